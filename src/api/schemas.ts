@@ -1,0 +1,155 @@
+// Wire shapes of the five admin operations, from ../shared/openim-api.md (v3.8.3-patch.16 plus older servers).
+// Lenient on purpose: real servers send null for empty lists, omit keys added in later versions,
+// and some proxies turn int64 into strings. Unknown keys are kept (looseObject) so the detail pane
+// can show everything the server sent.
+import { z } from 'zod';
+
+/** An int that may arrive as a JSON number or as a numeric string (int64 through some proxies). */
+const int = z.union([z.number(), z.string().regex(/^-?\d+$/).transform(Number)]);
+const intOr = (fallback: number) => int.nullish().transform((v) => v ?? fallback);
+const str = z.string().nullish().transform((v) => v ?? '');
+const bool = z.union([z.boolean(), z.literal(0), z.literal(1)]).nullish().transform((v) => Boolean(v));
+/** Every list may be null (empty, or a page past the end) or missing. */
+const list = <T extends z.ZodTypeAny>(item: T) => z.array(item).nullish().transform((v) => v ?? []);
+
+export const envelopeSchema = z.looseObject({
+  errCode: int,
+  errMsg: str,
+  errDlt: str,
+  data: z.unknown().optional(),
+});
+export type Envelope = z.infer<typeof envelopeSchema>;
+
+export const notificationAccountSchema = z.looseObject({
+  userID: z.string(),
+  faceURL: str,
+  nickName: str,
+  /** Missing before server v3.8.3. */
+  appMangerLevel: int.nullish().transform((v) => v ?? undefined),
+});
+export type NotificationAccount = z.infer<typeof notificationAccountSchema>;
+
+export const userSchema = z.looseObject({
+  userID: z.string(),
+  nickname: str,
+  faceURL: str,
+  ex: str,
+  /** Milliseconds; 0 or -62135596800000 (Go zero time) mean unknown. */
+  createTime: intOr(0),
+  appMangerLevel: intOr(0),
+  globalRecvMsgOpt: intOr(0),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const friendRequestSchema = z.looseObject({
+  fromUserID: str,
+  fromNickname: str,
+  fromFaceURL: str,
+  toUserID: str,
+  toNickname: str,
+  toFaceURL: str,
+  handleResult: intOr(0),
+  reqMsg: str,
+  /** Milliseconds. */
+  createTime: intOr(0),
+  handlerUserID: str,
+  handleMsg: str,
+  /** Milliseconds; 0 while pending. */
+  handleTime: intOr(0),
+  ex: str,
+});
+export type FriendRequest = z.infer<typeof friendRequestSchema>;
+
+export const blackUserInfoSchema = z.looseObject({
+  userID: str,
+  nickname: str,
+  faceURL: str,
+  ex: str,
+});
+
+export const blackSchema = z.looseObject({
+  ownerUserID: str,
+  /** SECONDS, unlike every other timestamp of these operations. */
+  createTime: intOr(0),
+  blackUserInfo: blackUserInfoSchema.nullish().transform((v) => v ?? { userID: '', nickname: '', faceURL: '', ex: '' }),
+  addSource: intOr(0),
+  operatorUserID: str,
+  ex: str,
+});
+export type Black = z.infer<typeof blackSchema>;
+
+export const msgInfoSchema = z.looseObject({
+  serverMsgID: str,
+  clientMsgID: str,
+  sessionType: intOr(0),
+  sendID: str,
+  recvID: str,
+  senderName: str,
+  faceURL: str,
+  groupID: str,
+  groupName: str,
+  groupFaceURL: str,
+  groupType: intOr(0),
+  groupMemberCount: intOr(0),
+  /** Milliseconds. */
+  LatestMsgRecvTime: intOr(0),
+  msgFrom: intOr(0),
+  contentType: intOr(0),
+  /** A JSON document inside a string; decode with src/content. */
+  content: str,
+  ex: str,
+});
+export type MsgInfo = z.infer<typeof msgInfoSchema>;
+
+export const conversationSchema = z.looseObject({
+  conversationID: z.string(),
+  recvMsgOpt: intOr(0),
+  unreadCount: intOr(0),
+  IsPinned: bool,
+  msgInfo: msgInfoSchema.nullish().transform((v) => v ?? null),
+});
+export type Conversation = z.infer<typeof conversationSchema>;
+
+export const searchNotificationAccountsDataSchema = z.looseObject({
+  total: intOr(0),
+  notificationAccounts: list(notificationAccountSchema),
+});
+export const getUsersDataSchema = z.looseObject({
+  total: intOr(0),
+  users: list(userSchema),
+});
+export const friendApplyListDataSchema = z.looseObject({
+  total: intOr(0),
+  friendRequests: list(friendRequestSchema),
+});
+export const blackListDataSchema = z.looseObject({
+  total: intOr(0),
+  blacks: list(blackSchema),
+});
+export const sortedConversationListDataSchema = z.looseObject({
+  /** Counts only conversations with a latest message: an estimate, not a paging total. */
+  conversationTotal: intOr(0),
+  unreadTotal: intOr(0),
+  conversationElems: list(conversationSchema),
+});
+export const adminTokenDataSchema = z.looseObject({
+  token: z.string().min(1),
+  /** A duration in seconds, not an epoch. */
+  expireTimeSeconds: intOr(0),
+});
+
+export interface Pagination {
+  pageNumber: number;
+  showNumber: number;
+}
+
+/** One page of any list, in the shape the store keeps. */
+export interface Page<T> {
+  rows: T[];
+  /** Total as the server reports it; for conversations an estimate (see conversationTotal). */
+  total: number;
+  /** False when the server's total cannot be trusted for paging. */
+  totalExact: boolean;
+  /** Extra figures shown in a header, e.g. unreadTotal. */
+  extra?: Record<string, number>;
+}

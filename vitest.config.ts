@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.{ts,tsx}'],
+    environment: 'node',
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+    // e2e tests drive tmux sessions; running too many files at once on 2 cores makes them flaky.
+    maxWorkers: 2,
+  },
+});

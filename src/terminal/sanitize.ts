@@ -1,34 +1,89 @@
 // Every string from the server is untrusted: anything that a terminal would interpret
 // (escape sequences, control characters, bidi overrides) is made visible or removed here,
 // before it can reach Ink. The one rule for the whole app.
+//
+// Every pattern below must stay linear in the input length: a nickname can be 100k
+// characters and this runs on every cell of every frame.
 
-// CSI, OSC, DCS, APC, PM, SOS sequences (7-bit ESC forms and their 8-bit C1 introducers), and lone ESC pairs.
+// Escape sequences, replaced by one U+FFFD so that tampering stays visible.
+// 1. CSI (7-bit `ESC [` or 8-bit 0x9B): parameters, intermediates, optional final byte.
+// 2. String sequences (OSC, DCS, SOS, PM, APC, 7- or 8-bit introducer) up to BEL or ST.
+//    The body excludes every control character, so a missing terminator fails fast at the
+//    next control instead of rescanning the rest of the string from each introducer.
+//    An unterminated one falls through to branch 3 (or to CONTROL for the 8-bit forms):
+//    only the introducer is replaced and the following text stays visible.
+// 3. Any other ESC with its intermediates and final byte (RIS `ESC c`, charset switches...).
 const ESCAPE_SEQUENCE =
-  /(?:\u001b\[|\u009b)[\u0030-\u003f]*[\u0020-\u002f]*[\u0040-\u007e]?|(?:\u001b[\]P_^X]|[\u009d\u0090\u009f\u009e\u0098])[\s\S]*?(?:\u0007|\u001b\\|\u009c|$)|\u001b[\u0020-\u002f]*[\u0030-\u007e]?/g;
-// C0 (but tab/newline handled separately), DEL, C1.
-const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
-// Bidi embeddings/overrides/isolates, and other invisible format characters that can reorder or hide text.
-const FORMAT = /[\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\u206a-\u206f\ufeff\ufff9-\ufffb\u00ad\u061c\u180e]/g;
-// Lone surrogates render as garbage or break width measurement.
+  /(?:\u001b\[|\u009b)[\u0030-\u003f]*[\u0020-\u002f]*[\u0040-\u007e]?|(?:\u001b[\]P_^X]|[\u0090\u0098\u009d\u009e\u009f])[^\u0000-\u001f\u007f-\u009f]*(?:\u0007|\u001b\\|\u009c)|\u001b[\u0020-\u002f]*[\u0030-\u007e]?/g;
+
+// Lone surrogates render as garbage and break width measurement.
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-// A run of combining marks longer than this is "zalgo" and can paint over other rows.
-const COMBINING_RUN = /(\p{M}{3})\p{M}+/gu;
+
+// Invisible characters that reorder text (bidi embeddings, overrides, isolates, marks),
+// hide it (zero-width space, word joiner, BOM, soft hyphen, invisible operators), or that
+// terminals draw with a width string-width does not predict (Hangul fillers are
+// "default ignorable" but take 1-2 cells on screen: the classic blank nickname).
+const FORMAT =
+  /[\u00ad\u061c\u115f\u1160\u180e\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\u206a-\u206f\u3164\ufeff\uffa0\ufff9-\ufffb]/g;
+
+// ZWJ and ZWNJ are needed inside emoji sequences and in Indic and Persian words, where both
+// neighbours are non-ASCII. Next to ASCII (or at an edge) they only serve to make two
+// different strings look the same ("adm\u200din"). A whole run is judged at once, by looking
+// at its neighbours in a callback: a lookaround regex would rescan long runs quadratically.
+const JOINER_RUN = /[\u200c\u200d]+/g;
+// U+2028/9 count as ASCII here because they become a newline below: a second pass must
+// find nothing left to remove.
+const KEEPS_JOINER = /[^\u0000-\u007f\u2028\u2029]/;
+
+// Long runs of combining marks ("zalgo") pile glyphs above and below their row.
+// Four is more than any ordinary script needs on one base (Vietnamese uses two, Hebrew
+// with cantillation three or four).
+const MAX_MARKS = 4;
+const COMBINING_RUN = new RegExp(`(\\p{M}{${MAX_MARKS}})\\p{M}+`, 'gu');
+
+// U+2028/U+2029 are line breaks to some terminals and to Ink's wrapping.
+const LINE_BREAK = /\r\n|[\r\n\u2028\u2029]/g;
+
+// C0 (tab and newline are mapped before this runs), DEL, C1.
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+
+const PLAIN_ASCII = /^[\u0020-\u007e]*$/;
 
 export interface SanitizeOptions {
   /** Keep newlines (multi-line detail text); otherwise they become a visible ⏎. */
   multiline?: boolean;
 }
 
-/** Makes an untrusted string safe to print: no escape sequences, no control or bidi characters. */
+/** Makes an untrusted value safe to print: no escape sequences, no control or bidi characters. */
 export function sanitize(value: unknown, options: SanitizeOptions = {}): string {
-  if (value === null || value === undefined) return '';
-  let s = typeof value === 'string' ? value : String(value);
-  s = s
+  const s = toText(value);
+  // Most cells are plain ASCII: skip the passes below for them.
+  if (PLAIN_ASCII.test(s)) return s;
+  const multiline = options.multiline === true;
+  return s
     .replace(ESCAPE_SEQUENCE, '\ufffd')
     .replace(LONE_SURROGATE, '\ufffd')
     .replace(FORMAT, '')
-    .replace(COMBINING_RUN, '$1');
-  s = options.multiline ? s.replace(/\r\n?/g, '\n') : s.replace(/\r\n|\r|\n/g, '⏎');
-  s = s.replace(/\t/g, options.multiline ? '  ' : '→');
-  return s.replace(CONTROL, (c) => (c === '\n' ? c : '\ufffd'));
+    .replace(JOINER_RUN, dropStrayJoiners)
+    .replace(COMBINING_RUN, '$1')
+    .replace(LINE_BREAK, multiline ? '\n' : '⏎')
+    .replace(/\t/g, multiline ? '  ' : '→')
+    .replace(CONTROL, '\ufffd');
+}
+
+function dropStrayJoiners(run: string, offset: number, whole: string): string {
+  const before = whole[offset - 1] ?? '';
+  const after = whole[offset + run.length] ?? '';
+  return KEEPS_JOINER.test(before) && KEEPS_JOINER.test(after) ? run : '';
+}
+
+function toText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value;
+  try {
+    return String(value);
+  } catch {
+    // An object whose toString throws (or a null-prototype object) must not crash a render.
+    return '\ufffd';
+  }
 }

@@ -1,54 +1,86 @@
 // Column arithmetic in terminal cells, not UTF-16 code units: CJK and most emoji take two cells.
+// Ink measures with string-width too, so what we compute here is what Ink lays out.
+// All functions expect sanitised text (no control characters, no escape sequences).
 import stringWidth from 'string-width';
 
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+const PLAIN_ASCII = /^[\u0020-\u007e]*$/;
 
 /** Number of terminal cells a (sanitised) string occupies. */
 export function displayWidth(s: string): number {
   // Fast path: printable ASCII is one cell per character.
-  if (/^[\x20-\x7e]*$/.test(s)) return s.length;
+  if (PLAIN_ASCII.test(s)) return s.length;
   return stringWidth(s);
+}
+
+/** Cells as a usable count: fractions floor, negatives and NaN become 0. */
+function cells(width: number): number {
+  return Number.isFinite(width) ? Math.max(0, Math.floor(width)) : 0;
+}
+
+/**
+ * Longest prefix of whole graphemes that fits in `room` cells, and whether the string
+ * was longer. Walks only as far as needed, so a 100k-character cell costs O(room).
+ */
+function prefixWithin(s: string, room: number): { text: string; used: number; cut: boolean } {
+  let text = '';
+  let used = 0;
+  for (const { segment } of segmenter.segment(s)) {
+    const w = displayWidth(segment);
+    if (used + w > room) return { text, used, cut: true };
+    text += segment;
+    used += w;
+  }
+  return { text, used, cut: false };
 }
 
 /** Cuts a string to at most `width` cells, ending with an ellipsis when something was cut. */
 export function truncate(s: string, width: number, ellipsis = '…'): string {
-  if (width <= 0) return '';
-  if (displayWidth(s) <= width) return s;
-  const room = width - displayWidth(ellipsis);
-  if (room <= 0) return ellipsis.slice(0, width);
-  let out = '';
-  let used = 0;
-  for (const { segment } of segmenter.segment(s)) {
-    const w = displayWidth(segment);
-    if (used + w > room) break;
-    out += segment;
-    used += w;
-  }
-  return out + ellipsis;
+  const max = cells(width);
+  if (max === 0) return '';
+  if (PLAIN_ASCII.test(s) && s.length <= max) return s;
+  const whole = prefixWithin(s, max);
+  if (!whole.cut) return s;
+  const mark = displayWidth(ellipsis) <= max ? ellipsis : '';
+  const kept = prefixWithin(s, max - displayWidth(mark));
+  return kept.text + mark;
 }
 
-/** Pads (or truncates) to exactly `width` cells. */
+/**
+ * Pads (or truncates) to exactly `width` cells. A wide character that does not fit is
+ * dropped and its cell becomes padding, so columns always line up.
+ */
 export function fit(s: string, width: number, align: 'left' | 'right' = 'left'): string {
-  const cut = truncate(s, width);
-  const pad = ' '.repeat(Math.max(0, width - displayWidth(cut)));
+  const max = cells(width);
+  const cut = truncate(s, max);
+  const pad = ' '.repeat(Math.max(0, max - displayWidth(cut)));
   return align === 'left' ? cut + pad : pad + cut;
 }
 
-/** Splits a string into lines of at most `width` cells (hard wrap by grapheme). */
+/**
+ * Splits a string into lines of at most `width` cells (hard wrap by grapheme; newlines
+ * start a new line). A grapheme wider than the whole line becomes '…' rather than overflow.
+ */
 export function wrap(s: string, width: number): string[] {
-  if (width <= 0) return [s];
+  const max = cells(width);
+  if (max === 0) return [''];
   const lines: string[] = [];
   for (const para of s.split('\n')) {
     let line = '';
     let used = 0;
     for (const { segment } of segmenter.segment(para)) {
-      const w = displayWidth(segment);
-      if (used + w > width && line !== '') {
+      let piece = segment;
+      let w = displayWidth(piece);
+      if (w > max) {
+        piece = '…';
+        w = 1;
+      }
+      if (used + w > max) {
         lines.push(line);
         line = '';
         used = 0;
       }
-      line += segment;
+      line += piece;
       used += w;
     }
     lines.push(line);

@@ -1,0 +1,87 @@
+// Our own table: ink-table cannot load under Ink 6, and its ESM fork measures with
+// `.length` (CJK misaligns). Each row is one pre-fitted line, so Ink never re-wraps or
+// re-measures anything, and only the visible rows are rendered.
+import { useMemo, useRef, type ReactElement } from 'react';
+import { Box, Text } from 'ink';
+import { sanitize } from '../terminal/sanitize.js';
+import { fit } from '../terminal/width.js';
+import { layoutColumns, renderRow, visibleWindow, type Align } from './tableLayout.js';
+
+export interface Column<Row> {
+  key: string;
+  title: string;
+  /** preferred width in cells */
+  width: number;
+  /** grows to share leftover width */
+  flex?: boolean;
+  /** may shrink down to this when the table is narrow; without it the column is dropped instead */
+  minWidth?: number;
+  align?: Align;
+  value: (row: Row) => string;
+}
+
+export interface TableProps<Row> {
+  columns: Column<Row>[];
+  rows: Row[];
+  cursor: number;
+  /** total width in cells */
+  width: number;
+  /** rows of body that fit (header excluded) */
+  height: number;
+  color: boolean;
+  emptyText?: string;
+}
+
+/** The cursor marker, so the selected row shows without colour (NO_COLOR, TERM=dumb). */
+export const CURSOR_MARKER = '›';
+const GUTTER = 1;
+
+export function Table<Row>({
+  columns,
+  rows,
+  cursor,
+  width,
+  height,
+  color,
+  emptyText = 'No rows',
+}: TableProps<Row>): ReactElement {
+  // Where the window was on the last render: scrolling moves it only as far as needed.
+  const windowStart = useRef(0);
+  const inner = Math.max(0, width - GUTTER);
+  const widths = useMemo(() => layoutColumns(columns, inner), [columns, inner]);
+  const aligns = useMemo(() => columns.map((c) => c.align ?? 'left'), [columns]);
+  const header = useMemo(
+    () => fit(' '.repeat(GUTTER) + renderRow(columns.map((c) => c.title), widths, aligns), width),
+    [columns, widths, aligns, width],
+  );
+
+  const { start, end } = visibleWindow(cursor, rows.length, height, windowStart.current);
+  windowStart.current = start;
+
+  const lines = rows.slice(start, end).map((row, offset) => {
+    const index = start + offset;
+    const selected = index === cursor;
+    const marker = selected ? CURSOR_MARKER : ' ';
+    const line = fit(marker + renderRow(columns.map((c) => c.value(row)), widths, aligns), width);
+    return (
+      <Text key={index} inverse={color && selected} wrap="truncate">
+        {line}
+      </Text>
+    );
+  });
+
+  return (
+    <Box flexDirection="column" width={width}>
+      <Text bold={color} wrap="truncate">
+        {header}
+      </Text>
+      {rows.length === 0 ? (
+        <Text dimColor={color} wrap="truncate">
+          {fit(' '.repeat(GUTTER) + sanitize(emptyText), width)}
+        </Text>
+      ) : (
+        lines
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,109 @@
+// Owning the terminal: Ink 6 has no alternate-screen option, so we switch screens ourselves
+// and must switch back on every way out (normal exit, signals, crashes), or the user's
+// shell is left on a blank screen with no cursor and no echo.
+import { constants } from 'node:os';
+import { sanitize } from './sanitize.js';
+
+export const ENTER_ALT_SCREEN = '\u001b[?1049h';
+export const LEAVE_ALT_SCREEN = '\u001b[?1049l';
+export const SHOW_CURSOR = '\u001b[?25h';
+
+/** The part of a writable stream we need; a fake is enough in tests. */
+export interface TerminalOutput {
+  write(chunk: string): unknown;
+}
+
+/** The part of stdin we need to undo raw mode. */
+export interface RawModeInput {
+  isTTY?: boolean;
+  setRawMode?: (mode: boolean) => unknown;
+}
+
+// Per output stream: whether the last thing we did was restore it. A WeakMap rather than a
+// module flag so that tests (and a second stream) do not share state.
+const restored = new WeakMap<TerminalOutput, boolean>();
+
+/** Writes to a terminal that may already be gone (SIGHUP after an SSH drop): never throws. */
+function safeWrite(out: TerminalOutput, chunk: string): void {
+  try {
+    out.write(chunk);
+  } catch {
+    // Nothing useful left to do with a closed terminal.
+  }
+}
+
+/** Switches to the alternate screen, so the user's scrollback is untouched when we leave. */
+export function enterAltScreen(out: TerminalOutput): void {
+  safeWrite(out, ENTER_ALT_SCREEN);
+  restored.set(out, false);
+}
+
+/**
+ * Back to the main screen with a visible cursor and cooked input. Idempotent: exit paths
+ * overlap (a signal handler restores, then process 'exit' fires), and a second
+ * `?1049l` would restore a stale saved cursor position.
+ */
+export function restoreTerminal(out: TerminalOutput, stdin: RawModeInput = process.stdin): void {
+  if (restored.get(out) === true) return;
+  restored.set(out, true);
+  safeWrite(out, LEAVE_ALT_SCREEN + SHOW_CURSOR);
+  if (stdin.isTTY === true && typeof stdin.setRawMode === 'function') {
+    try {
+      stdin.setRawMode(false);
+    } catch {
+      // stdin already closed: the terminal driver resets it when the session ends.
+    }
+  }
+}
+
+/** What the handlers need from `process`; injectable so they can be tested in-process. */
+export interface ProcessLike {
+  on(event: string, listener: (...args: unknown[]) => void): unknown;
+  off(event: string, listener: (...args: unknown[]) => void): unknown;
+  exit(code: number): void;
+  stderr: TerminalOutput;
+}
+
+const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
+/** One line for a crash: the message only, since a stack trace means nothing to the user. */
+export function crashLine(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return `openim-explorer: ${sanitize(message) || 'unexpected error'}\n`;
+}
+
+/**
+ * Calls `restore` on every way out: normal exit, SIGINT/SIGTERM/SIGHUP (then exits with
+ * 128 + signal number, as a shell expects), and uncaught errors or rejections (then prints
+ * one line to stderr and exits 1). Returns a function that removes the handlers.
+ */
+export function installRestoreHandlers(restore: () => void, proc: ProcessLike = process): () => void {
+  const safeRestore = (): void => {
+    try {
+      restore();
+    } catch {
+      // Restoring must never stop us from exiting.
+    }
+  };
+
+  const onSignal = (signal: (typeof SIGNALS)[number]) => (): void => {
+    safeRestore();
+    proc.exit(128 + constants.signals[signal]);
+  };
+  const onCrash = (error: unknown): void => {
+    safeRestore();
+    safeWrite(proc.stderr, crashLine(error));
+    proc.exit(1);
+  };
+
+  const handlers: [string, (...args: unknown[]) => void][] = [
+    ['exit', safeRestore],
+    ...SIGNALS.map((signal): [string, () => void] => [signal, onSignal(signal)]),
+    ['uncaughtException', onCrash],
+    ['unhandledRejection', onCrash],
+  ];
+  for (const [event, handler] of handlers) proc.on(event, handler);
+  return () => {
+    for (const [event, handler] of handlers) proc.off(event, handler);
+  };
+}

@@ -1,0 +1,237 @@
+import { describe, expect, it } from 'vitest';
+import { render } from 'ink-testing-library';
+import { Table, type Column } from '../../src/components/Table.js';
+import { layoutColumns, renderRow, visibleWindow, type ColumnSize } from '../../src/components/tableLayout.js';
+import { displayWidth } from '../../src/terminal/width.js';
+import { HOSTILE_VALUES } from '../fixtures/hostile.js';
+
+interface User {
+  id: string;
+  name: string;
+  count: number;
+}
+
+const columns: Column<User>[] = [
+  { key: 'id', title: 'User ID', width: 10, value: (u) => u.id },
+  { key: 'name', title: 'Nickname', width: 16, flex: true, minWidth: 6, value: (u) => u.name },
+  { key: 'count', title: 'Count', width: 6, align: 'right', value: (u) => String(u.count) },
+];
+
+const SGR = /\u001b\[[0-9;]*m/g;
+
+function frameLines(frame: string | undefined): string[] {
+  return (frame ?? '').replace(SGR, '').split('\n');
+}
+
+function usersNamed(names: readonly string[]): User[] {
+  return names.map((name, i) => ({ id: `u${i}`, name, count: i * 7 }));
+}
+
+function numberedUsers(n: number): User[] {
+  return Array.from({ length: n }, (_, i) => ({ id: `u${i}`, name: `name ${i}`, count: i }));
+}
+
+const WIDE = ['张伟', '😀 smile', '👨‍👩‍👧‍👦 family', '日本語のとても長いニックネームです', 'e\u0301te\u0301', 'ＦＵＬＬ', 'plain'];
+
+describe('Table rendering', () => {
+  it('gives every line the same display width with CJK and emoji cells', () => {
+    const { lastFrame } = render(
+      <Table columns={columns} rows={usersNamed(WIDE)} cursor={0} width={40} height={10} color={false} />,
+    );
+    const lines = frameLines(lastFrame());
+    expect(lines).toHaveLength(1 + WIDE.length);
+    // The last column is right-aligned, so Ink's trimming of trailing spaces cannot hide a misalignment.
+    for (const line of lines) expect(displayWidth(line)).toBe(40);
+  });
+
+  it('puts the cursor marker on the cursor row only', () => {
+    const { lastFrame } = render(
+      <Table columns={columns} rows={numberedUsers(5)} cursor={2} width={40} height={10} color={false} />,
+    );
+    const [header, ...body] = frameLines(lastFrame());
+    expect(header?.startsWith(' User ID')).toBe(true);
+    body.forEach((line, i) => {
+      expect(line.startsWith(i === 2 ? '›u2 ' : ` u${i} `)).toBe(true);
+    });
+  });
+
+  it('renders only `height` rows and scrolls like a pager', () => {
+    const rows = numberedUsers(200);
+    const props = { columns, rows, width: 40, height: 20, color: false } as const;
+    const { lastFrame, rerender } = render(<Table {...props} cursor={0} />);
+    const shown = (): string[] => frameLines(lastFrame()).slice(1);
+    const marked = (): string | undefined => shown().find((l) => l.startsWith('›'));
+
+    expect(shown()).toHaveLength(20);
+    expect(shown()[0]).toContain('u0 ');
+    expect(shown()[19]).toContain('u19 ');
+
+    // Down past the bottom: the cursor sits on the last line.
+    rerender(<Table {...props} cursor={25} />);
+    expect(shown()).toHaveLength(20);
+    expect(shown()[19]?.startsWith('›u25 ')).toBe(true);
+
+    // Back up inside the window: nothing scrolls.
+    rerender(<Table {...props} cursor={10} />);
+    expect(shown()[0]).toContain('u6 ');
+    expect(marked()).toContain('u10 ');
+
+    // Up past the top: the cursor sits on the first line.
+    rerender(<Table {...props} cursor={3} />);
+    expect(shown()[0]?.startsWith('›u3 ')).toBe(true);
+
+    // Jump to the end.
+    rerender(<Table {...props} cursor={199} />);
+    expect(shown()).toHaveLength(20);
+    expect(shown()[0]).toContain('u180 ');
+    expect(shown()[19]?.startsWith('›u199 ')).toBe(true);
+  });
+
+  it.each([80, 40])('truncates long cells with an ellipsis at %i columns', (width) => {
+    const rows = usersNamed(['x'.repeat(200), '张'.repeat(100), `${'😀'.repeat(60)}`]);
+    const { lastFrame } = render(
+      <Table columns={columns} rows={rows} cursor={0} width={width} height={5} color={false} />,
+    );
+    const lines = frameLines(lastFrame());
+    for (const line of lines) expect(displayWidth(line)).toBe(width);
+    for (const line of lines.slice(1)) expect(line).toContain('…');
+  });
+
+  it('drops columns that cannot fit in a very narrow table', () => {
+    const { lastFrame } = render(
+      <Table columns={columns} rows={numberedUsers(3)} cursor={0} width={16} height={5} color={false} />,
+    );
+    const lines = frameLines(lastFrame());
+    for (const line of lines) expect(displayWidth(line)).toBeLessThanOrEqual(16);
+    expect(lines[0]).not.toContain('Count');
+  });
+
+  it('shows the empty text when there are no rows', () => {
+    const { lastFrame } = render(
+      <Table columns={columns} rows={[]} cursor={0} width={40} height={5} color={false} emptyText="No users" />,
+    );
+    const lines = frameLines(lastFrame());
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain('No users');
+  });
+
+  it('sanitises the empty text and titles too', () => {
+    const hostileColumns: Column<User>[] = [{ key: 'x', title: '\u001b[2JTitle', width: 10, value: (u) => u.id }];
+    const { lastFrame } = render(
+      <Table columns={hostileColumns} rows={[]} cursor={0} width={30} height={5} color={false} emptyText={'\u001b]0;x\u0007'} />,
+    );
+    expect(lastFrame()).not.toContain('\u001b');
+  });
+
+  describe('with every hostile string in every cell', () => {
+    const rows: User[] = HOSTILE_VALUES.map((value, i) => ({ id: value, name: value, count: i }));
+    const hostileColumns: Column<User>[] = columns.map((c) =>
+      c.key === 'count' ? { ...c, value: (u: User) => HOSTILE_VALUES[u.count] ?? '' } : c,
+    );
+
+    it('with colour off: no ESC at all, and every line fits', () => {
+      const { lastFrame } = render(
+        <Table columns={hostileColumns} rows={rows} cursor={3} width={60} height={rows.length} color={false} />,
+      );
+      const frame = lastFrame() ?? '';
+      expect(frame).not.toContain('\u001b');
+      const lines = frame.split('\n');
+      expect(lines).toHaveLength(1 + rows.length);
+      for (const line of lines) expect(displayWidth(line)).toBeLessThanOrEqual(60);
+    });
+
+    it('with colour on: only SGR codes, and every line fits', () => {
+      const { lastFrame } = render(
+        <Table columns={hostileColumns} rows={rows} cursor={3} width={60} height={rows.length} color />,
+      );
+      const frame = lastFrame() ?? '';
+      expect(frame.replace(SGR, '')).not.toContain('\u001b');
+      for (const line of frameLines(frame)) expect(displayWidth(line)).toBeLessThanOrEqual(60);
+    });
+  });
+});
+
+describe('layoutColumns', () => {
+  const sizes: ColumnSize[] = [
+    { width: 10 },
+    { width: 16, flex: true, minWidth: 6 },
+    { width: 6 },
+  ];
+  const used = (widths: number[]): number =>
+    widths.reduce((a, b) => a + b, 0) + widths.filter((w) => w > 0).length - 1;
+
+  it('gives leftover width to the flex columns', () => {
+    expect(layoutColumns(sizes, 40)).toEqual([10, 22, 6]);
+    expect(layoutColumns([{ width: 5, flex: true }, { width: 5, flex: true }], 14)).toEqual([7, 6]);
+  });
+
+  it('gives leftover to the last column when none is flex', () => {
+    expect(layoutColumns([{ width: 5 }, { width: 5 }], 20)).toEqual([5, 14]);
+  });
+
+  it('shrinks a column with a minWidth before dropping anything', () => {
+    expect(layoutColumns(sizes, 30)).toEqual([10, 12, 6]);
+    expect(layoutColumns(sizes, 24)).toEqual([10, 6, 6]);
+  });
+
+  it('drops columns from the right when shrinking is not enough', () => {
+    expect(layoutColumns(sizes, 20)).toEqual([10, 9, 0]);
+    // The first column always stays, cut to the width if need be.
+    expect(layoutColumns(sizes, 16)).toEqual([16, 0, 0]);
+    expect(layoutColumns(sizes, 4)).toEqual([4, 0, 0]);
+  });
+
+  it('always fills the width exactly', () => {
+    for (let width = 1; width <= 120; width++) {
+      expect(used(layoutColumns(sizes, width))).toBe(width);
+    }
+  });
+
+  it('handles no columns and no width', () => {
+    expect(layoutColumns([], 40)).toEqual([]);
+    expect(layoutColumns(sizes, 0)).toEqual([0, 0, 0]);
+  });
+});
+
+describe('visibleWindow', () => {
+  it('shows everything when it fits', () => {
+    expect(visibleWindow(3, 5, 10)).toEqual({ start: 0, end: 5 });
+  });
+
+  it('moves minimally to keep the cursor in view', () => {
+    expect(visibleWindow(25, 200, 20, 0)).toEqual({ start: 6, end: 26 });
+    expect(visibleWindow(10, 200, 20, 6)).toEqual({ start: 6, end: 26 });
+    expect(visibleWindow(3, 200, 20, 6)).toEqual({ start: 3, end: 23 });
+  });
+
+  it('never leaves empty rows at the bottom', () => {
+    expect(visibleWindow(199, 200, 20, 0)).toEqual({ start: 180, end: 200 });
+    expect(visibleWindow(5, 10, 20, 50)).toEqual({ start: 0, end: 10 });
+  });
+
+  it('clamps a cursor out of range and handles empty lists', () => {
+    expect(visibleWindow(500, 30, 10)).toEqual({ start: 20, end: 30 });
+    expect(visibleWindow(-4, 30, 10, 5)).toEqual({ start: 0, end: 10 });
+    expect(visibleWindow(0, 0, 10)).toEqual({ start: 0, end: 0 });
+    expect(visibleWindow(0, 10, 0)).toEqual({ start: 0, end: 0 });
+  });
+});
+
+describe('renderRow', () => {
+  it('fits each cell to its column with one space between', () => {
+    expect(renderRow(['ab', 'cd', '7'], [3, 4, 3], ['left', 'left', 'right'])).toBe('ab  cd     7');
+  });
+
+  it('skips dropped columns', () => {
+    expect(renderRow(['ab', 'cd', 'ef'], [3, 0, 2])).toBe('ab  ef');
+  });
+
+  it('is exactly as wide as its columns whatever the cells hold', () => {
+    const widths = [5, 9, 4];
+    for (const value of [...HOSTILE_VALUES, ...WIDE]) {
+      const line = renderRow([value, value, value], widths);
+      expect(line).not.toMatch(/[\u0000-\u001f\u007f-\u009f]/);
+      expect(displayWidth(line)).toBe(20);
+    }
+  });
+});

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { osc52Copy, osc52Sequence } from '../../src/terminal/osc52.js';
+
+const ESC = '\u001b';
+
+describe('osc52Sequence', () => {
+  it('builds a BEL-terminated OSC 52 with base64 of the UTF-8 text', () => {
+    expect(osc52Sequence('hello', {})).toBe(`${ESC}]52;c;aGVsbG8=\u0007`);
+  });
+
+  it('encodes non-ASCII text as UTF-8', () => {
+    const seq = osc52Sequence('张伟 😀', {});
+    const payload = seq.slice(`${ESC}]52;c;`.length, -1);
+    expect(Buffer.from(payload, 'base64').toString('utf8')).toBe('张伟 😀');
+    expect(payload).toMatch(/^[A-Za-z0-9+/=]*$/);
+  });
+
+  it('carries hostile text as inert base64', () => {
+    const seq = osc52Sequence(`${ESC}]0;x\u0007${ESC}\\`, {});
+    expect(seq.split(ESC)).toHaveLength(2);
+    expect(seq.match(/\u0007/g)).toHaveLength(1);
+  });
+
+  it('handles the empty string', () => {
+    expect(osc52Sequence('', {})).toBe(`${ESC}]52;c;\u0007`);
+  });
+
+  it('wraps in tmux passthrough with every ESC doubled when TMUX is set', () => {
+    const env = { TMUX: '/tmp/tmux-1000/default,1234,0' };
+    expect(osc52Sequence('hello', env)).toBe(`${ESC}Ptmux;${ESC}${ESC}]52;c;aGVsbG8=\u0007${ESC}\\`);
+  });
+
+  it('does not wrap when TMUX is empty', () => {
+    expect(osc52Sequence('hi', { TMUX: '' })).toBe(`${ESC}]52;c;aGk=\u0007`);
+  });
+});
+
+describe('osc52Copy', () => {
+  it('uses the environment it is given', () => {
+    expect(osc52Copy('hi', { TMUX: 'x' })).toBe(osc52Sequence('hi', { TMUX: 'x' }));
+    expect(osc52Copy('hi', {})).toBe(`${ESC}]52;c;aGk=\u0007`);
+  });
+});

@@ -1,0 +1,170 @@
+import { describe, expect, it } from 'vitest';
+import { sanitize } from '../../src/terminal/sanitize.js';
+import { HOSTILE, ORDINARY } from '../fixtures/hostile.js';
+
+const ESC = '\u001b';
+const ANY_CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+const CONTROL_EXCEPT_NEWLINE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/;
+const BIDI = /[\u200e\u200f\u061c\u202a-\u202e\u2066-\u2069]/;
+const INVISIBLE = /[\u200b\u2060\ufeff\u00ad\u3164\uffa0\ufff9-\ufffb]/;
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+function timed<T>(fn: () => T): { result: T; ms: number } {
+  const start = performance.now();
+  const result = fn();
+  return { result, ms: performance.now() - start };
+}
+
+describe('sanitize: the hostile corpus', () => {
+  it('has at least 50 cases', () => {
+    expect(HOSTILE.length).toBeGreaterThanOrEqual(50);
+  });
+
+  describe.each(HOSTILE)('$name', ({ value }) => {
+    it('single-line: no escape, control, bidi, invisible or lone surrogate is left', () => {
+      const out = sanitize(value);
+      expect(out).not.toContain(ESC);
+      expect(out).not.toMatch(ANY_CONTROL);
+      expect(out).not.toMatch(BIDI);
+      expect(out).not.toMatch(INVISIBLE);
+      expect(out).not.toMatch(LONE_SURROGATE);
+      expect(out).not.toMatch(/[\u2028\u2029]/);
+    });
+
+    it('multiline: the same, except that newlines survive', () => {
+      const out = sanitize(value, { multiline: true });
+      expect(out).not.toContain(ESC);
+      expect(out).not.toMatch(CONTROL_EXCEPT_NEWLINE);
+      expect(out).not.toMatch(BIDI);
+      expect(out).not.toMatch(LONE_SURROGATE);
+      expect(out).not.toContain('\r');
+    });
+
+    it('is idempotent in both modes', () => {
+      const once = sanitize(value);
+      expect(sanitize(once)).toBe(once);
+      const multi = sanitize(value, { multiline: true });
+      expect(sanitize(multi, { multiline: true })).toBe(multi);
+    });
+
+    it('runs in linear time', () => {
+      // A quadratic pattern on the 50k-100k cases takes seconds to minutes.
+      expect(timed(() => sanitize(value)).ms).toBeLessThan(500);
+    });
+  });
+});
+
+describe('sanitize: ordinary text', () => {
+  it.each(ORDINARY)('passes %j unchanged', (text) => {
+    expect(sanitize(text)).toBe(text);
+    expect(sanitize(text, { multiline: true })).toBe(text);
+  });
+});
+
+describe('sanitize: what replaces what', () => {
+  it('turns escape sequences into one visible replacement character each', () => {
+    expect(sanitize(`${ESC}[2J${ESC}[Hpwned`)).toBe('\ufffd\ufffdpwned');
+    expect(sanitize(`${ESC}[31;1mred${ESC}[0m`)).toBe('\ufffdred\ufffd');
+    expect(sanitize('\u009b2Jx')).toBe('\ufffdx');
+  });
+
+  it('removes OSC, DCS, APC, PM and SOS bodies up to their terminator', () => {
+    expect(sanitize(`${ESC}]0;owned\u0007user`)).toBe('\ufffduser');
+    expect(sanitize(`${ESC}]2;owned${ESC}\\user`)).toBe('\ufffduser');
+    expect(sanitize(`${ESC}]8;;https://evil.example/${ESC}\\click${ESC}]8;;${ESC}\\`)).toBe('\ufffdclick\ufffd');
+    expect(sanitize(`${ESC}]52;c;aGk=\u0007`)).toBe('\ufffd');
+    expect(sanitize(`${ESC}Pq#0${ESC}\\ok`)).toBe('\ufffdok');
+    expect(sanitize(`${ESC}_Gf=1${ESC}\\ok`)).toBe('\ufffdok');
+    expect(sanitize(`${ESC}^pm${ESC}\\ok`)).toBe('\ufffdok');
+    expect(sanitize(`${ESC}Xsos${ESC}\\ok`)).toBe('\ufffdok');
+    expect(sanitize('\u009d0;t\u009cafter')).toBe('\ufffdafter');
+  });
+
+  it('keeps the text after an unterminated string sequence visible', () => {
+    expect(sanitize(`${ESC}]0;this stays`)).toBe('\ufffd0;this stays');
+    expect(sanitize('\u009d0;this stays')).toBe('\ufffd0;this stays');
+  });
+
+  it('handles a lone or trailing ESC', () => {
+    expect(sanitize(`tail${ESC}`)).toBe('tail\ufffd');
+    expect(sanitize(`tail${ESC}[12;`)).toBe('tail\ufffd');
+    expect(sanitize(`${ESC}c`)).toBe('\ufffd');
+  });
+
+  it('makes line breaks and tabs visible on one line', () => {
+    expect(sanitize('line1\r\nline2\nline3\rline4')).toBe('line1⏎line2⏎line3⏎line4');
+    expect(sanitize('a\u2028b\u2029c')).toBe('a⏎b⏎c');
+    expect(sanitize('col1\tcol2')).toBe('col1→col2');
+  });
+
+  it('keeps line breaks in multiline mode and expands tabs', () => {
+    expect(sanitize('line1\r\nline2\rline3\u2028x', { multiline: true })).toBe('line1\nline2\nline3\nx');
+    expect(sanitize('a\tb', { multiline: true })).toBe('a  b');
+  });
+
+  it('replaces other controls', () => {
+    expect(sanitize('admin\u0000root')).toBe('admin\ufffdroot');
+    expect(sanitize('a\u0085b')).toBe('a\ufffdb');
+    expect(sanitize('x\u007f')).toBe('x\ufffd');
+  });
+
+  it('removes bidi controls and invisible characters', () => {
+    expect(sanitize('invoice\u202Egpj.exe')).toBe('invoicegpj.exe');
+    expect(sanitize('\u2066a\u2069')).toBe('a');
+    expect(sanitize('ad\u200Bmi\u2060n\uFEFF')).toBe('admin');
+    expect(sanitize('ad\u00ADmin')).toBe('admin');
+    expect(sanitize('\u3164\u3164')).toBe('');
+  });
+
+  it('removes ZWJ/ZWNJ next to ASCII but keeps them inside emoji and scripts that need them', () => {
+    expect(sanitize('ad\u200Dmi\u200Cn\u200D')).toBe('admin');
+    expect(sanitize('\u200D😀')).toBe('😀');
+    expect(sanitize('👨‍👩‍👧')).toBe('👨‍👩‍👧');
+    expect(sanitize('می‌خواهم')).toBe('می‌خواهم');
+    expect(sanitize(`é${'\u200D'.repeat(3)}a`)).toBe('éa');
+  });
+
+  it('replaces lone surrogates, keeps pairs', () => {
+    expect(sanitize('a\uD83Db')).toBe('a\ufffdb');
+    expect(sanitize('a\uDE00b')).toBe('a\ufffdb');
+    expect(sanitize('\uDE00\uD83D')).toBe('\ufffd\ufffd');
+    expect(sanitize('\uD83D\uDE00')).toBe('😀');
+  });
+
+  it('does not let removals join a surrogate pair back together', () => {
+    expect(sanitize('\uD83D\u200B\uDE00')).toBe('\ufffd\ufffd');
+    expect(sanitize(`\uD83D${ESC}[m\uDE00`)).toBe('\ufffd\ufffd\ufffd');
+  });
+
+  it('caps runs of combining marks at four', () => {
+    const zalgo = `Z${'\u0301'.repeat(10_000)}ALGO`;
+    expect(sanitize(zalgo)).toBe(`Z${'\u0301'.repeat(4)}ALGO`);
+    expect(sanitize('e\u0301\u0302')).toBe('e\u0301\u0302');
+  });
+
+  it('stringifies non-strings without throwing', () => {
+    expect(sanitize(null)).toBe('');
+    expect(sanitize(undefined)).toBe('');
+    expect(sanitize(42)).toBe('42');
+    expect(sanitize(false)).toBe('false');
+    expect(sanitize(10n)).toBe('10');
+    expect(sanitize(Object.create(null))).toBe('\ufffd');
+    expect(sanitize({ toString: () => `${ESC}[2J` })).toBe('\ufffd');
+  });
+});
+
+describe('sanitize: speed', () => {
+  it('handles an unterminated OSC followed by 100k characters in linear time', () => {
+    const { result, ms } = timed(() => sanitize(`${ESC}]0;${'a'.repeat(100_000)}`));
+    expect(result).toBe(`\ufffd0;${'a'.repeat(100_000)}`);
+    expect(ms).toBeLessThan(200);
+  });
+
+  it('scales linearly: 4x the input takes nowhere near 16x the time', () => {
+    const make = (n: number): string => `${ESC}]0;${'\u009d'.repeat(n)}${'é\u200Dz'.repeat(n)}`;
+    sanitize(make(1000)); // warm up the regex compiler
+    const small = timed(() => sanitize(make(25_000))).ms;
+    const large = timed(() => sanitize(make(100_000))).ms;
+    expect(large).toBeLessThan(Math.max(small, 5) * 10);
+  });
+});

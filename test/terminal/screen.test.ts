@@ -1,0 +1,160 @@
+import { EventEmitter } from 'node:events';
+import { describe, expect, it, vi, type Mock } from 'vitest';
+import {
+  crashLine,
+  enterAltScreen,
+  installRestoreHandlers,
+  restoreTerminal,
+  type ProcessLike,
+  type TerminalOutput,
+} from '../../src/terminal/screen.js';
+
+class FakeOutput implements TerminalOutput {
+  written = '';
+  write(chunk: string): boolean {
+    this.written += chunk;
+    return true;
+  }
+}
+
+function fakeStdin(isTTY: boolean): { isTTY: boolean; setRawMode: Mock<(mode: boolean) => void> } {
+  return { isTTY, setRawMode: vi.fn<(mode: boolean) => void>() };
+}
+
+class FakeProcess extends EventEmitter implements ProcessLike {
+  stderr = new FakeOutput();
+  exit = vi.fn<(code: number) => void>();
+}
+
+describe('enterAltScreen / restoreTerminal', () => {
+  it('enters the alternate screen and nothing else', () => {
+    const out = new FakeOutput();
+    enterAltScreen(out);
+    expect(out.written).toBe('\u001b[?1049h');
+  });
+
+  it('restores the main screen and shows the cursor', () => {
+    const out = new FakeOutput();
+    enterAltScreen(out);
+    out.written = '';
+    restoreTerminal(out, fakeStdin(false));
+    expect(out.written).toBe('\u001b[?1049l\u001b[?25h');
+  });
+
+  it('writes once when restored twice', () => {
+    const out = new FakeOutput();
+    const stdin = fakeStdin(true);
+    enterAltScreen(out);
+    restoreTerminal(out, stdin);
+    restoreTerminal(out, stdin);
+    expect(out.written).toBe('\u001b[?1049h\u001b[?1049l\u001b[?25h');
+    expect(stdin.setRawMode).toHaveBeenCalledTimes(1);
+  });
+
+  it('restores again after entering again', () => {
+    const out = new FakeOutput();
+    enterAltScreen(out);
+    restoreTerminal(out, fakeStdin(false));
+    enterAltScreen(out);
+    restoreTerminal(out, fakeStdin(false));
+    expect(out.written).toBe('\u001b[?1049h\u001b[?1049l\u001b[?25h'.repeat(2));
+  });
+
+  it('turns raw mode off only on a TTY', () => {
+    const tty = fakeStdin(true);
+    restoreTerminal(new FakeOutput(), tty);
+    expect(tty.setRawMode).toHaveBeenCalledWith(false);
+    const pipe = fakeStdin(false);
+    restoreTerminal(new FakeOutput(), pipe);
+    expect(pipe.setRawMode).not.toHaveBeenCalled();
+  });
+
+  it('survives a terminal that is already gone', () => {
+    const broken: TerminalOutput = {
+      write: () => {
+        throw new Error('EPIPE');
+      },
+    };
+    const stdin = {
+      isTTY: true,
+      setRawMode: () => {
+        throw new Error('EBADF');
+      },
+    };
+    expect(() => enterAltScreen(broken)).not.toThrow();
+    expect(() => restoreTerminal(broken, stdin)).not.toThrow();
+  });
+});
+
+describe('installRestoreHandlers', () => {
+  it('restores on a normal exit without exiting again', () => {
+    const proc = new FakeProcess();
+    const restore = vi.fn();
+    installRestoreHandlers(restore, proc);
+    proc.emit('exit', 0);
+    expect(restore).toHaveBeenCalledTimes(1);
+    expect(proc.exit).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+    ['SIGHUP', 129],
+  ])('restores on %s and exits with %i', (signal, code) => {
+    const proc = new FakeProcess();
+    const order: string[] = [];
+    proc.exit.mockImplementation(() => order.push('exit'));
+    installRestoreHandlers(() => order.push('restore'), proc);
+    proc.emit(signal);
+    expect(order).toEqual(['restore', 'exit']);
+    expect(proc.exit).toHaveBeenCalledWith(code);
+  });
+
+  it.each(['uncaughtException', 'unhandledRejection'])(
+    'on %s: restores, prints one line without a stack, exits 1',
+    (event) => {
+      const proc = new FakeProcess();
+      const restore = vi.fn();
+      installRestoreHandlers(restore, proc);
+      proc.emit(event, new Error('connect ECONNREFUSED\n    at fake (file.js:1:1)'));
+      expect(restore).toHaveBeenCalledTimes(1);
+      expect(proc.stderr.written).toBe('openim-explorer: connect ECONNREFUSED⏎    at fake (file.js:1:1)\n');
+      expect(proc.stderr.written.split('\n')).toHaveLength(2);
+      expect(proc.exit).toHaveBeenCalledWith(1);
+    },
+  );
+
+  it('still exits when restoring throws', () => {
+    const proc = new FakeProcess();
+    installRestoreHandlers(() => {
+      throw new Error('boom');
+    }, proc);
+    proc.emit('SIGTERM');
+    expect(proc.exit).toHaveBeenCalledWith(143);
+  });
+
+  it('uninstalls every handler', () => {
+    const proc = new FakeProcess();
+    const uninstall = installRestoreHandlers(vi.fn(), proc);
+    const events = ['exit', 'SIGINT', 'SIGTERM', 'SIGHUP', 'uncaughtException', 'unhandledRejection'];
+    for (const event of events) expect(proc.listenerCount(event)).toBe(1);
+    uninstall();
+    for (const event of events) expect(proc.listenerCount(event)).toBe(0);
+  });
+
+  it('wires to the real process by default and cleans up', () => {
+    const before = process.listenerCount('SIGHUP');
+    const uninstall = installRestoreHandlers(vi.fn());
+    expect(process.listenerCount('SIGHUP')).toBe(before + 1);
+    uninstall();
+    expect(process.listenerCount('SIGHUP')).toBe(before);
+  });
+});
+
+describe('crashLine', () => {
+  it('sanitises the message and handles non-errors', () => {
+    expect(crashLine(new Error('\u001b[2Jbad'))).toBe('openim-explorer: \ufffdbad\n');
+    expect(crashLine('plain string')).toBe('openim-explorer: plain string\n');
+    expect(crashLine(new Error(''))).toBe('openim-explorer: unexpected error\n');
+  });
+});

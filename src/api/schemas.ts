@@ -152,4 +152,6 @@ export interface Page<T> {
   totalExact: boolean;
   /** Extra figures shown in a header, e.g. unreadTotal. */
   extra?: Record<string, number>;
+  /** A condition the server reports as an error but which means "nothing here" (1004). */
+  notice?: string;
 }

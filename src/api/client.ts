@@ -1,0 +1,107 @@
+// The connection to one OpenIM server: base URL, the admin token (given, or obtained from the secret),
+// and the one transparent re-login when the server says the token is no longer good.
+import type { z } from 'zod';
+import { Http, type RequestEvent } from './http.js';
+import { ApiError } from './errors.js';
+import { adminTokenDataSchema } from './schemas.js';
+
+export interface ClientConfig {
+  baseUrl: string;
+  token?: string;
+  secret?: string;
+  /** Admin user for /auth/get_admin_token. */
+  adminUserID: string;
+  timeoutMs: number;
+  retries: number;
+  maxBodyBytes: number;
+  onRequest?: (event: RequestEvent) => void;
+  retryDelayMs?: (attempt: number) => number;
+}
+
+export const DEFAULT_CLIENT_CONFIG = {
+  adminUserID: 'imAdmin',
+  timeoutMs: 10_000,
+  retries: 2,
+  maxBodyBytes: 8 * 1024 * 1024,
+} as const;
+
+export class OpenIMClient {
+  private readonly http: Http;
+  private token: string | undefined;
+  private login: Promise<string> | undefined;
+
+  constructor(private readonly config: ClientConfig) {
+    this.token = config.token;
+    this.http = new Http({
+      baseUrl: config.baseUrl,
+      timeoutMs: config.timeoutMs,
+      retries: config.retries,
+      maxBodyBytes: config.maxBodyBytes,
+      secrets: () => [this.token, this.config.token, this.config.secret],
+      onRequest: config.onRequest,
+      retryDelayMs: config.retryDelayMs,
+    });
+  }
+
+  get baseUrl(): string {
+    return this.config.baseUrl;
+  }
+
+  /** Who we act as, for the header: the admin user when we log in with the secret. */
+  get identity(): string {
+    return this.config.secret !== undefined ? this.config.adminUserID : 'token';
+  }
+
+  get canRelogin(): boolean {
+    return this.config.secret !== undefined;
+  }
+
+  /** Calls an operation that needs the token. */
+  async call<S extends z.ZodTypeAny>(
+    operation: string,
+    path: string,
+    body: unknown,
+    schema: S,
+    signal?: AbortSignal,
+  ): Promise<z.output<S>> {
+    const token = await this.currentToken(signal);
+    try {
+      return await this.http.post(operation, path, body, schema, { signal, token });
+    } catch (error) {
+      // Only once, and only if we can mint a new token ourselves; otherwise the UI says how to give one.
+      if (error instanceof ApiError && error.isTokenExpired && this.canRelogin) {
+        const fresh = await this.relogin(token, signal);
+        return this.http.post(operation, path, body, schema, { signal, token: fresh });
+      }
+      throw error;
+    }
+  }
+
+  /** POST /auth/get_admin_token: needs operationID but no token. */
+  async getAdminToken(secret: string, userID: string, signal?: AbortSignal): Promise<z.output<typeof adminTokenDataSchema>> {
+    return this.http.post('getAdminToken', '/auth/get_admin_token', { secret, userID }, adminTokenDataSchema, { signal });
+  }
+
+  private async currentToken(signal?: AbortSignal): Promise<string> {
+    if (this.token !== undefined) return this.token;
+    if (this.config.secret === undefined) return '';
+    return this.relogin(undefined, signal);
+  }
+
+  /** Concurrent callers that hit an expired token share one login. */
+  private relogin(stale: string | undefined, signal?: AbortSignal): Promise<string> {
+    if (this.token !== undefined && this.token !== stale) return Promise.resolve(this.token);
+    if (!this.login) {
+      const secret = this.config.secret ?? '';
+      this.login = this.getAdminToken(secret, this.config.adminUserID, signal)
+        .then((data) => {
+          this.token = data.token;
+          return data.token;
+        })
+        .finally(() => {
+          this.login = undefined;
+        });
+    }
+    return this.login;
+  }
+}

@@ -1,0 +1,261 @@
+// The one HTTP path every operation takes: POST JSON with operationID and token headers, a deadline,
+// retries for network errors and 5xx only (every operation here is a read), a capped body, and the
+// envelope check. Everything it throws is an ApiFailure or an AbortedError.
+import ky, { HTTPError } from 'ky';
+import type { z } from 'zod';
+import { envelopeSchema } from './schemas.js';
+import { AbortedError, ApiError, HttpError, NetworkError, ProtocolError, type NetworkReason } from './errors.js';
+import { redact } from './redact.js';
+
+export interface RequestEvent {
+  operation: string;
+  path: string;
+  operationID: string;
+  /** HTTP status, 0 when no response arrived. */
+  status: number;
+  /** errCode of the envelope, or null when there was none. */
+  errCode: number | null;
+  durationMs: number;
+  bytes: number;
+  outcome: 'ok' | 'api-error' | 'http-error' | 'network-error' | 'protocol-error' | 'aborted';
+}
+
+export interface HttpConfig {
+  baseUrl: string;
+  /** Whole-request deadline (all attempts, headers and body), in ms. */
+  timeoutMs: number;
+  /** Extra attempts after the first, for network errors and 5xx. */
+  retries: number;
+  /** A body over this many bytes is refused rather than parsed. */
+  maxBodyBytes: number;
+  /** Values to mask in every message (the token, the secret). Read at each call. */
+  secrets: () => readonly (string | undefined)[];
+  onRequest?: (event: RequestEvent) => void;
+  /** Delay before retry n (1-based), in ms; tests make it 0. */
+  retryDelayMs?: (attempt: number) => number;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  token?: string;
+}
+
+const RETRY_STATUSES = [500, 502, 503, 504];
+
+let sequence = 0;
+/** Timestamp-based, as the contract recommends, and unique within this process. */
+export function newOperationID(): string {
+  sequence = (sequence + 1) % 1_000_000;
+  return `${Date.now()}${String(sequence).padStart(6, '0')}`;
+}
+
+export class Http {
+  constructor(private readonly config: HttpConfig) {}
+
+  get baseUrl(): string {
+    return this.config.baseUrl;
+  }
+
+  /** POSTs `body` to `path`, checks the envelope, and parses `data` with `schema`. */
+  async post<S extends z.ZodTypeAny>(
+    operation: string,
+    path: string,
+    body: unknown,
+    schema: S,
+    options: CallOptions = {},
+  ): Promise<z.output<S>> {
+    const operationID = newOperationID();
+    const origin = { operation, operationID };
+    const started = performance.now();
+    const event = (partial: Partial<RequestEvent> & Pick<RequestEvent, 'outcome'>): void => {
+      this.config.onRequest?.({
+        operation,
+        path,
+        operationID,
+        status: 0,
+        errCode: null,
+        bytes: 0,
+        durationMs: Math.round((performance.now() - started) * 10) / 10,
+        ...partial,
+      });
+    };
+    const clean = (text: string): string => redact(text, this.config.secrets());
+
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, this.config.timeoutMs);
+    const onCallerAbort = (): void => controller.abort();
+    if (options.signal?.aborted) controller.abort();
+    options.signal?.addEventListener('abort', onCallerAbort, { once: true });
+
+    let status = 0;
+    try {
+      let response: Response;
+      try {
+        response = await ky.post(joinUrl(this.config.baseUrl, path), {
+          json: body,
+          headers: { operationID, ...(options.token !== undefined ? { token: options.token } : {}) },
+          signal: controller.signal,
+          timeout: false,
+          throwHttpErrors: true,
+          retry: {
+            limit: this.config.retries,
+            methods: ['post'],
+            statusCodes: RETRY_STATUSES,
+            afterStatusCodes: [],
+            delay: this.config.retryDelayMs ?? ((n) => Math.min(2000, 250 * 2 ** (n - 1))),
+            shouldRetry: ({ error }) => {
+              if (controller.signal.aborted) return false;
+              if (error instanceof HTTPError) return RETRY_STATUSES.includes(error.response.status);
+              return error instanceof TypeError; // undici's "fetch failed": refused, reset, DNS
+            },
+          },
+        });
+      } catch (error) {
+        if (error instanceof HTTPError) {
+          status = error.response.status;
+          const text = await readCapped(error.response, this.config.maxBodyBytes).catch(() => '');
+          // A non-2xx with a proper envelope (e.g. main's 429) is still an API error.
+          const envelope = tryEnvelope(text);
+          if (envelope && envelope.errCode !== 0) {
+            event({ outcome: 'api-error', status, errCode: envelope.errCode, bytes: text.length });
+            throw new ApiError(envelope.errCode, clean(envelope.errMsg), clean(envelope.errDlt), origin);
+          }
+          event({ outcome: 'http-error', status, bytes: text.length });
+          throw new HttpError(status, clean(firstTextLine(text)), origin);
+        }
+        throw error;
+      }
+      status = response.status;
+      const text = await readCapped(response, this.config.maxBodyBytes);
+      let json: unknown;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        event({ outcome: 'protocol-error', status, bytes: text.length });
+        const first = firstTextLine(text);
+        throw new ProtocolError(
+          text.trim() === '' ? 'empty response body' : `response is not JSON: ${clean(first)}`,
+          origin,
+        );
+      }
+      const envelope = envelopeSchema.safeParse(json);
+      if (!envelope.success) {
+        event({ outcome: 'protocol-error', status, bytes: text.length });
+        throw new ProtocolError(`response is not an OpenIM envelope (${describeIssue(envelope.error.issues)})`, origin);
+      }
+      const { errCode, errMsg, errDlt, data } = envelope.data;
+      if (errCode !== 0) {
+        event({ outcome: 'api-error', status, errCode, bytes: text.length });
+        throw new ApiError(errCode, clean(errMsg), clean(errDlt), origin);
+      }
+      const parsed = schema.safeParse(data ?? {});
+      if (!parsed.success) {
+        event({ outcome: 'protocol-error', status, errCode, bytes: text.length });
+        throw new ProtocolError(`unexpected data: ${clean(describeIssue(parsed.error.issues))}`, origin);
+      }
+      event({ outcome: 'ok', status, errCode, bytes: text.length });
+      return parsed.data as z.output<S>;
+    } catch (error) {
+      if (error instanceof ApiError || error instanceof HttpError || error instanceof ProtocolError) throw error;
+      if (timedOut) {
+        event({ outcome: 'network-error', status });
+        throw new NetworkError('timeout', `${this.config.timeoutMs} ms`, origin);
+      }
+      if (options.signal?.aborted) {
+        event({ outcome: 'aborted', status });
+        throw new AbortedError();
+      }
+      if (error instanceof BodyTooLargeError) {
+        event({ outcome: 'protocol-error', status, bytes: error.bytes });
+        throw new ProtocolError(`response larger than the ${formatLimit(this.config.maxBodyBytes)} limit`, origin);
+      }
+      const { reason, detail } = classifyNetworkError(error);
+      event({ outcome: 'network-error', status });
+      throw new NetworkError(reason, clean(detail), origin);
+    } finally {
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onCallerAbort);
+    }
+  }
+}
+
+class BodyTooLargeError extends Error {
+  constructor(readonly bytes: number) {
+    super('body too large');
+  }
+}
+
+/** Reads the body as UTF-8, refusing to buffer more than `max` bytes. */
+async function readCapped(response: Response, max: number): Promise<string> {
+  const declared = Number(response.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > max) {
+    await response.body?.cancel().catch(() => undefined);
+    throw new BodyTooLargeError(declared);
+  }
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > max) {
+      await reader.cancel().catch(() => undefined);
+      throw new BodyTooLargeError(total);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks, total).toString('utf8');
+}
+
+function tryEnvelope(text: string): { errCode: number; errMsg: string; errDlt: string } | null {
+  try {
+    const parsed = envelopeSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+function firstTextLine(text: string): string {
+  // An HTML error page's most telling line is its <title> or first heading.
+  const title = /<title[^>]*>([^<]*)<\/title>/i.exec(text) ?? /<h1[^>]*>([^<]*)<\/h1>/i.exec(text);
+  const line = title?.[1] ?? text.split(/\r?\n/).find((l) => l.trim() !== '') ?? '';
+  return line.trim().slice(0, 200);
+}
+
+function describeIssue(issues: readonly { path: readonly PropertyKey[]; message: string }[]): string {
+  const issue = issues[0];
+  if (!issue) return 'invalid';
+  const path = issue.path.reduce<string>(
+    (acc, part) => (typeof part === 'number' ? `${acc}[${part}]` : acc ? `${acc}.${String(part)}` : String(part)),
+    '',
+  );
+  return `${path || '(root)'}: ${issue.message}`;
+}
+
+function classifyNetworkError(error: unknown): { reason: NetworkReason; detail: string } {
+  const cause = error instanceof Error ? (error.cause as { code?: unknown; message?: unknown } | undefined) : undefined;
+  const code = typeof cause?.code === 'string' ? cause.code : '';
+  const message = error instanceof Error ? error.message : String(error);
+  if (code === 'ECONNREFUSED') return { reason: 'refused', detail: code };
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return { reason: 'dns', detail: code };
+  if (code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'ETIMEDOUT') return { reason: 'timeout', detail: code };
+  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE' || message === 'terminated') {
+    return { reason: 'reset', detail: code || message };
+  }
+  return { reason: 'other', detail: code || message };
+}
+
+function joinUrl(base: string, path: string): string {
+  return base.replace(/\/+$/, '') + path;
+}
+
+function formatLimit(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${Math.round(bytes / 1024)} KB`;
+}

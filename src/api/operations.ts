@@ -1,0 +1,106 @@
+// One function per admin operation of ../shared/openim-api.md §3. Each returns a Page in the
+// store's shape; the quirks of each operation's totals are settled here, not in the UI.
+import { ApiError } from './errors.js';
+import type { OpenIMClient } from './client.js';
+import {
+  blackListDataSchema,
+  friendApplyListDataSchema,
+  getUsersDataSchema,
+  searchNotificationAccountsDataSchema,
+  sortedConversationListDataSchema,
+  type Black,
+  type Conversation,
+  type FriendRequest,
+  type NotificationAccount,
+  type Page,
+  type Pagination,
+  type User,
+} from './schemas.js';
+
+export async function getUsers(
+  client: OpenIMClient,
+  req: { pagination: Pagination; userID?: string; nickName?: string },
+  signal?: AbortSignal,
+): Promise<Page<User>> {
+  const data = await client.call('getUsers', '/user/get_users', req, getUsersDataSchema, signal);
+  return { rows: data.users, total: data.total, totalExact: true };
+}
+
+/** Keyword: exact userID, else exact nickname (no substring search on the server). */
+export async function searchNotificationAccounts(
+  client: OpenIMClient,
+  req: { keyword: string; pagination: Pagination },
+  signal?: AbortSignal,
+): Promise<Page<NotificationAccount>> {
+  const data = await client.call(
+    'searchNotificationAccounts',
+    '/user/search_notification_account',
+    req,
+    searchNotificationAccountsDataSchema,
+    signal,
+  );
+  return { rows: data.notificationAccounts, total: data.total, totalExact: true };
+}
+
+/** Applications the user sent, newest first. */
+export async function getSelfFriendApplyList(
+  client: OpenIMClient,
+  req: { userID: string; pagination: Pagination },
+  signal?: AbortSignal,
+): Promise<Page<FriendRequest>> {
+  const data = await client.call(
+    'getSelfFriendApplyList',
+    '/friend/get_self_friend_apply_list',
+    req,
+    friendApplyListDataSchema,
+    signal,
+  );
+  return { rows: data.friendRequests, total: data.total, totalExact: true };
+}
+
+/** The user's blacklist; createTime of each row is in seconds. */
+export async function getBlackList(
+  client: OpenIMClient,
+  req: { userID: string; pagination: Pagination },
+  signal?: AbortSignal,
+): Promise<Page<Black>> {
+  const data = await client.call('getBlackList', '/friend/get_black_list', req, blackListDataSchema, signal);
+  return { rows: data.blacks, total: data.total, totalExact: true };
+}
+
+/**
+ * Pinned first, then newest first. conversationTotal only counts conversations with a latest
+ * message, so the total is an estimate and the last page is known by a short page. A user with
+ * no conversations gets 1004 from the server: that is an empty list, not a failure.
+ */
+export async function getSortedConversationList(
+  client: OpenIMClient,
+  req: { userID: string; conversationIDs?: string[]; pagination: Pagination },
+  signal?: AbortSignal,
+): Promise<Page<Conversation>> {
+  try {
+    const data = await client.call(
+      'getSortedConversationList',
+      '/conversation/get_sorted_conversation_list',
+      req,
+      sortedConversationListDataSchema,
+      signal,
+    );
+    return {
+      rows: data.conversationElems,
+      total: data.conversationTotal,
+      totalExact: false,
+      extra: { unreadTotal: data.unreadTotal, conversationTotal: data.conversationTotal },
+    };
+  } catch (error) {
+    if (error instanceof ApiError && error.errCode === 1004) {
+      return {
+        rows: [],
+        total: 0,
+        totalExact: true,
+        notice: `no conversations (server: ${error.errCode} ${error.errMsg})`,
+      };
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,76 @@
+// Every field of the selected row, then its decoded content; scrolls with J/K.
+import { Box, Text } from 'ink';
+import type { AnyRow, ListKind } from '../store/types.js';
+import { fit, truncate } from '../terminal/width.js';
+import { detailLinesFor, LABEL_WIDTH, type PaneLine } from './detailLines.js';
+import { tint, useTheme, type Theme } from './theme.js';
+
+interface Props {
+  kind: ListKind;
+  row: AnyRow;
+  width: number;
+  height: number;
+  scroll: number;
+}
+
+export function DetailPane({ kind, row, width, height, scroll }: Props): React.JSX.Element {
+  const theme = useTheme();
+  const inner = Math.max(10, width - 2);
+  const lines = detailLinesFor(kind, row, inner, theme.color);
+  const bodyHeight = Math.max(1, height - 1);
+  const maxScroll = Math.max(0, lines.length - bodyHeight);
+  const start = Math.min(scroll, maxScroll);
+  const shown = lines.slice(start, start + bodyHeight);
+  const more = lines.length - (start + shown.length);
+  const position = lines.length > bodyHeight ? ` ${start + 1}-${start + shown.length} of ${lines.length}${more > 0 ? ' · J/K scroll' : ''}` : '';
+  return (
+    <Box flexDirection="column" width={width} height={height} paddingLeft={1}>
+      <Text {...tint(theme, 'gray')} wrap="truncate">
+        {truncate(`── detail${position} · y copy · o user · esc close `.padEnd(inner, '─'), inner)}
+      </Text>
+      {shown.map((line, i) => (
+        <PaneRow key={start + i} line={line} width={inner} theme={theme} />
+      ))}
+    </Box>
+  );
+}
+
+function PaneRow({ line, width, theme }: { line: PaneLine; width: number; theme: Theme }): React.JSX.Element {
+  switch (line.kind) {
+    case 'title':
+      return (
+        <Text bold wrap="truncate">
+          {truncate(line.text, width)}
+        </Text>
+      );
+    case 'heading':
+      return (
+        <Text bold {...tint(theme, 'cyan')} wrap="truncate">
+          {truncate(theme.color ? line.text : `# ${line.text}`, width)}
+        </Text>
+      );
+    case 'field':
+      return (
+        <Text wrap="truncate">
+          <Text {...tint(theme, 'gray')}>{fit(line.label, LABEL_WIDTH)}</Text>
+          {truncate(line.text, width - LABEL_WIDTH)}
+        </Text>
+      );
+    case 'note':
+      return (
+        <Text {...tint(theme, 'yellow')} wrap="truncate">
+          {truncate(line.text, width)}
+        </Text>
+      );
+    case 'tree':
+      return (
+        <Text wrap="truncate">
+          {line.line.map((seg, i) => (
+            <Text key={i} {...(seg.color && theme.color ? { color: seg.color } : {})} dimColor={seg.dim && theme.color}>
+              {seg.text}
+            </Text>
+          ))}
+        </Text>
+      );
+  }
+}

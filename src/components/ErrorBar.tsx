@@ -1,0 +1,24 @@
+// The current list's failure, under the rows that were last good.
+import { Box, Text } from 'ink';
+import type { ApiFailure } from '../api/errors.js';
+import { truncate } from '../terminal/width.js';
+import { describeFailure } from './failureText.js';
+import { tint, useTheme } from './theme.js';
+
+export const ERROR_BAR_HEIGHT = 3;
+
+export function ErrorBar({ error, width }: { error: ApiFailure; width: number }): React.JSX.Element {
+  const theme = useTheme();
+  const text = describeFailure(error);
+  return (
+    <Box flexDirection="column" width={width}>
+      <Text {...tint(theme, 'red')} bold wrap="truncate">
+        {truncate(`✗ ${text.headline}`, width)}
+      </Text>
+      <Text wrap="truncate">{truncate(`  ${text.detail}`, width)}</Text>
+      <Text {...tint(theme, 'yellow')} wrap="truncate">
+        {truncate(`  ${text.hint}`, width)}
+      </Text>
+    </Box>
+  );
+}

@@ -1,0 +1,21 @@
+// The keys that work here, from the keymap itself.
+import { Text } from 'ink';
+import { hintsFor, type Scope } from '../keys/keymap.js';
+import { truncate } from '../terminal/width.js';
+import { tint, useTheme } from './theme.js';
+
+export function Footer({ scopes, width }: { scopes: readonly Scope[]; width: number }): React.JSX.Element {
+  const theme = useTheme();
+  const hints = hintsFor(scopes);
+  // Drop hints from the end until the line fits; `? help` always stays.
+  let line = hints.join('  ');
+  while (line.length > width && hints.length > 1) {
+    hints.splice(hints.length - 3, 1);
+    line = hints.join('  ');
+  }
+  return (
+    <Text {...tint(theme, 'gray')} wrap="truncate">
+      {truncate(line, width)}
+    </Text>
+  );
+}

@@ -1,0 +1,102 @@
+// The single input path: prompt open -> help open -> the keymap for this screen. Plain function
+// of (key, store), so every key's effect is testable without rendering.
+import { completeCommand } from '../store/commands.js';
+import { currentScreen, type AppStore } from '../store/store.js';
+import { actionFor, scopesFor, type Action } from './keymap.js';
+
+export interface DispatchContext {
+  /** How far the detail pane can scroll at its current size. */
+  detailMaxScroll: number;
+  /** Rows the detail pane shows, for page-wise scrolling. */
+  detailPageSize: number;
+  quit: () => void;
+}
+
+export function dispatchKey(key: string, store: AppStore, ctx: DispatchContext): void {
+  const state = store.getState();
+  if (key === 'ctrl+c') return ctx.quit();
+
+  if (state.prompt) {
+    if (key === 'escape') state.cancelPrompt();
+    else if (key === 'tab') state.setPromptValue(complete(state.prompt.kind, state.prompt.value, state.recentUsers));
+    return; // everything else is text for the input field
+  }
+  if (state.help) {
+    if (key === 'escape' || key === '?' || key === 'q') state.toggleHelp();
+    return;
+  }
+  const screen = currentScreen(state);
+  const scopes = scopesFor(screen.name, screen.name === 'user' ? screen.tab : undefined, state.detail.open);
+  const action = actionFor(key, scopes);
+  if (action) run(action, store, ctx);
+}
+
+function run(action: Action, store: AppStore, ctx: DispatchContext): void {
+  const s = store.getState();
+  switch (action) {
+    case 'down':
+      return s.moveCursor(1);
+    case 'up':
+      return s.moveCursor(-1);
+    case 'first':
+      return s.cursorTo('first');
+    case 'last':
+      return s.cursorTo('last');
+    case 'nextPage':
+      return s.nextPage();
+    case 'prevPage':
+      return s.prevPage();
+    case 'biggerPage':
+      return s.changePageSize(1);
+    case 'smallerPage':
+      return s.changePageSize(-1);
+    case 'open':
+      return s.openRow();
+    case 'detail':
+      return s.toggleDetail();
+    case 'back':
+      return s.escape();
+    case 'nextTab':
+      return s.cycleTab(1);
+    case 'prevTab':
+      return s.cycleTab(-1);
+    case 'tab1':
+      return s.setTab('conversations');
+    case 'tab2':
+      return s.setTab('blacklist');
+    case 'tab3':
+      return s.setTab('applications');
+    case 'userPicker':
+      return s.openPrompt('user');
+    case 'command':
+      return s.openPrompt('command');
+    case 'filter':
+      return s.openPrompt('filter');
+    case 'search':
+      return s.openPrompt('search');
+    case 'conversationFilter':
+      return s.openPrompt('conversations');
+    case 'openUser':
+      return s.openNamedUser();
+    case 'copy':
+      return s.copyRow();
+    case 'reload':
+      return s.reload();
+    case 'help':
+      return s.toggleHelp();
+    case 'accounts':
+      return s.goTo('accounts');
+    case 'quit':
+      return s.nav.length > 1 ? s.back() : ctx.quit();
+    case 'scrollDown':
+      return s.scrollDetail(Math.min(ctx.detailPageSize, ctx.detailMaxScroll - s.detail.scroll));
+    case 'scrollUp':
+      return s.scrollDetail(-Math.min(ctx.detailPageSize, s.detail.scroll));
+  }
+}
+
+function complete(kind: string, value: string, recent: readonly string[]): string {
+  if (kind === 'command') return completeCommand(value);
+  if (kind === 'user') return recent.find((id) => id.startsWith(value) && id !== value) ?? value;
+  return value;
+}

@@ -1,0 +1,131 @@
+// The one keymap: every action, its keys and what it does. The input handler, the footer and the
+// help overlay all read this table, so what they say can never drift from what the keys do.
+
+export type Action =
+  | 'down'
+  | 'up'
+  | 'first'
+  | 'last'
+  | 'nextPage'
+  | 'prevPage'
+  | 'biggerPage'
+  | 'smallerPage'
+  | 'open'
+  | 'detail'
+  | 'back'
+  | 'nextTab'
+  | 'prevTab'
+  | 'tab1'
+  | 'tab2'
+  | 'tab3'
+  | 'userPicker'
+  | 'command'
+  | 'filter'
+  | 'search'
+  | 'conversationFilter'
+  | 'openUser'
+  | 'copy'
+  | 'reload'
+  | 'help'
+  | 'quit'
+  | 'accounts'
+  | 'scrollDown'
+  | 'scrollUp';
+
+/** Where a binding works. */
+export type Scope = 'global' | 'list' | 'users' | 'accounts' | 'user' | 'conversations' | 'detail';
+
+export interface Binding {
+  action: Action;
+  keys: readonly string[];
+  /** Short label for the footer; bindings without one only appear in help. */
+  hint?: string;
+  description: string;
+  scope: Scope;
+}
+
+export const KEYMAP: readonly Binding[] = [
+  { action: 'down', keys: ['j', 'down'], hint: 'j/k move', description: 'move down', scope: 'list' },
+  { action: 'up', keys: ['k', 'up'], description: 'move up', scope: 'list' },
+  { action: 'first', keys: ['g', 'home'], description: 'first row', scope: 'list' },
+  { action: 'last', keys: ['G', 'end'], description: 'last row', scope: 'list' },
+  { action: 'nextPage', keys: ['n', 'pagedown', ']', 'right'], hint: 'n/p page', description: 'next page', scope: 'list' },
+  { action: 'prevPage', keys: ['p', 'pageup', '[', 'left'], description: 'previous page', scope: 'list' },
+  { action: 'biggerPage', keys: ['+', '='], description: 'more rows per page (10, 20, 50, 100)', scope: 'list' },
+  { action: 'smallerPage', keys: ['-', '_'], description: 'fewer rows per page', scope: 'list' },
+  { action: 'open', keys: ['enter'], hint: '⏎ open', description: 'open the user, or the detail of the row', scope: 'list' },
+  { action: 'detail', keys: ['d'], hint: 'd detail', description: 'show or hide the detail pane', scope: 'list' },
+  { action: 'scrollDown', keys: ['J', ' '], hint: 'J/K scroll', description: 'scroll the detail pane down', scope: 'detail' },
+  { action: 'scrollUp', keys: ['K', 'b'], description: 'scroll the detail pane up', scope: 'detail' },
+  { action: 'search', keys: ['s'], hint: 's search', description: 'search by exact userID or nickname', scope: 'accounts' },
+  { action: 'nextTab', keys: ['tab'], hint: 'tab/1-3 tabs', description: 'next tab', scope: 'user' },
+  { action: 'prevTab', keys: ['shift+tab'], description: 'previous tab', scope: 'user' },
+  { action: 'tab1', keys: ['1'], description: 'conversations tab', scope: 'user' },
+  { action: 'tab2', keys: ['2'], description: 'blacklist tab', scope: 'user' },
+  { action: 'tab3', keys: ['3'], description: 'sent friend applications tab', scope: 'user' },
+  { action: 'conversationFilter', keys: ['c'], hint: 'c IDs', description: 'only these conversation IDs', scope: 'conversations' },
+  { action: 'openUser', keys: ['o'], hint: 'o user', description: 'open the user this row names', scope: 'list' },
+  { action: 'filter', keys: ['/'], hint: '/ filter', description: 'filter the rows of this page', scope: 'list' },
+  { action: 'copy', keys: ['y'], description: 'copy the row as JSON (OSC 52)', scope: 'list' },
+  { action: 'reload', keys: ['r'], description: 'reload this page from the server', scope: 'list' },
+  { action: 'accounts', keys: ['a'], hint: 'a accounts', description: 'system accounts', scope: 'global' },
+  { action: 'userPicker', keys: ['u'], hint: 'u pick user', description: 'pick a user by ID', scope: 'global' },
+  { action: 'command', keys: [':'], hint: ': cmd', description: 'command: users, accounts, user ID, page N, profile NAME', scope: 'global' },
+  { action: 'back', keys: ['escape', 'backspace', 'h'], hint: 'esc back', description: 'back: closes prompt, filter, pane, then screen', scope: 'global' },
+  { action: 'help', keys: ['?'], hint: '? help', description: 'this help', scope: 'global' },
+  { action: 'quit', keys: ['q', 'ctrl+c'], hint: 'q quit', description: 'back, or quit from the first screen (Ctrl-C quits anywhere)', scope: 'global' },
+];
+
+/** Scopes that apply on a screen, most specific first. */
+export function scopesFor(screen: 'users' | 'accounts' | 'user', tab?: string, detailOpen = false): Scope[] {
+  const scopes: Scope[] = [];
+  if (detailOpen) scopes.push('detail');
+  if (screen === 'user') {
+    scopes.push('user');
+    if (tab === 'conversations') scopes.push('conversations');
+  } else scopes.push(screen);
+  scopes.push('list', 'global');
+  return scopes;
+}
+
+const byKey = new Map<string, Binding[]>();
+for (const binding of KEYMAP) {
+  for (const key of binding.keys) byKey.set(key, [...(byKey.get(key) ?? []), binding]);
+}
+
+/** The action a key means in these scopes, if any. */
+export function actionFor(key: string, scopes: readonly Scope[]): Action | undefined {
+  const candidates = byKey.get(key);
+  if (!candidates) return undefined;
+  for (const scope of scopes) {
+    const hit = candidates.find((b) => b.scope === scope);
+    if (hit) return hit.action;
+  }
+  return undefined;
+}
+
+/** Footer hints for these scopes, in keymap order. */
+export function hintsFor(scopes: readonly Scope[]): string[] {
+  return KEYMAP.filter((b) => b.hint && scopes.includes(b.scope)).map((b) => b.hint!);
+}
+
+/** How a key is written in help. */
+export function keyLabel(key: string): string {
+  const names: Record<string, string> = {
+    down: '↓',
+    up: '↑',
+    left: '←',
+    right: '→',
+    enter: 'Enter',
+    escape: 'Esc',
+    tab: 'Tab',
+    'shift+tab': 'Shift-Tab',
+    pagedown: 'PgDn',
+    pageup: 'PgUp',
+    home: 'Home',
+    end: 'End',
+    backspace: 'Backspace',
+    'ctrl+c': 'Ctrl-C',
+  };
+  return names[key] ?? key;
+}

@@ -1,0 +1,13 @@
+// System (notification) accounts. The keyword matches an exact userID or an exact nickname: the
+// server has no substring search, so the empty text says so.
+import { ListView } from '../components/ListView.js';
+import { useAppStore } from '../components/StoreContext.js';
+import { ACCOUNT_COLUMNS } from './columns.js';
+
+export function AccountsScreen({ width, height }: { width: number; height: number }): React.JSX.Element {
+  const keyword = useAppStore((s) => s.lists.accounts?.query.keyword ?? '');
+  const emptyText = keyword
+    ? 'no system account has exactly this userID or nickname (s to search again, Esc for all)'
+    : 'no system accounts';
+  return <ListView listKey="accounts" columns={ACCOUNT_COLUMNS} width={width} height={height} emptyText={emptyText} />;
+}

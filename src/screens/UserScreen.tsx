@@ -1,0 +1,24 @@
+// One user: conversations, blacklist and sent friend applications, one tab each.
+import { ListView } from '../components/ListView.js';
+import { listKeyFor } from '../store/store.js';
+import type { UserTab } from '../store/types.js';
+import { APPLICATION_COLUMNS, BLACK_COLUMNS, CONVERSATION_COLUMNS } from './columns.js';
+
+interface Props {
+  userID: string;
+  tab: UserTab;
+  width: number;
+  height: number;
+}
+
+export function UserScreen({ userID, tab, width, height }: Props): React.JSX.Element {
+  const listKey = listKeyFor({ name: 'user', userID, tab });
+  switch (tab) {
+    case 'conversations':
+      return <ListView listKey={listKey} columns={CONVERSATION_COLUMNS} width={width} height={height} emptyText="no conversations" />;
+    case 'blacklist':
+      return <ListView listKey={listKey} columns={BLACK_COLUMNS} width={width} height={height} emptyText="the blacklist is empty" />;
+    case 'applications':
+      return <ListView listKey={listKey} columns={APPLICATION_COLUMNS} width={width} height={height} emptyText="no friend applications sent" />;
+  }
+}

@@ -1,0 +1,50 @@
+// What a row means beyond its fields: which user it names, whether it matches a page filter.
+import type { AnyRow, ListKind, ListState, RowByKind } from './types.js';
+
+/** The rows on screen: the page, narrowed by the `/` filter. */
+export function visibleRows(list: Pick<ListState, 'rows' | 'filter'>): AnyRow[] {
+  const needle = list.filter.trim().toLowerCase();
+  if (needle === '') return list.rows;
+  return list.rows.filter((row) => searchableText(row).includes(needle));
+}
+
+const textCache = new WeakMap<object, string>();
+function searchableText(row: AnyRow): string {
+  let text = textCache.get(row);
+  if (text === undefined) {
+    text = JSON.stringify(row).toLowerCase();
+    textCache.set(row, text);
+  }
+  return text;
+}
+
+/** The other user a row names, for `o` (and Enter on the users list). */
+export function userNamedByRow(kind: ListKind, row: AnyRow, ownerID: string | undefined): string | undefined {
+  switch (kind) {
+    case 'users':
+      return (row as RowByKind['users']).userID || undefined;
+    case 'accounts':
+      return (row as RowByKind['accounts']).userID || undefined;
+    case 'blacklist':
+      return (row as RowByKind['blacklist']).blackUserInfo.userID || undefined;
+    case 'applications':
+      return (row as RowByKind['applications']).toUserID || undefined;
+    case 'conversations':
+      return conversationPeer(row as RowByKind['conversations'], ownerID);
+  }
+}
+
+/** Single chats name the peer in their ID (si_<a>_<b>, IDs sorted); otherwise the latest message's other party. */
+function conversationPeer(row: RowByKind['conversations'], ownerID: string | undefined): string | undefined {
+  const single = /^s[in]_(.+)$/.exec(row.conversationID);
+  if (single && ownerID) {
+    const rest = single[1]!;
+    if (rest.startsWith(ownerID + '_')) return rest.slice(ownerID.length + 1) || undefined;
+    if (rest.endsWith('_' + ownerID)) return rest.slice(0, -(ownerID.length + 1)) || undefined;
+  }
+  const msg = row.msgInfo;
+  if (!msg) return undefined;
+  if (msg.sendID && msg.sendID !== ownerID) return msg.sendID;
+  if (msg.sessionType === 1 && msg.recvID && msg.recvID !== ownerID) return msg.recvID;
+  return undefined;
+}

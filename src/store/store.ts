@@ -1,0 +1,521 @@
+// The app's one store: navigation, every list's paging state, and the UI modes. Actions start
+// requests; at most one request per list is in flight, rapid page steps coalesce into the newest
+// page, and a response that no longer matches what the list wants is cached but never shown.
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { OpenIMClient } from '../api/client.js';
+import { AbortedError, ApiError, isApiFailure, NetworkError, type ApiFailure } from '../api/errors.js';
+import type { Page } from '../api/schemas.js';
+import { PageCache } from './cache.js';
+import { parseCommand } from './commands.js';
+import { fetchPage, requestKey } from './fetchers.js';
+import { hasNextPage, nextPageSize, pageCount, pageForNewSize } from './paging.js';
+import { userNamedByRow, visibleRows } from './rows.js';
+import {
+  USER_TABS,
+  type AnyRow,
+  type AppState,
+  type ListKind,
+  type ListQuery,
+  type ListState,
+  type PromptKind,
+  type Screen,
+  type UserTab,
+} from './types.js';
+
+export interface StoreDeps {
+  client: OpenIMClient;
+  pageSize: number;
+  /** Puts text on the clipboard (OSC 52 in the app). */
+  copy?: (text: string) => void;
+  /** Remembers the user picker's history between runs. */
+  recent?: { load(): string[]; save(ids: string[]): void };
+  quit?: () => void;
+  /** Switches server (`:profile`); returns an error text when it cannot. */
+  switchProfile?: (name: string) => string | undefined;
+  cacheSize?: number;
+}
+
+export interface AppActions {
+  /** Loads the screen on top of the stack (the home screen at start). */
+  start(): void;
+  // navigation
+  openUser(userID: string): void;
+  goTo(screen: 'users' | 'accounts'): void;
+  back(): void;
+  setTab(tab: UserTab): void;
+  cycleTab(direction: 1 | -1): void;
+  // lists
+  load(key: string): void;
+  reload(): void;
+  nextPage(): void;
+  prevPage(): void;
+  goToPage(page: number): void;
+  changePageSize(direction: 1 | -1): void;
+  moveCursor(delta: number): void;
+  cursorTo(where: 'first' | 'last'): void;
+  // rows
+  openRow(): void;
+  openNamedUser(): void;
+  copyRow(): void;
+  // modes
+  openPrompt(kind: PromptKind, value?: string): void;
+  setPromptValue(value: string): void;
+  submitPrompt(): void;
+  cancelPrompt(): void;
+  toggleHelp(): void;
+  toggleDetail(): void;
+  scrollDetail(delta: number): void;
+  escape(): void;
+  flashInfo(text: string): void;
+  runCommand(line: string): void;
+}
+
+export type AppStore = StoreApi<AppState & AppActions>;
+
+/** Request counters, for the benchmarks; not part of the rendered state. */
+export interface RequestStats {
+  started: number;
+  discarded: number;
+  maxInFlight: number;
+}
+
+const RECENT_LIMIT = 10;
+
+export function listKeyFor(screen: Screen): string {
+  return screen.name === 'user' ? `${screen.tab}:${screen.userID}` : screen.name;
+}
+
+export function currentScreen(state: AppState): Screen {
+  return state.nav[state.nav.length - 1] ?? { name: 'users' };
+}
+
+export function currentList(state: AppState): ListState | undefined {
+  return state.lists[listKeyFor(currentScreen(state))];
+}
+
+export function selectedRow(state: AppState): AnyRow | undefined {
+  const list = currentList(state);
+  return list ? visibleRows(list)[list.cursor] : undefined;
+}
+
+export function createAppStore(deps: StoreDeps): AppStore & { stats: RequestStats } {
+  const cache = new PageCache<Page<AnyRow>>(deps.cacheSize ?? 64);
+  const inFlight = new Map<string, { reqKey: string; controller: AbortController }>();
+  const stats: RequestStats = { started: 0, discarded: 0, maxInFlight: 0 };
+  let flashTimer: ReturnType<typeof setTimeout> | undefined;
+
+  const store = createStore<AppState & AppActions>()((set, get) => {
+    const patchList = (key: string, patch: Partial<ListState>): void =>
+      set((s) => {
+        const list = s.lists[key];
+        return list ? { lists: { ...s.lists, [key]: { ...list, ...patch } } } : {};
+      });
+
+    const ensureList = (screen: Screen): string => {
+      const key = listKeyFor(screen);
+      if (!get().lists[key]) {
+        const kind: ListKind = screen.name === 'user' ? screen.tab : screen.name;
+        const list: ListState = {
+          key,
+          kind,
+          ...(screen.name === 'user' ? { userID: screen.userID } : {}),
+          page: 1,
+          size: deps.pageSize,
+          query: { keyword: '', conversationIDs: [] },
+          rows: [],
+          loadedPage: null,
+          total: 0,
+          totalExact: true,
+          loading: false,
+          error: null,
+          cursor: 0,
+          filter: '',
+        };
+        set((s) => ({ lists: { ...s.lists, [key]: list } }));
+      }
+      return key;
+    };
+
+    const applyPage = (key: string, page: Page<AnyRow>): void => {
+      const list = get().lists[key];
+      if (!list) return;
+      const short = page.rows.length < list.size;
+      // An estimated total only learns where the list ends from a short page.
+      const knownLastPage = page.totalExact ? undefined : short ? list.page : list.knownLastPage;
+      patchList(key, {
+        rows: page.rows,
+        loadedPage: list.page,
+        total: page.total,
+        totalExact: page.totalExact,
+        extra: page.extra,
+        notice: page.notice,
+        knownLastPage,
+        loading: false,
+        error: null,
+        cursor: Math.min(list.cursor, Math.max(0, page.rows.length - 1)),
+      });
+    };
+
+    const startRequest = (key: string): void => {
+      const list = get().lists[key];
+      if (!list) return;
+      const reqKey = requestKey(list);
+      const controller = new AbortController();
+      inFlight.set(key, { reqKey, controller });
+      stats.started++;
+      stats.maxInFlight = Math.max(stats.maxInFlight, inFlight.size);
+      fetchPage(deps.client, list, controller.signal).then(
+        (page) => {
+          cache.set(reqKey, page);
+          const now = get().lists[key];
+          if (now && requestKey(now) === reqKey) {
+            applyPage(key, page);
+            set({ connection: 'ok' });
+          } else stats.discarded++;
+        },
+        (error: unknown) => {
+          if (error instanceof AbortedError) return;
+          const now = get().lists[key];
+          if (now && requestKey(now) === reqKey) {
+            patchList(key, { loading: false, error: toFailure(error, list.kind) });
+            set({ connection: error instanceof NetworkError ? 'failing' : 'ok' });
+          } else stats.discarded++;
+        },
+      ).finally(() => {
+        if (inFlight.get(key)?.controller === controller) inFlight.delete(key);
+        // The list moved on while this was in flight: fetch what it wants now.
+        const now = get().lists[key];
+        if (now && now.loading && requestKey(now) !== reqKey && !inFlight.has(key)) request(key, false);
+      });
+    };
+
+    /** Shows the list's wanted page from the cache, or fetches it. */
+    const request = (key: string, force: boolean): void => {
+      const list = get().lists[key];
+      if (!list) return;
+      const reqKey = requestKey(list);
+      const cached = force ? undefined : cache.get(reqKey);
+      if (cached) {
+        applyPage(key, cached);
+        return;
+      }
+      patchList(key, { loading: true });
+      const running = inFlight.get(key);
+      if (running) {
+        if (running.reqKey === reqKey && !force) return;
+        // Page steps wait for the running request (one in flight, results in order);
+        // a reload or a new query makes the running one useless, so it is cancelled.
+        if (!force && sameQuery(running.reqKey, reqKey)) return;
+        running.controller.abort();
+        inFlight.delete(key);
+      }
+      startRequest(key);
+    };
+
+    const changeList = (key: string, patch: Partial<ListState>, force = false): void => {
+      patchList(key, patch);
+      request(key, force);
+    };
+
+    const current = (): ListState | undefined => currentList(get());
+
+    const pushScreen = (screen: Screen): void => {
+      const key = ensureList(screen);
+      set((s) => ({ nav: [...s.nav, screen], detail: { open: false, scroll: 0 } }));
+      const list = get().lists[key];
+      if (list && list.loadedPage === null && !list.loading) request(key, false);
+    };
+
+    const replaceTop = (screen: Screen): void => {
+      const key = ensureList(screen);
+      set((s) => ({ nav: [...s.nav.slice(0, -1), screen], detail: { ...s.detail, scroll: 0 } }));
+      const list = get().lists[key];
+      if (list && list.loadedPage === null && !list.loading) request(key, false);
+    };
+
+    const rememberUser = (userID: string): void => {
+      const recentUsers = [userID, ...get().recentUsers.filter((id) => id !== userID)].slice(0, RECENT_LIMIT);
+      set({ recentUsers });
+      deps.recent?.save(recentUsers);
+    };
+
+    const flash = (text: string, level: 'info' | 'error'): void => {
+      set({ flash: { text, level } });
+      if (flashTimer) clearTimeout(flashTimer);
+      flashTimer = setTimeout(() => set({ flash: null }), level === 'info' ? 3000 : 6000);
+      flashTimer.unref?.();
+    };
+
+    return {
+      nav: [{ name: 'users' }],
+      lists: {},
+      prompt: null,
+      help: false,
+      detail: { open: false, scroll: 0 },
+      flash: null,
+      recentUsers: safeLoad(deps.recent),
+      connection: 'connecting',
+
+      start() {
+        const key = ensureList(currentScreen(get()));
+        request(key, false);
+      },
+      openUser(userID) {
+        const id = userID.trim();
+        if (!id) return;
+        rememberUser(id);
+        pushScreen({ name: 'user', userID: id, tab: 'conversations' });
+      },
+      goTo(name) {
+        const top = currentScreen(get());
+        if (top.name === name) return;
+        pushScreen({ name });
+      },
+      back() {
+        if (get().nav.length > 1) set((s) => ({ nav: s.nav.slice(0, -1), detail: { open: false, scroll: 0 } }));
+      },
+      setTab(tab) {
+        const top = currentScreen(get());
+        if (top.name !== 'user' || top.tab === tab) return;
+        replaceTop({ ...top, tab });
+      },
+      cycleTab(direction) {
+        const top = currentScreen(get());
+        if (top.name !== 'user') return;
+        const at = USER_TABS.indexOf(top.tab);
+        get().setTab(USER_TABS[(at + direction + USER_TABS.length) % USER_TABS.length]!);
+      },
+
+      load(key) {
+        request(key, false);
+      },
+      reload() {
+        const list = current();
+        if (list) changeList(list.key, { error: null }, true);
+      },
+      nextPage() {
+        const list = current();
+        if (!list) return;
+        if (!hasNextPage(list)) {
+          flash(list.totalExact || list.knownLastPage ? 'already on the last page' : 'no more pages', 'info');
+          return;
+        }
+        changeList(list.key, { page: list.page + 1, cursor: 0, filter: '' });
+      },
+      prevPage() {
+        const list = current();
+        if (!list || list.page <= 1) return;
+        changeList(list.key, { page: list.page - 1, cursor: 0, filter: '' });
+      },
+      goToPage(page) {
+        const list = current();
+        if (!list) return;
+        const last = list.totalExact || list.knownLastPage !== undefined ? pageCount(list) : Infinity;
+        const target = Math.max(1, Math.min(page, last));
+        if (target !== page) flash(`there are ${last} pages; showing page ${target}`, 'info');
+        changeList(list.key, { page: target, cursor: 0, filter: '' });
+      },
+      changePageSize(direction) {
+        const list = current();
+        if (!list) return;
+        const size = nextPageSize(list.size, direction);
+        if (size === list.size) return;
+        changeList(list.key, {
+          size,
+          page: pageForNewSize(list.page, list.size, size),
+          cursor: 0,
+          knownLastPage: undefined,
+        });
+        flash(`${size} rows per page`, 'info');
+      },
+      moveCursor(delta) {
+        const list = current();
+        if (!list) return;
+        const count = visibleRows(list).length;
+        const cursor = Math.max(0, Math.min(count - 1, list.cursor + delta));
+        if (cursor !== list.cursor) {
+          patchList(list.key, { cursor });
+          set((s) => ({ detail: { ...s.detail, scroll: 0 } }));
+        }
+      },
+      cursorTo(where) {
+        const list = current();
+        if (!list) return;
+        const count = visibleRows(list).length;
+        patchList(list.key, { cursor: where === 'first' ? 0 : Math.max(0, count - 1) });
+        set((s) => ({ detail: { ...s.detail, scroll: 0 } }));
+      },
+
+      openRow() {
+        const state = get();
+        const list = current();
+        const row = selectedRow(state);
+        if (!list || !row) return;
+        if (list.kind === 'users') {
+          const id = userNamedByRow(list.kind, row, undefined);
+          if (id) get().openUser(id);
+          return;
+        }
+        set({ detail: { open: true, scroll: 0 } });
+      },
+      openNamedUser() {
+        const list = current();
+        const row = selectedRow(get());
+        if (!list || !row) return;
+        const id = userNamedByRow(list.kind, row, list.userID);
+        if (id) get().openUser(id);
+        else flash('this row names no other user', 'info');
+      },
+      copyRow() {
+        const row = selectedRow(get());
+        if (!row) return;
+        if (!deps.copy) {
+          flash('copying is not available here', 'error');
+          return;
+        }
+        deps.copy(JSON.stringify(row, null, 2));
+        flash('copied the row as JSON (OSC 52)', 'info');
+      },
+
+      openPrompt(kind, value) {
+        const list = current();
+        const initial =
+          value ??
+          (kind === 'search'
+            ? (list?.query.keyword ?? '')
+            : kind === 'conversations'
+              ? (list?.query.conversationIDs.join(',') ?? '')
+              : kind === 'filter'
+                ? (list?.filter ?? '')
+                : '');
+        set({ prompt: { kind, value: initial }, help: false });
+      },
+      setPromptValue(value) {
+        const prompt = get().prompt;
+        if (!prompt) return;
+        set({ prompt: { ...prompt, value } });
+        const list = current();
+        // The page filter narrows as you type; the others apply on Enter.
+        if (prompt.kind === 'filter' && list) patchList(list.key, { filter: value, cursor: 0 });
+      },
+      submitPrompt() {
+        const prompt = get().prompt;
+        if (!prompt) return;
+        set({ prompt: null });
+        const list = current();
+        const value = prompt.value.trim();
+        switch (prompt.kind) {
+          case 'command':
+            get().runCommand(value);
+            return;
+          case 'user':
+            if (value) get().openUser(value);
+            return;
+          case 'search':
+            if (list?.kind === 'accounts') setQuery(list, { keyword: value });
+            return;
+          case 'conversations':
+            if (list?.kind === 'conversations') {
+              const ids = value.split(/[\s,]+/).filter(Boolean);
+              setQuery(list, { conversationIDs: ids });
+            }
+            return;
+          case 'filter':
+            return;
+        }
+      },
+      cancelPrompt() {
+        const prompt = get().prompt;
+        set({ prompt: null });
+        const list = current();
+        if (prompt?.kind === 'filter' && list) patchList(list.key, { filter: '', cursor: 0 });
+      },
+      toggleHelp() {
+        set((s) => ({ help: !s.help }));
+      },
+      toggleDetail() {
+        const open = !get().detail.open;
+        if (open && !selectedRow(get())) return;
+        set({ detail: { open, scroll: 0 } });
+      },
+      scrollDetail(delta) {
+        set((s) => ({ detail: { ...s.detail, scroll: Math.max(0, s.detail.scroll + delta) } }));
+      },
+      escape() {
+        const state = get();
+        const list = current();
+        if (state.prompt) return get().cancelPrompt();
+        if (state.help) return set({ help: false });
+        if (list && list.filter) return patchList(list.key, { filter: '', cursor: 0 });
+        if (state.detail.open) return set({ detail: { open: false, scroll: 0 } });
+        if (list && list.kind === 'accounts' && list.query.keyword) return setQuery(list, { keyword: '' });
+        if (list && list.kind === 'conversations' && list.query.conversationIDs.length > 0) {
+          return setQuery(list, { conversationIDs: [] });
+        }
+        get().back();
+      },
+      flashInfo(text) {
+        flash(text, 'info');
+      },
+      runCommand(line) {
+        const parsed = parseCommand(line);
+        if (!parsed.ok) return flash(parsed.error, 'error');
+        const command = parsed.command;
+        switch (command.name) {
+          case 'users':
+          case 'accounts':
+            return get().goTo(command.name);
+          case 'user':
+            return get().openUser(command.userID);
+          case 'page':
+            return get().goToPage(command.page);
+          case 'help':
+            return set({ help: true });
+          case 'quit':
+            return deps.quit?.();
+          case 'profile': {
+            const error = deps.switchProfile ? deps.switchProfile(command.profile) : 'no profiles are configured';
+            if (error) flash(error, 'error');
+            return;
+          }
+        }
+      },
+    };
+
+    function setQuery(list: ListState, patch: Partial<ListQuery>): void {
+      changeList(list.key, {
+        query: { ...list.query, ...patch },
+        page: 1,
+        cursor: 0,
+        filter: '',
+        knownLastPage: undefined,
+      });
+    }
+  });
+
+  return Object.assign(store, { stats });
+}
+
+/** Page steps of one query share everything in the request key but the page. */
+function sameQuery(a: string, b: string): boolean {
+  const [ka, ua, , sa, qa, ca] = JSON.parse(a) as unknown[];
+  const [kb, ub, , sb, qb, cb] = JSON.parse(b) as unknown[];
+  return ka === kb && ua === ub && sa === sb && qa === qb && JSON.stringify(ca) === JSON.stringify(cb);
+}
+
+function toFailure(error: unknown, kind: ListKind): ApiFailure {
+  if (isApiFailure(error)) return error;
+  // A bug of ours must still show as a message, not crash the app.
+  return new ApiError(0, error instanceof Error ? error.message : String(error), '', {
+    operation: kind,
+    operationID: '',
+  });
+}
+
+function safeLoad(recent: StoreDeps['recent']): string[] {
+  try {
+    return recent?.load().slice(0, RECENT_LIMIT) ?? [];
+  } catch {
+    return [];
+  }
+}

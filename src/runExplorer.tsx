@@ -64,7 +64,7 @@ export async function runExplorer(options: ExplorerOptions): Promise<number> {
           <App info={info} />
         </ThemeContext.Provider>
       </StoreContext.Provider>,
-      { exitOnCtrlC: false, patchConsole: false, maxFps: 120, incrementalRendering: true },
+      { exitOnCtrlC: false, patchConsole: false, maxFps: 120, incrementalRendering: process.env.OIE_INCREMENTAL === "1" },
     );
     store.getState().start();
     await instance.waitUntilExit();

@@ -64,13 +64,13 @@ export class OpenIMClient {
     schema: S,
     signal?: AbortSignal,
   ): Promise<z.output<S>> {
-    const token = await this.currentToken(signal);
+    const token = await this.currentToken();
     try {
       return await this.http.post(operation, path, body, schema, { signal, token });
     } catch (error) {
       // Only once, and only if we can mint a new token ourselves; otherwise the UI says how to give one.
       if (error instanceof ApiError && error.isTokenExpired && this.canRelogin) {
-        const fresh = await this.relogin(token, signal);
+        const fresh = await this.relogin(token);
         return this.http.post(operation, path, body, schema, { signal, token: fresh });
       }
       throw error;
@@ -82,18 +82,19 @@ export class OpenIMClient {
     return this.http.post('getAdminToken', '/auth/get_admin_token', { secret, userID }, adminTokenDataSchema, { signal });
   }
 
-  private async currentToken(signal?: AbortSignal): Promise<string> {
+  private async currentToken(): Promise<string> {
     if (this.token !== undefined) return this.token;
     if (this.config.secret === undefined) return '';
-    return this.relogin(undefined, signal);
+    return this.relogin(undefined);
   }
 
   /** Concurrent callers that hit an expired token share one login. */
-  private relogin(stale: string | undefined, signal?: AbortSignal): Promise<string> {
+  private relogin(stale: string | undefined): Promise<string> {
     if (this.token !== undefined && this.token !== stale) return Promise.resolve(this.token);
     if (!this.login) {
       const secret = this.config.secret ?? '';
-      this.login = this.getAdminToken(secret, this.config.adminUserID, signal)
+      // Shared by every waiting caller, so no one caller's cancellation may abort it.
+      this.login = this.getAdminToken(secret, this.config.adminUserID)
         .then((data) => {
           this.token = data.token;
           return data.token;

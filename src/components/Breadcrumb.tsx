@@ -4,7 +4,7 @@ import { formatCount } from '../content/format.js';
 import { currentScreen } from '../store/store.js';
 import { USER_TABS, type Screen, type UserTab } from '../store/types.js';
 import { sanitize } from '../terminal/sanitize.js';
-import { truncate } from '../terminal/width.js';
+import { displayWidth, truncate } from '../terminal/width.js';
 import { useAppStore } from './StoreContext.js';
 import { tint, useTheme } from './theme.js';
 
@@ -12,6 +12,12 @@ export const TAB_TITLES: Record<UserTab, string> = {
   conversations: 'Conversations',
   blacklist: 'Blacklist',
   applications: 'Sent applications',
+};
+/** At 80 columns the user ID matters more than long tab names. */
+const SHORT_TAB_TITLES: Record<UserTab, string> = {
+  conversations: 'Convs',
+  blacklist: 'Blacklist',
+  applications: 'Sent apps',
 };
 
 function crumb(screen: Screen): string {
@@ -21,8 +27,24 @@ function crumb(screen: Screen): string {
     case 'accounts':
       return 'System accounts';
     case 'user':
-      return `User ${sanitize(screen.userID)}`;
+      return sanitize(screen.userID);
   }
+}
+
+/** The stack as "Users › a › b", dropping the oldest steps first when space runs out. */
+export function crumbText(nav: readonly Screen[], width: number): string {
+  const path = nav.map(crumb);
+  let text = path.join(' › ');
+  while (path.length > 1 && displayWidth(text) > width) {
+    path.shift();
+    text = '… › ' + path.join(' › ');
+  }
+  return truncate(text, width);
+}
+
+function tabLabel(tab: UserTab, i: number, active: boolean, short: boolean): string {
+  const label = `${i + 1} ${(short ? SHORT_TAB_TITLES : TAB_TITLES)[tab]}`;
+  return active ? `[${label}]` : ` ${label} `;
 }
 
 export function Breadcrumb({ width }: { width: number }): React.JSX.Element {
@@ -32,33 +54,33 @@ export function Breadcrumb({ width }: { width: number }): React.JSX.Element {
   const unreadTotal = useAppStore((s) =>
     top.name === 'user' ? s.lists[`conversations:${top.userID}`]?.extra?.unreadTotal : undefined,
   );
-  // Deep stacks keep their most recent steps.
-  const path = nav.map(crumb);
-  let text = path.join(' › ');
-  while (path.length > 2 && text.length > width / 2) {
-    path.splice(0, 1);
-    text = '… › ' + path.join(' › ');
+  if (top.name !== 'user') {
+    return (
+      <Text bold={theme.color} wrap="truncate">
+        {crumbText(nav, width)}
+      </Text>
+    );
   }
+  const unread = top.tab === 'conversations' && unreadTotal !== undefined ? ` unread ${formatCount(unreadTotal)}` : '';
+  const short = width < 110;
+  const tabsWidth = USER_TABS.reduce((n, tab, i) => n + tabLabel(tab, i, tab === top.tab, short).length, 0) + unread.length;
+  const crumbs = crumbText(nav, Math.max(12, width - tabsWidth - 1));
   return (
     <Box width={width}>
       <Text bold={theme.color} wrap="truncate">
-        {truncate(text, Math.max(10, Math.floor(width / 2)))}
+        {crumbs}{' '}
       </Text>
-      {top.name === 'user' ? (
-        <Text wrap="truncate">
-          {'  '}
-          {USER_TABS.map((tab, i) => {
-            const active = tab === top.tab;
-            const label = `${i + 1} ${TAB_TITLES[tab]}`;
-            return (
-              <Text key={tab} inverse={active && theme.color} bold={active} {...(active ? tint(theme, 'cyan') : {})}>
-                {active ? `[${label}]` : ` ${label} `}
-              </Text>
-            );
-          })}
-          {top.tab === 'conversations' && unreadTotal !== undefined ? `  unread ${formatCount(unreadTotal)}` : ''}
-        </Text>
-      ) : null}
+      <Text wrap="truncate">
+        {USER_TABS.map((tab, i) => {
+          const active = tab === top.tab;
+          return (
+            <Text key={tab} inverse={active && theme.color} bold={active} {...(active ? tint(theme, 'cyan') : {})}>
+              {tabLabel(tab, i, active, short)}
+            </Text>
+          );
+        })}
+        {unread}
+      </Text>
     </Box>
   );
 }

@@ -40,7 +40,8 @@ export function messageSummary(msg: MsgInfo | null): string {
   let summary = summaries.get(msg);
   if (summary === undefined) {
     const decoded = decodeContent(msg.contentType, msg.content);
-    summary = `${decoded.typeName}: ${decoded.summary}`;
+    // Non-text summaries already start with their kind ("[Picture] …"); text reads best bare.
+    summary = decoded.summary || `[${decoded.typeName}]`;
     summaries.set(msg, summary);
   }
   return summary;
@@ -49,17 +50,17 @@ export function messageSummary(msg: MsgInfo | null): string {
 export const CONVERSATION_COLUMNS: Column<Conversation>[] = [
   // "*" and not a colour: the pin must show under NO_COLOR too.
   { key: 'pin', title: 'PIN', width: 3, minWidth: 3, value: (c) => (c.IsPinned ? ' * ' : '') },
-  { key: 'id', title: 'CONVERSATION', width: 24, minWidth: 12, value: (c) => c.conversationID },
+  { key: 'id', title: 'CONVERSATION', width: 20, minWidth: 12, value: (c) => c.conversationID },
   { key: 'type', title: 'TYPE', width: 6, value: (c) => (c.msgInfo ? (SESSION_SHORT[c.msgInfo.sessionType] ?? String(c.msgInfo.sessionType)) : '') },
   { key: 'unread', title: 'UNREAD', width: 6, minWidth: 4, align: 'right', value: (c) => (c.unreadCount ? formatCount(c.unreadCount) : '') },
-  { key: 'time', title: 'LATEST', width: 16, minWidth: 11, value: (c) => (c.msgInfo ? shortTime(c.msgInfo.LatestMsgRecvTime).slice(5) : '') },
+  { key: 'time', title: 'LATEST', width: 11, minWidth: 11, value: (c) => (c.msgInfo ? shortTime(c.msgInfo.LatestMsgRecvTime).slice(5) : '') },
   {
     key: 'sender',
     title: 'FROM',
-    width: 14,
+    width: 12,
     value: (c) => (c.msgInfo ? c.msgInfo.senderName || c.msgInfo.sendID : ''),
   },
-  { key: 'summary', title: 'LATEST MESSAGE', width: 30, minWidth: 12, flex: true, value: (c) => messageSummary(c.msgInfo) },
+  { key: 'summary', title: 'LATEST MESSAGE', width: 30, minWidth: 16, flex: true, value: (c) => messageSummary(c.msgInfo) },
 ];
 
 export const BLACK_COLUMNS: Column<Black>[] = [
@@ -75,6 +76,6 @@ export const APPLICATION_COLUMNS: Column<FriendRequest>[] = [
   { key: 'toNickname', title: 'NICKNAME', width: 16, value: (r) => r.toNickname },
   { key: 'result', title: 'RESULT', width: 9, minWidth: 8, value: (r) => handleResultName(r.handleResult) },
   { key: 'message', title: 'MESSAGE', width: 24, minWidth: 10, flex: true, value: (r) => r.reqMsg },
-  { key: 'created', title: 'SENT', width: 16, minWidth: 11, value: (r) => shortTime(r.createTime) },
+  { key: 'created', title: 'SENT', width: 16, minWidth: 16, value: (r) => shortTime(r.createTime) },
   { key: 'handled', title: 'HANDLED', width: 16, value: (r) => shortTime(r.handleTime) },
 ];

@@ -174,7 +174,7 @@ export function createAppStore(deps: StoreDeps): AppStore & { stats: RequestStat
           } else stats.discarded++;
         },
         (error: unknown) => {
-          if (error instanceof AbortedError) return;
+          if (error instanceof AbortedError && controller.signal.aborted) return;
           const now = get().lists[key];
           if (now && requestKey(now) === reqKey) {
             patchList(key, { loading: false, error: toFailure(error, list.kind) });

@@ -1,0 +1,71 @@
+// The API gateway's middleware chain (OPTIONS, operationID, token) and dispatch, independent of
+// node:http so the rules read in one place. Business and auth errors are HTTP 200 envelopes.
+import { bindStruct, JsonTypeError } from './bind.js';
+import { ApiError, argsError, bindError, tokenExpired, tokenMalformed, tokenSignature } from './errors.js';
+import { goJson } from './gojson.js';
+import { JsonSyntaxError, parseJson } from './json-parse.js';
+import type { RouteContext } from './routes.js';
+import { ROUTES, TOKEN_WHITELIST } from './routes.js';
+import type { TokenCheck } from './jwt.js';
+
+export interface GatewayRequest {
+  method: string;
+  path: string;
+  operationID: string;
+  token: string;
+  body: string;
+}
+
+export interface Reply {
+  status: number;
+  contentType: string;
+  body: string;
+}
+
+export interface GatewayDeps {
+  verify(token: string): TokenCheck;
+  context(opUserID: string): RouteContext;
+}
+
+const NOT_FOUND: Reply = { status: 404, contentType: 'text/plain', body: '404 page not found' };
+
+function json(value: unknown): Reply {
+  return { status: 200, contentType: 'application/json', body: goJson(value) };
+}
+
+function envelope(result: unknown): Reply {
+  if (result instanceof ApiError) {
+    // On error `data` is absent, not null.
+    return json({ errCode: result.errCode, errMsg: result.errMsg, errDlt: result.errDlt });
+  }
+  return json({ errCode: 0, errMsg: '', errDlt: '', data: result });
+}
+
+function tokenError(check: Exclude<TokenCheck, { ok: true }>, token: string): ApiError {
+  if (check.reason === 'expired') return tokenExpired(token);
+  if (check.reason === 'signature') return tokenSignature(token);
+  return tokenMalformed(token);
+}
+
+export function handleRequest(req: GatewayRequest, deps: GatewayDeps): Reply {
+  if (req.method === 'OPTIONS') return json('Options Request!');
+  if (req.operationID === '') return envelope(argsError('header must have operationID'));
+  let opUserID = '';
+  // Only POST is token-checked; other methods fall through to the router's 404.
+  if (req.method === 'POST' && !TOKEN_WHITELIST.some((prefix) => req.path.startsWith(prefix))) {
+    if (req.token === '') return envelope(argsError('header must have token'));
+    const check = deps.verify(req.token);
+    if (!check.ok) return envelope(tokenError(check, req.token));
+    opUserID = check.claims.UserID;
+  }
+  const route = req.method === 'POST' ? ROUTES.get(req.path) : undefined;
+  if (!route) return NOT_FOUND;
+  let body;
+  try {
+    body = bindStruct(parseJson(req.body), route.spec);
+  } catch (e) {
+    if (e instanceof JsonSyntaxError || e instanceof JsonTypeError) return envelope(bindError(e.message));
+    throw e;
+  }
+  return envelope(route.run(deps.context(opUserID), body));
+}

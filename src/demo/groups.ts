@@ -1,0 +1,29 @@
+// Groups referenced by conversations, computed from a group index like users are.
+import { groupName } from './names.js';
+import { rngFor, STREAM } from './prng.js';
+
+/** Size of the group pool conversations draw from. */
+export const GROUP_POOL = 3000;
+
+export interface GroupRecord {
+  groupID: string;
+  groupName: string;
+  faceURL: string;
+  memberCount: number;
+  ownerIndex: number;
+  createTime: number;
+}
+
+export function groupAt(index: number, population: number): GroupRecord {
+  const rng = rngFor(STREAM.group, index);
+  const memberCount = rng.chance(0.05) ? rng.between(2000, 200_000) : rng.between(3, 500);
+  return {
+    // Ten-digit numeric IDs like the real server's; the stride keeps them distinct.
+    groupID: String(3_100_000_000 + index * 7_919),
+    groupName: groupName(rng),
+    faceURL: rng.chance(0.3) ? '' : `https://avatars.example.com/g/${index}.jpg`,
+    memberCount,
+    ownerIndex: rng.between(1, Math.max(population, 1)),
+    createTime: Date.UTC(2023, 0, 1) + rng.int(700) * 86_400_000,
+  };
+}

@@ -1,0 +1,80 @@
+// Every demo record is computed from its index on demand, so the generator has to be a pure
+// function of (stream, index): a 32-bit hash seeds a small mulberry32 stream per record.
+
+/** Mixes any number of 32-bit integers into one well-spread 32-bit value (murmur3 finaliser per step). */
+export function mix(...parts: number[]): number {
+  let h = 0x9e3779b9;
+  for (const part of parts) {
+    // Split doubles above 2^32 so large indices still contribute all their bits.
+    h = step(h, part >>> 0);
+    h = step(h, Math.floor(part / 0x1_0000_0000) >>> 0);
+  }
+  return finalise(h);
+}
+
+function step(h: number, k: number): number {
+  let x = Math.imul(k, 0xcc9e2d51);
+  x = (x << 15) | (x >>> 17);
+  x = Math.imul(x, 0x1b873593);
+  const y = (h ^ x) >>> 0;
+  return (Math.imul((y << 13) | (y >>> 19), 5) + 0xe6546b64) >>> 0;
+}
+
+function finalise(h: number): number {
+  let x = h ^ (h >>> 16);
+  x = Math.imul(x, 0x85ebca6b);
+  x ^= x >>> 13;
+  x = Math.imul(x, 0xc2b2ae35);
+  return (x ^ (x >>> 16)) >>> 0;
+}
+
+export interface Rng {
+  /** Uniform in [0, 1). */
+  next(): number;
+  /** Uniform integer in [0, n). */
+  int(n: number): number;
+  /** Uniform integer in [lo, hi]. */
+  between(lo: number, hi: number): number;
+  chance(p: number): boolean;
+  pick<T>(items: readonly T[]): T;
+  hex(chars: number): string;
+}
+
+/** A mulberry32 stream seeded from the given parts. */
+export function rngFor(...parts: number[]): Rng {
+  let state = mix(...parts);
+  const next = (): number => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 0x1_0000_0000;
+  };
+  const int = (n: number): number => Math.floor(next() * n);
+  return {
+    next,
+    int,
+    between: (lo, hi) => lo + int(hi - lo + 1),
+    chance: (p) => next() < p,
+    pick<T>(items: readonly T[]): T {
+      const item = items[int(items.length)];
+      if (item === undefined) throw new Error('pick from an empty list');
+      return item;
+    },
+    hex(chars) {
+      let out = '';
+      while (out.length < chars) out += int(0x1_0000).toString(16).padStart(4, '0');
+      return out.slice(0, chars);
+    },
+  };
+}
+
+/** Stream tags, so the same index gives unrelated values in each kind of record. */
+export const STREAM = {
+  user: 1,
+  friendRequests: 2,
+  blacks: 3,
+  conversations: 4,
+  group: 5,
+  message: 6,
+} as const;

@@ -1,0 +1,163 @@
+// The six operations: request struct, Check() and the RPC's behaviour, per openim-api.md §3.
+import { systemUsers } from './accounts.js';
+import { blacksOf } from './blacks.js';
+import type { BoundValue, StructSpec } from './bind.js';
+import { boundNumbers, boundString, boundStrings } from './bind.js';
+import { conversationsOf, sortConversations } from './conversations.js';
+import { ApiError, argsError, noPermission, recordNotFound } from './errors.js';
+import { friendRequestsOf } from './friend-requests.js';
+import { listOrNull } from './gojson.js';
+import { checkPagination, pageOf, pageRange } from './pagination.js';
+import type { UserRecord, World } from './users.js';
+import { nicknameAt, userAt, userIdOf } from './users.js';
+
+export interface RouteContext {
+  world: World;
+  /** From the token; empty on the whitelisted token route. */
+  opUserID: string;
+  secret: string;
+  issueAdminToken(): { token: string; expireTimeSeconds: number };
+}
+
+export interface Route {
+  spec: StructSpec;
+  run(ctx: RouteContext, body: Map<string, BoundValue>): unknown;
+}
+
+/** Runs Check() (userID first, then pagination), as the protobuf requests do. */
+function checkUserAndPage(body: Map<string, BoundValue>) {
+  const userID = boundString(body, 'userID');
+  if (userID === '') return argsError('userID is empty');
+  const page = checkPagination(body.get('pagination'));
+  return page instanceof ApiError ? page : { userID, page };
+}
+
+/** CheckAccessV3: the owner or an admin. The odd detail text is the real server's. */
+function checkOwnerOrAdmin(ctx: RouteContext, ownerUserID: string): ApiError | undefined {
+  if (ctx.opUserID === ownerUserID || ctx.opUserID === ctx.world.adminUserID) return undefined;
+  return noPermission(`ownerUserID, ${ownerUserID}=MISSING`);
+}
+
+const getAdminToken: Route = {
+  spec: { goType: 'auth.GetAdminTokenReq', fields: { secret: 'string', userID: 'string' } },
+  run(ctx, body) {
+    const userID = boundString(body, 'userID');
+    if (userID === '') return argsError('userID is empty');
+    if (boundString(body, 'secret') !== ctx.secret) return noPermission('secret invalid');
+    if (userID !== ctx.world.adminUserID) {
+      return argsError(`userID is error., userID=${userID}, adminUserID=[${ctx.world.adminUserID}]`);
+    }
+    return ctx.issueAdminToken();
+  },
+};
+
+const getUsers: Route = {
+  spec: { goType: 'user.GetPaginationUsersReq', fields: { pagination: 'pagination', userID: 'string', nickName: 'string' } },
+  run(ctx, body) {
+    const page = checkPagination(body.get('pagination'));
+    if (page instanceof ApiError) return page;
+    const userFilter = boundString(body, 'userID').toLowerCase();
+    const nickFilter = boundString(body, 'nickName').toLowerCase();
+    const { population } = ctx.world;
+    if (userFilter === '' && nickFilter === '') {
+      // Users are computed from their index, so any page costs the same.
+      const range = pageRange(population, page);
+      const users: UserRecord[] = [];
+      for (let i = range?.start ?? 0; i < (range?.end ?? 0); i++) users.push(userAt(ctx.world, i + 1));
+      return { total: population, users: listOrNull(users) };
+    }
+    // A filter is a regex over the whole collection on the real server too: scan it.
+    const matches = (i: number): boolean =>
+      (userFilter !== '' && userIdOf(i).toLowerCase().includes(userFilter)) ||
+      (nickFilter !== '' && nicknameAt(i).toLowerCase().includes(nickFilter));
+    const matched: number[] = [];
+    for (let i = 1; i <= population; i++) if (matches(i)) matched.push(i);
+    const users = pageOf(matched, page).map((i) => userAt(ctx.world, i));
+    return { total: matched.length, users: listOrNull(users) };
+  },
+};
+
+const searchNotificationAccount: Route = {
+  spec: {
+    goType: 'user.SearchNotificationAccountReq',
+    fields: { keyword: 'string', pagination: 'pagination', appManagerLevel: 'optionalInt32' },
+  },
+  run(ctx, body) {
+    const page = checkPagination(body.get('pagination'));
+    if (page instanceof ApiError) return page;
+    if (ctx.opUserID !== ctx.world.adminUserID) return noPermission(`user ${ctx.opUserID} is not admin userID`);
+    const keyword = boundString(body, 'keyword');
+    const all = systemUsers(ctx.world);
+    // Kept: level >= 3 and not an admin. appManagerLevel is accepted but ignored by this version.
+    const visible = (list: typeof all) => list.filter((a) => a.level >= 3 && a.userID !== ctx.world.adminUserID);
+    let found = keyword === '' ? all.filter((a) => a.level === 3) : visible(all.filter((a) => a.userID === keyword));
+    if (keyword !== '' && found.length === 0) found = all.filter((a) => a.nickname === keyword);
+    const accounts = visible(found);
+    const items = pageOf(accounts, page).map((a) => ({ userID: a.userID, faceURL: a.faceURL, nickName: a.nickname, appMangerLevel: a.level }));
+    return { total: accounts.length, notificationAccounts: listOrNull(items) };
+  },
+};
+
+const getSelfFriendApplyList: Route = {
+  spec: {
+    goType: 'relation.GetPaginationFriendsApplyFromReq',
+    fields: { userID: 'string', pagination: 'pagination', handleResults: 'int32List' },
+  },
+  run(ctx, body) {
+    const checked = checkUserAndPage(body);
+    if (checked instanceof ApiError) return checked;
+    const denied = checkOwnerOrAdmin(ctx, checked.userID);
+    if (denied) return denied;
+    const states = boundNumbers(body, 'handleResults');
+    const all = friendRequestsOf(ctx.world, checked.userID);
+    const requests = states.length ? all.filter((r) => states.includes(r.handleResult)) : all;
+    return { friendRequests: listOrNull(pageOf(requests, checked.page)), total: requests.length };
+  },
+};
+
+const getBlackList: Route = {
+  spec: { goType: 'relation.GetPaginationBlacksReq', fields: { userID: 'string', pagination: 'pagination' } },
+  run(ctx, body) {
+    const checked = checkUserAndPage(body);
+    if (checked instanceof ApiError) return checked;
+    const denied = checkOwnerOrAdmin(ctx, checked.userID);
+    if (denied) return denied;
+    const blacks = blacksOf(ctx.world, checked.userID);
+    return { blacks: listOrNull(pageOf(blacks, checked.page)), total: blacks.length };
+  },
+};
+
+const getSortedConversationList: Route = {
+  spec: {
+    goType: 'conversation.GetSortedConversationListReq',
+    fields: { userID: 'string', conversationIDs: 'stringList', pagination: 'pagination' },
+  },
+  run(ctx, body) {
+    const checked = checkUserAndPage(body);
+    if (checked instanceof ApiError) return checked;
+    // No permission check in v3.8.x: any valid token may read any user's list.
+    const wanted = new Set(boundStrings(body, 'conversationIDs'));
+    const owned = conversationsOf(ctx.world, checked.userID);
+    const rows = wanted.size ? owned.filter((c) => wanted.has(c.wire.conversationID)) : owned;
+    if (rows.length === 0) return recordNotFound();
+    const sorted = sortConversations(rows);
+    return {
+      // Counts conversations that have a latest message; not a paging total.
+      conversationTotal: rows.filter((c) => c.wire.msgInfo !== null).length,
+      unreadTotal: rows.reduce((sum, c) => sum + c.wire.unreadCount, 0),
+      conversationElems: listOrNull(pageOf(sorted, checked.page).map((c) => c.wire)),
+    };
+  },
+};
+
+/** Routes that need no token: the real server whitelists these path prefixes. */
+export const TOKEN_WHITELIST = ['/auth/get_admin_token', '/auth/parse_token'];
+
+export const ROUTES: ReadonlyMap<string, Route> = new Map([
+  ['/auth/get_admin_token', getAdminToken],
+  ['/user/get_users', getUsers],
+  ['/user/search_notification_account', searchNotificationAccount],
+  ['/friend/get_self_friend_apply_list', getSelfFriendApplyList],
+  ['/friend/get_black_list', getBlackList],
+  ['/conversation/get_sorted_conversation_list', getSortedConversationList],
+]);

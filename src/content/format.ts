@@ -1,0 +1,60 @@
+// Human formatting for sizes, durations, times and counts. Inputs come from the wire, so
+// NaN, negatives and absurd magnitudes must give a readable string, never an exception.
+
+const NOT_A_NUMBER = 'n/a';
+const BYTE_UNITS = ['B', 'KB', 'MB', 'GB', 'TB', 'PB', 'EB'] as const;
+// Go's time.Time{}.UnixMilli(): what the server sends for a missing date.
+const GO_ZERO_TIME_MS = -62135596800000;
+// The ECMAScript Date range; beyond it `new Date` is invalid.
+const MAX_DATE_MS = 8.64e15;
+
+const counter = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+/** '2,391'. Fractions are rounded: counts are whole. */
+export function formatCount(n: number): string {
+  if (!Number.isFinite(n)) return NOT_A_NUMBER;
+  return counter.format(n);
+}
+
+/** '512 B', '58.2 KB', '2.4 MB' (binary multiples, as chat clients show them). */
+export function formatBytes(n: number): string {
+  if (!Number.isFinite(n) || n < 0) return NOT_A_NUMBER;
+  let value = n;
+  let unit = 0;
+  while (value >= 1024 && unit < BYTE_UNITS.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  if (unit === 0) return `${formatCount(Math.round(value))} B`;
+  // One decimal while it carries information, whole numbers above 100.
+  const shown = value < 100 ? value.toFixed(1) : formatCount(Math.round(value));
+  return `${shown} ${BYTE_UNITS[unit]}`;
+}
+
+const two = (n: number): string => String(n).padStart(2, '0');
+
+/** '0:37', '12:05', '1:02:05'. Fractions of a second are dropped. */
+export function formatDuration(seconds: number): string {
+  if (!Number.isFinite(seconds) || seconds < 0) return NOT_A_NUMBER;
+  const total = Math.floor(seconds);
+  const s = total % 60;
+  const m = Math.floor(total / 60) % 60;
+  const h = Math.floor(total / 3600);
+  return h > 0 ? `${formatCount(h)}:${two(m)}:${two(s)}` : `${m}:${two(s)}`;
+}
+
+/** Local 'YYYY-MM-DD HH:mm:ss'; 'never' for the zero/negative sentinels the server uses. */
+export function formatTime(ms: number): string {
+  if (!Number.isFinite(ms)) return NOT_A_NUMBER;
+  if (ms <= 0 || ms === GO_ZERO_TIME_MS) return 'never';
+  if (ms > MAX_DATE_MS) return `invalid time (${String(ms)})`;
+  const d = new Date(ms);
+  const date = `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`;
+  return `${date} ${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
+}
+
+/** The same for Unix seconds (blacklist createTime is the one field in seconds). */
+export function formatTimeSeconds(s: number): string {
+  if (!Number.isFinite(s)) return NOT_A_NUMBER;
+  return formatTime(s * 1000);
+}

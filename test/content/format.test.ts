@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { formatBytes, formatCount, formatDuration, formatTime, formatTimeSeconds } from '../../src/content/format.js';
+
+describe('formatBytes', () => {
+  it.each([
+    [0, '0 B'],
+    [512, '512 B'],
+    [1023, '1,023 B'],
+    [1024, '1.0 KB'],
+    [1536, '1.5 KB'],
+    [59_600, '58.2 KB'],
+    [2_516_582, '2.4 MB'],
+    [150 * 1024 * 1024, '150 MB'],
+    [3 * 1024 ** 3, '3.0 GB'],
+  ])('%d bytes is %s', (n, text) => {
+    expect(formatBytes(n)).toBe(text);
+  });
+
+  it.each([NaN, -1, Infinity, -Infinity])('%d is not a size', (n) => {
+    expect(formatBytes(n)).toBe('n/a');
+  });
+
+  it('stops at the largest unit for absurd values', () => {
+    expect(formatBytes(1e30)).toMatch(/^[\d,]+ EB$/);
+  });
+});
+
+describe('formatDuration', () => {
+  it.each([
+    [0, '0:00'],
+    [37, '0:37'],
+    [62, '1:02'],
+    [599.9, '9:59'],
+    [3725, '1:02:05'],
+    [36_000, '10:00:00'],
+  ])('%d s is %s', (s, text) => {
+    expect(formatDuration(s)).toBe(text);
+  });
+
+  it.each([NaN, -5, Infinity])('%d is not a duration', (s) => {
+    expect(formatDuration(s)).toBe('n/a');
+  });
+
+  it('keeps huge durations readable', () => {
+    expect(formatDuration(1e12)).toBe('277,777,777:46:40');
+  });
+});
+
+describe('formatTime', () => {
+  it('formats local time', () => {
+    // Built from local fields, so the expectation holds in any time zone.
+    const ms = new Date(2024, 0, 2, 3, 4, 5).getTime();
+    expect(formatTime(ms)).toBe('2024-01-02 03:04:05');
+    expect(formatTime(new Date(1999, 11, 31, 23, 59, 59, 999).getTime())).toBe('1999-12-31 23:59:59');
+  });
+
+  it.each([0, -1, -62135596800000])('shows the sentinel %d as never', (ms) => {
+    expect(formatTime(ms)).toBe('never');
+  });
+
+  it('does not throw on NaN or values beyond the Date range', () => {
+    expect(formatTime(NaN)).toBe('n/a');
+    expect(formatTime(1e20)).toBe('invalid time (100000000000000000000)');
+  });
+
+  it('formats seconds the same way', () => {
+    expect(formatTimeSeconds(1688460626)).toBe(formatTime(1688460626000));
+    expect(formatTimeSeconds(0)).toBe('never');
+    expect(formatTimeSeconds(NaN)).toBe('n/a');
+  });
+});
+
+describe('formatCount', () => {
+  it.each([
+    [0, '0'],
+    [999, '999'],
+    [2391, '2,391'],
+    [1_234_567, '1,234,567'],
+    [-1234, '-1,234'],
+    [2.6, '3'],
+  ])('%d is %s', (n, text) => {
+    expect(formatCount(n)).toBe(text);
+  });
+
+  it('handles non-finite and huge values', () => {
+    expect(formatCount(NaN)).toBe('n/a');
+    expect(formatCount(Infinity)).toBe('n/a');
+    expect(formatCount(1e21)).toBe('1,000,000,000,000,000,000,000');
+  });
+});

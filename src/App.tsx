@@ -1,5 +1,5 @@
 // The root: the frame (header, breadcrumb, body, prompt, status, footer) and the one input handler.
-import { Box, useApp, useInput } from 'ink';
+import { Box, useInput } from 'ink';
 import { useCallback, useContext } from 'react';
 import { Breadcrumb } from './components/Breadcrumb.js';
 import { detailLinesFor } from './components/detailLines.js';
@@ -27,7 +27,6 @@ const CHROME = 4;
 export function App({ info }: { info: ConnectionInfo }): React.JSX.Element {
   const store = useContext(StoreContext) as AppStore;
   const theme = useTheme();
-  const { exit } = useApp();
   const size = useTerminalSize();
   // A frame as tall as the terminal makes Ink clear the screen on every render.
   const width = Math.max(20, size.columns);
@@ -52,10 +51,10 @@ export function App({ info }: { info: ConnectionInfo }): React.JSX.Element {
           detailPageSize = Math.max(1, layout.paneHeight - 2);
           detailMaxScroll = Math.max(0, lines.length - (layout.paneHeight - 1));
         }
-        dispatchKey(name, store, { detailMaxScroll, detailPageSize, quit: exit });
+        dispatchKey(name, store, { detailMaxScroll, detailPageSize });
       }
     },
-    [store, width, bodyHeight, theme.color, exit],
+    [store, width, bodyHeight, theme.color],
   );
   useInput(handleInput);
 

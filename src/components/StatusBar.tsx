@@ -11,6 +11,7 @@ import { useAppStore } from './StoreContext.js';
 import { tint, useTheme } from './theme.js';
 
 export function pagingText(list: NonNullable<ReturnType<typeof currentList>>): string {
+  if (list.loadedPage === null) return `page ${formatCount(list.page)}`;
   const pages = pageCount(list);
   const exact = list.totalExact || list.knownLastPage !== undefined;
   const parts = [

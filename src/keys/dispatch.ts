@@ -9,12 +9,11 @@ export interface DispatchContext {
   detailMaxScroll: number;
   /** Rows the detail pane shows, for page-wise scrolling. */
   detailPageSize: number;
-  quit: () => void;
 }
 
 export function dispatchKey(key: string, store: AppStore, ctx: DispatchContext): void {
   const state = store.getState();
-  if (key === 'ctrl+c') return ctx.quit();
+  if (key === 'ctrl+c') return state.quit();
 
   if (state.prompt) {
     if (key === 'escape') state.cancelPrompt();
@@ -87,7 +86,7 @@ function run(action: Action, store: AppStore, ctx: DispatchContext): void {
     case 'accounts':
       return s.goTo('accounts');
     case 'quit':
-      return s.nav.length > 1 ? s.back() : ctx.quit();
+      return s.nav.length > 1 ? s.back() : s.quit();
     case 'scrollDown':
       return s.scrollDetail(Math.min(ctx.detailPageSize, ctx.detailMaxScroll - s.detail.scroll));
     case 'scrollUp':

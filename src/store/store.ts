@@ -67,6 +67,7 @@ export interface AppActions {
   scrollDetail(delta: number): void;
   escape(): void;
   flashInfo(text: string): void;
+  quit(): void;
   runCommand(line: string): void;
 }
 
@@ -457,6 +458,10 @@ export function createAppStore(deps: StoreDeps): AppStore & { stats: RequestStat
       flashInfo(text) {
         flash(text, 'info');
       },
+      quit() {
+        for (const { controller } of inFlight.values()) controller.abort();
+        deps.quit?.();
+      },
       runCommand(line) {
         const parsed = parseCommand(line);
         if (!parsed.ok) return flash(parsed.error, 'error');
@@ -472,7 +477,7 @@ export function createAppStore(deps: StoreDeps): AppStore & { stats: RequestStat
           case 'help':
             return set({ help: true });
           case 'quit':
-            return deps.quit?.();
+            return get().quit();
           case 'profile': {
             const error = deps.switchProfile ? deps.switchProfile(command.profile) : 'no profiles are configured';
             if (error) flash(error, 'error');

@@ -1,0 +1,220 @@
+// The whole app rendered with ink-testing-library against the demo server: every key does what
+// the help says, as seen in the frame.
+import { render } from 'ink-testing-library';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { OpenIMClient } from '../../src/api/client.js';
+import { App } from '../../src/App.js';
+import { StoreContext } from '../../src/components/StoreContext.js';
+import { ThemeContext } from '../../src/components/theme.js';
+import { DEMO, startDemoServer, type DemoServer } from '../../src/demo/server.js';
+import { createAppStore } from '../../src/store/store.js';
+
+let demo: DemoServer;
+beforeAll(async () => {
+  demo = await startDemoServer({ users: 2000 });
+});
+afterAll(async () => {
+  await demo.close();
+});
+
+const KEYS = { enter: '\r', esc: '\u001b', tab: '\t', down: '\u001b[B', pageDown: '\u001b[6~' } as const;
+let cleanup: (() => void) | undefined;
+afterEach(() => {
+  cleanup?.();
+  cleanup = undefined;
+});
+
+function mount(options: { color?: boolean } = {}) {
+  const copied: string[] = [];
+  let quit = false;
+  const client = new OpenIMClient({ baseUrl: demo.url, secret: DEMO.secret, adminUserID: DEMO.adminUserID, timeoutMs: 5000, retries: 0, maxBodyBytes: 8e6 });
+  const store = createAppStore({ client, pageSize: 20, copy: (t) => copied.push(t), quit: () => (quit = true) });
+  const info = { host: new URL(demo.url).host, identity: 'imAdmin', insecure: false, demo: true };
+  const app = render(
+    <StoreContext.Provider value={store}>
+      <ThemeContext.Provider value={{ color: options.color ?? false }}>
+        <App info={info} />
+      </ThemeContext.Provider>
+    </StoreContext.Provider>,
+  );
+  cleanup = () => app.unmount();
+  store.getState().start();
+  const frame = () => app.lastFrame() ?? '';
+  const waitForFrame = async (test: string | RegExp | ((f: string) => boolean), timeout = 5000) =>
+    vi.waitFor(
+      () => {
+        const f = frame();
+        const ok = typeof test === 'string' ? f.includes(test) : test instanceof RegExp ? test.test(f) : test(f);
+        if (!ok) throw new Error(`frame did not match ${String(test)}:\n${f}`);
+      },
+      { timeout, interval: 10 },
+    );
+  // A key changes the store at once and the frame a tick later; a lone Esc waits a macrotask.
+  const press = async (...keys: string[]) => {
+    for (const key of keys) {
+      app.stdin.write(key);
+      await new Promise((r) => setTimeout(r, key === KEYS.esc ? 30 : 5));
+    }
+  };
+  return { app, store, frame, press, waitForFrame, copied, quit: () => quit };
+}
+
+/** The first page of users is on screen (the status line alone shows while loading too). */
+const LOADED = (f: string): boolean => f.includes('page 1 of') && f.includes(DEMO.firstUserID);
+const CONVERSATIONS_LOADED = (f: string): boolean => f.includes('[1 Convs]') && f.includes('with messages');
+const cursorLine = (frame: string) => frame.split('\n').find((l) => l.startsWith('›')) ?? '';
+
+describe('App', () => {
+  it('shows users with the paging line and moves the cursor with j, k, G and g', async () => {
+    const { press, waitForFrame, frame } = mount();
+    await waitForFrame('page 1 of 100 · 2,000 total · 20/page');
+    expect(cursorLine(frame())).toContain(DEMO.firstUserID);
+    await press('j', 'j');
+    await waitForFrame((f) => cursorLine(f).includes('user_000003'));
+    await press('k');
+    await waitForFrame((f) => cursorLine(f).includes('user_000002'));
+    await press('G');
+    await waitForFrame((f) => cursorLine(f).includes('user_000020'));
+    await press('g');
+    await waitForFrame((f) => cursorLine(f).includes(DEMO.firstUserID));
+  });
+
+  it('handles a burst of keys that arrives in one read', async () => {
+    const { press, waitForFrame } = mount();
+    await waitForFrame(LOADED);
+    await press('jjjj');
+    await waitForFrame((f) => cursorLine(f).includes('user_000005'));
+  });
+
+  it('pages with n, p, PgDn and changes the page size with + and -', async () => {
+    const { press, waitForFrame } = mount();
+    await waitForFrame('page 1 of 100');
+    await press('n');
+    await waitForFrame((f) => f.includes('page 2 of 100') && cursorLine(f).includes('user_000021'));
+    await press(KEYS.pageDown);
+    await waitForFrame('page 3 of 100');
+    await press('p');
+    await waitForFrame('page 2 of 100');
+    await press('+');
+    await waitForFrame('page 1 of 40 · 2,000 total · 50/page');
+    await press('-', '-');
+    await waitForFrame('10/page');
+  });
+
+  it('opens a user, switches tabs with 2, 3, Tab and 1, and goes back with Esc', async () => {
+    const { press, waitForFrame } = mount();
+    await waitForFrame(LOADED);
+    await press(KEYS.enter);
+    await waitForFrame((f) => f.includes('[1 Convs]') && /unread [\d,]+/.test(f) && f.includes(' * '));
+    await press('2');
+    await waitForFrame((f) => f.includes('[2 Blacklist]') && f.includes('BLOCKED USER'));
+    await press('3');
+    await waitForFrame((f) => f.includes('[3 Sent apps]') && /pending|accepted|refused/.test(f));
+    await press(KEYS.tab);
+    await waitForFrame('[1 Convs]');
+    await press(KEYS.esc);
+    await waitForFrame((f) => f.includes('2,000 total') && !f.includes('Convs'));
+  });
+
+  it('opens the detail pane with decoded content and scrolls it', async () => {
+    const { press, waitForFrame, frame } = mount();
+    await waitForFrame(LOADED);
+    await press(KEYS.enter);
+    await waitForFrame(CONVERSATIONS_LOADED);
+    await press(KEYS.enter);
+    await waitForFrame((f) => f.includes('── detail') && f.includes('conversationID'));
+    expect(frame()).toMatch(/detail 1-\d+ of \d+ · J\/K scroll/);
+    await press('J');
+    await waitForFrame((f) => /detail (?!1-)\d+-\d+ of/.test(f) && !f.includes('conversationID'));
+    await press('J', 'J', 'J');
+    await waitForFrame((f) => f.includes('Decoded JSON') && f.includes('⟨json⟩'));
+    await press('K', 'K', 'K', 'K');
+    await waitForFrame((f) => f.includes('conversationID') && f.includes('Content: OANotification') === false);
+    await press(KEYS.esc);
+    await waitForFrame((f) => !f.includes('── detail'));
+  });
+
+  it('shows a user without conversations as empty, with the server\'s 1004', async () => {
+    const { press, waitForFrame, app } = mount();
+    await waitForFrame(LOADED);
+    await press(':');
+    await waitForFrame('users  accounts');
+    app.stdin.write(`user ${DEMO.noConversationsUserID}`);
+    await waitForFrame(`:user ${DEMO.noConversationsUserID}`);
+    await press(KEYS.enter);
+    await waitForFrame((f) => f.includes('no conversations (server: 1004 RecordNotFoundError)'));
+  });
+
+  it('picks a user with u, and completes from the last picked with Tab', async () => {
+    const { press, waitForFrame, app } = mount();
+    await waitForFrame(LOADED);
+    await press('u');
+    await waitForFrame('user ID:');
+    app.stdin.write(DEMO.firstUserID);
+    await waitForFrame(`user ID: ${DEMO.firstUserID}`);
+    await press(KEYS.enter);
+    await waitForFrame('[1 Convs]');
+    await press(KEYS.esc);
+    await waitForFrame((f) => !f.includes('Convs'));
+    await press('u');
+    await waitForFrame(`recent: ${DEMO.firstUserID}`);
+    app.stdin.write('user_0');
+    await press(KEYS.tab);
+    await waitForFrame(`user ID: ${DEMO.firstUserID}`);
+    await press(KEYS.esc);
+    await waitForFrame((f) => !f.includes('user ID:'));
+  });
+
+  it('filters the rows of the page with / and clears the filter with Esc', async () => {
+    const { press, waitForFrame, app } = mount();
+    await waitForFrame(LOADED);
+    await press('/');
+    app.stdin.write('000017');
+    await waitForFrame((f) => f.includes('filter "000017": 1 of 20') && cursorLine(f).includes('user_000017'));
+    await press(KEYS.enter);
+    await waitForFrame((f) => !f.includes('narrows the rows'));
+    await press(KEYS.esc);
+    await waitForFrame((f) => !f.includes('filter "'));
+  });
+
+  it('searches system accounts with s and opens the help with ?', async () => {
+    const { press, waitForFrame, app } = mount();
+    await waitForFrame(LOADED);
+    await press('a');
+    await waitForFrame((f) => f.includes('System accounts') && f.includes(DEMO.notificationAccountIDs[0]!));
+    await press('s');
+    app.stdin.write(DEMO.robotIDs[0]!);
+    await press(KEYS.enter);
+    await waitForFrame((f) => f.includes(`keyword "${DEMO.robotIDs[0]}"`) && f.includes('1 total'));
+    await press('?');
+    await waitForFrame((f) => f.includes('Keys  (? or Esc closes)') && f.includes('copy the row as JSON'));
+    await press(KEYS.esc);
+    await waitForFrame((f) => !f.includes('Keys  (?'));
+  });
+
+  it('copies the row with y and opens the named user with o', async () => {
+    const { press, waitForFrame, copied } = mount();
+    await waitForFrame(LOADED);
+    await press('y');
+    await waitForFrame('copied the row as JSON');
+    expect(JSON.parse(copied[0]!).userID).toBe(DEMO.firstUserID);
+    await press(KEYS.enter);
+    await waitForFrame(CONVERSATIONS_LOADED);
+    await press('2');
+    await waitForFrame((f) => f.includes('BLOCKED USER') && f.includes('Mallory'));
+    await press('o');
+    await waitForFrame((f) => /Users › user_000001 › user_\d+/.test(f));
+  });
+
+  it('q goes back from a user, and quits from the first screen', async () => {
+    const { press, waitForFrame, quit } = mount();
+    await waitForFrame(LOADED);
+    await press(KEYS.enter);
+    await waitForFrame('[1 Convs]');
+    await press('q');
+    await waitForFrame((f) => !f.includes('Convs'));
+    expect(quit()).toBe(false);
+    await press('q');
+    expect(quit()).toBe(true);
+  });
+});

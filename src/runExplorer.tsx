@@ -34,6 +34,7 @@ export async function runExplorer(options: ExplorerOptions): Promise<number> {
     secret,
     adminUserID: options.adminUserID,
     timeoutMs: options.timeoutMs,
+    maxBodyBytes: options.maxBodyBytes,
   });
   const url = new URL(baseUrl);
   const info: ConnectionInfo = {

@@ -16,6 +16,8 @@ export interface ExplorerOptions {
   secret?: string;
   adminUserID: string;
   timeoutMs: number;
+  /** Replies larger than this are refused rather than parsed. */
+  maxBodyBytes: number;
   demo: boolean;
   /** Population of the embedded demo server. */
   demoUsers: number;
@@ -43,6 +45,7 @@ Connection:
   --secret SECRET       admin secret, to obtain a token at start          (env OPENIM_SECRET)
   --admin-user-id ID    admin user for the secret (default imAdmin)       (env OPENIM_ADMIN_USER_ID)
   --timeout SECONDS     per-request deadline (default 10)
+  --max-body-mb N       refuse replies larger than N MB (default 8)
   --demo                start the embedded demo server and connect to it
   --users N             demo population (default 5000)
   --latency MS          demo server delay per request (default 0)
@@ -73,6 +76,7 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): E
         secret: { type: 'string' },
         'admin-user-id': { type: 'string' },
         timeout: { type: 'string' },
+        'max-body-mb': { type: 'string' },
         demo: { type: 'boolean' },
         users: { type: 'string' },
         latency: { type: 'string' },
@@ -111,6 +115,7 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): E
     secret: v.secret ?? nonEmpty(env.OPENIM_SECRET),
     adminUserID: v['admin-user-id'] ?? nonEmpty(env.OPENIM_ADMIN_USER_ID) ?? 'imAdmin',
     timeoutMs: v.timeout === undefined ? 10_000 : Math.round(num(v.timeout, '--timeout', 0.1, 600) * 1000),
+    maxBodyBytes: Math.round((v['max-body-mb'] === undefined ? 8 : num(v['max-body-mb'], '--max-body-mb', 0.01, 1024)) * 1024 * 1024),
     demo: v.demo ?? false,
     demoUsers: v.users === undefined ? 5000 : int(v.users, '--users', 1, 10_000_000),
     demoLatencyMs: v.latency === undefined ? 0 : int(v.latency, '--latency', 0, 60_000),

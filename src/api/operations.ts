@@ -104,3 +104,12 @@ export async function getSortedConversationList(
     throw error;
   }
 }
+
+/** POST /auth/get_admin_token: the secret and an admin user ID for a token (needs no token itself). */
+export function getAdminToken(
+  client: OpenIMClient,
+  req: { secret: string; userID: string },
+  signal?: AbortSignal,
+): Promise<{ token: string; expireTimeSeconds: number }> {
+  return client.getAdminToken(req.secret, req.userID, signal);
+}

@@ -37,5 +37,16 @@ export function keyNames(input: string, key: InkKey): string[] {
   if (key.meta) return [];
   // Over a slow link an arrow key can arrive as Esc, then "[B": the tail of such a sequence is no command.
   if (/^\[[A-D]$|^O[A-D]$/.test(input)) return [];
-  return Array.from(input);
+  return Array.from(input, (ch) => CONTROL_NAMES[ch] ?? ch);
 }
+
+/** Inside a burst ("jj\r"), control characters arrive raw rather than as key flags. */
+const CONTROL_NAMES: Record<string, string> = {
+  '\r': 'enter',
+  '\n': 'enter',
+  '\t': 'tab',
+  '\u001b': 'escape',
+  '\u007f': 'backspace',
+  '\b': 'backspace',
+  '\u0003': 'ctrl+c',
+};

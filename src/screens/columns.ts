@@ -50,14 +50,14 @@ export function messageSummary(msg: MsgInfo | null): string {
 export const CONVERSATION_COLUMNS: Column<Conversation>[] = [
   // "*" and not a colour: the pin must show under NO_COLOR too.
   { key: 'pin', title: 'PIN', width: 3, minWidth: 3, value: (c) => (c.IsPinned ? ' * ' : '') },
-  { key: 'id', title: 'CONVERSATION', width: 20, minWidth: 12, value: (c) => c.conversationID },
+  { key: 'id', title: 'CONVERSATION', width: 28, minWidth: 12, value: (c) => c.conversationID },
   { key: 'type', title: 'TYPE', width: 6, value: (c) => (c.msgInfo ? (SESSION_SHORT[c.msgInfo.sessionType] ?? String(c.msgInfo.sessionType)) : '') },
   { key: 'unread', title: 'UNREAD', width: 6, minWidth: 4, align: 'right', value: (c) => (c.unreadCount ? formatCount(c.unreadCount) : '') },
   { key: 'time', title: 'LATEST', width: 11, minWidth: 11, value: (c) => (c.msgInfo ? shortTime(c.msgInfo.LatestMsgRecvTime).slice(5) : '') },
   {
     key: 'sender',
     title: 'FROM',
-    width: 12,
+    width: 14,
     value: (c) => (c.msgInfo ? c.msgInfo.senderName || c.msgInfo.sendID : ''),
   },
   { key: 'summary', title: 'LATEST MESSAGE', width: 30, minWidth: 16, flex: true, value: (c) => messageSummary(c.msgInfo) },

@@ -39,5 +39,10 @@ export function fetchPage(client: OpenIMClient, list: Request, signal: AbortSign
 
 /** Identifies one server request; equal keys may share a cached page. */
 export function requestKey(list: Request): string {
-  return JSON.stringify([list.kind, list.userID ?? '', list.page, list.size, list.query.keyword, list.query.conversationIDs]);
+  return `${list.page}|${queryKey(list)}`;
+}
+
+/** Everything in a request but the page: page steps of one query share it. */
+export function queryKey(list: Omit<Request, 'page'>): string {
+  return JSON.stringify([list.kind, list.userID ?? '', list.size, list.query.keyword, list.query.conversationIDs]);
 }

@@ -7,7 +7,7 @@ import { AbortedError, ApiError, isApiFailure, NetworkError, type ApiFailure } f
 import type { Page } from '../api/schemas.js';
 import { PageCache } from './cache.js';
 import { parseCommand } from './commands.js';
-import { fetchPage, requestKey } from './fetchers.js';
+import { fetchPage, queryKey, requestKey } from './fetchers.js';
 import { hasNextPage, nextPageSize, pageCount, pageForNewSize } from './paging.js';
 import { userNamedByRow, visibleRows } from './rows.js';
 import {
@@ -101,7 +101,7 @@ export function selectedRow(state: AppState): AnyRow | undefined {
 
 export function createAppStore(deps: StoreDeps): AppStore & { stats: RequestStats } {
   const cache = new PageCache<Page<AnyRow>>(deps.cacheSize ?? 64);
-  const inFlight = new Map<string, { reqKey: string; controller: AbortController }>();
+  const inFlight = new Map<string, { reqKey: string; query: string; controller: AbortController }>();
   const stats: RequestStats = { started: 0, discarded: 0, maxInFlight: 0 };
   let flashTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -162,7 +162,7 @@ export function createAppStore(deps: StoreDeps): AppStore & { stats: RequestStat
       if (!list) return;
       const reqKey = requestKey(list);
       const controller = new AbortController();
-      inFlight.set(key, { reqKey, controller });
+      inFlight.set(key, { reqKey, query: queryKey(list), controller });
       stats.started++;
       stats.maxInFlight = Math.max(stats.maxInFlight, inFlight.size);
       fetchPage(deps.client, list, controller.signal).then(
@@ -206,7 +206,7 @@ export function createAppStore(deps: StoreDeps): AppStore & { stats: RequestStat
         if (running.reqKey === reqKey && !force) return;
         // Page steps wait for the running request (one in flight, results in order);
         // a reload or a new query makes the running one useless, so it is cancelled.
-        if (!force && sameQuery(running.reqKey, reqKey)) return;
+        if (!force && running.query === queryKey(list)) return;
         running.controller.abort();
         inFlight.delete(key);
       }
@@ -499,13 +499,6 @@ export function createAppStore(deps: StoreDeps): AppStore & { stats: RequestStat
   });
 
   return Object.assign(store, { stats });
-}
-
-/** Page steps of one query share everything in the request key but the page. */
-function sameQuery(a: string, b: string): boolean {
-  const [ka, ua, , sa, qa, ca] = JSON.parse(a) as unknown[];
-  const [kb, ub, , sb, qb, cb] = JSON.parse(b) as unknown[];
-  return ka === kb && ua === ub && sa === sb && qa === qb && JSON.stringify(ca) === JSON.stringify(cb);
 }
 
 function toFailure(error: unknown, kind: ListKind): ApiFailure {

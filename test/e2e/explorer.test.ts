@@ -1,0 +1,238 @@
+// End to end: the built CLI against its embedded demo server, in a real terminal (tmux).
+// Keys are sent one at a time and each step waits for its effect on screen, as a person would:
+// the test never sleeps blindly. The app is launched without CI (see tmux.ts); the runner itself
+// may have CI=true.
+import stringWidth from 'string-width';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO } from '../../src/demo/well-known.js';
+import { assertTmux, startApp, type App, type StartOptions } from './tmux.js';
+
+const HEADER = 'openim-explorer · demo';
+const FIRST_PAGE = /page 1 of 250 · 5,000 total · 20\/page/;
+/** A table row with the pinned marker: optional cursor, then `*`, then a conversation ID. */
+const PINNED_ROW = /^[› ]\s*\*\s+s[ing]_/m;
+const CURSOR_ROW = /^›/m;
+const TEST_MS = 45_000;
+
+let app: App | undefined;
+
+function start(options: StartOptions): App {
+  app = startApp(options);
+  return app;
+}
+
+/** Starts the demo and waits for the first page of users. */
+async function startDemo(options: Omit<StartOptions, 'args'> = {}): Promise<App> {
+  const a = start({ ...options, args: ['--demo'] });
+  await a.waitFor((s) => s.includes(HEADER) && FIRST_PAGE.test(s) && s.includes(DEMO.firstUserID));
+  return a;
+}
+
+/** The line the cursor marker is on, or ''. */
+function cursorLine(screen: string): string {
+  return screen.split('\n').find((line) => line.startsWith('›')) ?? '';
+}
+
+/** Moves the cursor down one row and waits until the marked row changes. */
+async function down(a: App): Promise<string> {
+  const before = cursorLine(a.screen());
+  a.send('j');
+  return a.waitFor((s) => cursorLine(s) !== '' && cursorLine(s) !== before);
+}
+
+/** Opens DEMO.firstUserID from the first page of users (the cursor starts on it). */
+async function openFirstUser(a: App): Promise<string> {
+  expect(cursorLine(a.screen())).toContain(DEMO.firstUserID);
+  a.send('Enter');
+  return a.waitFor((s) => s.includes(`Users › ${DEMO.firstUserID}`) && PINNED_ROW.test(s) && /unread [\d,]+/.test(s));
+}
+
+const PANE_RANGE = /detail (\d+)-(\d+) of (\d+)/;
+
+/** Scrolls the open detail pane with J until `text` shows; false once the pane can scroll no further. */
+async function scrollPaneTo(a: App, text: string | RegExp): Promise<boolean> {
+  const shows = (s: string) => (typeof text === 'string' ? s.includes(text) : text.test(s));
+  let screen = a.screen();
+  for (let step = 0; step < 100; step++) {
+    if (shows(screen)) return true;
+    const range = PANE_RANGE.exec(screen);
+    if (!range || range[2] === range[3]) return false; // all of it fits, or at the end
+    a.send('J');
+    screen = await a.waitFor((s) => shows(s) || PANE_RANGE.exec(s)?.[0] !== range[0]);
+  }
+  return false;
+}
+
+/**
+ * Opens the detail pane on conversation rows, from the cursor down, until one shows a decoded
+ * message ('Content: <TypeName>' and 'Decoded JSON'): which row that is depends on the demo data.
+ */
+async function openDecodedDetail(a: App): Promise<string> {
+  const tried: string[] = [];
+  for (let row = 0; row < 10; row++) {
+    if (row > 0) await down(a);
+    tried.push(cursorLine(a.screen()));
+    a.send('Enter');
+    await a.waitFor(/── detail/);
+    if ((await scrollPaneTo(a, /Content: \w+/)) && (await scrollPaneTo(a, 'Decoded JSON'))) return a.screen();
+    a.send('Escape');
+    await a.waitFor((s) => !s.includes('── detail'));
+  }
+  throw new Error(`no row with decoded content among:\n${tried.join('\n')}`);
+}
+
+function alternateScreen(a: App): string {
+  return a.display('#{alternate_on}');
+}
+
+/** After the app exits, the normal screen is back and the app's frame is gone. */
+async function expectRestored(a: App, code: number): Promise<void> {
+  expect(await a.exitCode()).toBe(code);
+  const screen = a.screen();
+  expect(screen).not.toContain(HEADER);
+  expect(screen).not.toMatch(/page \d+ of/);
+  expect(alternateScreen(a)).toBe('0');
+}
+
+beforeAll(() => {
+  assertTmux();
+});
+
+afterEach(() => {
+  app?.kill();
+  app = undefined;
+});
+
+describe.sequential('openim-explorer --demo in tmux', () => {
+  describe.each([
+    { cols: 80, rows: 24 },
+    { cols: 200, rows: 50 },
+  ])('at $cols x $rows', ({ cols, rows }) => {
+    it('shows the users list with its paging line; n and p change pages', async () => {
+      const a = await startDemo({ cols, rows });
+      expect(alternateScreen(a)).toBe('1');
+      expect(a.screen()).toMatch(CURSOR_ROW);
+      a.send('n');
+      // The status line says page 2 (with a spinner) while the request runs; then the rows follow.
+      const page2 = await a.waitFor((s) => /page 2 of 250/.test(s) && s.includes('user_000021') && !s.includes('loading'));
+      expect(page2).not.toContain(DEMO.firstUserID);
+      a.send('p');
+      await a.waitFor((s) => FIRST_PAGE.test(s) && s.includes(DEMO.firstUserID));
+    }, TEST_MS);
+
+    it("opens a user: conversations with pinned rows and unread total, blacklist and sent applications tabs, the detail pane, and back", async () => {
+      const a = await startDemo({ cols, rows });
+      await openFirstUser(a);
+
+      a.send('2');
+      const blacklist = await a.waitFor((s) => /\[2 Blacklist\]/.test(s) && s.includes('BLOCKED USER') && CURSOR_ROW.test(s));
+      expect(blacklist).toContain(DEMO.firstUserID); // as operator
+
+      a.send('3');
+      const sent = await a.waitFor((s) => /\[3 Sent app/.test(s) && /\bpending\b/.test(s));
+      expect(sent).toMatch(/\baccepted\b/);
+      expect(sent).toMatch(/\brefused\b/);
+
+      a.send('1');
+      await a.waitFor((s) => /\[1 Conv/.test(s) && PINNED_ROW.test(s));
+      const pane = await openDecodedDetail(a);
+      expect(pane).toContain('Decoded JSON');
+
+      a.send('Escape');
+      await a.waitFor((s) => !s.includes('── detail') && s.includes(`Users › ${DEMO.firstUserID}`));
+      a.send('Escape');
+      await a.waitFor((s) => FIRST_PAGE.test(s) && !s.includes(`Users › ${DEMO.firstUserID}`));
+    }, TEST_MS);
+
+    it(':user opens a user without conversations; ? shows help and Esc closes it', async () => {
+      const a = await startDemo({ cols, rows });
+      a.send(':');
+      await a.waitFor('(Tab completes)');
+      a.type(`user ${DEMO.noConversationsUserID}`);
+      await a.waitFor(`:user ${DEMO.noConversationsUserID}`);
+      a.send('Enter');
+      const empty = await a.waitFor((s) => s.includes(`› ${DEMO.noConversationsUserID}`) && s.includes('no conversations'));
+      expect(empty).toContain('1004');
+      expect(empty).toContain('RecordNotFoundError');
+
+      a.send('?');
+      const help = await a.waitFor((s) => /^Keys\b/m.test(s) && s.includes('next page'));
+      expect(help).toContain('Esc');
+      a.send('Escape');
+      await a.waitFor((s) => !/^Keys\b/m.test(s) && s.includes('no conversations'));
+    }, TEST_MS);
+
+    it('q quits from the first screen with exit code 0 and restores the terminal', async () => {
+      const a = await startDemo({ cols, rows });
+      expect(alternateScreen(a)).toBe('1');
+      a.send('q');
+      await expectRestored(a, 0);
+    }, TEST_MS);
+  });
+
+  it('q goes back on a deeper screen; Ctrl-C quits from there with exit code 0 and restores the terminal', async () => {
+    const a = await startDemo();
+    await openFirstUser(a);
+    a.send('q');
+    await a.waitFor((s) => FIRST_PAGE.test(s) && !s.includes(`Users › ${DEMO.firstUserID}`));
+    await openFirstUser(a);
+    a.send('2');
+    await a.waitFor('BLOCKED USER');
+    a.send('C-c');
+    await expectRestored(a, 0);
+  }, TEST_MS);
+
+  it('SIGTERM to the app exits and restores the terminal', async () => {
+    const a = await startDemo();
+    await openFirstUser(a);
+    const pid = await a.appPid();
+    process.kill(pid, 'SIGTERM');
+    const code = await a.exitCode();
+    expect([0, 143]).toContain(code); // 143 = 128 + SIGTERM, the convention
+    const screen = a.screen();
+    expect(screen).not.toContain(HEADER);
+    expect(alternateScreen(a)).toBe('0');
+  }, TEST_MS);
+
+  it('handles every key of a burst that arrives in one read (j j Enter)', async () => {
+    const a = await startDemo();
+    a.send('j', 'j', 'Enter'); // one send-keys: the app reads "jj\r" at once
+    await a.waitFor((s) => s.includes('Users › user_000003'));
+  }, TEST_MS);
+
+  it('NO_COLOR=1 still marks the cursor row with › and pinned rows with *', async () => {
+    const a = await startDemo({ env: { NO_COLOR: '1' } });
+    expect(cursorLine(a.screen())).toContain(DEMO.firstUserID);
+    const moved = await down(a);
+    expect(cursorLine(moved)).toContain('user_000002');
+    a.send('k');
+    await a.waitFor((s) => cursorLine(s).includes(DEMO.firstUserID));
+    const user = await openFirstUser(a);
+    expect(user.match(new RegExp(PINNED_ROW.source, 'gm'))?.length).toBe(DEMO.firstUser.pinned);
+    expect(user).toMatch(/^›\s*\*/m);
+  }, TEST_MS);
+
+  it('reflows the table when the terminal shrinks from 120x40 to 80x24', async () => {
+    const a = await startDemo({ cols: 120, rows: 40 });
+    const wide = a.screen();
+    expect(wide.split('\n').some((line) => stringWidth(line) > 80)).toBe(true); // laid out for 120
+
+    a.resize(80, 24);
+    const narrow = await a.waitFor(
+      (s) => s.split('\n').length <= 24 && /^openim-explorer · demo .*● connected$/m.test(s) && FIRST_PAGE.test(s) && CURSOR_ROW.test(s),
+    );
+    const lines = narrow.split('\n');
+    for (const line of lines) expect(stringWidth(line), line).toBeLessThanOrEqual(80);
+    // One frame, laid out for 80 columns: the header on the first line, ending in the connection
+    // state; the column headings once; the paging and key hints at the bottom.
+    expect(lines[0]).toMatch(/^openim-explorer · demo .*● connected$/);
+    expect(lines.filter((line) => line.includes('USER ID'))).toHaveLength(1);
+    const status = lines.findIndex((line) => FIRST_PAGE.test(line));
+    expect(status).toBeGreaterThan(1);
+    expect(lines[status + 1]).toMatch(/^j\/k move/);
+    expect(a.display('#{pane_width}x#{pane_height}')).toBe('80x24');
+    // Still responsive after the resize.
+    a.send('n');
+    await a.waitFor((s) => /page 2 of 250/.test(s) && s.includes('user_000021'));
+  }, TEST_MS);
+});

@@ -1,0 +1,123 @@
+// The published package: pack it, install the tarball into an empty folder without the network
+// (no runtime dependencies: everything is bundled into dist/cli.js), and run the installed bin.
+// `npm test` builds before vitest runs; this test does not rebuild (npm pack --ignore-scripts skips
+// the prepack build, which would rewrite dist/cli.js under the end-to-end tests running alongside).
+import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const CLI = join(ROOT, 'dist', 'cli.js');
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+  name: string;
+  version: string;
+  dependencies?: Record<string, string>;
+};
+const TIMEOUT_MS = 60_000;
+
+interface PackResult {
+  filename: string;
+  files: { path: string }[];
+}
+
+let work = '';
+let packed: PackResult;
+let bin = '';
+
+function run(command: string, args: readonly string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): SpawnSyncReturns<string> {
+  const result = spawnSync(command, args, {
+    cwd: options.cwd ?? ROOT,
+    env: options.env ?? process.env,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    timeout: TIMEOUT_MS,
+  });
+  if (result.error) throw result.error;
+  return result;
+}
+
+function mustSucceed(result: SpawnSyncReturns<string>, what: string): string {
+  if (result.status !== 0) throw new Error(`${what} failed (exit ${result.status}):\n${result.stdout}\n${result.stderr}`);
+  return result.stdout;
+}
+
+/** The installed bin, with no OpenIM settings from the environment that runs the tests. */
+function runBin(args: readonly string[]): SpawnSyncReturns<string> {
+  const env = { ...process.env };
+  for (const name of Object.keys(env)) if (name.startsWith('OPENIM_')) delete env[name];
+  return run(bin, args, { cwd: work, env });
+}
+
+beforeAll(() => {
+  if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run \`npm run build\` (npm test builds before vitest runs)`);
+  work = mkdtempSync(join(tmpdir(), 'oie-pack-'));
+  const out = mustSucceed(run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', work]), 'npm pack');
+  const results = JSON.parse(out) as PackResult[];
+  expect(results).toHaveLength(1);
+  packed = results[0]!;
+
+  const install = join(work, 'install');
+  mkdirSync(install);
+  mustSucceed(
+    // An empty cache: --offline then proves the install needs nothing from a registry.
+    run('npm', ['install', '--offline', '--no-audit', '--no-fund', '--no-save', join(work, packed.filename)], {
+      cwd: install,
+      env: { ...process.env, npm_config_cache: join(work, 'npm-cache') },
+    }),
+    'npm install --offline of the tarball',
+  );
+  bin = join(install, 'node_modules', '.bin', 'openim-explorer');
+  if (!existsSync(bin)) throw new Error(`the installed package has no bin at ${bin}`);
+}, TIMEOUT_MS);
+
+afterAll(() => {
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+describe('npm package', () => {
+  it('has no runtime dependencies', () => {
+    expect(pkg.dependencies ?? {}).toEqual({});
+  });
+
+  it('packs only package.json, README.md, LICENSE and dist/cli.js', () => {
+    const paths = packed.files.map((f) => f.path).sort();
+    expect(paths).toContain('package.json');
+    expect(paths).toContain('dist/cli.js');
+    const allowed = new Set(['package.json', 'README.md', 'LICENSE', 'dist/cli.js']);
+    expect(paths.filter((p) => !allowed.has(p))).toEqual([]);
+  });
+
+  it('--version prints the version from package.json', () => {
+    const result = runBin(['--version']);
+    expect(result.status).toBe(0);
+    expect(result.stdout.trim()).toBe(pkg.version);
+  });
+
+  it('--help mentions --base-url and --demo', () => {
+    const result = runBin(['--help']);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain('--base-url');
+    expect(result.stdout).toContain('--demo');
+  });
+
+  it('an unknown flag exits 2 with a one-line error and no stack trace', () => {
+    const result = runBin(['--no-such-flag']);
+    expect(result.status).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).not.toContain('    at ');
+    const lines = result.stderr.trimEnd().split('\n');
+    // The error itself is one line; the only other line allowed is the pointer to --help.
+    expect(lines[0]).toMatch(/^openim-explorer: .*--no-such-flag/);
+    expect(lines.slice(1).filter((line) => !/^Run openim-explorer --help/.test(line))).toEqual([]);
+  });
+
+  it('with no server configured exits non-zero and suggests --demo', () => {
+    const result = runBin([]);
+    expect(result.status).not.toBe(0);
+    expect(result.stderr).toContain('--demo');
+    expect(result.stderr).not.toContain('    at ');
+  });
+});

@@ -1,17 +1,18 @@
 // Entry point. Answers --help/--version and usage errors before any UI code is loaded: those
-// must be fast and never print a stack trace.
+// must be fast and never print a stack trace. The scripting commands never load the UI either.
 import { HELP, parseCliArgs, UsageError, type ExplorerOptions } from './config/args.js';
+import { localeIsUtf8, setAsciiMode } from './terminal/glyphs.js';
 import { VERSION } from './version.js';
 
 const NO_SERVER = `openim-explorer: no server to connect to.
   Try the embedded demo:   openim-explorer --demo
   Or a real server:        OPENIM_BASE_URL=http://host:10002 OPENIM_SECRET=... openim-explorer
+  Or a profile:            openim-explorer --profile NAME   (profiles live in ~/.config/openim-explorer/config.json)
 Run openim-explorer --help for every option.`;
 
 async function main(): Promise<number> {
-  let options: ExplorerOptions;
   try {
-    options = parseCliArgs(process.argv.slice(2), process.env);
+    return await run(parseCliArgs(process.argv.slice(2), process.env));
   } catch (error) {
     if (error instanceof UsageError) {
       process.stderr.write(`openim-explorer: ${error.message}\nRun openim-explorer --help for usage.\n`);
@@ -19,7 +20,10 @@ async function main(): Promise<number> {
     }
     throw error;
   }
-  switch (options.command) {
+}
+
+async function run(parsed: ExplorerOptions): Promise<number> {
+  switch (parsed.command) {
     case 'help':
       process.stdout.write(HELP + '\n');
       return 0;
@@ -28,28 +32,39 @@ async function main(): Promise<number> {
       return 0;
     case 'demo-server': {
       const { runDemoServerCli } = await import('./demo/main.js');
-      await runDemoServerCli({ port: options.port, host: options.host, users: options.demoUsers });
+      await runDemoServerCli({ port: parsed.port, host: parsed.host, users: parsed.demoUsers });
       return -1; // keeps running until a signal
     }
-    case 'explore': {
-      if (!options.demo && options.baseUrl === undefined) {
-        process.stderr.write(NO_SERVER + '\n');
-        return 2;
-      }
-      if (!process.stdout.isTTY || !process.stdin.isTTY) {
-        process.stderr.write(
-          `openim-explorer: needs an interactive terminal (${process.stdout.isTTY ? 'stdin' : 'stdout'} is not a TTY)\n`,
-        );
-        return 1;
-      }
-      // Ink turns itself non-interactive when CI is set (it draws nothing until exit). Ops boxes
-      // sometimes export CI; on a real terminal the operator wants the UI, so the TTY decides.
-      delete process.env.CI;
-      delete process.env.CONTINUOUS_INTEGRATION;
-      const { runExplorer } = await import('./runExplorer.js');
-      return runExplorer(options);
-    }
+    case 'list':
+    case 'explore':
+      break;
   }
+  setAsciiMode(parsed.ascii || !localeIsUtf8(process.env));
+  const { resolveProfile } = await import('./config/profiles.js');
+  // --demo needs no server, so a broken config file must not stand in its way.
+  const options = parsed.demo ? parsed : resolveProfile(parsed, process.env);
+  if (!options.demo && options.baseUrl === undefined) {
+    process.stderr.write(NO_SERVER + '\n');
+    return 2;
+  }
+
+  if (options.command === 'list') {
+    const { runListCommand } = await import('./scripting/run.js');
+    return runListCommand(options, { stdout: process.stdout, stderr: process.stderr, env: process.env });
+  }
+
+  if (!process.stdout.isTTY || !process.stdin.isTTY) {
+    process.stderr.write(
+      `openim-explorer: needs an interactive terminal (${process.stdout.isTTY ? 'stdin' : 'stdout'} is not a TTY)\n`,
+    );
+    return 1;
+  }
+  // Ink turns itself non-interactive when CI is set (it draws nothing until exit). Ops boxes
+  // sometimes export CI; on a real terminal the operator wants the UI, so the TTY decides.
+  delete process.env.CI;
+  delete process.env.CONTINUOUS_INTEGRATION;
+  const { runExplorer } = await import('./runExplorer.js');
+  return runExplorer(options, parsed);
 }
 
 main().then(

@@ -1,77 +1,132 @@
 // Sets up the terminal, the connection and the store, renders the app, and puts the terminal
-// back on every way out.
+// back on every way out. `:profile NAME` builds a new connection and store and re-renders the
+// app around them (a fresh mount: no list, cursor or request of the old server survives).
 import { render } from 'ink';
 import { OpenIMClient, DEFAULT_CLIENT_CONFIG } from './api/client.js';
 import { App } from './App.js';
 import type { ConnectionInfo } from './components/Header.js';
 import { StoreContext } from './components/StoreContext.js';
 import { ThemeContext } from './components/theme.js';
-import type { ExplorerOptions } from './config/args.js';
+import { UsageError, type ExplorerOptions } from './config/args.js';
+import { defaultConfigPath, resolveProfile } from './config/profiles.js';
 import { recentUsersFile, recentUsersPath } from './config/recentUsers.js';
-import { createAppStore } from './store/store.js';
+import { openRequestLog } from './config/requestLog.js';
+import { exportFiles } from './scripting/exportFile.js';
+import { createAppStore, type AppStore } from './store/store.js';
 import { colorEnabled } from './terminal/color.js';
 import { osc52Copy } from './terminal/osc52.js';
 import { enterAltScreen, installRestoreHandlers, restoreTerminal } from './terminal/screen.js';
 
-export async function runExplorer(options: ExplorerOptions): Promise<number> {
-  let baseUrl = options.baseUrl ?? '';
-  let secret = options.secret;
-  let token = options.token;
+interface Session {
+  store: AppStore;
+  info: ConnectionInfo;
+  generation: number;
+}
+
+/**
+ * `options` is what the app starts with (profile applied); `parsed` is the command line before
+ * any profile, the base for `:profile NAME`.
+ */
+export async function runExplorer(options: ExplorerOptions, parsed: ExplorerOptions = options): Promise<number> {
+  let start = options;
   let closeDemo: (() => Promise<void>) | undefined;
   if (options.demo) {
     const { startDemoServer } = await import('./demo/server.js');
     const demo = await startDemoServer({ users: options.demoUsers, latencyMs: options.demoLatencyMs });
-    baseUrl = demo.url;
-    secret = 'openIM123';
-    token = undefined;
+    start = { ...options, baseUrl: demo.url, secret: 'openIM123', token: undefined, profile: undefined };
     closeDemo = () => demo.close();
   }
-
-  const client = new OpenIMClient({
-    ...DEFAULT_CLIENT_CONFIG,
-    baseUrl,
-    token,
-    secret,
-    adminUserID: options.adminUserID,
-    timeoutMs: options.timeoutMs,
-    maxBodyBytes: options.maxBodyBytes,
-  });
-  const url = new URL(baseUrl);
-  const info: ConnectionInfo = {
-    host: url.host,
-    identity: client.identity,
-    insecure: url.protocol === 'http:' && !isLoopback(url.hostname),
-    demo: options.demo,
-  };
+  const log = options.logFile !== undefined ? openRequestLog(options.logFile) : undefined;
 
   const stdout = process.stdout;
   const color = colorEnabled(process.env, { noColor: options.noColor, stdoutIsTTY: stdout.isTTY === true });
+  const recent = recentUsersFile(recentUsersPath(process.env));
+  const exportTo = exportFiles(process.cwd());
   let instance: ReturnType<typeof render> | undefined;
-  const store = createAppStore({
-    client,
-    pageSize: options.pageSize,
-    copy: (text) => stdout.write(osc52Copy(text)),
-    recent: recentUsersFile(recentUsersPath(process.env)),
-    quit: () => instance?.unmount(),
-  });
+  let session: Session;
+
+  const tree = (s: Session): React.JSX.Element => (
+    <StoreContext.Provider value={s.store}>
+      <ThemeContext.Provider value={{ color }}>
+        <App key={s.generation} info={s.info} />
+      </ThemeContext.Provider>
+    </StoreContext.Provider>
+  );
+
+  const open = (o: ExplorerOptions, demo: boolean, generation: number): Session => {
+    const baseUrl = o.baseUrl ?? '';
+    const client = new OpenIMClient({
+      ...DEFAULT_CLIENT_CONFIG,
+      baseUrl,
+      token: o.token,
+      secret: o.secret,
+      adminUserID: o.adminUserID,
+      timeoutMs: o.timeoutMs,
+      maxBodyBytes: o.maxBodyBytes,
+      ...(log ? { onRequest: log.onRequest } : {}),
+    });
+    const url = new URL(baseUrl);
+    const info: ConnectionInfo = {
+      host: url.host,
+      identity: client.identity,
+      insecure: url.protocol === 'http:' && !isLoopback(url.hostname),
+      demo,
+      ...(o.profile !== undefined ? { profile: o.profile } : {}),
+    };
+    const store = createAppStore({
+      client,
+      pageSize: o.pageSize,
+      copy: (text) => stdout.write(osc52Copy(text)),
+      recent,
+      openExport: exportTo,
+      quit: () => {
+        if (session.store === store) instance?.unmount();
+      },
+      switchProfile: (name) => switchTo(name),
+    });
+    return { store, info, generation };
+  };
+
+  /** Returns an error text for the status line, or undefined once the new server is on screen. */
+  const switchTo = (name: string): string | undefined => {
+    let next: ExplorerOptions;
+    try {
+      next = resolveProfile({ ...parsed, demo: false }, process.env, name, true);
+    } catch (error) {
+      if (!(error instanceof UsageError)) return `cannot switch: ${String(error)}`;
+      // The status line is short: the file's path is the least useful part of the message.
+      const path = parsed.configPath ?? defaultConfigPath(process.env);
+      return error.message.startsWith(`${path}: `) ? error.message.slice(path.length + 2) : error.message;
+    }
+    const old = session;
+    session = open(next, false, old.generation + 1);
+    // Requests and an export of the old server still running are cancelled with it (its quit
+    // no longer unmounts anything: it is not the session any more).
+    old.store.getState().quit();
+    instance?.rerender(tree(session));
+    session.store.getState().start();
+    session.store.getState().flashInfo(`profile ${name}: ${session.info.host}`);
+    return undefined;
+  };
+
+  session = open(start, options.demo, 0);
 
   const restore = (): void => restoreTerminal(stdout);
   const uninstall = installRestoreHandlers(restore);
   enterAltScreen(stdout);
   try {
-    instance = render(
-      <StoreContext.Provider value={store}>
-        <ThemeContext.Provider value={{ color }}>
-          <App info={info} />
-        </ThemeContext.Provider>
-      </StoreContext.Provider>,
-      { exitOnCtrlC: false, patchConsole: false, maxFps: 120, incrementalRendering: process.env.OIE_INCREMENTAL === "1" },
-    );
-    store.getState().start();
+    instance = render(tree(session), {
+      exitOnCtrlC: false,
+      patchConsole: false,
+      maxFps: 120,
+      incrementalRendering: process.env.OIE_INCREMENTAL === '1',
+    });
+    session.store.getState().start();
     await instance.waitUntilExit();
   } finally {
     restore();
     uninstall();
+    log?.close();
     await closeDemo?.();
   }
   return 0;

@@ -7,6 +7,7 @@ import { sanitize } from '../terminal/sanitize.js';
 import { displayWidth, truncate } from '../terminal/width.js';
 import { useAppStore } from './StoreContext.js';
 import { tint, useTheme } from './theme.js';
+import { glyphs } from '../terminal/glyphs.js';
 
 export const TAB_TITLES: Record<UserTab, string> = {
   conversations: 'Conversations',
@@ -34,10 +35,11 @@ function crumb(screen: Screen): string {
 /** The stack as "Users › a › b", dropping the oldest steps first when space runs out. */
 export function crumbText(nav: readonly Screen[], width: number): string {
   const path = nav.map(crumb);
-  let text = path.join(' › ');
+  const sep = ` ${glyphs().crumb} `;
+  let text = path.join(sep);
   while (path.length > 1 && displayWidth(text) > width) {
     path.shift();
-    text = '… › ' + path.join(' › ');
+    text = glyphs().ellipsis + sep + path.join(sep);
   }
   return truncate(text, width);
 }

@@ -4,6 +4,7 @@ import type { AnyRow, ListKind } from '../store/types.js';
 import { fit, truncate } from '../terminal/width.js';
 import { detailLinesFor, LABEL_WIDTH, type PaneLine } from './detailLines.js';
 import { tint, useTheme, type Theme } from './theme.js';
+import { glyphs } from '../terminal/glyphs.js';
 
 interface Props {
   kind: ListKind;
@@ -15,6 +16,7 @@ interface Props {
 
 export function DetailPane({ kind, row, width, height, scroll }: Props): React.JSX.Element {
   const theme = useTheme();
+  const g = glyphs();
   const inner = Math.max(10, width - 2);
   const lines = detailLinesFor(kind, row, inner, theme.color);
   const bodyHeight = Math.max(1, height - 1);
@@ -22,11 +24,11 @@ export function DetailPane({ kind, row, width, height, scroll }: Props): React.J
   const start = Math.min(scroll, maxScroll);
   const shown = lines.slice(start, start + bodyHeight);
   const more = lines.length - (start + shown.length);
-  const position = lines.length > bodyHeight ? ` ${start + 1}-${start + shown.length} of ${lines.length}${more > 0 ? ' · J/K scroll' : ''}` : '';
+  const position = lines.length > bodyHeight ? ` ${start + 1}-${start + shown.length} of ${lines.length}${more > 0 ? ` ${g.separator} J/K scroll` : ''}` : '';
   return (
     <Box flexDirection="column" width={width} height={height} paddingLeft={1}>
       <Text {...tint(theme, 'gray')} wrap="truncate">
-        {truncate(`── detail${position} · y copy · o user · esc close `.padEnd(inner, '─'), inner)}
+        {truncate(`${g.rule}${g.rule} detail${position} ${g.separator} y copy ${g.separator} o user ${g.separator} esc close `.padEnd(inner, g.rule), inner)}
       </Text>
       {shown.map((line, i) => (
         <PaneRow key={start + i} line={line} width={inner} theme={theme} />

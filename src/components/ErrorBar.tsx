@@ -4,6 +4,7 @@ import type { ApiFailure } from '../api/errors.js';
 import { truncate } from '../terminal/width.js';
 import { describeFailure } from './failureText.js';
 import { tint, useTheme } from './theme.js';
+import { glyphs } from '../terminal/glyphs.js';
 
 export const ERROR_BAR_HEIGHT = 3;
 
@@ -13,7 +14,7 @@ export function ErrorBar({ error, width }: { error: ApiFailure; width: number })
   return (
     <Box flexDirection="column" width={width}>
       <Text {...tint(theme, 'red')} bold wrap="truncate">
-        {truncate(`✗ ${text.headline}`, width)}
+        {truncate(`${glyphs().cross} ${text.headline}`, width)}
       </Text>
       <Text wrap="truncate">{truncate(`  ${text.detail}`, width)}</Text>
       <Text {...tint(theme, 'yellow')} wrap="truncate">

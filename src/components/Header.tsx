@@ -4,6 +4,7 @@ import { sanitize } from '../terminal/sanitize.js';
 import { truncate } from '../terminal/width.js';
 import { useAppStore } from './StoreContext.js';
 import { tint, useTheme } from './theme.js';
+import { glyphs } from '../terminal/glyphs.js';
 
 export interface ConnectionInfo {
   /** host[:port] only: never the path or credentials. */
@@ -18,8 +19,13 @@ export interface ConnectionInfo {
 export function Header({ info, width }: { info: ConnectionInfo; width: number }): React.JSX.Element {
   const theme = useTheme();
   const connection = useAppStore((s) => s.connection);
+  const g = glyphs();
   const state =
-    connection === 'ok' ? '● connected' : connection === 'failing' ? '○ not answering' : '◌ connecting';
+    connection === 'ok'
+      ? `${g.connected} connected`
+      : connection === 'failing'
+        ? `${g.failing} not answering`
+        : `${g.connecting} connecting`;
   const stateColor = connection === 'ok' ? 'green' : connection === 'failing' ? 'red' : 'yellow';
   const left = [
     'openim-explorer',
@@ -28,7 +34,7 @@ export function Header({ info, width }: { info: ConnectionInfo; width: number })
     `as ${info.identity}`,
   ]
     .filter(Boolean)
-    .join(' · ');
+    .join(` ${g.separator} `);
   const warning = info.insecure ? ' ! plain http' : '';
   const room = Math.max(0, width - state.length - warning.length - 1);
   return (

@@ -5,6 +5,7 @@ import { Box, Text } from 'ink';
 import type { JsonNode } from '../content/types.js';
 import { sanitize } from '../terminal/sanitize.js';
 import { displayWidth, truncate, wrap } from '../terminal/width.js';
+import { glyphs } from '../terminal/glyphs.js';
 
 export interface TreeSegment {
   text: string;
@@ -33,6 +34,10 @@ const STYLES = {
 
 /** Shown before a document that was decoded out of a string; text, so it survives NO_COLOR. */
 export const EMBEDDED_MARKER = '⟨json⟩';
+/** EMBEDDED_MARKER in the current glyph mode (`<json>` in ASCII). */
+export function embeddedMarker(): string {
+  return `${glyphs().open}json${glyphs().close}`;
+}
 /**
  * Narrower than this and nothing useful fits; lines are laid out for this width instead.
  * It is what guarantees room for indentation (at most half), a key, ': ' and the marker.
@@ -56,7 +61,7 @@ function scalarText(node: Scalar): { text: string; style: Style } {
     case 'null':
       return { text: 'null', style: STYLES.null };
     case 'elided':
-      return { text: `⟨${sanitize(node.reason)}⟩`, style: STYLES.elided };
+      return { text: `${glyphs().open}${sanitize(node.reason)}${glyphs().close}`, style: STYLES.elided };
   }
 }
 
@@ -85,7 +90,7 @@ class TreeWriter {
     const indent = this.indent(depth);
     const segments: TreeSegment[] = indent > 0 ? [{ text: ' '.repeat(indent) }] : [];
     let width = indent;
-    const marker = `${EMBEDDED_MARKER} `;
+    const marker = `${embeddedMarker()} `;
     const markerWidth = embedded ? displayWidth(marker) : 0;
     if (key !== undefined) {
       const room = Math.max(1, this.width - indent - 2 - markerWidth - MIN_FIRST_CHUNK);
@@ -124,7 +129,7 @@ class TreeWriter {
 
   node(node: JsonNode, depth: number, key?: string, embedded = false): void {
     if (depth > MAX_RENDER_DEPTH) {
-      this.flow(depth, this.head(depth, key, false), '⟨too deep to show⟩', STYLES.elided);
+      this.flow(depth, this.head(depth, key, false), `${glyphs().open}too deep to show${glyphs().close}`, STYLES.elided);
       return;
     }
     if (node.kind === 'embedded') {
@@ -152,7 +157,7 @@ class TreeWriter {
     else for (const item of node.items) this.node(item, depth + 1);
     if (node.truncated) {
       const what = node.kind === 'object' ? 'entries' : 'items';
-      this.flow(depth + 1, this.head(depth + 1, undefined, false), `… ${node.truncated} more ${what} not shown`, STYLES.note);
+      this.flow(depth + 1, this.head(depth + 1, undefined, false), `${glyphs().ellipsis} ${node.truncated} more ${what} not shown`, STYLES.note);
     }
     this.flow(depth, this.head(depth, undefined, false), close, STYLES.punctuation);
   }

@@ -10,6 +10,7 @@ import { ERROR_BAR_HEIGHT, ErrorBar } from './ErrorBar.js';
 import { useAppStore } from './StoreContext.js';
 import { Table, type Column } from './Table.js';
 import { tint, useTheme } from './theme.js';
+import { glyphs } from '../terminal/glyphs.js';
 
 interface Props<Row extends AnyRow> {
   listKey: string;
@@ -35,7 +36,7 @@ export function ListView<Row extends AnyRow>({ listKey, columns, width, height, 
   const theme = useTheme();
   const list = useAppStore((s) => s.lists[listKey]);
   const detail = useAppStore((s) => s.detail);
-  if (!list) return <Text>…</Text>;
+  if (!list) return <Text>{glyphs().ellipsis}</Text>;
   const rows = visibleRows(list) as Row[];
   const error = list.error;
   const bodyHeight = height - (error ? ERROR_BAR_HEIGHT : 0) - (list.notice ? 1 : 0);
@@ -47,7 +48,7 @@ export function ListView<Row extends AnyRow>({ listKey, columns, width, height, 
   const empty =
     list.loadedPage === null
       ? list.loading
-        ? 'loading…'
+        ? `loading${glyphs().ellipsis}`
         : ''
       : list.filter
         ? `no row of this page matches "${sanitize(list.filter)}" (Esc clears)`

@@ -8,6 +8,7 @@ import { sanitize } from '../terminal/sanitize.js';
 import { truncate } from '../terminal/width.js';
 import { useActions, useAppStore } from './StoreContext.js';
 import { tint, useTheme } from './theme.js';
+import { glyphs } from '../terminal/glyphs.js';
 
 const LABELS: Record<PromptKind, string> = {
   command: ':',
@@ -26,14 +27,14 @@ export function PromptBar({ width }: { width: number }): React.JSX.Element | nul
   const actions = useActions();
   if (!prompt) return null;
   const label = LABELS[prompt.kind];
-  let hint = 'Enter to apply · Esc to cancel';
+  let hint = `Enter to apply ${glyphs().separator} Esc to cancel`;
   if (prompt.kind === 'command') {
     const candidates = commandCandidates(prompt.value);
-    hint = candidates.length > 0 ? `${candidates.join('  ')}   (Tab completes)` : 'Enter to run · Esc to cancel';
+    hint = candidates.length > 0 ? `${candidates.join('  ')}   (Tab completes)` : `Enter to run ${glyphs().separator} Esc to cancel`;
   } else if (prompt.kind === 'user') {
     hint = recentUsers.length > 0 ? `recent: ${recentUsers.map((id) => sanitize(id)).join('  ')}   (Tab completes)` : 'no recent users yet';
   } else if (prompt.kind === 'filter') {
-    hint = 'narrows the rows of this page as you type · Enter keeps it · Esc clears it';
+    hint = `narrows the rows of this page as you type ${glyphs().separator} Enter keeps it ${glyphs().separator} Esc clears it`;
   }
   return (
     <Box flexDirection="column" width={width}>

@@ -7,32 +7,38 @@ import { visibleRows } from '../store/rows.js';
 import { sanitize } from '../terminal/sanitize.js';
 import { truncate } from '../terminal/width.js';
 import { Spinner } from './Spinner.js';
+import type { ExportProgress } from '../store/types.js';
 import { useAppStore } from './StoreContext.js';
 import { tint, useTheme } from './theme.js';
+import { glyphs } from '../terminal/glyphs.js';
 
 export function pagingText(list: NonNullable<ReturnType<typeof currentList>>): string {
   if (list.loadedPage === null) return `page ${formatCount(list.page)}`;
   const pages = pageCount(list);
   const exact = list.totalExact || list.knownLastPage !== undefined;
   const parts = [
-    `page ${formatCount(list.page)} of ${exact ? '' : '≥'}${formatCount(pages)}`,
+    `page ${formatCount(list.page)} of ${exact ? '' : glyphs().atLeast}${formatCount(pages)}`,
     list.totalExact ? `${formatCount(list.total)} total` : `~${formatCount(list.total)} with messages`,
     `${list.size}/page`,
   ];
   if (list.filter) parts.push(`filter "${sanitize(list.filter)}": ${visibleRows(list).length} of ${list.rows.length}`);
   if (list.query.keyword) parts.push(`keyword "${sanitize(list.query.keyword)}"`);
   if (list.query.conversationIDs.length > 0) parts.push(`${list.query.conversationIDs.length} conversation IDs`);
-  return parts.join(' · ');
+  return parts.join(` ${glyphs().separator} `);
 }
 
 export function StatusBar({ width }: { width: number }): React.JSX.Element {
   const theme = useTheme();
   const list = useAppStore((s) => currentList(s));
   const flash = useAppStore((s) => s.flash);
+  const exporting = useAppStore((s) => s.exporting);
+  if (exporting) return <ExportLine progress={exporting} width={width} />;
   const text = list ? pagingText(list) : '';
   const loading = list?.loading ?? false;
   const flashText = flash ? sanitize(flash.text) : '';
   const room = Math.max(0, width - (loading ? 2 : 0));
+  // Half the line for a message, more when it needs it (a file path), leaving the page number.
+  const flashRoom = flashText ? Math.min(flashText.length + 3, Math.max(Math.floor(room / 2), room - 24)) : 0;
   return (
     <Box width={width}>
       {loading ? (
@@ -41,14 +47,31 @@ export function StatusBar({ width }: { width: number }): React.JSX.Element {
         </Text>
       ) : null}
       <Text wrap="truncate">
-        {truncate(text + (loading ? ` · loading page ${list?.page}` : ''), Math.max(0, room - (flashText ? Math.min(flashText.length + 3, Math.floor(room / 2)) : 0)))}
+        {truncate(text + (loading ? ` ${glyphs().separator} loading page ${list?.page}` : ''), Math.max(0, room - flashRoom))}
         {flashText ? (
           <Text {...tint(theme, flash?.level === 'error' ? 'red' : 'green')} bold={!theme.color}>
             {'   '}
-            {truncate(flashText, Math.floor(room / 2))}
+            {truncate(flashText, Math.max(0, flashRoom - 3))}
           </Text>
         ) : null}
       </Text>
+    </Box>
+  );
+}
+
+/** An export in progress replaces the paging line: where it writes, how far it got, how to stop it. */
+function ExportLine({ progress, width }: { progress: ExportProgress; width: number }): React.JSX.Element {
+  const theme = useTheme();
+  const sep = glyphs().separator;
+  const text =
+    `exporting ${progress.kind} to ${sanitize(progress.path)} ${sep} ` +
+    `page ${formatCount(progress.pages)}, ${formatCount(progress.rows)} rows ${sep} Esc cancels`;
+  return (
+    <Box width={width}>
+      <Text {...tint(theme, 'yellow')}>
+        <Spinner />{' '}
+      </Text>
+      <Text wrap="truncate">{truncate(text, Math.max(0, width - 2))}</Text>
     </Box>
   );
 }

@@ -6,6 +6,7 @@ import { Box, Text } from 'ink';
 import { sanitize } from '../terminal/sanitize.js';
 import { fit } from '../terminal/width.js';
 import { layoutColumns, renderRow, visibleWindow, type Align } from './tableLayout.js';
+import { glyphs } from '../terminal/glyphs.js';
 
 export interface Column<Row> {
   key: string;
@@ -33,7 +34,9 @@ export interface TableProps<Row> {
 }
 
 /** The cursor marker, so the selected row shows without colour (NO_COLOR, TERM=dumb). */
-export const CURSOR_MARKER = '›';
+export function cursorMarker(): string {
+  return glyphs().cursor;
+}
 const GUTTER = 1;
 
 export function Table<Row>({
@@ -61,7 +64,7 @@ export function Table<Row>({
   const lines = rows.slice(start, end).map((row, offset) => {
     const index = start + offset;
     const selected = index === cursor;
-    const marker = selected ? CURSOR_MARKER : ' ';
+    const marker = selected ? cursorMarker() : ' ';
     const line = fit(marker + renderRow(columns.map((c) => c.value(row)), widths, aligns), width);
     return (
       <Text key={index} inverse={color && selected} wrap="truncate">

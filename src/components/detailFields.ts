@@ -15,6 +15,7 @@ import {
 import { formatTime, formatTimeSeconds } from '../content/format.js';
 import type { DecodedContent } from '../content/types.js';
 import type { AnyRow, ListKind } from '../store/types.js';
+import { glyphs } from '../terminal/glyphs.js';
 
 export interface DetailField {
   label: string;
@@ -167,7 +168,7 @@ function blackDetail(b: Black): RowDetail {
 
 function applicationDetail(r: FriendRequest): RowDetail {
   return {
-    title: `Application ${r.fromUserID} → ${r.toUserID}`,
+    title: `Application ${r.fromUserID} ${glyphs().arrow} ${r.toUserID}`,
     sections: [
       {
         title: 'Friend application',

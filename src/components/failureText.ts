@@ -2,6 +2,7 @@
 import type { ApiFailure } from '../api/errors.js';
 import { firstLine } from '../api/errors.js';
 import { sanitize } from '../terminal/sanitize.js';
+import { glyphs } from '../terminal/glyphs.js';
 
 export interface FailureText {
   headline: string;
@@ -19,7 +20,7 @@ export function describeFailure(error: ApiFailure): FailureText {
       const detail = error.errDlt ? `errDlt: ${sanitize(firstLine(error.errDlt))}` : 'errDlt: (empty)';
       return {
         headline: `server error ${error.errCode} ${sanitize(firstLine(error.errMsg)) || '(no errMsg)'} in ${error.origin.operation}`,
-        detail: `${detail} · ${op}`,
+        detail: `${detail} ${glyphs().separator} ${op}`,
         hint: error.isAuth ? AUTH_HINT : grpcHint(error.errCode) ?? 'r to retry',
       };
     }
@@ -32,13 +33,13 @@ export function describeFailure(error: ApiFailure): FailureText {
     case 'http':
       return {
         headline: `HTTP ${error.status} from the server in ${error.origin.operation}: not an OpenIM reply`,
-        detail: `${sanitize(error.bodyFirstLine) || '(empty body)'} · ${op}`,
+        detail: `${sanitize(error.bodyFirstLine) || '(empty body)'} ${glyphs().separator} ${op}`,
         hint: error.status === 404 ? 'is --base-url the OpenIM API address (port 10002)?  r to retry' : 'r to retry',
       };
     case 'protocol':
       return {
         headline: `unreadable reply in ${error.origin.operation}`,
-        detail: `${sanitize(error.problem)} · ${op}`,
+        detail: `${sanitize(error.problem)} ${glyphs().separator} ${op}`,
         hint: 'r to retry',
       };
   }

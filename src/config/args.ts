@@ -9,8 +9,37 @@ export class UsageError extends Error {
   }
 }
 
+/** The lists the scripting commands print, named as on the command line. */
+export const LIST_COMMANDS = ['users', 'accounts', 'conversations', 'blacklist', 'applications'] as const;
+export type ListCommand = (typeof LIST_COMMANDS)[number];
+
+export const OUTPUT_FORMATS = ['json', 'ndjson', 'csv', 'table'] as const;
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+
+/** A scripting command: one list, printed without the UI. */
+export interface ListRequestOptions {
+  list: ListCommand;
+  /** Owner of a per-user list (conversations, blacklist, applications). */
+  userID?: string;
+  /** System accounts: exact userID or nickname. */
+  keyword: string;
+  /** Conversations: only these IDs. */
+  conversationIDs: string[];
+  /** First page to print, 1-based. */
+  page: number;
+  /** Rows per request; undefined means the page size in force (100 with --all). */
+  size?: number;
+  /** Walk every page from `page` on. */
+  all: boolean;
+  /** Undefined: table on a terminal, json otherwise. */
+  output?: OutputFormat;
+}
+
+/** Settings a profile may give; `explicit` says which of them came from a flag or the environment. */
+export type ProfileField = 'baseUrl' | 'token' | 'secret' | 'adminUserID' | 'timeoutMs' | 'pageSize';
+
 export interface ExplorerOptions {
-  command: 'explore' | 'demo-server' | 'help' | 'version';
+  command: 'explore' | 'demo-server' | 'help' | 'version' | 'list';
   baseUrl?: string;
   token?: string;
   secret?: string;
@@ -26,8 +55,20 @@ export interface ExplorerOptions {
   port: number;
   host: string;
   noColor: boolean;
+  /** Draw marks with ASCII only (`--ascii`; also automatic when the locale is not UTF-8). */
+  ascii: boolean;
   pageSize: number;
   logFile?: string;
+  /** `--config PATH`; undefined means the default location. */
+  configPath?: string;
+  /** `--profile NAME`; after the config file is read, the profile in force (if any). */
+  profile?: string;
+  /** Fields given by a flag or the environment: a profile does not override them. */
+  explicit: ReadonlySet<ProfileField>;
+  /** Fields given by a flag (not the environment). */
+  flags: ReadonlySet<ProfileField>;
+  /** The scripting command, when `command` is 'list'. */
+  request?: ListRequestOptions;
 }
 
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
@@ -37,7 +78,21 @@ export const HELP = `openim-explorer: browse an OpenIM server's admin API from t
 Usage:
   openim-explorer --demo                       explore the embedded demo server
   openim-explorer --base-url URL [auth]        explore a real OpenIM server
+  openim-explorer --profile NAME               explore the server of a profile in the config file
   openim-explorer demo-server [--port 10002]   run the demo server alone
+
+Scripting (no UI; for pipes and cron):
+  openim-explorer users
+  openim-explorer accounts [--keyword K]
+  openim-explorer conversations --user ID [--ids A,B]
+  openim-explorer blacklist --user ID
+  openim-explorer applications --user ID
+    --page N            first page (default 1)
+    --size N            rows per request (default the page size; 100 with --all)
+    --all               every page from --page on, printed as each page arrives
+    --output FORMAT     json, ndjson, csv or table (default table on a terminal, json otherwise)
+  Exit codes: 0 done, 1 the server answered with an error (or an unreadable reply),
+  2 usage or config error, 3 the server could not be reached.
 
 Connection:
   --base-url URL        OpenIM API address, e.g. http://127.0.0.1:10002   (env OPENIM_BASE_URL)
@@ -46,6 +101,8 @@ Connection:
   --admin-user-id ID    admin user for the secret (default imAdmin)       (env OPENIM_ADMIN_USER_ID)
   --timeout SECONDS     per-request deadline (default 10)
   --max-body-mb N       refuse replies larger than N MB (default 8)
+  --profile NAME        a profile of the config file                      (env OPENIM_PROFILE)
+  --config PATH         the config file (default $XDG_CONFIG_HOME/openim-explorer/config.json)
   --demo                start the embedded demo server and connect to it
   --users N             demo population (default 5000)
   --latency MS          demo server delay per request (default 0)
@@ -53,12 +110,14 @@ Connection:
 Display:
   --page-size N         rows per page: 10, 20, 50 or 100 (default 20)
   --no-color            monochrome (NO_COLOR is honoured too)
-  --log-file PATH       write one line per request (never the token)
+  --ascii               draw marks with ASCII only (automatic when the locale is not UTF-8)
+  --log-file PATH       append one line per request (never the token); created 0600
 
   -h, --help            this text
   -v, --version         the version
 
-Prefer the environment for the token and secret: flags show up in ps.
+Precedence: flags, then the environment, then the profile, then the defaults.
+Prefer the environment or a profile's tokenEnv/secretEnv for the token and secret: flags show up in ps.
 Inside the explorer, press ? for every key.`;
 
 const DEFAULT_PAGE_SIZE = 20;
@@ -77,14 +136,25 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): E
         'admin-user-id': { type: 'string' },
         timeout: { type: 'string' },
         'max-body-mb': { type: 'string' },
+        profile: { type: 'string' },
+        config: { type: 'string' },
         demo: { type: 'boolean' },
         users: { type: 'string' },
         latency: { type: 'string' },
         port: { type: 'string' },
         host: { type: 'string' },
         'no-color': { type: 'boolean' },
+        ascii: { type: 'boolean' },
         'page-size': { type: 'string' },
         'log-file': { type: 'string' },
+        // scripting
+        keyword: { type: 'string' },
+        user: { type: 'string' },
+        ids: { type: 'string' },
+        page: { type: 'string' },
+        size: { type: 'string' },
+        all: { type: 'boolean' },
+        output: { type: 'string', short: 'o' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' },
       },
@@ -95,26 +165,62 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): E
   }
   const { values: v, positionals } = parsed;
   const [first, ...rest] = positionals;
-  if (rest.length > 0 || (first !== undefined && first !== 'demo-server')) {
-    throw new UsageError(`unknown command: ${positionals.join(' ')}`);
+  const isList = (LIST_COMMANDS as readonly string[]).includes(first ?? '');
+  if (rest.length > 0 || (first !== undefined && first !== 'demo-server' && !isList)) {
+    throw new UsageError(
+      `unknown command: ${positionals.join(' ')} (commands: ${[...LIST_COMMANDS, 'demo-server'].join(', ')})`,
+    );
   }
-  const command = v.help ? 'help' : v.version ? 'version' : first === 'demo-server' ? 'demo-server' : 'explore';
+  const command = v.help
+    ? 'help'
+    : v.version
+      ? 'version'
+      : first === 'demo-server'
+        ? 'demo-server'
+        : isList
+          ? 'list'
+          : 'explore';
 
-  const baseUrl = v['base-url'] ?? nonEmpty(env.OPENIM_BASE_URL);
+  const explicit = new Set<ProfileField>();
+  const flags = new Set<ProfileField>();
+  const pick = (field: ProfileField, flag: string | undefined, envName?: string): string | undefined => {
+    if (flag !== undefined) {
+      explicit.add(field);
+      flags.add(field);
+      return flag;
+    }
+    const fromEnv = envName === undefined ? undefined : nonEmpty(env[envName]);
+    if (fromEnv !== undefined) explicit.add(field);
+    return fromEnv;
+  };
+
+  const baseUrl = pick('baseUrl', v['base-url'], 'OPENIM_BASE_URL');
   if (baseUrl !== undefined) checkUrl(baseUrl, v['base-url'] !== undefined ? '--base-url' : 'OPENIM_BASE_URL');
+  const token = pick('token', v.token, 'OPENIM_TOKEN');
+  const secret = pick('secret', v.secret, 'OPENIM_SECRET');
+  const adminUserID = pick('adminUserID', v['admin-user-id'], 'OPENIM_ADMIN_USER_ID');
+  const timeout = pick('timeoutMs', v.timeout);
+  const pageSizeRaw = pick('pageSize', v['page-size']);
 
-  const pageSize = v['page-size'] === undefined ? DEFAULT_PAGE_SIZE : int(v['page-size'], '--page-size', 1, 1000);
+  const pageSize = pageSizeRaw === undefined ? DEFAULT_PAGE_SIZE : int(pageSizeRaw, '--page-size', 1, 1000);
   if (!(PAGE_SIZES as readonly number[]).includes(pageSize)) {
     throw new UsageError(`--page-size must be one of ${PAGE_SIZES.join(', ')}, got ${pageSize}`);
+  }
+
+  const request = command === 'list' ? listRequest(first as ListCommand, v) : undefined;
+  if (command === 'explore') {
+    for (const flag of ['keyword', 'user', 'ids', 'page', 'size', 'all', 'output'] as const) {
+      if (v[flag] !== undefined) throw new UsageError(`--${flag} goes with a scripting command, e.g. openim-explorer users --${flag} ...`);
+    }
   }
 
   return {
     command,
     baseUrl: baseUrl?.replace(/\/+$/, ''),
-    token: v.token ?? nonEmpty(env.OPENIM_TOKEN),
-    secret: v.secret ?? nonEmpty(env.OPENIM_SECRET),
-    adminUserID: v['admin-user-id'] ?? nonEmpty(env.OPENIM_ADMIN_USER_ID) ?? 'imAdmin',
-    timeoutMs: v.timeout === undefined ? 10_000 : Math.round(num(v.timeout, '--timeout', 0.1, 600) * 1000),
+    token,
+    secret,
+    adminUserID: adminUserID ?? 'imAdmin',
+    timeoutMs: timeout === undefined ? 10_000 : Math.round(num(timeout, '--timeout', 0.1, 600) * 1000),
     maxBodyBytes: Math.round((v['max-body-mb'] === undefined ? 8 : num(v['max-body-mb'], '--max-body-mb', 0.01, 1024)) * 1024 * 1024),
     demo: v.demo ?? false,
     demoUsers: v.users === undefined ? 5000 : int(v.users, '--users', 1, 10_000_000),
@@ -122,8 +228,47 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): E
     port: v.port === undefined ? 10002 : int(v.port, '--port', 0, 65535),
     host: v.host ?? '127.0.0.1',
     noColor: v['no-color'] ?? false,
+    ascii: v.ascii ?? false,
     pageSize,
     logFile: v['log-file'],
+    configPath: v.config,
+    profile: v.profile ?? nonEmpty(env.OPENIM_PROFILE),
+    explicit,
+    flags,
+    ...(request ? { request } : {}),
+  };
+}
+
+interface ListFlags {
+  keyword?: string;
+  user?: string;
+  ids?: string;
+  page?: string;
+  size?: string;
+  all?: boolean;
+  output?: string;
+}
+
+function listRequest(list: ListCommand, v: ListFlags): ListRequestOptions {
+  const perUser = list === 'conversations' || list === 'blacklist' || list === 'applications';
+  if (perUser && (v.user === undefined || v.user.trim() === '')) {
+    throw new UsageError(`${list} needs --user ID (the user whose ${list} to list)`);
+  }
+  if (!perUser && v.user !== undefined) throw new UsageError(`--user goes with conversations, blacklist or applications, not ${list}`);
+  if (v.keyword !== undefined && list !== 'accounts') throw new UsageError(`--keyword goes with accounts, not ${list}`);
+  if (v.ids !== undefined && list !== 'conversations') throw new UsageError(`--ids goes with conversations, not ${list}`);
+  if (v.output !== undefined && !(OUTPUT_FORMATS as readonly string[]).includes(v.output)) {
+    throw new UsageError(`--output must be one of ${OUTPUT_FORMATS.join(', ')}, got ${JSON.stringify(v.output)}`);
+  }
+  return {
+    list,
+    ...(perUser ? { userID: v.user!.trim() } : {}),
+    keyword: v.keyword?.trim() ?? '',
+    conversationIDs: (v.ids ?? '').split(/[\s,]+/).filter(Boolean),
+    page: v.page === undefined ? 1 : int(v.page, '--page', 1, 2_147_483_647),
+    ...(v.size === undefined ? {} : { size: int(v.size, '--size', 1, 10_000) }),
+    all: v.all ?? false,
+    ...(v.output === undefined ? {} : { output: v.output as OutputFormat }),
   };
 }
 

@@ -79,6 +79,10 @@ function run(action: Action, store: AppStore, ctx: DispatchContext): void {
       return s.openNamedUser();
     case 'copy':
       return s.copyRow();
+    case 'exportJson':
+      return s.exportView('json');
+    case 'exportCsv':
+      return s.exportView('csv');
     case 'reload':
       return s.reload();
     case 'help':

@@ -1,5 +1,6 @@
 // The one keymap: every action, its keys and what it does. The input handler, the footer and the
 // help overlay all read this table, so what they say can never drift from what the keys do.
+import { glyphs } from '../terminal/glyphs.js';
 
 export type Action =
   | 'down'
@@ -25,6 +26,8 @@ export type Action =
   | 'conversationFilter'
   | 'openUser'
   | 'copy'
+  | 'exportJson'
+  | 'exportCsv'
   | 'reload'
   | 'help'
   | 'quit'
@@ -67,6 +70,8 @@ export const KEYMAP: readonly Binding[] = [
   { action: 'openUser', keys: ['o'], hint: 'o user', description: 'open the user this row names', scope: 'list' },
   { action: 'filter', keys: ['/'], hint: '/ filter', description: 'filter the rows of this page', scope: 'list' },
   { action: 'copy', keys: ['y'], description: 'copy the row as JSON (OSC 52)', scope: 'list' },
+  { action: 'exportJson', keys: ['e'], description: 'export every page of this list to a JSON file (Esc cancels)', scope: 'list' },
+  { action: 'exportCsv', keys: ['E'], description: 'export every page of this list to a CSV file (Esc cancels)', scope: 'list' },
   { action: 'reload', keys: ['r'], description: 'reload this page from the server', scope: 'list' },
   { action: 'accounts', keys: ['a'], hint: 'a accounts', description: 'system accounts', scope: 'global' },
   { action: 'userPicker', keys: ['u'], hint: 'u pick user', description: 'pick a user by ID', scope: 'global' },
@@ -106,16 +111,16 @@ export function actionFor(key: string, scopes: readonly Scope[]): Action | undef
 
 /** Footer hints for these scopes, in keymap order. */
 export function hintsFor(scopes: readonly Scope[]): string[] {
-  return KEYMAP.filter((b) => b.hint && scopes.includes(b.scope)).map((b) => b.hint!);
+  return KEYMAP.filter((b) => b.hint && scopes.includes(b.scope)).map((b) => b.hint!.replace('⏎', glyphs().enter));
 }
 
 /** How a key is written in help. */
 export function keyLabel(key: string): string {
   const names: Record<string, string> = {
-    down: '↓',
-    up: '↑',
-    left: '←',
-    right: '→',
+    down: glyphs().keys.down,
+    up: glyphs().keys.up,
+    left: glyphs().keys.left,
+    right: glyphs().keys.right,
     enter: 'Enter',
     escape: 'Esc',
     tab: 'Tab',

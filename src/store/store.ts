@@ -5,6 +5,9 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { OpenIMClient } from '../api/client.js';
 import { AbortedError, ApiError, isApiFailure, NetworkError, type ApiFailure } from '../api/errors.js';
 import type { Page } from '../api/schemas.js';
+import { dataEncoder } from '../scripting/formats.js';
+import { exportFileName, type ExportSink, type OpenExport } from '../scripting/exportFile.js';
+import { listFetcher, walkPages } from '../scripting/walk.js';
 import { PageCache } from './cache.js';
 import { parseCommand } from './commands.js';
 import { fetchPage, queryKey, requestKey } from './fetchers.js';
@@ -33,6 +36,8 @@ export interface StoreDeps {
   /** Switches server (`:profile`); returns an error text when it cannot. */
   switchProfile?: (name: string) => string | undefined;
   cacheSize?: number;
+  /** Creates the file an export (`e`) writes; without it, export is unavailable. */
+  openExport?: OpenExport;
 }
 
 export interface AppActions {
@@ -67,6 +72,9 @@ export interface AppActions {
   scrollDetail(delta: number): void;
   escape(): void;
   flashInfo(text: string): void;
+  /** Writes every page of the current list to a file; progress in `exporting`. */
+  exportView(format: 'json' | 'csv'): void;
+  cancelExport(): void;
   quit(): void;
   runCommand(line: string): void;
 }
@@ -81,6 +89,8 @@ export interface RequestStats {
 }
 
 const RECENT_LIMIT = 10;
+/** Rows per request of an export: fewer round trips than the screen's page size. */
+const EXPORT_PAGE_SIZE = 100;
 
 export function listKeyFor(screen: Screen): string {
   return screen.name === 'user' ? `${screen.tab}:${screen.userID}` : screen.name;
@@ -104,6 +114,7 @@ export function createAppStore(deps: StoreDeps): AppStore & { stats: RequestStat
   const inFlight = new Map<string, { reqKey: string; query: string; controller: AbortController }>();
   const stats: RequestStats = { started: 0, discarded: 0, maxInFlight: 0 };
   let flashTimer: ReturnType<typeof setTimeout> | undefined;
+  let exportController: AbortController | undefined;
 
   const store = createStore<AppState & AppActions>()((set, get) => {
     const patchList = (key: string, patch: Partial<ListState>): void =>
@@ -256,6 +267,7 @@ export function createAppStore(deps: StoreDeps): AppStore & { stats: RequestStat
       flash: null,
       recentUsers: safeLoad(deps.recent),
       connection: 'connecting',
+      exporting: null,
 
       start() {
         const key = ensureList(currentScreen(get()));
@@ -446,6 +458,7 @@ export function createAppStore(deps: StoreDeps): AppStore & { stats: RequestStat
         const state = get();
         const list = current();
         if (state.prompt) return get().cancelPrompt();
+        if (state.exporting) return get().cancelExport();
         if (state.help) return set({ help: false });
         if (list && list.filter) return patchList(list.key, { filter: '', cursor: 0 });
         if (state.detail.open) return set({ detail: { open: false, scroll: 0 } });
@@ -458,7 +471,56 @@ export function createAppStore(deps: StoreDeps): AppStore & { stats: RequestStat
       flashInfo(text) {
         flash(text, 'info');
       },
+      exportView(format) {
+        const list = current();
+        if (!list) return;
+        if (get().exporting) return flash('an export is already running (Esc cancels it)', 'info');
+        if (!deps.openExport) return flash('exporting is not available here', 'error');
+        let sink: ExportSink;
+        try {
+          sink = deps.openExport(exportFileName(list.kind, list.userID, format, new Date()));
+        } catch (error) {
+          return flash(`cannot create the export file: ${error instanceof Error ? error.message : String(error)}`, 'error');
+        }
+        const controller = new AbortController();
+        exportController = controller;
+        set({ exporting: { kind: list.kind, format, path: sink.path, pages: 0, rows: 0 } });
+        const encoder = dataEncoder(list.kind, format);
+        const fetch = listFetcher(deps.client, {
+          kind: list.kind,
+          ...(list.userID !== undefined ? { userID: list.userID } : {}),
+          query: list.query,
+        });
+        void (async () => {
+          let rows = 0;
+          try {
+            sink.write(encoder.begin());
+            const walk = walkPages(fetch, { startPage: 1, size: EXPORT_PAGE_SIZE, all: true, signal: controller.signal });
+            for await (const { page, result } of walk) {
+              if (controller.signal.aborted) throw new AbortedError();
+              sink.write(encoder.rows(result.rows));
+              rows += result.rows.length;
+              const progress = get().exporting;
+              if (progress) set({ exporting: { ...progress, pages: page, rows } });
+            }
+            sink.write(encoder.end());
+            sink.close();
+            flash(`wrote ${sink.path} (${rows} rows)`, 'info');
+          } catch (error) {
+            sink.discard();
+            if (controller.signal.aborted) flash('export cancelled; nothing written', 'info');
+            else flash(`export failed: ${error instanceof Error ? error.message : String(error)}`, 'error');
+          } finally {
+            if (exportController === controller) exportController = undefined;
+            set({ exporting: null });
+          }
+        })();
+      },
+      cancelExport() {
+        exportController?.abort();
+      },
       quit() {
+        exportController?.abort();
         for (const { controller } of inFlight.values()) controller.abort();
         deps.quit?.();
       },

@@ -64,6 +64,15 @@ export interface Flash {
 
 export type ConnectionState = 'connecting' | 'ok' | 'failing';
 
+/** An export of a whole list to a file (`e`), while it runs. */
+export interface ExportProgress {
+  kind: ListKind;
+  format: 'json' | 'csv';
+  path: string;
+  pages: number;
+  rows: number;
+}
+
 export interface AppState {
   nav: Screen[];
   lists: Record<string, ListState>;
@@ -73,4 +82,5 @@ export interface AppState {
   flash: Flash | null;
   recentUsers: string[];
   connection: ConnectionState;
+  exporting: ExportProgress | null;
 }

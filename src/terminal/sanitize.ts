@@ -4,6 +4,7 @@
 //
 // Every pattern below must stay linear in the input length: a nickname can be 100k
 // characters and this runs on every cell of every frame.
+import { glyphs } from './glyphs.js';
 
 // Escape sequences, replaced by one U+FFFD so that tampering stays visible.
 // 1. CSI (7-bit `ESC [` or 8-bit 0x9B): parameters, intermediates, optional final byte.
@@ -60,15 +61,16 @@ export function sanitize(value: unknown, options: SanitizeOptions = {}): string 
   // Most cells are plain ASCII: skip the passes below for them.
   if (PLAIN_ASCII.test(s)) return s;
   const multiline = options.multiline === true;
+  const g = glyphs();
   return s
-    .replace(ESCAPE_SEQUENCE, '\ufffd')
-    .replace(LONE_SURROGATE, '\ufffd')
+    .replace(ESCAPE_SEQUENCE, g.replacement)
+    .replace(LONE_SURROGATE, g.replacement)
     .replace(FORMAT, '')
     .replace(JOINER_RUN, dropStrayJoiners)
     .replace(COMBINING_RUN, '$1')
-    .replace(LINE_BREAK, multiline ? '\n' : '⏎')
-    .replace(/\t/g, multiline ? '  ' : '→')
-    .replace(CONTROL, '\ufffd');
+    .replace(LINE_BREAK, multiline ? '\n' : g.newline)
+    .replace(/\t/g, multiline ? '  ' : g.tab)
+    .replace(CONTROL, g.replacement);
 }
 
 function dropStrayJoiners(run: string, offset: number, whole: string): string {
@@ -84,6 +86,6 @@ function toText(value: unknown): string {
     return String(value);
   } catch {
     // An object whose toString throws (or a null-prototype object) must not crash a render.
-    return '\ufffd';
+    return glyphs().replacement;
   }
 }

@@ -2,6 +2,7 @@
 // Ink measures with string-width too, so what we compute here is what Ink lays out.
 // All functions expect sanitised text (no control characters, no escape sequences).
 import stringWidth from 'string-width';
+import { glyphs } from './glyphs.js';
 
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 const PLAIN_ASCII = /^[\u0020-\u007e]*$/;
@@ -35,7 +36,7 @@ function prefixWithin(s: string, room: number): { text: string; used: number; cu
 }
 
 /** Cuts a string to at most `width` cells, ending with an ellipsis when something was cut. */
-export function truncate(s: string, width: number, ellipsis = '…'): string {
+export function truncate(s: string, width: number, ellipsis = glyphs().ellipsis): string {
   const max = cells(width);
   if (max === 0) return '';
   if (PLAIN_ASCII.test(s) && s.length <= max) return s;
@@ -72,7 +73,7 @@ export function wrap(s: string, width: number): string[] {
       let piece = segment;
       let w = displayWidth(piece);
       if (w > max) {
-        piece = '…';
+        piece = glyphs().ellipsis;
         w = 1;
       }
       if (used + w > max) {

@@ -48,3 +48,57 @@ describe('parseCliArgs', () => {
     expect(parseCliArgs(['-v'], {}).command).toBe('version');
   });
 });
+
+describe('parseCliArgs: scripting commands', () => {
+  it('reads a list command with its options', () => {
+    const o = parseCliArgs(['conversations', '--user', 'u1', '--ids', 'a, b,,c', '--page', '3', '--size', '50', '--all', '-o', 'ndjson'], {});
+    expect(o.command).toBe('list');
+    expect(o.request).toEqual({
+      list: 'conversations',
+      userID: 'u1',
+      keyword: '',
+      conversationIDs: ['a', 'b', 'c'],
+      page: 3,
+      size: 50,
+      all: true,
+      output: 'ndjson',
+    });
+  });
+
+  it('leaves the size and output to be decided later when not given', () => {
+    const o = parseCliArgs(['accounts', '--keyword', 'System Notice'], {});
+    expect(o.request).toMatchObject({ list: 'accounts', keyword: 'System Notice', page: 1, all: false });
+    expect(o.request?.size).toBeUndefined();
+    expect(o.request?.output).toBeUndefined();
+  });
+
+  it.each([
+    [['conversations'], /needs --user/],
+    [['blacklist', '--user', ' '], /needs --user/],
+    [['users', '--user', 'x'], /--user goes with/],
+    [['users', '--keyword', 'x'], /--keyword goes with accounts/],
+    [['blacklist', '--user', 'u', '--ids', 'a'], /--ids goes with conversations/],
+    [['users', '--output', 'xml'], /--output must be one of json, ndjson, csv, table/],
+    [['users', '--size', '0'], /--size/],
+    [['users', '--page', '0'], /--page/],
+    [['users', 'extra'], /unknown command/],
+    [['--all'], /--all goes with a scripting command/],
+  ])('rejects %j with a usage error', (argv, message) => {
+    expect(() => parseCliArgs(argv, {})).toThrow(UsageError);
+    expect(() => parseCliArgs(argv, {})).toThrow(message);
+  });
+
+  it('records which fields came from flags and which from the environment', () => {
+    const o = parseCliArgs(['--token', 't', '--timeout', '3'], { OPENIM_BASE_URL: 'http://e:1', OPENIM_SECRET: '' });
+    expect([...o.explicit].sort()).toEqual(['baseUrl', 'timeoutMs', 'token']);
+    expect([...o.flags].sort()).toEqual(['timeoutMs', 'token']);
+  });
+
+  it('takes the profile from --profile, else OPENIM_PROFILE, and --config and --ascii', () => {
+    expect(parseCliArgs(['--profile', 'a'], { OPENIM_PROFILE: 'b' }).profile).toBe('a');
+    expect(parseCliArgs([], { OPENIM_PROFILE: 'b' }).profile).toBe('b');
+    const o = parseCliArgs(['--config', '/x/c.json', '--ascii'], {});
+    expect(o.configPath).toBe('/x/c.json');
+    expect(o.ascii).toBe(true);
+  });
+});

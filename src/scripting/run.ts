@@ -1,0 +1,173 @@
+// The scripting commands (`openim-explorer users --all --output ndjson`): the explorer's operations
+// without the UI, printed as each page arrives. Imports nothing from Ink or React, so a cron job
+// starts as fast as --help.
+//
+// Exit codes: 0 done; 1 the server answered with an error (errCode) or a reply that is not
+// OpenIM's (HTTP error page, unreadable body); 2 usage or config error; 3 the server could not
+// be reached (refused, reset, DNS, timeout).
+import { DEFAULT_CLIENT_CONFIG, OpenIMClient } from '../api/client.js';
+import { AbortedError, ApiError, firstLine, HttpError, NetworkError, ProtocolError } from '../api/errors.js';
+import type { ExplorerOptions, OutputFormat } from '../config/args.js';
+import { openRequestLog, type RequestLog } from '../config/requestLog.js';
+import { sanitize } from '../terminal/sanitize.js';
+import { dataEncoder, type RowEncoder } from './formats.js';
+import { tableEncoder } from './table.js';
+import { listFetcher, walkPages } from './walk.js';
+
+export const EXIT_OK = 0;
+export const EXIT_API = 1;
+export const EXIT_USAGE = 2;
+export const EXIT_NETWORK = 3;
+
+export interface ScriptStreams {
+  stdout: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
+  stderr: NodeJS.WritableStream;
+  /** For COLUMNS, the width of a table when stdout is not a terminal. */
+  env?: NodeJS.ProcessEnv;
+}
+
+/** The terminal's width; else COLUMNS (pipes have no width); else 80. */
+export function tableWidth(streams: ScriptStreams): number {
+  if (streams.stdout.columns) return streams.stdout.columns;
+  const fromEnv = Number(streams.env?.COLUMNS);
+  return Number.isInteger(fromEnv) && fromEnv >= 20 && fromEnv <= 1000 ? fromEnv : 80;
+}
+
+/** Rows per request with --all when no size is given: fewer round trips. */
+export const ALL_PAGE_SIZE = 100;
+
+export function defaultOutput(stdoutIsTTY: boolean): OutputFormat {
+  return stdoutIsTTY ? 'table' : 'json';
+}
+
+/** The exit code and the one line on stderr for a failure. */
+export function describeScriptFailure(error: unknown): { code: number; line: string } | undefined {
+  const op = (e: { origin: { operation: string; operationID: string } }): string =>
+    `${e.origin.operation}: operationID=${e.origin.operationID || '-'}`;
+  if (error instanceof ApiError) {
+    const hint = error.isAuth ? ' (give a valid admin token, or the admin secret to obtain one)' : '';
+    return {
+      code: EXIT_API,
+      line:
+        `${op(error)} errCode=${error.errCode} errMsg=${quote(error.errMsg)} errDlt=${quote(error.errDlt)}` + hint,
+    };
+  }
+  if (error instanceof NetworkError) return { code: EXIT_NETWORK, line: `${sanitize(error.message)} operationID=${error.origin.operationID || '-'}` };
+  if (error instanceof HttpError) {
+    return { code: EXIT_API, line: `${op(error)} HTTP ${error.status}: not an OpenIM reply: ${quote(error.bodyFirstLine)}` };
+  }
+  if (error instanceof ProtocolError) return { code: EXIT_API, line: `${op(error)} unreadable reply: ${sanitize(error.problem)}` };
+  return undefined;
+}
+
+function quote(text: string): string {
+  return JSON.stringify(sanitize(firstLine(text)));
+}
+
+/** Writes with backpressure; fails fast once the reader went away (EPIPE from `| head`). */
+class Output {
+  private failure: Error | undefined;
+  private readonly waiters = new Set<(error?: Error) => void>();
+
+  constructor(private readonly stream: NodeJS.WritableStream) {
+    stream.on('error', this.onError);
+  }
+
+  get closed(): boolean {
+    return this.failure !== undefined;
+  }
+
+  private readonly onError = (error: Error): void => {
+    this.failure = error;
+    for (const wake of this.waiters) wake(error);
+  };
+
+  async write(text: string): Promise<void> {
+    if (this.failure) throw this.failure;
+    if (text === '') return;
+    if (this.stream.write(text)) return;
+    await new Promise<void>((resolve, reject) => {
+      const wake = (error?: Error): void => {
+        this.waiters.delete(wake);
+        this.stream.off('drain', onDrain);
+        if (error) reject(error);
+        else resolve();
+      };
+      const onDrain = (): void => wake();
+      this.waiters.add(wake);
+      this.stream.once('drain', onDrain);
+    });
+  }
+}
+
+/** Runs a scripting command; resolves to the exit code. */
+export async function runListCommand(options: ExplorerOptions, streams: ScriptStreams): Promise<number> {
+  const request = options.request;
+  if (!request) throw new Error('runListCommand needs a scripting command');
+  const say = (line: string): void => {
+    streams.stderr.write(`openim-explorer: ${line}\n`);
+  };
+
+  let baseUrl = options.baseUrl;
+  let secret = options.secret;
+  let token = options.token;
+  let closeDemo: (() => Promise<void>) | undefined;
+  let log: RequestLog | undefined;
+  const out = new Output(streams.stdout);
+  try {
+    log = options.logFile !== undefined ? openRequestLog(options.logFile) : undefined;
+    if (options.demo) {
+      const { startDemoServer } = await import('../demo/server.js');
+      const demo = await startDemoServer({ users: options.demoUsers, latencyMs: options.demoLatencyMs });
+      baseUrl = demo.url;
+      secret = 'openIM123';
+      token = undefined;
+      closeDemo = () => demo.close();
+    }
+    if (baseUrl === undefined) throw new Error('no server');
+
+    const client = new OpenIMClient({
+      ...DEFAULT_CLIENT_CONFIG,
+      baseUrl,
+      token,
+      secret,
+      adminUserID: options.adminUserID,
+      timeoutMs: options.timeoutMs,
+      maxBodyBytes: options.maxBodyBytes,
+      ...(log ? { onRequest: log.onRequest } : {}),
+    });
+    const format = request.output ?? defaultOutput(streams.stdout.isTTY === true);
+    const encoder: RowEncoder =
+      format === 'table' ? tableEncoder(request.list, tableWidth(streams)) : dataEncoder(request.list, format);
+    const size = request.size ?? (request.all ? ALL_PAGE_SIZE : options.pageSize);
+    // The reader went away: stop the request in flight too.
+    const controller = new AbortController();
+    streams.stdout.once('error', () => controller.abort());
+    const fetch = listFetcher(client, {
+      kind: request.list,
+      ...(request.userID !== undefined ? { userID: request.userID } : {}),
+      query: { keyword: request.keyword, conversationIDs: request.conversationIDs },
+    });
+
+    // Nothing reaches stdout before the first page: a failure at once leaves it empty.
+    let begun = false;
+    for await (const { result } of walkPages(fetch, { startPage: request.page, size, all: request.all, signal: controller.signal })) {
+      if (result.notice) say(sanitize(result.notice));
+      await out.write((begun ? '' : encoder.begin()) + encoder.rows(result.rows));
+      begun = true;
+    }
+    await out.write((begun ? '' : encoder.begin()) + encoder.end());
+    return EXIT_OK;
+  } catch (error) {
+    // The reader stopped reading (`| head`): what it wanted, it has.
+    if (out.closed) return EXIT_OK;
+    if (error instanceof AbortedError) return EXIT_API;
+    const failure = describeScriptFailure(error);
+    if (!failure) throw error;
+    say(failure.line);
+    return failure.code;
+  } finally {
+    log?.close();
+    await closeDemo?.();
+  }
+}

@@ -1,0 +1,110 @@
+// Every mark the app draws itself (cursor, ellipsis, spinner, separators, connection state), in
+// Unicode and in plain ASCII for terminals and locales that cannot show Unicode (`--ascii`, or a
+// locale that is not UTF-8). One process-wide switch, set once at start before anything renders:
+// components read `glyphs()` at render time.
+
+export interface Glyphs {
+  /** Marks the cursor row of a table. */
+  cursor: string;
+  /** Ends a cut text. */
+  ellipsis: string;
+  /** A line break inside a single-line cell. */
+  newline: string;
+  /** A tab inside a single-line cell. */
+  tab: string;
+  /** Stands for what the sanitiser removed (an escape sequence, a control character). */
+  replacement: string;
+  /** Between parts of a status or header line. */
+  separator: string;
+  /** Between steps of the breadcrumb. */
+  crumb: string;
+  /** "from → to". */
+  arrow: string;
+  /** "page 3 of ≥12". */
+  atLeast: string;
+  /** A horizontal rule. */
+  rule: string;
+  /** Before an error headline. */
+  cross: string;
+  /** The Enter key in hints. */
+  enter: string;
+  /** Brackets around a note inside a value, e.g. ⟨json⟩. */
+  open: string;
+  close: string;
+  connected: string;
+  failing: string;
+  connecting: string;
+  spinner: readonly string[];
+  keys: { up: string; down: string; left: string; right: string };
+}
+
+export const UNICODE_GLYPHS: Glyphs = {
+  cursor: '›',
+  ellipsis: '…',
+  newline: '⏎',
+  tab: '→',
+  replacement: '\ufffd',
+  separator: '·',
+  crumb: '›',
+  arrow: '→',
+  atLeast: '≥',
+  rule: '─',
+  cross: '✗',
+  enter: '⏎',
+  open: '⟨',
+  close: '⟩',
+  connected: '●',
+  failing: '○',
+  connecting: '◌',
+  spinner: ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'],
+  keys: { up: '↑', down: '↓', left: '←', right: '→' },
+};
+
+/** Each mark is one cell, like its Unicode twin, so layouts do not change with the mode. */
+export const ASCII_GLYPHS: Glyphs = {
+  cursor: '>',
+  ellipsis: '~',
+  newline: '|',
+  tab: ' ',
+  replacement: '?',
+  separator: '|',
+  crumb: '>',
+  arrow: '>',
+  atLeast: '>',
+  rule: '-',
+  cross: 'x',
+  enter: 'Enter',
+  open: '<',
+  close: '>',
+  connected: '*',
+  failing: 'o',
+  connecting: '.',
+  spinner: ['|', '/', '-', '\\'],
+  keys: { up: 'Up', down: 'Down', left: 'Left', right: 'Right' },
+};
+
+let current: Glyphs = UNICODE_GLYPHS;
+
+export function setAsciiMode(ascii: boolean): void {
+  current = ascii ? ASCII_GLYPHS : UNICODE_GLYPHS;
+}
+
+export function isAsciiMode(): boolean {
+  return current === ASCII_GLYPHS;
+}
+
+/** The marks of the current mode. */
+export function glyphs(): Glyphs {
+  return current;
+}
+
+/**
+ * Whether the locale says the terminal takes UTF-8. The first of LC_ALL, LC_CTYPE, LANG that is
+ * set decides (as setlocale does); with none set, UTF-8 is assumed (most terminals today, and
+ * many minimal containers export no locale at all). "C" and "POSIX" mean ASCII.
+ */
+export function localeIsUtf8(env: NodeJS.ProcessEnv): boolean {
+  const locale = [env.LC_ALL, env.LC_CTYPE, env.LANG].find((v) => v !== undefined && v !== '');
+  if (locale === undefined) return true;
+  return /utf-?8/i.test(locale);
+}

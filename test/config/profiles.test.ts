@@ -1,0 +1,196 @@
+// Profiles: the file's validation (every error names the profile and the field), the refusal of a
+// secret-holding file that others can read, and the precedence flags > environment > profile > defaults.
+import { chmodSync, mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseCliArgs, UsageError } from '../../src/config/args.js';
+import { defaultConfigPath, loadConfig, resolveProfile } from '../../src/config/profiles.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'oie-profiles-'));
+let n = 0;
+function configFile(content: unknown, mode = 0o600): string {
+  const path = join(dir, `config-${++n}.json`);
+  writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content));
+  chmodSync(path, mode);
+  return path;
+}
+
+const GOOD = {
+  defaultProfile: 'staging',
+  profiles: {
+    staging: { baseUrl: 'http://staging:10002/', secretEnv: 'STAGING_SECRET', adminUserID: 'ops', timeout: 3, pageSize: 50 },
+    prod: { baseUrl: 'https://im.example.org/api', tokenEnv: 'PROD_TOKEN' },
+    inline: { baseUrl: 'http://10.0.0.5:10002', secret: 'openIM123' },
+  },
+};
+
+function resolve(argv: string[], env: NodeJS.ProcessEnv) {
+  return resolveProfile(parseCliArgs(argv, env), env);
+}
+
+describe('config file location', () => {
+  it('is under XDG_CONFIG_HOME, else ~/.config', () => {
+    expect(defaultConfigPath({ XDG_CONFIG_HOME: '/xdg' })).toBe('/xdg/openim-explorer/config.json');
+    expect(defaultConfigPath({})).toMatch(/\/\.config\/openim-explorer\/config\.json$/);
+  });
+
+  it('is optional at the default place, required when given with --config', () => {
+    const xdg = mkdtempSync(join(tmpdir(), 'oie-xdg-'));
+    const o = resolve(['--base-url', 'http://x:1'], { XDG_CONFIG_HOME: xdg });
+    expect(o.profile).toBeUndefined();
+    expect(o.baseUrl).toBe('http://x:1');
+    expect(() => resolve(['--config', join(xdg, 'missing.json')], {})).toThrow(/missing\.json: no such config file/);
+  });
+
+  it('is found at $XDG_CONFIG_HOME/openim-explorer/config.json', () => {
+    const xdg = mkdtempSync(join(tmpdir(), 'oie-xdg-'));
+    mkdirSync(join(xdg, 'openim-explorer'));
+    writeFileSync(join(xdg, 'openim-explorer', 'config.json'), JSON.stringify(GOOD), { mode: 0o600 });
+    const o = resolve([], { XDG_CONFIG_HOME: xdg, STAGING_SECRET: 's3' });
+    expect(o.profile).toBe('staging');
+    expect(o.baseUrl).toBe('http://staging:10002');
+  });
+});
+
+describe('precedence: flags, environment, profile, defaults', () => {
+  const path = configFile(GOOD);
+
+  it('uses the default profile, reading secrets from the variables it names', () => {
+    const o = resolve(['--config', path], { STAGING_SECRET: 'from-env-var' });
+    expect(o).toMatchObject({
+      profile: 'staging',
+      baseUrl: 'http://staging:10002',
+      secret: 'from-env-var',
+      adminUserID: 'ops',
+      timeoutMs: 3000,
+      pageSize: 50,
+    });
+    expect(o.token).toBeUndefined();
+  });
+
+  it('--profile picks another profile; built-in defaults fill what it leaves out', () => {
+    const o = resolve(['--config', path, '--profile', 'prod'], { PROD_TOKEN: 'tok' });
+    expect(o).toMatchObject({ profile: 'prod', baseUrl: 'https://im.example.org/api', token: 'tok', adminUserID: 'imAdmin', timeoutMs: 10_000, pageSize: 20 });
+    expect(o.secret).toBeUndefined();
+  });
+
+  it('the environment beats the profile', () => {
+    const o = resolve(['--config', path], {
+      STAGING_SECRET: 's',
+      OPENIM_BASE_URL: 'http://env:1',
+      OPENIM_SECRET: 'env-secret',
+      OPENIM_ADMIN_USER_ID: 'envadmin',
+    });
+    expect(o).toMatchObject({ baseUrl: 'http://env:1', secret: 'env-secret', adminUserID: 'envadmin', timeoutMs: 3000 });
+  });
+
+  it('flags beat the environment and the profile', () => {
+    const o = resolve(
+      ['--config', path, '--base-url', 'http://flag:1', '--secret', 'flag-secret', '--timeout', '7', '--page-size', '10', '--admin-user-id', 'flagadmin'],
+      { STAGING_SECRET: 's', OPENIM_BASE_URL: 'http://env:1', OPENIM_SECRET: 'env-secret' },
+    );
+    expect(o).toMatchObject({ baseUrl: 'http://flag:1', secret: 'flag-secret', timeoutMs: 7000, pageSize: 10, adminUserID: 'flagadmin' });
+  });
+
+  it('a secret given by flag or environment makes the profile variable unnecessary', () => {
+    const o = resolve(['--config', path], { OPENIM_SECRET: 'env-secret' });
+    expect(o.secret).toBe('env-secret');
+  });
+
+  it('OPENIM_PROFILE picks a profile when --profile does not', () => {
+    expect(resolve(['--config', path], { OPENIM_PROFILE: 'inline' }).profile).toBe('inline');
+    expect(resolve(['--config', path, '--profile', 'prod'], { OPENIM_PROFILE: 'inline', PROD_TOKEN: 't' }).profile).toBe('prod');
+  });
+
+  it('switching inside the app takes the connection from the profile alone, but keeps flag timeouts', () => {
+    const env = { OPENIM_BASE_URL: 'http://env:1', OPENIM_TOKEN: 'env-token', PROD_TOKEN: 'prod-token' };
+    const parsed = parseCliArgs(['--config', path, '--timeout', '9', '--secret', 'flag-secret'], env);
+    const o = resolveProfile(parsed, env, 'prod', true);
+    expect(o).toMatchObject({ profile: 'prod', baseUrl: 'https://im.example.org/api', token: 'prod-token', timeoutMs: 9000, adminUserID: 'imAdmin' });
+    expect(o.secret).toBeUndefined();
+  });
+});
+
+describe('errors name the file, the profile and the field (exit code 2)', () => {
+  function errorOf(content: unknown, argv: string[] = [], env: NodeJS.ProcessEnv = {}): string {
+    const path = configFile(content);
+    try {
+      resolve(['--config', path, ...argv], env);
+    } catch (error) {
+      expect(error).toBeInstanceOf(UsageError);
+      const message = (error as Error).message;
+      expect(message.startsWith(`${path}: `)).toBe(true);
+      expect(message).not.toContain('\n');
+      return message.slice(path.length + 2);
+    }
+    throw new Error('no error');
+  }
+
+  it.each([
+    [{ profiles: { prod: { baseUrl: 'ftp://x' } } }, 'profile "prod": baseUrl: must be an http(s) URL'],
+    [{ profiles: { prod: { baseUrl: 'not a url' } } }, 'profile "prod": baseUrl: must be an http(s) URL'],
+    [{ profiles: { prod: {} } }, 'profile "prod": baseUrl: must be an http(s) URL'],
+    [{ profiles: { prod: { baseUrl: 'http://x', pageSize: 30 } } }, 'profile "prod": pageSize: must be one of 10, 20, 50, 100'],
+    [{ profiles: { prod: { baseUrl: 'http://x', timeout: '10' } } }, 'profile "prod": timeout: must be a number of seconds'],
+    [{ profiles: { prod: { baseUrl: 'http://x', timeout: 0 } } }, 'profile "prod": timeout: must be from 0.1 to 600 seconds'],
+    [{ profiles: { prod: { baseUrl: 'http://x', tokenEnv: 'A-B' } } }, 'profile "prod": tokenEnv: must be the name of an environment variable'],
+    [{ profiles: { prod: { baseUrl: 'http://x', token: 'a', tokenEnv: 'B' } } }, 'profile "prod": tokenEnv: give token or tokenEnv, not both'],
+    [{ profiles: { prod: { baseUrl: 'http://x', secret: '' } } }, 'profile "prod": secret: must be a non-empty string'],
+    [{ profiles: { prod: { baseUrl: 'http://x', baseURL: 'http://y' } } }, 'profile "prod": baseURL: unknown field'],
+    [{ profiles: { 'p r': { baseUrl: 'http://x' } } }, 'profile "p r": bad profile name'],
+    [{ profiles: [] }, 'profiles: must be an object of named profiles'],
+    [{ defaultProfile: 'zz', profiles: {} }, 'defaultProfile: no profile named "zz"'],
+    [{ profiles: {}, colour: true }, 'colour: unknown field'],
+    ['{"profiles": {', 'not valid JSON'],
+  ])('%j', (content, expected) => {
+    expect(errorOf(content)).toContain(expected);
+  });
+
+  it('lists several problems on one line', () => {
+    const message = errorOf({ profiles: { a: { baseUrl: 'x' }, b: { baseUrl: 'http://x', pageSize: 7 } } });
+    expect(message).toContain('profile "a": baseUrl:');
+    expect(message).toContain('profile "b": pageSize:');
+  });
+
+  it('names the profile and field of a variable that is not set', () => {
+    expect(errorOf({ profiles: { prod: { baseUrl: 'http://x', secretEnv: 'NOPE_SECRET' } } }, ['--profile', 'prod'])).toBe(
+      'profile "prod": secretEnv: environment variable NOPE_SECRET is not set',
+    );
+  });
+
+  it('names the profiles there are when asked for one that is not', () => {
+    expect(errorOf(GOOD, ['--profile', 'qa'])).toBe('no profile named "qa" (profiles: staging, prod, inline)');
+  });
+
+  it('--profile without a config file says so', () => {
+    const xdg = mkdtempSync(join(tmpdir(), 'oie-xdg-'));
+    expect(() => resolve(['--profile', 'prod'], { XDG_CONFIG_HOME: xdg })).toThrow(/profile "prod": there is no config file/);
+  });
+});
+
+describe('a file that holds a secret must be private', () => {
+  it.each([0o644, 0o640, 0o604, 0o660])('refuses mode %o like ssh does', (mode) => {
+    const path = configFile(GOOD, mode);
+    const octal = mode.toString(8).padStart(4, '0');
+    expect(() => loadConfig(path, { explicit: true })).toThrow(
+      `${path} holds a secret and is readable by others (mode ${octal}); run chmod 600 ${path}`,
+    );
+  });
+
+  it('accepts 0600 and 0400', () => {
+    expect(loadConfig(configFile(GOOD, 0o600), { explicit: true })?.config.profiles.inline?.secret).toBe('openIM123');
+    expect(loadConfig(configFile(GOOD, 0o400), { explicit: true })).toBeDefined();
+  });
+
+  it('lets others read a file that only names variables', () => {
+    const { inline: _inline, ...profiles } = GOOD.profiles;
+    const path = configFile({ profiles }, 0o644);
+    expect(loadConfig(path, { explicit: true })?.config.profiles.prod?.tokenEnv).toBe('PROD_TOKEN');
+  });
+
+  it('a token counts as a secret', () => {
+    const path = configFile({ profiles: { p: { baseUrl: 'http://x', token: 'eyJ' } } }, 0o644);
+    expect(() => loadConfig(path, { explicit: true })).toThrow(/holds a secret and is readable by others \(mode 0644\)/);
+  });
+});

@@ -1,0 +1,216 @@
+// The built CLI (dist/cli.js, from `npm run build`) run as a child process: scripting commands
+// against the demo server over loopback, exit codes, profiles from a config file, and the log.
+import { spawn } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, startDemoServer, type DemoServer } from '../../src/demo/server.js';
+
+const CLI = join(import.meta.dirname, '..', '..', 'dist', 'cli.js');
+const tmp = mkdtempSync(join(tmpdir(), 'oie-cli-'));
+
+interface Result {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  /** ms from start to the first stdout bytes, and to exit. */
+  firstOutputMs: number | undefined;
+  exitMs: number;
+}
+
+/** Runs the CLI with a clean environment (no OPENIM_*, an empty XDG config home unless given). */
+function cli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Result> {
+  const base: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: tmp, XDG_CONFIG_HOME: join(tmp, 'empty-config'), LANG: 'C.UTF-8' };
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, [CLI, ...args], { env: { ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    let firstOutputMs: number | undefined;
+    child.stdout.on('data', (c: Buffer) => {
+      firstOutputMs ??= performance.now() - started;
+      stdout += c.toString();
+    });
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr, firstOutputMs, exitMs: performance.now() - started }));
+  });
+}
+
+let demo: DemoServer;
+beforeAll(async () => {
+  if (!existsSync(CLI)) throw new Error('dist/cli.js is missing: run npm run build first');
+  demo = await startDemoServer({ users: 2000 });
+});
+afterAll(async () => {
+  await demo.close();
+});
+
+const lines = (text: string): string[] => text.split('\n').filter(Boolean);
+
+describe('scripting commands of the built CLI', () => {
+  it('users --all --size 100 walks 2,000 users', async () => {
+    const r = await cli(['users', '--all', '--size', '100', '--output', 'ndjson'], { OPENIM_BASE_URL: demo.url, OPENIM_SECRET: DEMO.secret });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('');
+    const rows = lines(r.stdout).map((l) => JSON.parse(l) as { userID: string });
+    expect(rows).toHaveLength(2000);
+    expect(rows[1999]?.userID).toBe('user_002000');
+  });
+
+  it('streams: with --all the first rows come out long before the last page', async () => {
+    const r = await cli(['users', '--demo', '--users', '1000', '--latency', '60', '--all', '--size', '50', '-o', 'ndjson']);
+    expect(r.code).toBe(0);
+    expect(lines(r.stdout)).toHaveLength(1000);
+    // 20 pages of 60 ms each: the first page is out after a fraction of that.
+    expect(r.firstOutputMs).toBeDefined();
+    expect(r.exitMs - r.firstOutputMs!).toBeGreaterThan(600);
+  });
+
+  it('works with --demo in every format (json is the default off a terminal)', async () => {
+    const asJson = await cli(['blacklist', '--demo', '--user', DEMO.firstUserID]);
+    expect(asJson.code).toBe(0);
+    expect((JSON.parse(asJson.stdout) as unknown[]).length).toBe(DEMO.firstUser.blacks);
+    const csv = await cli(['accounts', '--demo', '--keyword', DEMO.sharedNickname, '-o', 'csv']);
+    expect(csv.stdout).toBe(
+      'userID,nickName,faceURL,appMangerLevel\r\nnotify_system,System Notice,https://static.example.com/system/system.png,3\r\nnotify_legacy,System Notice,,3\r\n',
+    );
+    const table = await cli(['applications', '--demo', '--user', DEMO.firstUserID, '--size', '3', '-o', 'table'], { COLUMNS: '72' });
+    expect(lines(table.stdout)).toHaveLength(4);
+    expect(table.stdout).toMatch(/^TO +NICKNAME +RESULT/);
+    for (const line of lines(table.stdout)) expect(line.length).toBeLessThanOrEqual(72);
+    const conversations = await cli(['conversations', '--demo', '--user', DEMO.firstUserID, '--all', '-o', 'ndjson']);
+    expect(lines(conversations.stdout)).toHaveLength(DEMO.firstUser.conversations);
+  });
+
+  it('--ascii, or a locale that is not UTF-8, draws the table with ASCII marks', async () => {
+    for (const [args, env] of [
+      [['--ascii'], {}],
+      [[], { LANG: 'C' }],
+      [[], { LC_ALL: 'en_US.ISO-8859-1', LANG: 'en_US.UTF-8' }],
+    ] as const) {
+      const r = await cli(['users', '--demo', '--size', '5', '-o', 'table', ...args], { COLUMNS: '40', ...env });
+      expect(r.stdout).toContain('~');
+      expect(r.stdout).not.toContain('…');
+    }
+    const utf8 = await cli(['users', '--demo', '--size', '5', '-o', 'table'], { COLUMNS: '40' });
+    expect(utf8.stdout).toContain('…');
+  });
+});
+
+describe('exit codes', () => {
+  it('0 on success, and --help answers at once', async () => {
+    const r = await cli(['--help']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('openim-explorer conversations --user ID [--ids A,B]');
+  });
+
+  it('1 for an API error (a bad token), one line on stderr with errCode, errMsg, errDlt', async () => {
+    const r = await cli(['users', '--base-url', demo.url], { OPENIM_TOKEN: 'bad-token' });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(lines(r.stderr)).toHaveLength(1);
+    expect(r.stderr).toMatch(/getUsers: operationID=\d+ errCode=1503 errMsg="TokenMalformedError" errDlt="/);
+    expect(r.stderr).not.toContain('bad-token');
+  });
+
+  it('2 for a usage error, in one line and a pointer to --help', async () => {
+    for (const args of [['users', '--size', 'ten'], ['conversations', '--demo'], ['frobnicate'], ['users', '--output', 'xml']]) {
+      const r = await cli(args);
+      expect(r.code).toBe(2);
+      expect(lines(r.stderr)[0]).toMatch(/^openim-explorer: /);
+      expect(r.stderr).toContain('Run openim-explorer --help for usage.');
+    }
+  });
+
+  it('2 with no server configured', async () => {
+    const r = await cli(['users']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('no server to connect to');
+  });
+
+  it('3 when the server cannot be reached (a closed port)', async () => {
+    const closed = await startDemoServer({ users: 1 });
+    await closed.close();
+    const r = await cli(['users', '--base-url', closed.url, '--token', 'x']);
+    expect(r.code).toBe(3);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^openim-explorer: getUsers: connection refused/);
+  });
+});
+
+describe('profiles from the config file', () => {
+  function configHome(config: unknown, mode: number): string {
+    const home = mkdtempSync(join(tmp, 'xdg-'));
+    mkdirSync(join(home, 'openim-explorer'));
+    const path = join(home, 'openim-explorer', 'config.json');
+    writeFileSync(path, JSON.stringify(config));
+    chmodSync(path, mode);
+    return home;
+  }
+
+  it('uses the default profile, and --profile picks another', async () => {
+    const home = configHome(
+      {
+        defaultProfile: 'demo',
+        profiles: {
+          demo: { baseUrl: demo.url, secretEnv: 'DEMO_SECRET' },
+          broken: { baseUrl: demo.url, token: 'nope' },
+        },
+      },
+      0o600,
+    );
+    const ok = await cli(['users', '--size', '2'], { XDG_CONFIG_HOME: home, DEMO_SECRET: DEMO.secret });
+    expect(ok.code).toBe(0);
+    expect(JSON.parse(ok.stdout)).toHaveLength(2);
+    const broken = await cli(['users', '--profile', 'broken'], { XDG_CONFIG_HOME: home });
+    expect(broken.code).toBe(1);
+    // The environment beats the profile.
+    const fixed = await cli(['users', '--profile', 'broken', '--size', '1'], { XDG_CONFIG_HOME: home, OPENIM_TOKEN: demo.adminToken() });
+    expect(fixed.code).toBe(0);
+  });
+
+  it('refuses a config file with a secret that others can read', async () => {
+    const home = configHome({ profiles: { prod: { baseUrl: demo.url, secret: DEMO.secret } } }, 0o644);
+    const r = await cli(['users', '--profile', 'prod'], { XDG_CONFIG_HOME: home });
+    expect(r.code).toBe(2);
+    const path = join(home, 'openim-explorer', 'config.json');
+    expect(r.stderr).toContain(`${path} holds a secret and is readable by others (mode 0644); run chmod 600 ${path}`);
+  });
+
+  it('an error in the file names the profile and the field', async () => {
+    const home = configHome({ profiles: { prod: { baseUrl: 'ftp://example.org' } } }, 0o600);
+    const r = await cli(['users', '--profile', 'prod'], { XDG_CONFIG_HOME: home });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('config.json: profile "prod": baseUrl: must be an http(s) URL');
+  });
+});
+
+describe('--log-file', () => {
+  it('writes one 0600 line per request and never the token', async () => {
+    const log = join(tmp, 'requests.log');
+    const token = demo.adminToken();
+    const ok = await cli(['users', '--base-url', demo.url, '--all', '--size', '500', '--log-file', log], { OPENIM_TOKEN: token });
+    expect(ok.code).toBe(0);
+    const flagged = await cli(['users', '--base-url', demo.url, '--token', token, '--log-file', log]);
+    expect(flagged.code).toBe(0);
+    const bad = await cli(['users', '--base-url', demo.url, '--log-file', log], { OPENIM_TOKEN: `${token}tampered` });
+    expect(bad.code).toBe(1);
+    const viaSecret = await cli(['users', '--base-url', demo.url, '--log-file', log], { OPENIM_SECRET: DEMO.secret });
+    expect(viaSecret.code).toBe(0);
+
+    const text = readFileSync(log, 'utf8');
+    const entries = lines(text);
+    // 4 pages, 1 page, 1 failed page, then a login and 1 page.
+    expect(entries).toHaveLength(8);
+    expect(entries.filter((l) => / getAdminToken /.test(l))).toHaveLength(1);
+    for (const line of entries) {
+      expect(line).toMatch(/^\S+Z (getUsers|getAdminToken) operationID=\d+ status=\d+ errCode=(\d+|-) ms=[\d.]+ bytes=\d+ outcome=[a-z-]+$/);
+    }
+    expect(text).not.toContain(token);
+    for (const part of token.split('.')) expect(text).not.toContain(part);
+    expect(text).not.toContain(DEMO.secret);
+    expect(statSync(log).mode & 0o777).toBe(0o600);
+  });
+});

@@ -1,0 +1,104 @@
+// The pure pieces of the output formats: CSV quoting and formula guard, JSON escaping, the
+// streaming encoders and the table's fit to the width.
+import { describe, expect, it } from 'vitest';
+import type { User } from '../../src/api/schemas.js';
+import { csvCell, csvLine, dataEncoder, jsonText } from '../../src/scripting/formats.js';
+import { tableEncoder } from '../../src/scripting/table.js';
+import { displayWidth } from '../../src/terminal/width.js';
+
+const user = (id: string, nickname: string, extra: Record<string, unknown> = {}): User => ({
+  userID: id,
+  nickname,
+  faceURL: '',
+  ex: '',
+  createTime: 1614583462594,
+  appMangerLevel: 0,
+  globalRecvMsgOpt: 0,
+  ...extra,
+});
+
+describe('csvCell', () => {
+  it.each([
+    ['plain', 'plain'],
+    ['a,b', '"a,b"'],
+    ['say "hi"', '"say ""hi"""'],
+    ['two\nlines', '"two\nlines"'],
+    ['crlf\r\nend', '"crlf\nend"'],
+    ['=1+2', "'=1+2"],
+    ['+33 6 12', "'+33 6 12"],
+    ['-2+3', "'-2+3"],
+    ['@SUM(A1)', "'@SUM(A1)"],
+    ['=HYPERLINK("http://x","y")', `"'=HYPERLINK(""http://x"",""y"")"`],
+    ['\tx', '  x'],
+    ['a\u001b[31mred', 'a\ufffdred'],
+    ['', ''],
+  ])('%j -> %j', (value, expected) => {
+    expect(csvCell(value)).toBe(expected);
+  });
+
+  it('writes numbers, booleans and missing values as they are', () => {
+    expect(csvCell(-62135596800000)).toBe('-62135596800000');
+    expect(csvCell(true)).toBe('true');
+    expect(csvCell(undefined)).toBe('');
+    expect(csvCell(null)).toBe('');
+  });
+
+  it('ends lines with CRLF (RFC 4180)', () => {
+    expect(csvLine(['a', 1, 'b,c'])).toBe('a,1,"b,c"\r\n');
+  });
+});
+
+describe('jsonText', () => {
+  it('escapes what a terminal could act on and stays equal as JSON', () => {
+    const value = { s: 'a\u001b[2Jb\u009b31m\u202eevil\u2028x\u007f' };
+    const text = jsonText(value);
+    expect(text).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u2028\u202e]/);
+    expect(text).toContain('\\u009b');
+    expect(JSON.parse(text)).toEqual(value);
+  });
+});
+
+describe('dataEncoder', () => {
+  const rows = [user('u1', 'One', { unknownField: { nested: 1 } }), user('u2', 'Two')];
+
+  it('json: one array across pages, unknown keys kept', () => {
+    const e = dataEncoder('users', 'json');
+    const text = e.begin() + e.rows(rows.slice(0, 1)) + e.rows([]) + e.rows(rows.slice(1)) + e.end();
+    expect(JSON.parse(text)).toEqual(rows);
+    const empty = dataEncoder('users', 'json');
+    expect(empty.begin() + empty.end()).toBe('[]\n');
+  });
+
+  it('ndjson: one row a line', () => {
+    const e = dataEncoder('users', 'ndjson');
+    const lines = (e.begin() + e.rows(rows) + e.end()).trimEnd().split('\n');
+    expect(lines.map((l) => JSON.parse(l) as unknown)).toEqual(rows);
+  });
+
+  it('csv: a header of the wire fields, then rows', () => {
+    const e = dataEncoder('blacklist', 'csv');
+    const text =
+      e.begin() +
+      e.rows([
+        { ownerUserID: 'o', createTime: 1700000000, blackUserInfo: { userID: 'b', nickname: '=cmd', faceURL: '', ex: '' }, addSource: 1, operatorUserID: 'o', ex: '' },
+      ]);
+    expect(text).toBe(
+      'ownerUserID,blackUserInfo.userID,blackUserInfo.nickname,createTime,addSource,operatorUserID,ex\r\n' +
+        "o,b,'=cmd,1700000000,1,o,\r\n",
+    );
+  });
+});
+
+describe('tableEncoder', () => {
+  it.each([40, 80, 132])('fits %i columns, every cell sanitised', (width) => {
+    const e = tableEncoder('users', width);
+    const hostile = user('u\u001b]52;c;AAAA\u0007x', 'name\nwith\tcontrols \u202eevil 很长的名字很长的名字很长的名字很长的名字');
+    const lines = (e.begin() + e.rows([hostile, user('u2', 'Two')])).trimEnd().split('\n');
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toMatch(/^USER ID/);
+    for (const line of lines) {
+      expect(displayWidth(line)).toBeLessThanOrEqual(width);
+      expect(line).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u202e]/);
+    }
+  });
+});

@@ -160,8 +160,7 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): E
       },
     });
   } catch (error) {
-    // node's messages name the flag; they carry no stack when printed as one line.
-    throw new UsageError(error instanceof Error ? error.message.split('\n')[0]! : String(error));
+    throw new UsageError(shortParseError(error));
   }
   const { values: v, positionals } = parsed;
   const [first, ...rest] = positionals;
@@ -298,4 +297,13 @@ function int(raw: string, flag: string, min: number, max: number): number {
   const n = num(raw, flag, min, max);
   if (!Number.isInteger(n)) throw new UsageError(`${flag} must be a whole number, got ${JSON.stringify(raw)}`);
   return n;
+}
+
+/** node's parseArgs messages run on with advice about '--'; the first sentence is what matters. */
+function shortParseError(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const unknown = /^Unknown option '([^']+)'/.exec(message);
+  if (unknown) return `unknown option ${unknown[1]}`;
+  const first = message.split('\n')[0] ?? message;
+  return first.replace(/\. To specify .*$/, '');
 }

@@ -20,7 +20,7 @@ describe('parseCliArgs', () => {
   });
 
   it.each([
-    [['--bogus'], /bogus/],
+    [['--bogus'], /^unknown option --bogus$/],
     [['--base-url', 'not a url'], /not a URL/],
     [['--base-url', 'ftp://x'], /http:\/\/ or https:\/\//],
     [['--timeout', 'soon'], /--timeout/],

@@ -15,6 +15,7 @@ import { exportFiles } from './scripting/exportFile.js';
 import { createAppStore, type AppStore } from './store/store.js';
 import { colorEnabled } from './terminal/color.js';
 import { osc52Copy } from './terminal/osc52.js';
+import { inkRenderOptions } from './terminal/renderOptions.js';
 import { enterAltScreen, installRestoreHandlers, restoreTerminal } from './terminal/screen.js';
 
 interface Session {
@@ -115,12 +116,7 @@ export async function runExplorer(options: ExplorerOptions, parsed: ExplorerOpti
   const uninstall = installRestoreHandlers(restore);
   enterAltScreen(stdout);
   try {
-    instance = render(tree(session), {
-      exitOnCtrlC: false,
-      patchConsole: false,
-      maxFps: 120,
-      incrementalRendering: process.env.OIE_INCREMENTAL === '1',
-    });
+    instance = render(tree(session), inkRenderOptions(process.env));
     session.store.getState().start();
     await instance.waitUntilExit();
   } finally {

@@ -1,7 +1,9 @@
 // Our own table: ink-table cannot load under Ink 6, and its ESM fork measures with
 // `.length` (CJK misaligns). Each row is one pre-fitted line, so Ink never re-wraps or
-// re-measures anything, and only the visible rows are rendered.
-import { useMemo, useRef, type ReactElement } from 'react';
+// re-measures anything, and only the visible rows are rendered. A row's line is computed once
+// per layout and cached by row object, and rows are memoised components: a cursor move
+// re-renders the two rows whose marker changed, not the whole page.
+import { memo, useMemo, useRef, type ReactElement } from 'react';
 import { Box, Text } from 'ink';
 import { sanitize } from '../terminal/sanitize.js';
 import { fit } from '../terminal/width.js';
@@ -61,16 +63,22 @@ export function Table<Row>({
   const { start, end } = visibleWindow(cursor, rows.length, height, windowStart.current);
   windowStart.current = start;
 
+  // Lines of this layout, by row object: a page's rows are new objects when the page changes.
+  const lineCache = useMemo(() => new WeakMap<object, string>(), [columns, widths, aligns, width]);
+  const lineOf = (row: Row): string => {
+    const key = row as object;
+    let line = lineCache.get(key);
+    if (line === undefined) {
+      line = fit(' '.repeat(GUTTER) + renderRow(columns.map((c) => c.value(row)), widths, aligns), width);
+      lineCache.set(key, line);
+    }
+    return line;
+  };
+
   const lines = rows.slice(start, end).map((row, offset) => {
     const index = start + offset;
     const selected = index === cursor;
-    const marker = selected ? cursorMarker() : ' ';
-    const line = fit(marker + renderRow(columns.map((c) => c.value(row)), widths, aligns), width);
-    return (
-      <Text key={index} inverse={color && selected} wrap="truncate">
-        {line}
-      </Text>
-    );
+    return <TableRow key={index} line={lineOf(row)} selected={selected} inverse={color && selected} />;
   });
 
   return (
@@ -88,3 +96,12 @@ export function Table<Row>({
     </Box>
   );
 }
+
+/** The line is exactly `width` cells starting with the gutter; the cursor row swaps it for the marker. */
+const TableRow = memo(function TableRow({ line, selected, inverse }: { line: string; selected: boolean; inverse: boolean }) {
+  return (
+    <Text inverse={inverse} wrap="truncate">
+      {selected ? cursorMarker() + line.slice(GUTTER) : line}
+    </Text>
+  );
+});

@@ -42,6 +42,13 @@ export interface CallOptions {
 
 const RETRY_STATUSES = [500, 502, 503, 504];
 
+/**
+ * JSON.parse reads any depth, but everything after it that walks a value recursively does not:
+ * JSON.stringify for `y`, zod, the detail pane. Containers nested deeper than this (only ever in
+ * fields the schemas do not know) are replaced by a note. The envelope itself needs five levels.
+ */
+export const MAX_JSON_DEPTH = 64;
+
 let sequence = 0;
 /** Timestamp-based, as the contract recommends, and unique within this process. */
 export function newOperationID(): string {
@@ -133,7 +140,7 @@ export class Http {
       const text = await readCapped(response, this.config.maxBodyBytes);
       let json: unknown;
       try {
-        json = JSON.parse(text);
+        json = limitDepth(JSON.parse(text), MAX_JSON_DEPTH);
       } catch {
         event({ outcome: 'protocol-error', status, bytes: text.length });
         const first = firstTextLine(text);
@@ -211,6 +218,24 @@ async function readCapped(response: Response, max: number): Promise<string> {
     chunks.push(value);
   }
   return Buffer.concat(chunks, total).toString('utf8');
+}
+
+/** Replaces containers nested `max` levels deep by a string saying so; iterative, in place. */
+export function limitDepth(root: unknown, max: number): unknown {
+  if (root === null || typeof root !== 'object') return root;
+  const note = `‹nested deeper than ${max} levels›`;
+  const stack: { value: object; depth: number }[] = [{ value: root, depth: 0 }];
+  while (stack.length > 0) {
+    const { value, depth } = stack.pop()!;
+    for (const key of Object.keys(value)) {
+      const child: unknown = (value as Record<string, unknown>)[key];
+      if (child === null || typeof child !== 'object') continue;
+      if (depth + 1 < max) stack.push({ value: child, depth: depth + 1 });
+      // defineProperty: JSON.parse makes "__proto__" an own key, which plain assignment would not touch.
+      else Object.defineProperty(value, key, { value: note, writable: true, enumerable: true, configurable: true });
+    }
+  }
+  return root;
 }
 
 function tryEnvelope(text: string): { errCode: number; errMsg: string; errDlt: string } | null {

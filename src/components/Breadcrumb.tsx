@@ -34,7 +34,9 @@ function crumb(screen: Screen): string {
 
 /** The stack as "Users › a › b", dropping the oldest steps first when space runs out. */
 export function crumbText(nav: readonly Screen[], width: number): string {
-  const path = nav.map(crumb);
+  // Each step cut to the width first: a user ID can be 100k characters, and measuring the whole
+  // path on every frame would take longer than the frame.
+  const path = nav.map((screen) => truncate(crumb(screen), width));
   const sep = ` ${glyphs().crumb} `;
   let text = path.join(sep);
   while (path.length > 1 && displayWidth(text) > width) {

@@ -21,15 +21,17 @@ export function buildDetailLines(kind: ListKind, row: AnyRow, width: number, col
   const valueWidth = Math.max(10, width - LABEL_WIDTH);
   const field = (label: string, value: string): void => {
     const wrapped = wrap(sanitize(value), valueWidth);
-    wrapped.forEach((text, i) => lines.push({ kind: 'field', label: i === 0 ? label : '', text }));
+    // Labels of content facts are JSON keys of the message: as untrusted as the values.
+    const shown = sanitize(label);
+    wrapped.forEach((text, i) => lines.push({ kind: 'field', label: i === 0 ? shown : '', text }));
   };
   for (const section of detail.sections) {
-    lines.push({ kind: 'heading', text: section.title });
+    lines.push({ kind: 'heading', text: sanitize(section.title) });
     for (const f of section.fields) field(f.label, f.value);
   }
   const content = detail.content;
   if (content) {
-    lines.push({ kind: 'heading', text: `Content: ${content.typeName}` });
+    lines.push({ kind: 'heading', text: `Content: ${sanitize(content.typeName)}` });
     field('summary', content.summary || '(empty)');
     for (const fact of content.facts) field(fact.label, fact.value);
     for (const note of content.notes) {

@@ -2,6 +2,7 @@
 // and must switch back on every way out (normal exit, signals, crashes), or the user's
 // shell is left on a blank screen with no cursor and no echo.
 import { constants } from 'node:os';
+import { redact } from '../api/redact.js';
 import { sanitize } from './sanitize.js';
 
 export const ENTER_ALT_SCREEN = '\u001b[?1049h';
@@ -69,7 +70,8 @@ const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 /** One line for a crash: the message only, since a stack trace means nothing to the user. */
 export function crashLine(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
-  return `openim-explorer: ${sanitize(message) || 'unexpected error'}\n`;
+  // Whatever threw may have quoted a server reply: no JWT and no token=… in the crash line either.
+  return `openim-explorer: ${sanitize(redact(message)) || 'unexpected error'}\n`;
 }
 
 /**

@@ -7,11 +7,66 @@ import { glyphs } from './glyphs.js';
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 const PLAIN_ASCII = /^[\u0020-\u007e]*$/;
 
+// V8's grapheme segmenter is quadratic in the length of the string it walks (100k characters:
+// over a second; 75k of mixed CJK and emoji: five), and string-width walks one too. Long strings
+// are therefore walked in windows of about this many UTF-16 units.
+const WINDOW = 1024;
+
+/**
+ * The graphemes of `s`, in linear time. Each window is segmented alone; its last segment may be
+ * cut by the window's end, so it is segmented again at the start of the next window. Grapheme
+ * breaks depend only on what precedes them (and the next character), so every other break found
+ * in a window is a break of the whole string. A window with a single segment grows until it
+ * holds two, or reaches the end.
+ */
+function* graphemes(s: string): Generator<string> {
+  if (s.length <= WINDOW) {
+    for (const { segment } of segmenter.segment(s)) yield segment;
+    return;
+  }
+  let start = 0;
+  let size = WINDOW;
+  while (start < s.length) {
+    const end = Math.min(s.length, start + size);
+    const window = s.slice(start, end);
+    if (end === s.length) {
+      for (const { segment } of segmenter.segment(window)) yield segment;
+      return;
+    }
+    let last = 0;
+    let count = 0;
+    let previous: string | undefined;
+    for (const { segment, index } of segmenter.segment(window)) {
+      if (previous !== undefined) yield previous;
+      previous = segment;
+      last = index;
+      count++;
+    }
+    if (count < 2) {
+      size *= 2; // one grapheme longer than the window: look further
+      continue;
+    }
+    start += last;
+    size = WINDOW;
+  }
+}
+
 /** Number of terminal cells a (sanitised) string occupies. */
 export function displayWidth(s: string): number {
   // Fast path: printable ASCII is one cell per character.
   if (PLAIN_ASCII.test(s)) return s.length;
-  return stringWidth(s);
+  if (s.length <= WINDOW) return stringWidth(s);
+  // string-width is quadratic on long strings too: measure grapheme-aligned pieces.
+  let width = 0;
+  let piece = '';
+  for (const g of graphemes(s)) {
+    piece += g;
+    if (piece.length >= WINDOW) {
+      width += stringWidth(piece);
+      piece = '';
+    }
+  }
+  return width + (piece ? stringWidth(piece) : 0);
 }
 
 /** Cells as a usable count: fractions floor, negatives and NaN become 0. */
@@ -26,7 +81,7 @@ function cells(width: number): number {
 function prefixWithin(s: string, room: number): { text: string; used: number; cut: boolean } {
   let text = '';
   let used = 0;
-  for (const { segment } of segmenter.segment(s)) {
+  for (const segment of graphemes(s)) {
     const w = displayWidth(segment);
     if (used + w > room) return { text, used, cut: true };
     text += segment;
@@ -69,7 +124,7 @@ export function wrap(s: string, width: number): string[] {
   for (const para of s.split('\n')) {
     let line = '';
     let used = 0;
-    for (const { segment } of segmenter.segment(para)) {
+    for (const segment of graphemes(para)) {
       let piece = segment;
       let w = displayWidth(piece);
       if (w > max) {

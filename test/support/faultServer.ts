@@ -11,7 +11,9 @@ export type Fault =
   | { kind: 'json'; body: unknown; status?: number; delayMs?: number }
   | { kind: 'raw'; body: string; status?: number; contentType?: string; delayMs?: number }
   | { kind: 'huge'; bytes: number; declareLength?: boolean }
-  | { kind: 'deep'; levels: number };
+  | { kind: 'deep'; levels: number }
+  /** Arbitrary bytes (invalid UTF-8 included), for fuzzing. */
+  | { kind: 'bytes'; body: Uint8Array; status?: number; contentType?: string };
 
 export interface FaultServer {
   url: string;
@@ -20,7 +22,8 @@ export interface FaultServer {
   close(): Promise<void>;
 }
 
-export async function startFaultServer(choose: (path: string, attempt: number) => Fault): Promise<FaultServer> {
+/** `body` is the request body as received (the JSON the client sent). */
+export async function startFaultServer(choose: (path: string, attempt: number, body: string) => Fault): Promise<FaultServer> {
   const requests: FaultServer['requests'] = [];
   const sockets = new Set<Socket>();
   const attempts = new Map<string, number>();
@@ -32,7 +35,7 @@ export async function startFaultServer(choose: (path: string, attempt: number) =
       requests.push({ path, headers: req.headers, body });
       const attempt = (attempts.get(path) ?? 0) + 1;
       attempts.set(path, attempt);
-      serve(choose(path, attempt), req, res);
+      serve(choose(path, attempt, body), req, res);
     });
   });
   server.on('connection', (socket) => {
@@ -101,6 +104,10 @@ function serve(fault: Fault, req: IncomingMessage, res: ServerResponse): void {
       pump();
       return;
     }
+    case 'bytes':
+      res.writeHead(fault.status ?? 200, { 'content-type': fault.contentType ?? 'application/json' });
+      res.end(fault.body);
+      return;
     case 'deep': {
       res.writeHead(200, { 'content-type': 'application/json' });
       const open = '{"a":'.repeat(fault.levels);

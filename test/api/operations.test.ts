@@ -11,6 +11,7 @@ import {
   getUsers,
   searchNotificationAccounts,
 } from '../../src/api/operations.js';
+import { demoClient } from '../support/demoClient.js';
 import { DEMO, startDemoServer, type DemoServer } from '../../src/demo/server.js';
 
 let demo: DemoServer;
@@ -22,7 +23,7 @@ afterAll(async () => {
 });
 
 const base = { adminUserID: DEMO.adminUserID, timeoutMs: 5000, retries: 0, maxBodyBytes: 8 * 1024 * 1024 };
-const admin = () => new OpenIMClient({ ...base, baseUrl: demo.url, secret: DEMO.secret });
+const admin = () => demoClient(demo);
 const withToken = (token: string) => new OpenIMClient({ ...base, baseUrl: demo.url, token });
 const page = (pageNumber: number, showNumber: number) => ({ pageNumber, showNumber });
 

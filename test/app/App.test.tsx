@@ -2,7 +2,7 @@
 // the help says, as seen in the frame.
 import { render } from 'ink-testing-library';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { OpenIMClient } from '../../src/api/client.js';
+import { demoClient } from '../support/demoClient.js';
 import { App } from '../../src/App.js';
 import { StoreContext } from '../../src/components/StoreContext.js';
 import { ThemeContext } from '../../src/components/theme.js';
@@ -27,7 +27,7 @@ afterEach(() => {
 function mount(options: { color?: boolean } = {}) {
   const copied: string[] = [];
   let quit = false;
-  const client = new OpenIMClient({ baseUrl: demo.url, secret: DEMO.secret, adminUserID: DEMO.adminUserID, timeoutMs: 5000, retries: 0, maxBodyBytes: 8e6 });
+  const client = demoClient(demo);
   const store = createAppStore({ client, pageSize: 20, copy: (t) => copied.push(t), quit: () => (quit = true) });
   const info = { host: new URL(demo.url).host, identity: 'imAdmin', insecure: false, demo: true };
   const app = render(

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { OpenIMClient } from '../../src/api/client.js';
+import { demoClient } from '../support/demoClient.js';
 import { DEMO, startDemoServer, type DemoServer } from '../../src/demo/server.js';
 import { dispatchKey } from '../../src/keys/dispatch.js';
 import { exportFileName, exportFiles } from '../../src/scripting/exportFile.js';
@@ -23,15 +24,7 @@ afterAll(async () => {
 
 function setup(server: DemoServer): { store: AppStore; dir: string } {
   const dir = mkdtempSync(join(tmpdir(), 'oie-export-'));
-  const client = new OpenIMClient({
-    baseUrl: server.url,
-    secret: DEMO.secret,
-    adminUserID: DEMO.adminUserID,
-    timeoutMs: 5000,
-    retries: 0,
-    maxBodyBytes: 8 * 1024 * 1024,
-  });
-  const store = createAppStore({ client, pageSize: 20, openExport: exportFiles(dir, dir) });
+  const store = createAppStore({ client: demoClient(server), pageSize: 20, openExport: exportFiles(dir, dir) });
   store.getState().start();
   return { store, dir };
 }

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OpenIMClient } from '../../src/api/client.js';
 import type { Conversation, User } from '../../src/api/schemas.js';
+import { demoClient } from '../support/demoClient.js';
 import { DEMO, startDemoServer, type DemoServer } from '../../src/demo/server.js';
 import { createAppStore, currentList, currentScreen, selectedRow } from '../../src/store/store.js';
 
@@ -18,16 +19,7 @@ afterAll(async () => {
 });
 
 function storeFor(server: DemoServer, extra: Partial<Parameters<typeof createAppStore>[0]> = {}) {
-  const client = new OpenIMClient({
-    baseUrl: server.url,
-    secret: DEMO.secret,
-    adminUserID: DEMO.adminUserID,
-    timeoutMs: 5000,
-    retries: 0,
-    maxBodyBytes: 8 * 1024 * 1024,
-  });
-  const store = createAppStore({ client, pageSize: 20, ...extra });
-  return store;
+  return createAppStore({ client: demoClient(server), pageSize: 20, ...extra });
 }
 
 async function settled(store: ReturnType<typeof createAppStore>): Promise<void> {

@@ -1,0 +1,16 @@
+// A client logged in to an embedded demo server with its admin secret, as the tests use it:
+// no retries (a failure should show at once) and a short deadline.
+import { OpenIMClient, type ClientConfig } from '../../src/api/client.js';
+import { DEMO } from '../../src/demo/server.js';
+
+export function demoClient(server: { url: string }, overrides: Partial<ClientConfig> = {}): OpenIMClient {
+  return new OpenIMClient({
+    baseUrl: server.url,
+    secret: DEMO.secret,
+    adminUserID: DEMO.adminUserID,
+    timeoutMs: 5000,
+    retries: 0,
+    maxBodyBytes: 8 * 1024 * 1024,
+    ...overrides,
+  });
+}

@@ -34,7 +34,8 @@ export function keyNames(input: string, key: InkKey): string[] {
   if (key.backspace || key.delete) return ['backspace'];
   if (key.escape) return ['escape'];
   if (key.ctrl) return input ? [`ctrl+${input.toLowerCase()}`] : [];
-  if (key.meta) return [];
+  // No binding uses Alt: "Esc then 3" typed quickly (or over a slow link) arrives as Alt-3.
+  if (key.meta) return input ? ['escape', ...Array.from(input, (ch) => CONTROL_NAMES[ch] ?? ch)] : [];
   // Over a slow link an arrow key can arrive as Esc, then "[B": the tail of such a sequence is no command.
   if (/^\[[A-D]$|^O[A-D]$/.test(input)) return [];
   return Array.from(input, (ch) => CONTROL_NAMES[ch] ?? ch);

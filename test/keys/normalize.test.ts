@@ -17,6 +17,10 @@ describe('keyNames', () => {
     expect(keyNames('\t', { ...none, tab: true, shift: true })).toEqual(['shift+tab']);
     expect(keyNames('c', { ...none, ctrl: true })).toEqual(['ctrl+c']);
   });
+  it('reads Alt-x as Esc then x, since Esc and a key in one read look like Alt', () => {
+    expect(keyNames('3', { ...none, meta: true })).toEqual(['escape', '3']);
+    expect(keyNames('', { ...none, escape: true, meta: true })).toEqual(['escape']);
+  });
   it('ignores the tail of an arrow key split by a slow link', () => {
     expect(keyNames('[B', none)).toEqual([]);
   });

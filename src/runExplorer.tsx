@@ -12,6 +12,7 @@ import { defaultConfigPath, resolveProfile } from './config/profiles.js';
 import { recentUsersFile, recentUsersPath } from './config/recentUsers.js';
 import { openRequestLog } from './config/requestLog.js';
 import { exportFiles } from './scripting/exportFile.js';
+import { pageSizeForRows } from './store/paging.js';
 import { createAppStore, type AppStore } from './store/store.js';
 import { colorEnabled } from './terminal/color.js';
 import { osc52Copy } from './terminal/osc52.js';
@@ -76,7 +77,7 @@ export async function runExplorer(options: ExplorerOptions, parsed: ExplorerOpti
     };
     const store = createAppStore({
       client,
-      pageSize: o.pageSize,
+      pageSize: o.pageSize ?? pageSizeForRows(stdout.rows ?? 24),
       copy: (text) => stdout.write(osc52Copy(text)),
       recent,
       openExport: exportTo,

@@ -57,7 +57,8 @@ export interface ExplorerOptions {
   noColor: boolean;
   /** Draw marks with ASCII only (`--ascii`; also automatic when the locale is not UTF-8). */
   ascii: boolean;
-  pageSize: number;
+  /** Rows per page; undefined: fit the terminal's height (see pageSizeForRows). */
+  pageSize?: number;
   logFile?: string;
   /** `--config PATH`; undefined means the default location. */
   configPath?: string;
@@ -120,7 +121,6 @@ Precedence: flags, then the environment, then the profile, then the defaults.
 Prefer the environment or a profile's tokenEnv/secretEnv for the token and secret: flags show up in ps.
 Inside the explorer, press ? for every key.`;
 
-const DEFAULT_PAGE_SIZE = 20;
 
 export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): ExplorerOptions {
   let parsed;
@@ -201,8 +201,8 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): E
   const timeout = pick('timeoutMs', v.timeout);
   const pageSizeRaw = pick('pageSize', v['page-size']);
 
-  const pageSize = pageSizeRaw === undefined ? DEFAULT_PAGE_SIZE : int(pageSizeRaw, '--page-size', 1, 1000);
-  if (!(PAGE_SIZES as readonly number[]).includes(pageSize)) {
+  const pageSize = pageSizeRaw === undefined ? undefined : int(pageSizeRaw, '--page-size', 1, 1000);
+  if (pageSize !== undefined && !(PAGE_SIZES as readonly number[]).includes(pageSize)) {
     throw new UsageError(`--page-size must be one of ${PAGE_SIZES.join(', ')}, got ${pageSize}`);
   }
 
@@ -228,7 +228,7 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): E
     host: v.host ?? '127.0.0.1',
     noColor: v['no-color'] ?? false,
     ascii: v.ascii ?? false,
-    pageSize,
+    ...(pageSize !== undefined ? { pageSize } : {}),
     logFile: v['log-file'],
     configPath: v.config,
     profile: v.profile ?? nonEmpty(env.OPENIM_PROFILE),

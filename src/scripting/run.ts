@@ -35,6 +35,8 @@ export function tableWidth(streams: ScriptStreams): number {
 
 /** Rows per request with --all when no size is given: fewer round trips. */
 export const ALL_PAGE_SIZE = 100;
+/** Without --size or --all, as in the explorer on a 24-line terminal. */
+const DEFAULT_SCRIPT_PAGE_SIZE = 20;
 
 export function defaultOutput(stdoutIsTTY: boolean): OutputFormat {
   return stdoutIsTTY ? 'table' : 'json';
@@ -139,7 +141,7 @@ export async function runListCommand(options: ExplorerOptions, streams: ScriptSt
     const format = request.output ?? defaultOutput(streams.stdout.isTTY === true);
     const encoder: RowEncoder =
       format === 'table' ? tableEncoder(request.list, tableWidth(streams)) : dataEncoder(request.list, format);
-    const size = request.size ?? (request.all ? ALL_PAGE_SIZE : options.pageSize);
+    const size = request.size ?? (request.all ? ALL_PAGE_SIZE : (options.pageSize ?? DEFAULT_SCRIPT_PAGE_SIZE));
     // The reader went away: stop the request in flight too.
     const controller = new AbortController();
     streams.stdout.once('error', () => controller.abort());

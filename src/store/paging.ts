@@ -17,6 +17,13 @@ export function hasNextPage(list: Pick<ListState, 'total' | 'size' | 'totalExact
   return true; // only a short page tells where an estimated list ends
 }
 
+/** The smallest page size that fills a terminal of this height (20 at 24 rows, 50 at 50). */
+export function pageSizeForRows(rows: number): number {
+  // The frame leaves one line free and takes five for header, breadcrumb, column titles, status, footer.
+  const bodyRows = Math.max(1, rows - 6);
+  return PAGE_SIZES.find((size) => size >= bodyRows) ?? PAGE_SIZES[PAGE_SIZES.length - 1]!;
+}
+
 /** After a page size change, the page that holds the row that was first on screen. */
 export function pageForNewSize(page: number, oldSize: number, newSize: number): number {
   return Math.floor(((page - 1) * oldSize) / newSize) + 1;

@@ -8,7 +8,11 @@ import { DEMO } from '../../src/demo/well-known.js';
 import { assertTmux, startApp, type App, type StartOptions } from './tmux.js';
 
 const HEADER = 'openim-explorer · demo';
-const FIRST_PAGE = /page 1 of 250 · 5,000 total · 20\/page/;
+/** The paging line of page 1; the page size fits the terminal's height at start (20 at 24 lines, 50 at 40 or 50). */
+const firstPage = (size: number): RegExp => new RegExp(`page 1 of ${5000 / size} · 5,000 total · ${size}/page`);
+const FIRST_PAGE = /page 1 of \d+ · 5,000 total · \d+\/page/;
+/** The first user of page 2 at this page size. */
+const firstOfPage2 = (size: number): string => `user_${String(size + 1).padStart(6, '0')}`;
 /** A table row with the pinned marker: optional cursor, then `*`, then a conversation ID. */
 const PINNED_ROW = /^[› ]\s*\*\s+s[ing]_/m;
 const CURSOR_ROW = /^›/m;
@@ -105,16 +109,17 @@ afterEach(() => {
 
 describe.sequential('openim-explorer --demo in tmux', () => {
   describe.each([
-    { cols: 80, rows: 24 },
-    { cols: 200, rows: 50 },
-  ])('at $cols x $rows', ({ cols, rows }) => {
+    { cols: 80, rows: 24, size: 20 },
+    { cols: 200, rows: 50, size: 50 },
+  ])('at $cols x $rows', ({ cols, rows, size }) => {
     it('shows the users list with its paging line; n and p change pages', async () => {
       const a = await startDemo({ cols, rows });
+      expect(a.screen()).toMatch(firstPage(size));
       expect(alternateScreen(a)).toBe('1');
       expect(a.screen()).toMatch(CURSOR_ROW);
       a.send('n');
       // The status line says page 2 (with a spinner) while the request runs; then the rows follow.
-      const page2 = await a.waitFor((s) => /page 2 of 250/.test(s) && s.includes('user_000021') && !s.includes('loading'));
+      const page2 = await a.waitFor((s) => s.includes(`page 2 of ${5000 / size}`) && s.includes(firstOfPage2(size)) && !s.includes('loading'));
       expect(page2).not.toContain(DEMO.firstUserID);
       a.send('p');
       await a.waitFor((s) => FIRST_PAGE.test(s) && s.includes(DEMO.firstUserID));
@@ -233,6 +238,6 @@ describe.sequential('openim-explorer --demo in tmux', () => {
     expect(a.display('#{pane_width}x#{pane_height}')).toBe('80x24');
     // Still responsive after the resize.
     a.send('n');
-    await a.waitFor((s) => /page 2 of 250/.test(s) && s.includes('user_000021'));
+    await a.waitFor((s) => /page 2 of 100/.test(s) && s.includes(firstOfPage2(50)));
   }, TEST_MS);
 });

@@ -205,6 +205,16 @@ describe.sequential('openim-explorer --demo in tmux', () => {
     await a.waitFor((s) => s.includes('Users › user_000003'));
   }, TEST_MS);
 
+  it('on a vt100 with a C locale, draws its own marks in ASCII', async () => {
+    const a = start({ args: ['--demo'], env: { TERM: 'vt100', LANG: 'C', LC_ALL: 'C' } });
+    const screen = await a.waitFor((s) => s.includes(DEMO.firstUserID) && /page 1 of \d+ \| 5,000 total/.test(s));
+    expect(screen).toMatch(/^openim-explorer \| demo .* \* connected$/m);
+    expect(cursorLine(screen.replace(/^>/m, '›'))).toContain(DEMO.firstUserID); // the marker is '>'
+    expect(screen).not.toMatch(/^›/m);
+    a.send('q');
+    expect(await a.exitCode()).toBe(0);
+  }, TEST_MS);
+
   it('NO_COLOR=1 still marks the cursor row with › and pinned rows with *', async () => {
     const a = await startDemo({ env: { NO_COLOR: '1' } });
     expect(cursorLine(a.screen())).toContain(DEMO.firstUserID);

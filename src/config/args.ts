@@ -1,6 +1,7 @@
 // Command-line flags to a plain options object. Pure: no process access, so it is testable and
 // the CLI can answer --help and --version before loading any UI code.
 import { parseArgs } from 'node:util';
+import { PAGE_SIZES } from '../store/paging.js';
 
 export class UsageError extends Error {
   constructor(message: string) {
@@ -72,7 +73,6 @@ export interface ExplorerOptions {
   request?: ListRequestOptions;
 }
 
-export const PAGE_SIZES = [10, 20, 50, 100] as const;
 
 export const HELP = `openim-explorer: browse an OpenIM server's admin API from the terminal
 

@@ -231,16 +231,14 @@ export function createAppStore(deps: StoreDeps): AppStore & { stats: RequestStat
 
     const current = (): ListState | undefined => currentList(get());
 
-    const pushScreen = (screen: Screen): void => {
+    /** Puts `screen` on top (pushed, or replacing the top) and loads its list the first time. */
+    const showScreen = (screen: Screen, mode: 'push' | 'replace'): void => {
       const key = ensureList(screen);
-      set((s) => ({ nav: [...s.nav, screen], detail: { open: false, scroll: 0 } }));
-      const list = get().lists[key];
-      if (list && list.loadedPage === null && !list.loading) request(key, false);
-    };
-
-    const replaceTop = (screen: Screen): void => {
-      const key = ensureList(screen);
-      set((s) => ({ nav: [...s.nav.slice(0, -1), screen], detail: { ...s.detail, scroll: 0 } }));
+      set((s) =>
+        mode === 'push'
+          ? { nav: [...s.nav, screen], detail: { open: false, scroll: 0 } }
+          : { nav: [...s.nav.slice(0, -1), screen], detail: { ...s.detail, scroll: 0 } },
+      );
       const list = get().lists[key];
       if (list && list.loadedPage === null && !list.loading) request(key, false);
     };
@@ -277,12 +275,12 @@ export function createAppStore(deps: StoreDeps): AppStore & { stats: RequestStat
         const id = userID.trim();
         if (!id) return;
         rememberUser(id);
-        pushScreen({ name: 'user', userID: id, tab: 'conversations' });
+        showScreen({ name: 'user', userID: id, tab: 'conversations' }, 'push');
       },
       goTo(name) {
         const top = currentScreen(get());
         if (top.name === name) return;
-        pushScreen({ name });
+        showScreen({ name }, 'push');
       },
       back() {
         if (get().nav.length > 1) set((s) => ({ nav: s.nav.slice(0, -1), detail: { open: false, scroll: 0 } }));
@@ -290,7 +288,7 @@ export function createAppStore(deps: StoreDeps): AppStore & { stats: RequestStat
       setTab(tab) {
         const top = currentScreen(get());
         if (top.name !== 'user' || top.tab === tab) return;
-        replaceTop({ ...top, tab });
+        showScreen({ ...top, tab }, 'replace');
       },
       cycleTab(direction) {
         const top = currentScreen(get());

@@ -2,11 +2,11 @@
 import { Box, useInput } from 'ink';
 import { useCallback, useContext } from 'react';
 import { Breadcrumb } from './components/Breadcrumb.js';
-import { detailLinesFor } from './components/detailLines.js';
+import { paneViewport } from './components/detailLines.js';
 import { Footer } from './components/Footer.js';
 import { Header, type ConnectionInfo } from './components/Header.js';
 import { HelpOverlay } from './components/HelpOverlay.js';
-import { paneLayout } from './components/ListView.js';
+import { listBodyHeight, paneLayout } from './components/ListView.js';
 import { PROMPT_HEIGHT, PromptBar } from './components/PromptBar.js';
 import { StatusBar } from './components/StatusBar.js';
 import { StoreContext, useAppStore } from './components/StoreContext.js';
@@ -19,7 +19,6 @@ import { AccountsScreen } from './screens/AccountsScreen.js';
 import { UserScreen } from './screens/UserScreen.js';
 import { UsersScreen } from './screens/UsersScreen.js';
 import { currentList, currentScreen, selectedRow, type AppStore } from './store/store.js';
-import { ERROR_BAR_HEIGHT } from './components/ErrorBar.js';
 
 /** Lines the frame takes around the body: header, breadcrumb, status, footer. */
 const CHROME = 4;
@@ -46,10 +45,10 @@ export function App({ info }: { info: ConnectionInfo }): React.JSX.Element {
         let detailMaxScroll = 0;
         let detailPageSize = 5;
         if (state.detail.open && list && row) {
-          const layout = paneLayout(width, bodyHeight - (list.error ? ERROR_BAR_HEIGHT : 0));
-          const lines = detailLinesFor(list.kind, row, Math.max(10, layout.paneWidth - 2), theme.color);
-          detailPageSize = Math.max(1, layout.paneHeight - 2);
-          detailMaxScroll = Math.max(0, lines.length - (layout.paneHeight - 1));
+          const layout = paneLayout(width, listBodyHeight(list, bodyHeight));
+          const pane = paneViewport(list.kind, row, layout.paneWidth, layout.paneHeight, theme.color);
+          detailPageSize = Math.max(1, pane.visible - 1);
+          detailMaxScroll = pane.maxScroll;
         }
         dispatchKey(name, store, { detailMaxScroll, detailPageSize });
       }

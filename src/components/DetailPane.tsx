@@ -2,7 +2,7 @@
 import { Box, Text } from 'ink';
 import type { AnyRow, ListKind } from '../store/types.js';
 import { fit, truncate } from '../terminal/width.js';
-import { detailLinesFor, LABEL_WIDTH, type PaneLine } from './detailLines.js';
+import { LABEL_WIDTH, paneViewport, type PaneLine } from './detailLines.js';
 import { tint, useTheme, type Theme } from './theme.js';
 import { glyphs } from '../terminal/glyphs.js';
 
@@ -17,10 +17,7 @@ interface Props {
 export function DetailPane({ kind, row, width, height, scroll }: Props): React.JSX.Element {
   const theme = useTheme();
   const g = glyphs();
-  const inner = Math.max(10, width - 2);
-  const lines = detailLinesFor(kind, row, inner, theme.color);
-  const bodyHeight = Math.max(1, height - 1);
-  const maxScroll = Math.max(0, lines.length - bodyHeight);
+  const { inner, lines, visible: bodyHeight, maxScroll } = paneViewport(kind, row, width, height, theme.color);
   const start = Math.min(scroll, maxScroll);
   const shown = lines.slice(start, start + bodyHeight);
   const more = lines.length - (start + shown.length);

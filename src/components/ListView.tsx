@@ -2,7 +2,7 @@
 // the selected row beside the table on wide terminals or below it on narrow ones.
 import { Box, Text } from 'ink';
 import { visibleRows } from '../store/rows.js';
-import type { AnyRow } from '../store/types.js';
+import type { AnyRow, ListState } from '../store/types.js';
 import { sanitize } from '../terminal/sanitize.js';
 import { truncate } from '../terminal/width.js';
 import { DetailPane } from './DetailPane.js';
@@ -32,6 +32,11 @@ export function paneLayout(width: number, height: number): { side: boolean; tabl
   return { side: false, tableWidth: width, tableHeight, paneWidth: width, paneHeight: height - tableHeight };
 }
 
+/** Lines left for the table (and pane) under the notice line and above the error bar. */
+export function listBodyHeight(list: Pick<ListState, 'error' | 'notice'>, height: number): number {
+  return height - (list.error ? ERROR_BAR_HEIGHT : 0) - (list.notice ? 1 : 0);
+}
+
 export function ListView<Row extends AnyRow>({ listKey, columns, width, height, emptyText }: Props<Row>): React.JSX.Element {
   const theme = useTheme();
   const list = useAppStore((s) => s.lists[listKey]);
@@ -39,7 +44,7 @@ export function ListView<Row extends AnyRow>({ listKey, columns, width, height, 
   if (!list) return <Text>{glyphs().ellipsis}</Text>;
   const rows = visibleRows(list) as Row[];
   const error = list.error;
-  const bodyHeight = height - (error ? ERROR_BAR_HEIGHT : 0) - (list.notice ? 1 : 0);
+  const bodyHeight = listBodyHeight(list, height);
   const row = rows[list.cursor];
   const showPane = detail.open && row !== undefined;
   const layout = showPane ? paneLayout(width, bodyHeight) : null;

@@ -59,3 +59,20 @@ export function detailLinesFor(kind: ListKind, row: AnyRow, width: number, color
 }
 
 export { LABEL_WIDTH };
+
+export interface PaneViewport {
+  /** Cells for text: the pane's box has a 1-cell left padding and keeps one free on the right. */
+  inner: number;
+  lines: PaneLine[];
+  /** Lines that fit under the pane's rule. */
+  visible: number;
+  maxScroll: number;
+}
+
+/** The pane's geometry, for the pane itself and for the keys that scroll it. */
+export function paneViewport(kind: ListKind, row: AnyRow, width: number, height: number, color: boolean): PaneViewport {
+  const inner = Math.max(10, width - 2);
+  const lines = detailLinesFor(kind, row, inner, color);
+  const visible = Math.max(1, height - 1);
+  return { inner, lines, visible, maxScroll: Math.max(0, lines.length - visible) };
+}

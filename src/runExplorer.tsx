@@ -15,7 +15,7 @@ import { exportFiles } from './scripting/exportFile.js';
 import { pageSizeForRows } from './store/paging.js';
 import { createAppStore, type AppStore } from './store/store.js';
 import { colorEnabled } from './terminal/color.js';
-import { osc52Copy } from './terminal/osc52.js';
+import { copyToClipboard } from './terminal/osc52.js';
 import { inkRenderOptions } from './terminal/renderOptions.js';
 import { enterAltScreen, installRestoreHandlers, restoreTerminal } from './terminal/screen.js';
 
@@ -78,7 +78,7 @@ export async function runExplorer(options: ExplorerOptions, parsed: ExplorerOpti
     const store = createAppStore({
       client,
       pageSize: o.pageSize ?? pageSizeForRows(stdout.rows ?? 24),
-      copy: (text) => stdout.write(osc52Copy(text)),
+      copy: (text) => copyToClipboard(stdout, text),
       recent,
       openExport: exportTo,
       quit: () => {

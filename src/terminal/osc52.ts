@@ -17,7 +17,7 @@ export function osc52Sequence(text: string, env: NodeJS.ProcessEnv): string {
   return `${ESC}Ptmux;${sequence.replaceAll(ESC, ESC + ESC)}${ESC}\\`;
 }
 
-/** `osc52Sequence` for the current environment. */
-export function osc52Copy(text: string, env: NodeJS.ProcessEnv = process.env): string {
-  return osc52Sequence(text, env);
+/** Puts `text` on the clipboard by writing the sequence between Ink's frames (it moves no cursor). */
+export function copyToClipboard(out: { write(data: string): unknown }, text: string, env: NodeJS.ProcessEnv = process.env): void {
+  out.write(osc52Sequence(text, env));
 }

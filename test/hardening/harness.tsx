@@ -14,7 +14,7 @@ import type { ConnectionInfo } from '../../src/components/Header.js';
 import { StoreContext } from '../../src/components/StoreContext.js';
 import { ThemeContext } from '../../src/components/theme.js';
 import { createAppStore, type AppStore } from '../../src/store/store.js';
-import { osc52Copy } from '../../src/terminal/osc52.js';
+import { copyToClipboard } from '../../src/terminal/osc52.js';
 import { auditWrites, type AuditResult } from './audit.js';
 
 const ESCAPES = /\u001b\[[0-9;?]*[A-Za-z]|\u001b\][^\u0007]*\u0007/g;
@@ -107,7 +107,7 @@ export function mountApp(options: MountOptions): Mounted {
     client,
     pageSize: options.pageSize ?? 20,
     // The app's own clipboard write goes to the same terminal, as in src/runExplorer.tsx.
-    copy: (text) => stdout.write(osc52Copy(text, {})),
+    copy: (text) => copyToClipboard(stdout, text, {}),
     quit: () => undefined,
   });
   const info: ConnectionInfo = { host: new URL(options.client.baseUrl).host, identity: 'imAdmin', insecure: false, demo: false, ...options.info };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { osc52Copy, osc52Sequence } from '../../src/terminal/osc52.js';
+import { copyToClipboard, osc52Sequence } from '../../src/terminal/osc52.js';
 
 const ESC = '\u001b';
 
@@ -35,9 +35,12 @@ describe('osc52Sequence', () => {
   });
 });
 
-describe('osc52Copy', () => {
-  it('uses the environment it is given', () => {
-    expect(osc52Copy('hi', { TMUX: 'x' })).toBe(osc52Sequence('hi', { TMUX: 'x' }));
-    expect(osc52Copy('hi', {})).toBe(`${ESC}]52;c;aGk=\u0007`);
+describe('copyToClipboard', () => {
+  it('writes the sequence for the environment it is given', () => {
+    const written: string[] = [];
+    const out = { write: (data: string) => written.push(data) };
+    copyToClipboard(out, 'hi', { TMUX: 'x' });
+    copyToClipboard(out, 'hi', {});
+    expect(written).toEqual([osc52Sequence('hi', { TMUX: 'x' }), `${ESC}]52;c;aGk=\u0007`]);
   });
 });

@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.{ts,tsx}'],
     environment: 'node',
+    setupFiles: ['test/support/interactiveInk.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
     // e2e tests drive tmux sessions; running too many files at once on 2 cores makes them flaky.

@@ -5,13 +5,7 @@
 // token is renewed once with a secret, or explained without one.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-
-vi.hoisted(() => {
-  // Ink reads CI when it is imported (see harness.tsx).
-  delete process.env.CI;
-  delete process.env.CONTINUOUS_INTEGRATION;
-});
+import { afterEach, describe, expect, it } from 'vitest';
 
 import { DEMO, startDemoServer, type DemoServer } from '../../src/demo/server.js';
 import { currentList } from '../../src/store/store.js';

@@ -2,13 +2,7 @@
 // the real API layer, all five operations, then through the real App with keys pressed between
 // replies. Zero crashes, zero unhandled rejections, every failure a typed, readable value, and
 // the app answers keys afterwards.
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-
-vi.hoisted(() => {
-  // Ink reads CI when it is imported (see harness.tsx).
-  delete process.env.CI;
-  delete process.env.CONTINUOUS_INTEGRATION;
-});
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import { OpenIMClient } from '../../src/api/client.js';
 import { AbortedError, isApiFailure } from '../../src/api/errors.js';

@@ -4,8 +4,8 @@
 // so a test can check that nothing else reaches the terminal.
 //
 // Ink decides at import time that it is non-interactive when CI is set (then it writes nothing
-// until exit). Like src/cli.ts, each test file that uses this harness removes CI before anything
-// imports Ink: `vi.hoisted(() => { delete process.env.CI; })` at its top.
+// until exit); test/support/interactiveInk.ts, a vitest setup file, removes CI before any test
+// file imports Ink.
 import { EventEmitter } from 'node:events';
 import { render } from 'ink';
 import { OpenIMClient, type ClientConfig } from '../../src/api/client.js';

@@ -5,13 +5,7 @@
 // of the 1004 that means "no conversations". The real App walks every row with the detail pane
 // open and shows every failure; every byte written to the fake terminal is then checked
 // (audit.ts). See hostile-user.test.tsx for the rest of the resources.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-
-vi.hoisted(() => {
-  // Ink reads CI when it is imported (see harness.tsx).
-  delete process.env.CI;
-  delete process.env.CONTINUOUS_INTEGRATION;
-});
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { currentList } from '../../src/store/store.js';
 import { KEYS, mountApp, stackTraceLines } from './harness.js';

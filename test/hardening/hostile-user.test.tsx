@@ -5,13 +5,7 @@
 // real App walks every row of every page with the detail pane open (scrolled), copies rows with y,
 // and every byte written to the fake terminal is checked (audit.ts): only the sequences Ink and
 // the app emit themselves, no control or bidi character, and every line fits the width.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-
-vi.hoisted(() => {
-  // Ink reads CI when it is imported (see harness.tsx).
-  delete process.env.CI;
-  delete process.env.CONTINUOUS_INTEGRATION;
-});
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { currentScreen } from '../../src/store/store.js';
 import { KEYS, mountApp } from './harness.js';

@@ -5,7 +5,7 @@ import { EventEmitter } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import { render } from 'ink';
 import { OpenIMClient, DEFAULT_CLIENT_CONFIG } from '../src/api/client.js';
-import { App } from '../src/App.js';
+import { App } from '../src/explorer/App.js';
 import { StoreContext } from '../src/components/StoreContext.js';
 import { ThemeContext } from '../src/components/theme.js';
 import { inkRenderOptions } from '../src/terminal/renderOptions.js';

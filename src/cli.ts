@@ -49,7 +49,7 @@ async function run(parsed: ExplorerOptions): Promise<number> {
   }
 
   if (options.command === 'list') {
-    const { runListCommand } = await import('./scripting/run.js');
+    const { runListCommand } = await import('./commands/run.js');
     return runListCommand(options, { stdout: process.stdout, stderr: process.stderr, env: process.env });
   }
 
@@ -63,7 +63,7 @@ async function run(parsed: ExplorerOptions): Promise<number> {
   // sometimes export CI; on a real terminal the operator wants the UI, so the TTY decides.
   delete process.env.CI;
   delete process.env.CONTINUOUS_INTEGRATION;
-  const { runExplorer } = await import('./runExplorer.js');
+  const { runExplorer } = await import('./explorer/runExplorer.js');
   return runExplorer(options, parsed);
 }
 

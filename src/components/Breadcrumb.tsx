@@ -1,7 +1,7 @@
 // Where you are: the navigation stack, and the tabs of a user screen.
 import { Box, Text } from 'ink';
 import { formatCount } from '../content/format.js';
-import { currentScreen } from '../store/store.js';
+import { currentScreen, listKey } from '../store/selectors.js';
 import { USER_TABS, type Screen, type UserTab } from '../store/types.js';
 import { sanitize } from '../terminal/sanitize.js';
 import { displayWidth, truncate } from '../terminal/width.js';
@@ -56,7 +56,7 @@ export function Breadcrumb({ width }: { width: number }): React.JSX.Element {
   const nav = useAppStore((s) => s.nav);
   const top = useAppStore((s) => currentScreen(s));
   const unreadTotal = useAppStore((s) =>
-    top.name === 'user' ? s.lists[`conversations:${top.userID}`]?.extra?.unreadTotal : undefined,
+    top.name === 'user' ? s.lists[listKey('conversations', top.userID)]?.extra?.unreadTotal : undefined,
   );
   if (top.name !== 'user') {
     return (

@@ -1,8 +1,8 @@
 // Every field of the selected row, then its decoded content; scrolls with J/K.
 import { Box, Text } from 'ink';
-import type { AnyRow, ListKind } from '../store/types.js';
+import type { AnyRow, ListKind } from '../api/pages.js';
 import { fit, truncate } from '../terminal/width.js';
-import { LABEL_WIDTH, paneViewport, type PaneLine } from './detailLines.js';
+import { LABEL_WIDTH, paneViewport, type PaneLine } from '../layout/detailLines.js';
 import { tint, useTheme, type Theme } from './theme.js';
 import { glyphs } from '../terminal/glyphs.js';
 

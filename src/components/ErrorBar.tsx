@@ -6,7 +6,6 @@ import { describeFailure } from './failureText.js';
 import { tint, useTheme } from './theme.js';
 import { glyphs } from '../terminal/glyphs.js';
 
-export const ERROR_BAR_HEIGHT = 3;
 
 export function ErrorBar({ error, width }: { error: ApiFailure; width: number }): React.JSX.Element {
   const theme = useTheme();

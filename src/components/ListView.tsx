@@ -1,14 +1,16 @@
 // One list on screen: the table of the current page, its failure if any, and the detail pane of
 // the selected row beside the table on wide terminals or below it on narrow ones.
 import { Box, Text } from 'ink';
-import { visibleRows } from '../store/rows.js';
-import type { AnyRow, ListState } from '../store/types.js';
+import { visibleRows } from '../domain/rows.js';
+import type { AnyRow } from '../api/pages.js';
 import { sanitize } from '../terminal/sanitize.js';
 import { truncate } from '../terminal/width.js';
 import { DetailPane } from './DetailPane.js';
-import { ERROR_BAR_HEIGHT, ErrorBar } from './ErrorBar.js';
+import { ErrorBar } from './ErrorBar.js';
+import { listBodyHeight, paneLayout } from '../layout/frame.js';
 import { useAppStore } from './StoreContext.js';
-import { Table, type Column } from './Table.js';
+import type { Column } from '../domain/columns.js';
+import { Table } from './Table.js';
 import { tint, useTheme } from './theme.js';
 import { glyphs } from '../terminal/glyphs.js';
 
@@ -18,23 +20,6 @@ interface Props<Row extends AnyRow> {
   width: number;
   height: number;
   emptyText: string;
-}
-
-/** Wide enough to show the pane beside the table. */
-export const SIDE_BY_SIDE_MIN_WIDTH = 140;
-
-export function paneLayout(width: number, height: number): { side: boolean; tableWidth: number; tableHeight: number; paneWidth: number; paneHeight: number } {
-  if (width >= SIDE_BY_SIDE_MIN_WIDTH) {
-    const paneWidth = Math.floor(width * 0.45);
-    return { side: true, tableWidth: width - paneWidth, tableHeight: height, paneWidth, paneHeight: height };
-  }
-  const tableHeight = Math.max(4, Math.floor(height * 0.35));
-  return { side: false, tableWidth: width, tableHeight, paneWidth: width, paneHeight: height - tableHeight };
-}
-
-/** Lines left for the table (and pane) under the notice line and above the error bar. */
-export function listBodyHeight(list: Pick<ListState, 'error' | 'notice'>, height: number): number {
-  return height - (list.error ? ERROR_BAR_HEIGHT : 0) - (list.notice ? 1 : 0);
 }
 
 export function ListView<Row extends AnyRow>({ listKey, columns, width, height, emptyText }: Props<Row>): React.JSX.Element {

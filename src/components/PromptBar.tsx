@@ -18,7 +18,6 @@ const LABELS: Record<PromptKind, string> = {
   filter: '/',
 };
 
-export const PROMPT_HEIGHT = 2;
 
 export function PromptBar({ width }: { width: number }): React.JSX.Element | null {
   const theme = useTheme();

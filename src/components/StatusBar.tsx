@@ -1,9 +1,9 @@
 // The paging line: "page 3 of 120 · 2,391 total", what is loading, and the latest flash message.
 import { Box, Text } from 'ink';
 import { formatCount } from '../content/format.js';
-import { pageCount } from '../store/paging.js';
-import { currentList } from '../store/store.js';
-import { visibleRows } from '../store/rows.js';
+import { pageCount } from '../domain/paging.js';
+import { currentList } from '../store/selectors.js';
+import { visibleRows } from '../domain/rows.js';
 import { sanitize } from '../terminal/sanitize.js';
 import { truncate } from '../terminal/width.js';
 import { Spinner } from './Spinner.js';

@@ -7,21 +7,9 @@ import { memo, useMemo, useRef, type ReactElement } from 'react';
 import { Box, Text } from 'ink';
 import { sanitize } from '../terminal/sanitize.js';
 import { fit } from '../terminal/width.js';
-import { layoutColumns, renderRow, visibleWindow, type Align } from './tableLayout.js';
+import type { Column } from '../domain/columns.js';
+import { layoutColumns, renderRow, visibleWindow } from '../domain/tableLayout.js';
 import { glyphs } from '../terminal/glyphs.js';
-
-export interface Column<Row> {
-  key: string;
-  title: string;
-  /** preferred width in cells */
-  width: number;
-  /** grows to share leftover width */
-  flex?: boolean;
-  /** may shrink down to this when the table is narrow; without it the column is dropped instead */
-  minWidth?: number;
-  align?: Align;
-  value: (row: Row) => string;
-}
 
 export interface TableProps<Row> {
   columns: Column<Row>[];

@@ -1,7 +1,7 @@
 // Command-line flags to a plain options object. Pure: no process access, so it is testable and
 // the CLI can answer --help and --version before loading any UI code.
 import { parseArgs } from 'node:util';
-import { PAGE_SIZES } from '../store/paging.js';
+import { PAGE_SIZES } from '../domain/paging.js';
 
 export class UsageError extends Error {
   constructor(message: string) {

@@ -7,7 +7,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { PAGE_SIZES } from '../store/paging.js';
+import { PAGE_SIZES } from '../domain/paging.js';
 import { UsageError, type ExplorerOptions, type ProfileField } from './args.js';
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;

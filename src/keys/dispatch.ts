@@ -1,14 +1,16 @@
 // The single input path: prompt open -> help open -> the keymap for this screen. Plain function
 // of (key, store), so every key's effect is testable without rendering.
 import { completeCommand } from '../store/commands.js';
-import { currentScreen, type AppStore } from '../store/store.js';
+import { currentScreen } from '../store/selectors.js';
+import type { AppStore } from '../store/store.js';
+import { detailScroll } from '../layout/detailScroll.js';
+import type { FrameSize } from '../layout/frame.js';
 import { actionFor, scopesFor, type Action } from './keymap.js';
 
 export interface DispatchContext {
-  /** How far the detail pane can scroll at its current size. */
-  detailMaxScroll: number;
-  /** Rows the detail pane shows, for page-wise scrolling. */
-  detailPageSize: number;
+  /** The frame's size, for the keys that move within what is drawn (the detail pane's scroll). */
+  frame: FrameSize;
+  color: boolean;
 }
 
 export function dispatchKey(key: string, store: AppStore, ctx: DispatchContext): void {
@@ -91,10 +93,12 @@ function run(action: Action, store: AppStore, ctx: DispatchContext): void {
       return s.goTo('accounts');
     case 'quit':
       return s.nav.length > 1 ? s.back() : s.quit();
-    case 'scrollDown':
-      return s.scrollDetail(Math.min(ctx.detailPageSize, ctx.detailMaxScroll - s.detail.scroll));
+    case 'scrollDown': {
+      const pane = detailScroll(s, ctx.frame, ctx.color);
+      return s.scrollDetail(Math.min(pane.pageSize, pane.maxScroll - s.detail.scroll));
+    }
     case 'scrollUp':
-      return s.scrollDetail(-Math.min(ctx.detailPageSize, s.detail.scroll));
+      return s.scrollDetail(-Math.min(detailScroll(s, ctx.frame, ctx.color).pageSize, s.detail.scroll));
   }
 }
 

@@ -2,7 +2,7 @@
 // server has no substring search, so the empty text says so.
 import { ListView } from '../components/ListView.js';
 import { useAppStore } from '../components/StoreContext.js';
-import { ACCOUNT_COLUMNS } from './columns.js';
+import { ACCOUNT_COLUMNS } from '../domain/columns.js';
 
 export function AccountsScreen({ width, height }: { width: number; height: number }): React.JSX.Element {
   const keyword = useAppStore((s) => s.lists.accounts?.query.keyword ?? '');

@@ -1,8 +1,8 @@
 // One user: conversations, blacklist and sent friend applications, one tab each.
 import { ListView } from '../components/ListView.js';
-import { listKeyFor } from '../store/store.js';
+import { listKeyFor } from '../store/selectors.js';
 import type { UserTab } from '../store/types.js';
-import { APPLICATION_COLUMNS, BLACK_COLUMNS, CONVERSATION_COLUMNS } from './columns.js';
+import { APPLICATION_COLUMNS, BLACK_COLUMNS, CONVERSATION_COLUMNS } from '../domain/columns.js';
 
 interface Props {
   userID: string;

@@ -1,47 +1,25 @@
 // The shape of the app's state. Screens read it with selectors; only store actions change it.
 import type { ApiFailure } from '../api/errors.js';
-import type { Black, Conversation, FriendRequest, NotificationAccount, User } from '../api/schemas.js';
-
-export interface RowByKind {
-  users: User;
-  accounts: NotificationAccount;
-  conversations: Conversation;
-  blacklist: Black;
-  applications: FriendRequest;
-}
-export type ListKind = keyof RowByKind;
-export type AnyRow = RowByKind[ListKind];
+import type { AnyRow, ListKind, ListQuery } from '../api/pages.js';
+import type { PagePosition } from '../domain/paging.js';
 
 export type UserTab = 'conversations' | 'blacklist' | 'applications';
 export const USER_TABS: readonly UserTab[] = ['conversations', 'blacklist', 'applications'];
 
 export type Screen = { name: 'users' } | { name: 'accounts' } | { name: 'user'; userID: string; tab: UserTab };
 
-export interface ListQuery {
-  /** System accounts: exact userID or nickname. */
-  keyword: string;
-  /** Conversations: only these IDs. */
-  conversationIDs: string[];
-}
-
-export interface ListState {
+/** One list on screen; `page` is the page the user asked for, `loadedPage` the one whose rows show. */
+export interface ListState extends PagePosition {
   key: string;
   kind: ListKind;
   /** The user whose list this is (per-user lists only). */
   userID?: string;
-  /** The page the user asked for, 1-based. */
-  page: number;
-  size: number;
   query: ListQuery;
   /** Rows of `loadedPage`; kept on screen while a newer page loads or fails. */
   rows: AnyRow[];
   loadedPage: number | null;
-  total: number;
-  totalExact: boolean;
   extra?: Record<string, number>;
   notice?: string;
-  /** The last page, once a short page has shown where the list ends (for inexact totals). */
-  knownLastPage?: number;
   loading: boolean;
   error: ApiFailure | null;
   /** Index into the visible (filtered) rows. */

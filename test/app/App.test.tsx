@@ -3,7 +3,7 @@
 import { render } from 'ink-testing-library';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { demoClient } from '../support/demoClient.js';
-import { App } from '../../src/App.js';
+import { App } from '../../src/explorer/App.js';
 import { StoreContext } from '../../src/components/StoreContext.js';
 import { ThemeContext } from '../../src/components/theme.js';
 import { DEMO, startDemoServer, type DemoServer } from '../../src/demo/server.js';

@@ -1,7 +1,8 @@
 import React from 'react';
 import { render } from 'ink-testing-library';
 import { describe, expect, it } from 'vitest';
-import { EMBEDDED_MARKER, JsonTree, jsonTreeLines, treeLineText, type TreeLine } from '../../src/components/JsonTree.js';
+import { JsonTree } from '../../src/components/JsonTree.js';
+import { EMBEDDED_MARKER, jsonTreeLines, treeLineText, type TreeLine } from '../../src/layout/jsonTreeLines.js';
 import { decodeContent } from '../../src/content/decode.js';
 import { newParseContext, parseJsonText } from '../../src/content/parse.js';
 import type { JsonNode } from '../../src/content/types.js';

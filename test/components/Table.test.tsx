@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { render } from 'ink-testing-library';
-import { Table, type Column } from '../../src/components/Table.js';
-import { layoutColumns, renderRow, visibleWindow, type ColumnSize } from '../../src/components/tableLayout.js';
+import type { Column } from '../../src/domain/columns.js';
+import { Table } from '../../src/components/Table.js';
+import { layoutColumns, renderRow, visibleWindow, type ColumnSize } from '../../src/domain/tableLayout.js';
 import { displayWidth } from '../../src/terminal/width.js';
 import { HOSTILE_VALUES } from '../fixtures/hostile.js';
 

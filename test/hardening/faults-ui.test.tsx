@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { DEMO, startDemoServer, type DemoServer } from '../../src/demo/server.js';
-import { currentList } from '../../src/store/store.js';
+import { currentList } from '../../src/store/selectors.js';
 import { startFaultServer, type Fault, type FaultServer } from '../support/faultServer.js';
 import { mountApp, stackTraceLines, type Mounted } from './harness.js';
 import { loaded, step } from './walk.js';

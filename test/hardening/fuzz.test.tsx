@@ -8,7 +8,7 @@ import { OpenIMClient } from '../../src/api/client.js';
 import { AbortedError, isApiFailure } from '../../src/api/errors.js';
 import { getBlackList, getSelfFriendApplyList, getSortedConversationList, getUsers, searchNotificationAccounts } from '../../src/api/operations.js';
 import type { Page } from '../../src/api/schemas.js';
-import { currentList, currentScreen } from '../../src/store/store.js';
+import { currentList, currentScreen } from '../../src/store/selectors.js';
 import { startFaultServer, type Fault, type FaultServer } from '../support/faultServer.js';
 import { fuzzReply, prng } from './fuzz.js';
 import { KEYS, mountApp, stackTraceLines } from './harness.js';

@@ -9,7 +9,7 @@
 import { EventEmitter } from 'node:events';
 import { render } from 'ink';
 import { OpenIMClient, type ClientConfig } from '../../src/api/client.js';
-import { App } from '../../src/App.js';
+import { App } from '../../src/explorer/App.js';
 import type { ConnectionInfo } from '../../src/components/Header.js';
 import { StoreContext } from '../../src/components/StoreContext.js';
 import { ThemeContext } from '../../src/components/theme.js';

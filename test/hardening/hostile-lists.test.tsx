@@ -7,7 +7,7 @@
 // (audit.ts). See hostile-user.test.tsx for the rest of the resources.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { currentList } from '../../src/store/store.js';
+import { currentList } from '../../src/store/selectors.js';
 import { KEYS, mountApp, stackTraceLines } from './harness.js';
 import { CORPUS_SIZE, distinctPerField, hostileFailure, startHostileServer, type HostileServer } from './hostileServer.js';
 import { loaded, PAGE, step, walkList } from './walk.js';

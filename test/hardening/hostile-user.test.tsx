@@ -7,7 +7,7 @@
 // the app emit themselves, no control or bidi character, and every line fits the width.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { currentScreen } from '../../src/store/store.js';
+import { currentScreen } from '../../src/store/selectors.js';
 import { KEYS, mountApp } from './harness.js';
 import { HOSTILE_VALUES } from '../fixtures/hostile.js';
 import { CORPUS_SIZE, startHostileServer, type HostileServer } from './hostileServer.js';

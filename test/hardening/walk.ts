@@ -1,6 +1,6 @@
 // Walking the real App through every row of a list with the detail pane open, frame by frame.
 import { expect } from 'vitest';
-import { currentList } from '../../src/store/store.js';
+import { currentList } from '../../src/store/selectors.js';
 import type { AppState } from '../../src/store/types.js';
 import type { Mounted } from './harness.js';
 import { CORPUS_SIZE } from './hostileServer.js';

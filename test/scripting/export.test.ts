@@ -8,7 +8,7 @@ import { OpenIMClient } from '../../src/api/client.js';
 import { demoClient } from '../support/demoClient.js';
 import { DEMO, startDemoServer, type DemoServer } from '../../src/demo/server.js';
 import { dispatchKey } from '../../src/keys/dispatch.js';
-import { exportFileName, exportFiles } from '../../src/scripting/exportFile.js';
+import { exportFileName, exportFiles } from '../../src/data/exportFile.js';
 import { createAppStore, type AppStore } from '../../src/store/store.js';
 
 let demo: DemoServer;
@@ -29,7 +29,7 @@ function setup(server: DemoServer): { store: AppStore; dir: string } {
   return { store, dir };
 }
 
-const press = (store: AppStore, key: string): void => dispatchKey(key, store, { detailMaxScroll: 0, detailPageSize: 5 });
+const press = (store: AppStore, key: string): void => dispatchKey(key, store, { frame: { width: 80, height: 23 }, color: false });
 
 async function finished(store: AppStore): Promise<string> {
   await vi.waitFor(() => {

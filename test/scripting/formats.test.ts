@@ -2,8 +2,8 @@
 // streaming encoders and the table's fit to the width.
 import { describe, expect, it } from 'vitest';
 import type { User } from '../../src/api/schemas.js';
-import { csvCell, csvLine, dataEncoder, jsonText } from '../../src/scripting/formats.js';
-import { tableEncoder } from '../../src/scripting/table.js';
+import { csvCell, csvLine, dataEncoder, jsonText } from '../../src/data/formats.js';
+import { tableEncoder } from '../../src/data/table.js';
 import { displayWidth } from '../../src/terminal/width.js';
 
 const user = (id: string, nickname: string, extra: Record<string, unknown> = {}): User => ({

@@ -5,8 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CLIENT_CONFIG, OpenIMClient } from '../../src/api/client.js';
 import { parseCliArgs } from '../../src/config/args.js';
 import { DEMO, startDemoServer, type DemoServer } from '../../src/demo/server.js';
-import { ALL_PAGE_SIZE, runListCommand } from '../../src/scripting/run.js';
-import { isLastPage, listFetcher, walkPages } from '../../src/scripting/walk.js';
+import { runListCommand } from '../../src/commands/run.js';
+import { walkPages } from '../../src/data/walk.js';
+import { listFetcher } from '../../src/api/pages.js';
+import { isLastPage, WALK_PAGE_SIZE as ALL_PAGE_SIZE } from '../../src/domain/paging.js';
 import { displayWidth } from '../../src/terminal/width.js';
 
 let demo: DemoServer;

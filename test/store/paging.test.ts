@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hasNextPage, nextPageSize, pageCount, pageForNewSize, pageSizeForRows } from '../../src/store/paging.js';
+import { hasNextPage, nextPageSize, pageCount, pageForNewSize } from '../../src/domain/paging.js';
+import { pageSizeForRows } from '../../src/layout/frame.js';
 
 describe('paging rules', () => {
   it('counts pages from an exact total, and from what was seen for an estimate', () => {

@@ -5,7 +5,8 @@ import { OpenIMClient } from '../../src/api/client.js';
 import type { Conversation, User } from '../../src/api/schemas.js';
 import { demoClient } from '../support/demoClient.js';
 import { DEMO, startDemoServer, type DemoServer } from '../../src/demo/server.js';
-import { createAppStore, currentList, currentScreen, selectedRow } from '../../src/store/store.js';
+import { createAppStore } from '../../src/store/store.js';
+import { currentList, currentScreen, selectedRow } from '../../src/store/selectors.js';
 
 let demo: DemoServer;
 let slow: DemoServer;

@@ -2,7 +2,7 @@
 // after the list and the time, e.g. ./openim-users-20250131-100000.json.
 import { closeSync, openSync, unlinkSync, writeSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import type { ListKind } from '../store/types.js';
+import type { ListKind } from '../api/pages.js';
 
 export interface ExportSink {
   /** Where the file is, as shown to the user (relative to the working directory when inside it). */

@@ -14,7 +14,7 @@ import {
 } from '../content/enums.js';
 import { formatTime, formatTimeSeconds } from '../content/format.js';
 import type { DecodedContent } from '../content/types.js';
-import type { AnyRow, ListKind } from '../store/types.js';
+import type { AnyRow, ListKind } from '../api/pages.js';
 import { glyphs } from '../terminal/glyphs.js';
 
 export interface DetailField {

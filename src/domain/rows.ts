@@ -1,8 +1,8 @@
 // What a row means beyond its fields: which user it names, whether it matches a page filter.
-import type { AnyRow, ListKind, ListState, RowByKind } from './types.js';
+import type { AnyRow, ListKind, RowByKind } from '../api/pages.js';
 
 /** The rows on screen: the page, narrowed by the `/` filter. */
-export function visibleRows(list: Pick<ListState, 'rows' | 'filter'>): AnyRow[] {
+export function visibleRows(list: { rows: AnyRow[]; filter: string }): AnyRow[] {
   const needle = list.filter.trim().toLowerCase();
   if (needle === '') return list.rows;
   return list.rows.filter((row) => searchableText(row).includes(needle));

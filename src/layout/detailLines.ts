@@ -1,7 +1,7 @@
 // The detail pane's content as plain lines, so the pane can scroll by slicing and the key handler
 // knows how far it can scroll. Pure and memoised per row and width.
-import { jsonTreeLines, type TreeLine } from './JsonTree.js';
-import type { AnyRow, ListKind } from '../store/types.js';
+import { jsonTreeLines, type TreeLine } from './jsonTreeLines.js';
+import type { AnyRow, ListKind } from '../api/pages.js';
 import { sanitize } from '../terminal/sanitize.js';
 import { wrap } from '../terminal/width.js';
 import { rowDetail } from './detailFields.js';

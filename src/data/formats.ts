@@ -5,8 +5,8 @@
 // JSON is the server's data as parsed (unknown keys kept), escaped so that no raw control or
 // bidi character can reach a terminal. CSV cells are sanitised, quoted per RFC 4180, and guarded
 // against spreadsheet formula injection.
-import { decodeContent } from '../content/decode.js';
-import type { AnyRow, ListKind } from '../store/types.js';
+import { contentSummary } from '../domain/summary.js';
+import type { AnyRow, ListKind } from '../api/pages.js';
 import { sanitize } from '../terminal/sanitize.js';
 
 export type DataFormat = 'json' | 'ndjson' | 'csv';
@@ -85,9 +85,7 @@ function field(row: unknown, path: string): unknown {
 function csvValue(kind: ListKind, row: AnyRow, path: string): unknown {
   if (kind === 'conversations' && path === 'summary') {
     const msg = field(row, 'msgInfo') as { contentType: number; content: string } | null | undefined;
-    if (!msg) return '';
-    const decoded = decodeContent(msg.contentType, msg.content);
-    return decoded.summary || `[${decoded.typeName}]`;
+    return msg ? contentSummary(msg.contentType, msg.content) : '';
   }
   return field(row, path);
 }

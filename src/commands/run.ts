@@ -10,9 +10,11 @@ import { AbortedError, ApiError, firstLine, HttpError, NetworkError, ProtocolErr
 import type { ExplorerOptions, OutputFormat } from '../config/args.js';
 import { openRequestLog, type RequestLog } from '../config/requestLog.js';
 import { sanitize } from '../terminal/sanitize.js';
-import { dataEncoder, type RowEncoder } from './formats.js';
-import { tableEncoder } from './table.js';
-import { listFetcher, walkPages } from './walk.js';
+import { dataEncoder, type RowEncoder } from '../data/formats.js';
+import { tableEncoder } from '../data/table.js';
+import { walkPages } from '../data/walk.js';
+import { listFetcher } from '../api/pages.js';
+import { DEFAULT_PAGE_SIZE, WALK_PAGE_SIZE } from '../domain/paging.js';
 
 export const EXIT_OK = 0;
 export const EXIT_API = 1;
@@ -33,10 +35,6 @@ export function tableWidth(streams: ScriptStreams): number {
   return Number.isInteger(fromEnv) && fromEnv >= 20 && fromEnv <= 1000 ? fromEnv : 80;
 }
 
-/** Rows per request with --all when no size is given: fewer round trips. */
-export const ALL_PAGE_SIZE = 100;
-/** Without --size or --all, as in the explorer on a 24-line terminal. */
-const DEFAULT_SCRIPT_PAGE_SIZE = 20;
 
 export function defaultOutput(stdoutIsTTY: boolean): OutputFormat {
   return stdoutIsTTY ? 'table' : 'json';
@@ -141,7 +139,7 @@ export async function runListCommand(options: ExplorerOptions, streams: ScriptSt
     const format = request.output ?? defaultOutput(streams.stdout.isTTY === true);
     const encoder: RowEncoder =
       format === 'table' ? tableEncoder(request.list, tableWidth(streams)) : dataEncoder(request.list, format);
-    const size = request.size ?? (request.all ? ALL_PAGE_SIZE : (options.pageSize ?? DEFAULT_SCRIPT_PAGE_SIZE));
+    const size = request.size ?? (request.all ? WALK_PAGE_SIZE : (options.pageSize ?? DEFAULT_PAGE_SIZE));
     // The reader went away: stop the request in flight too.
     const controller = new AbortController();
     streams.stdout.once('error', () => controller.abort());

@@ -1,13 +1,26 @@
 // The columns of each list: what an operator scans for first goes left; what may be dropped on a
 // narrow terminal has no minWidth.
 import type { Black, Conversation, FriendRequest, NotificationAccount, User } from '../api/schemas.js';
-import type { Column } from '../components/Table.js';
-import { decodeContent } from '../content/decode.js';
+import type { AnyRow, ListKind } from '../api/pages.js';
 import { addSourceName, appMangerLevelName, handleResultName, recvMsgOptName } from '../content/enums.js';
 import { formatCount, formatTime, formatTimeSeconds } from '../content/format.js';
-import type { MsgInfo } from '../api/schemas.js';
+import { messageSummary } from './summary.js';
+import type { Align } from './tableLayout.js';
 
 /** Minutes are enough in a table; the detail pane has seconds and the raw value. */
+export interface Column<Row> {
+  key: string;
+  title: string;
+  /** preferred width in cells */
+  width: number;
+  /** grows to share leftover width */
+  flex?: boolean;
+  /** may shrink down to this when the table is narrow; without it the column is dropped instead */
+  minWidth?: number;
+  align?: Align;
+  value: (row: Row) => string;
+}
+
 const shortTime = (ms: number): string => formatTime(ms).slice(0, 16);
 
 export const USER_COLUMNS: Column<User>[] = [
@@ -32,20 +45,6 @@ export const ACCOUNT_COLUMNS: Column<NotificationAccount>[] = [
 ];
 
 const SESSION_SHORT: Record<number, string> = { 1: 'single', 2: 'group', 3: 'group', 4: 'notice' };
-
-const summaries = new WeakMap<MsgInfo, string>();
-/** Decoding is not free and rows re-render on every key: once per message is enough. */
-export function messageSummary(msg: MsgInfo | null): string {
-  if (!msg) return '(no message)';
-  let summary = summaries.get(msg);
-  if (summary === undefined) {
-    const decoded = decodeContent(msg.contentType, msg.content);
-    // Non-text summaries already start with their kind ("[Picture] …"); text reads best bare.
-    summary = decoded.summary || `[${decoded.typeName}]`;
-    summaries.set(msg, summary);
-  }
-  return summary;
-}
 
 export const CONVERSATION_COLUMNS: Column<Conversation>[] = [
   // "*" and not a colour: the pin must show under NO_COLOR too.
@@ -79,3 +78,16 @@ export const APPLICATION_COLUMNS: Column<FriendRequest>[] = [
   { key: 'created', title: 'SENT', width: 16, minWidth: 16, value: (r) => shortTime(r.createTime) },
   { key: 'handled', title: 'HANDLED', width: 16, value: (r) => shortTime(r.handleTime) },
 ];
+
+/** The columns of a list of this kind, for the explorer's table and `--output table`. */
+export function columnsFor(kind: ListKind): Column<AnyRow>[] {
+  // Each list's columns read rows of its own kind; the list kind guarantees the match.
+  const byKind: Record<ListKind, unknown> = {
+    users: USER_COLUMNS,
+    accounts: ACCOUNT_COLUMNS,
+    conversations: CONVERSATION_COLUMNS,
+    blacklist: BLACK_COLUMNS,
+    applications: APPLICATION_COLUMNS,
+  };
+  return byKind[kind] as Column<AnyRow>[];
+}

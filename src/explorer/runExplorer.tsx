@@ -2,22 +2,22 @@
 // back on every way out. `:profile NAME` builds a new connection and store and re-renders the
 // app around them (a fresh mount: no list, cursor or request of the old server survives).
 import { render } from 'ink';
-import { OpenIMClient, DEFAULT_CLIENT_CONFIG } from './api/client.js';
+import { OpenIMClient, DEFAULT_CLIENT_CONFIG } from '../api/client.js';
 import { App } from './App.js';
-import type { ConnectionInfo } from './components/Header.js';
-import { StoreContext } from './components/StoreContext.js';
-import { ThemeContext } from './components/theme.js';
-import { UsageError, type ExplorerOptions } from './config/args.js';
-import { defaultConfigPath, resolveProfile } from './config/profiles.js';
-import { recentUsersFile, recentUsersPath } from './config/recentUsers.js';
-import { openRequestLog } from './config/requestLog.js';
-import { exportFiles } from './scripting/exportFile.js';
-import { pageSizeForRows } from './store/paging.js';
-import { createAppStore, type AppStore } from './store/store.js';
-import { colorEnabled } from './terminal/color.js';
-import { copyToClipboard } from './terminal/osc52.js';
-import { inkRenderOptions } from './terminal/renderOptions.js';
-import { enterAltScreen, installRestoreHandlers, restoreTerminal } from './terminal/screen.js';
+import type { ConnectionInfo } from '../components/Header.js';
+import { StoreContext } from '../components/StoreContext.js';
+import { ThemeContext } from '../components/theme.js';
+import { UsageError, type ExplorerOptions } from '../config/args.js';
+import { defaultConfigPath, resolveProfile } from '../config/profiles.js';
+import { recentUsersFile, recentUsersPath } from '../config/recentUsers.js';
+import { openRequestLog } from '../config/requestLog.js';
+import { exportFiles } from '../data/exportFile.js';
+import { pageSizeForRows } from '../layout/frame.js';
+import { createAppStore, type AppStore } from '../store/store.js';
+import { colorEnabled } from '../terminal/color.js';
+import { copyToClipboard } from '../terminal/osc52.js';
+import { inkRenderOptions } from '../terminal/renderOptions.js';
+import { enterAltScreen, installRestoreHandlers, restoreTerminal } from '../terminal/screen.js';
 
 interface Session {
   store: AppStore;
@@ -33,7 +33,7 @@ export async function runExplorer(options: ExplorerOptions, parsed: ExplorerOpti
   let start = options;
   let closeDemo: (() => Promise<void>) | undefined;
   if (options.demo) {
-    const { startDemoServer } = await import('./demo/server.js');
+    const { startDemoServer } = await import('../demo/server.js');
     const demo = await startDemoServer({ users: options.demoUsers, latencyMs: options.demoLatencyMs });
     start = { ...options, baseUrl: demo.url, secret: 'openIM123', token: undefined, profile: undefined };
     closeDemo = () => demo.close();

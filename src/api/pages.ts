@@ -1,0 +1,80 @@
+// The five lists the explorer and the scripting commands page through: which operation serves
+// which list, with which request body, and the row type each one yields.
+import type { OpenIMClient } from './client.js';
+import {
+  getBlackList,
+  getSelfFriendApplyList,
+  getSortedConversationList,
+  getUsers,
+  searchNotificationAccounts,
+} from './operations.js';
+import type { Black, Conversation, FriendRequest, NotificationAccount, Page, User } from './schemas.js';
+
+export interface RowByKind {
+  users: User;
+  accounts: NotificationAccount;
+  conversations: Conversation;
+  blacklist: Black;
+  applications: FriendRequest;
+}
+export type ListKind = keyof RowByKind;
+export type AnyRow = RowByKind[ListKind];
+
+/** What narrows a list on the server, beside its page. */
+export interface ListQuery {
+  /** System accounts: exact userID or nickname. */
+  keyword: string;
+  /** Conversations: only these IDs. */
+  conversationIDs: string[];
+}
+
+/** What to list: the explorer's lists and the scripting commands both describe it so. */
+export interface ListSpec {
+  kind: ListKind;
+  /** The user whose list this is (per-user lists only). */
+  userID?: string;
+  query: ListQuery;
+}
+
+export interface PageRequest extends ListSpec {
+  /** 1-based. */
+  page: number;
+  size: number;
+}
+
+export type PageFetcher<T> = (page: number, size: number, signal?: AbortSignal) => Promise<Page<T>>;
+
+export function fetchPage(client: OpenIMClient, list: PageRequest, signal: AbortSignal): Promise<Page<AnyRow>> {
+  const pagination = { pageNumber: list.page, showNumber: list.size };
+  const userID = list.userID ?? '';
+  switch (list.kind) {
+    case 'users':
+      return getUsers(client, { pagination }, signal);
+    case 'accounts':
+      return searchNotificationAccounts(client, { keyword: list.query.keyword, pagination }, signal);
+    case 'conversations':
+      return getSortedConversationList(
+        client,
+        {
+          userID,
+          pagination,
+          ...(list.query.conversationIDs.length > 0 ? { conversationIDs: list.query.conversationIDs } : {}),
+        },
+        signal,
+      );
+    case 'blacklist':
+      return getBlackList(client, { userID, pagination }, signal);
+    case 'applications':
+      return getSelfFriendApplyList(client, { userID, pagination }, signal);
+  }
+}
+
+/** The page fetcher of a list. */
+export function listFetcher(client: OpenIMClient, spec: ListSpec): PageFetcher<AnyRow> {
+  return (page, size, signal) =>
+    fetchPage(
+      client,
+      { kind: spec.kind, ...(spec.userID !== undefined ? { userID: spec.userID } : {}), page, size, query: spec.query },
+      signal ?? new AbortController().signal,
+    );
+}

@@ -1,0 +1,32 @@
+// The one implementation of walking the pages of a list, for the scripting commands and the
+// explorer's export: one request at a time, each page handed over as soon as it arrives.
+import { AbortedError } from '../api/errors.js';
+import type { PageFetcher } from '../api/pages.js';
+import type { Page } from '../api/schemas.js';
+import { isLastPage } from '../domain/paging.js';
+
+export interface WalkOptions {
+  /** First page, 1-based. */
+  startPage: number;
+  /** Rows per request, at least 1. */
+  size: number;
+  /** Every page from startPage on; otherwise only startPage. */
+  all: boolean;
+  signal?: AbortSignal;
+}
+
+export interface WalkedPage<T> {
+  page: number;
+  result: Page<T>;
+}
+
+/** Yields the pages in order; stops after the last page, on the first error, or when aborted. */
+export async function* walkPages<T>(fetch: PageFetcher<T>, options: WalkOptions): AsyncGenerator<WalkedPage<T>> {
+  if (!Number.isInteger(options.size) || options.size < 1) throw new RangeError('page size must be at least 1');
+  for (let page = Math.max(1, Math.floor(options.startPage)); ; page++) {
+    if (options.signal?.aborted) throw new AbortedError();
+    const result = await fetch(page, options.size, options.signal);
+    yield { page, result };
+    if (!options.all || isLastPage(result, page, options.size)) return;
+  }
+}

@@ -1,0 +1,21 @@
+// THE one-line summary of a message, for the conversations table and the CSV `summary` column.
+import type { MsgInfo } from '../api/schemas.js';
+import { decodeContent } from '../content/decode.js';
+
+/** Non-text summaries already start with their kind ("[Picture] …"); text reads best bare. */
+export function contentSummary(contentType: number, content: string): string {
+  const decoded = decodeContent(contentType, content);
+  return decoded.summary || `[${decoded.typeName}]`;
+}
+
+const summaries = new WeakMap<MsgInfo, string>();
+/** Decoding is not free and rows re-render on every key: once per message is enough. */
+export function messageSummary(msg: MsgInfo | null): string {
+  if (!msg) return '(no message)';
+  let summary = summaries.get(msg);
+  if (summary === undefined) {
+    summary = contentSummary(msg.contentType, msg.content);
+    summaries.set(msg, summary);
+  }
+  return summary;
+}

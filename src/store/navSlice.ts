@@ -1,0 +1,84 @@
+// Navigation: the stack of screens, the tabs of a user screen, and the users opened recently.
+import type { StateCreator } from 'zustand/vanilla';
+import type { SliceTools } from './tools.js';
+import { currentScreen } from './selectors.js';
+import { USER_TABS, type AppState, type Screen, type UserTab } from './types.js';
+import type { AppActions } from './store.js';
+
+/** How many user IDs the picker remembers. */
+export const RECENT_LIMIT = 10;
+
+export interface NavActions {
+  /** Loads the screen on top of the stack (the home screen at start). */
+  start(): void;
+  openUser(userID: string): void;
+  goTo(screen: 'users' | 'accounts'): void;
+  back(): void;
+  setTab(tab: UserTab): void;
+  cycleTab(direction: 1 | -1): void;
+}
+
+type NavState = Pick<AppState, 'nav' | 'recentUsers'>;
+
+export const navSlice =
+  (tools: SliceTools): StateCreator<AppState & AppActions, [], [], NavState & NavActions> =>
+  (set, get) => {
+    /** Puts `screen` on top (pushed, or replacing the top) and loads its list the first time. */
+    const showScreen = (screen: Screen, mode: 'push' | 'replace'): void => {
+      const key = tools.ensureList(screen);
+      set((s) =>
+        mode === 'push'
+          ? { nav: [...s.nav, screen], detail: { open: false, scroll: 0 } }
+          : { nav: [...s.nav.slice(0, -1), screen], detail: { ...s.detail, scroll: 0 } },
+      );
+      const list = get().lists[key];
+      if (list && list.loadedPage === null && !list.loading) tools.request(key, false);
+    };
+
+    const rememberUser = (userID: string): void => {
+      const recentUsers = [userID, ...get().recentUsers.filter((id) => id !== userID)].slice(0, RECENT_LIMIT);
+      set({ recentUsers });
+      tools.deps.recent?.save(recentUsers);
+    };
+
+    return {
+      nav: [{ name: 'users' }],
+      recentUsers: safeLoad(tools.deps.recent),
+
+      start() {
+        tools.request(tools.ensureList(currentScreen(get())), false);
+      },
+      openUser(userID) {
+        const id = userID.trim();
+        if (!id) return;
+        rememberUser(id);
+        showScreen({ name: 'user', userID: id, tab: 'conversations' }, 'push');
+      },
+      goTo(name) {
+        if (currentScreen(get()).name === name) return;
+        showScreen({ name }, 'push');
+      },
+      back() {
+        if (get().nav.length > 1) set((s) => ({ nav: s.nav.slice(0, -1), detail: { open: false, scroll: 0 } }));
+      },
+      setTab(tab) {
+        const top = currentScreen(get());
+        if (top.name !== 'user' || top.tab === tab) return;
+        showScreen({ ...top, tab }, 'replace');
+      },
+      cycleTab(direction) {
+        const top = currentScreen(get());
+        if (top.name !== 'user') return;
+        const at = USER_TABS.indexOf(top.tab);
+        get().setTab(USER_TABS[(at + direction + USER_TABS.length) % USER_TABS.length]!);
+      },
+    };
+  };
+
+function safeLoad(recent: SliceTools['deps']['recent']): string[] {
+  try {
+    return recent?.load().slice(0, RECENT_LIMIT) ?? [];
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,157 @@
+// The request rules of the explorer's lists, apart from the store so that they can be tested
+// with an injected fetch and no server:
+// - at most one request in flight per list;
+// - page steps taken while a request runs collapse into one follow-up for the newest page, so
+//   results always arrive in order;
+// - a new query (or a forced reload) cancels the running request;
+// - a response that no longer matches what the list wants is cached, never shown;
+// - pages already seen come back from a bounded LRU without a request.
+import type { AnyRow, PageRequest } from '../api/pages.js';
+import type { Page } from '../api/schemas.js';
+import { PageCache } from './cache.js';
+
+export type FetchPage = (request: PageRequest, signal: AbortSignal) => Promise<Page<AnyRow>>;
+
+export interface SchedulerEvents {
+  /** The page the list wants arrived from the server, or (`cached`) came from the cache. */
+  page(listKey: string, page: Page<AnyRow>, cached: boolean): void;
+  /** The request for the page the list wants failed. */
+  failure(listKey: string, error: unknown): void;
+}
+
+/** Request counters, for the benchmarks and tests; not rendered. */
+export interface RequestStats {
+  started: number;
+  /** Results that arrived after their list had moved on: cached, not shown. */
+  discarded: number;
+  maxInFlight: number;
+}
+
+/** What `want` did: answered from the cache, or the list now waits for a response. */
+export type WantResult = 'cached' | 'waiting';
+
+/** Identifies one server request; equal keys may share a cached page. */
+export function requestKey(request: PageRequest): string {
+  return `${request.page}|${queryKey(request)}`;
+}
+
+/** Everything in a request but the page: page steps of one query share it. */
+export function queryKey(request: Omit<PageRequest, 'page'>): string {
+  return JSON.stringify([
+    request.kind,
+    request.userID ?? '',
+    request.size,
+    request.query.keyword,
+    request.query.conversationIDs,
+  ]);
+}
+
+interface Running {
+  reqKey: string;
+  query: string;
+  controller: AbortController;
+}
+
+export class RequestScheduler {
+  readonly stats: RequestStats = { started: 0, discarded: 0, maxInFlight: 0 };
+  private readonly cache: PageCache<Page<AnyRow>>;
+  private readonly inFlight = new Map<string, Running>();
+  /** What each list wants now, while it waits for it. */
+  private readonly waiting = new Map<string, PageRequest>();
+
+  constructor(
+    private readonly fetch: FetchPage,
+    private readonly events: SchedulerEvents,
+    cacheSize = 64,
+  ) {
+    this.cache = new PageCache(cacheSize);
+  }
+
+  /**
+   * The list `listKey` wants `request`. A cached page is delivered at once (unless `force`);
+   * otherwise the list waits, and `events.page` or `events.failure` tells when it has its answer.
+   */
+  want(listKey: string, request: PageRequest, force = false): WantResult {
+    const reqKey = requestKey(request);
+    const cached = force ? undefined : this.cache.get(reqKey);
+    if (cached) {
+      this.waiting.delete(listKey);
+      this.events.page(listKey, cached, true);
+      return 'cached';
+    }
+    this.waiting.set(listKey, request);
+    const running = this.inFlight.get(listKey);
+    if (running) {
+      if (!force && running.reqKey === reqKey) return 'waiting';
+      // A page step waits for the running request (one in flight, results in order); a reload or
+      // a new query makes the running one useless, so it is cancelled.
+      if (!force && running.query === queryKey(request)) return 'waiting';
+      running.controller.abort();
+      this.inFlight.delete(listKey);
+    }
+    this.start(listKey, request);
+    return 'waiting';
+  }
+
+  /** Whether a request of this list is on the wire. */
+  busy(listKey: string): boolean {
+    return this.inFlight.has(listKey);
+  }
+
+  /** Stops waiting for this list and aborts its request. */
+  cancel(listKey: string): void {
+    this.waiting.delete(listKey);
+    this.inFlight.get(listKey)?.controller.abort();
+    this.inFlight.delete(listKey);
+  }
+
+  cancelAll(): void {
+    for (const key of [...this.inFlight.keys()]) this.cancel(key);
+    this.waiting.clear();
+  }
+
+  private isWanted(listKey: string, reqKey: string): boolean {
+    const wanted = this.waiting.get(listKey);
+    return wanted !== undefined && requestKey(wanted) === reqKey;
+  }
+
+  private start(listKey: string, request: PageRequest): void {
+    const reqKey = requestKey(request);
+    const controller = new AbortController();
+    this.inFlight.set(listKey, { reqKey, query: queryKey(request), controller });
+    this.stats.started++;
+    this.stats.maxInFlight = Math.max(this.stats.maxInFlight, this.inFlight.size);
+    let pending: Promise<Page<AnyRow>>;
+    try {
+      pending = this.fetch(request, controller.signal);
+    } catch (error) {
+      // A fetch that throws instead of rejecting is a bug of ours; it must still end as a value.
+      pending = Promise.reject(error);
+    }
+    void pending
+      .then(
+        (page) => {
+          this.cache.set(reqKey, page);
+          if (this.isWanted(listKey, reqKey)) {
+            this.waiting.delete(listKey);
+            this.events.page(listKey, page, false);
+          } else this.stats.discarded++;
+        },
+        (error: unknown) => {
+          if (controller.signal.aborted) return; // cancelled by us: nobody waits for it
+          if (this.isWanted(listKey, reqKey)) {
+            this.waiting.delete(listKey);
+            this.events.failure(listKey, error);
+          } else this.stats.discarded++;
+        },
+      )
+      .finally(() => this.finish(listKey, controller));
+  }
+
+  private finish(listKey: string, controller: AbortController): void {
+    if (this.inFlight.get(listKey)?.controller === controller) this.inFlight.delete(listKey);
+    // The list moved on while this was in flight: ask for what it wants now.
+    const wanted = this.waiting.get(listKey);
+    if (wanted && !this.inFlight.has(listKey)) this.want(listKey, wanted);
+  }
+}

@@ -1,0 +1,28 @@
+// Reading the state: the screen on top, its list, the row under the cursor. Components and keys
+// use these instead of building list keys or walking the stack themselves.
+import type { ListKind } from '../api/pages.js';
+import { visibleRows } from '../domain/rows.js';
+import type { AnyRow } from '../api/pages.js';
+import type { AppState, ListState, Screen } from './types.js';
+
+/** The store's key of a list: one per screen, and per user and tab on a user screen. */
+export function listKey(kind: ListKind, userID?: string): string {
+  return userID === undefined ? kind : `${kind}:${userID}`;
+}
+
+export function listKeyFor(screen: Screen): string {
+  return screen.name === 'user' ? listKey(screen.tab, screen.userID) : listKey(screen.name);
+}
+
+export function currentScreen(state: AppState): Screen {
+  return state.nav[state.nav.length - 1] ?? { name: 'users' };
+}
+
+export function currentList(state: AppState): ListState | undefined {
+  return state.lists[listKeyFor(currentScreen(state))];
+}
+
+export function selectedRow(state: AppState): AnyRow | undefined {
+  const list = currentList(state);
+  return list ? visibleRows(list)[list.cursor] : undefined;
+}

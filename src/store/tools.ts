@@ -1,0 +1,143 @@
+// What the slices share: the dependencies the store was made with, the request scheduler, the
+// flash, and the few list operations every slice needs. Built once per store, handed to each slice.
+import type { StoreApi } from 'zustand/vanilla';
+import type { OpenIMClient } from '../api/client.js';
+import { ApiError, isApiFailure, NetworkError, type ApiFailure } from '../api/errors.js';
+import { fetchPage, type AnyRow, type ListKind } from '../api/pages.js';
+import type { Page } from '../api/schemas.js';
+import { learnedLastPage } from '../domain/paging.js';
+import type { OpenExport } from '../data/exportFile.js';
+import { createFlasher, type Flasher } from './flash.js';
+import { RequestScheduler } from './scheduler.js';
+import { currentList, listKeyFor } from './selectors.js';
+import type { AppState, ListState, Screen } from './types.js';
+
+export interface StoreDeps {
+  client: OpenIMClient;
+  pageSize: number;
+  /** Puts text on the clipboard (OSC 52 in the app). */
+  copy?: (text: string) => void;
+  /** Remembers the user picker's history between runs. */
+  recent?: { load(): string[]; save(ids: string[]): void };
+  quit?: () => void;
+  /** Switches server (`:profile`); returns an error text when it cannot. */
+  switchProfile?: (name: string) => string | undefined;
+  cacheSize?: number;
+  /** Creates the file an export (`e`) writes; without it, export is unavailable. */
+  openExport?: OpenExport;
+}
+
+export interface SliceTools {
+  deps: StoreDeps;
+  scheduler: RequestScheduler;
+  flash: Flasher['show'];
+  /** The list on screen. */
+  current(): ListState | undefined;
+  patchList(key: string, patch: Partial<ListState>): void;
+  /** Creates the list of `screen` if it does not exist yet; returns its key. */
+  ensureList(screen: Screen): string;
+  /** Shows the page the list wants, from the cache or the server (`force`: the server). */
+  request(key: string, force: boolean): void;
+  /** Changes what the list wants, then requests it. */
+  changeList(key: string, patch: Partial<ListState>, force?: boolean): void;
+}
+
+type Set = StoreApi<AppState>['setState'];
+type Get = StoreApi<AppState>['getState'];
+
+export function createSliceTools(set: Set, get: Get, deps: StoreDeps): SliceTools {
+  const flasher = createFlasher((flash) => set({ flash }));
+
+  const patchList = (key: string, patch: Partial<ListState>): void =>
+    set((s) => {
+      const list = s.lists[key];
+      return list ? { lists: { ...s.lists, [key]: { ...list, ...patch } } } : {};
+    });
+
+  const applyPage = (key: string, page: Page<AnyRow>, cached: boolean): void => {
+    const list = get().lists[key];
+    if (!list) return;
+    patchList(key, {
+      rows: page.rows,
+      loadedPage: list.page,
+      total: page.total,
+      totalExact: page.totalExact,
+      extra: page.extra,
+      notice: page.notice,
+      knownLastPage: learnedLastPage(page, list.page, list.size, list.knownLastPage),
+      loading: false,
+      error: null,
+      cursor: Math.min(list.cursor, Math.max(0, page.rows.length - 1)),
+    });
+    if (!cached && get().connection !== 'ok') set({ connection: 'ok' });
+  };
+
+  const scheduler = new RequestScheduler(
+    (request, signal) => fetchPage(deps.client, request, signal),
+    {
+      page: applyPage,
+      failure(key, error) {
+        const list = get().lists[key];
+        if (!list) return;
+        patchList(key, { loading: false, error: toFailure(error, list.kind) });
+        const connection = error instanceof NetworkError ? 'failing' : 'ok';
+        if (get().connection !== connection) set({ connection });
+      },
+    },
+    deps.cacheSize ?? 64,
+  );
+
+  const request = (key: string, force: boolean): void => {
+    const list = get().lists[key];
+    if (!list) return;
+    const spec = { kind: list.kind, page: list.page, size: list.size, query: list.query };
+    const wanted = list.userID !== undefined ? { ...spec, userID: list.userID } : spec;
+    if (scheduler.want(key, wanted, force) === 'waiting') patchList(key, { loading: true });
+  };
+
+  return {
+    deps,
+    scheduler,
+    flash: flasher.show,
+    current: () => currentList(get()),
+    patchList,
+    ensureList(screen) {
+      const key = listKeyFor(screen);
+      if (!get().lists[key]) {
+        const kind: ListKind = screen.name === 'user' ? screen.tab : screen.name;
+        const list: ListState = {
+          key,
+          kind,
+          ...(screen.name === 'user' ? { userID: screen.userID } : {}),
+          page: 1,
+          size: deps.pageSize,
+          query: { keyword: '', conversationIDs: [] },
+          rows: [],
+          loadedPage: null,
+          total: 0,
+          totalExact: true,
+          loading: false,
+          error: null,
+          cursor: 0,
+          filter: '',
+        };
+        set((s) => ({ lists: { ...s.lists, [key]: list } }));
+      }
+      return key;
+    },
+    request,
+    changeList(key, patch, force = false) {
+      patchList(key, patch);
+      request(key, force);
+    },
+  };
+}
+
+function toFailure(error: unknown, kind: ListKind): ApiFailure {
+  if (isApiFailure(error)) return error;
+  // A bug of ours must still show as a message, not crash the app.
+  return new ApiError(0, error instanceof Error ? error.message : String(error), '', {
+    operation: kind,
+    operationID: '',
+  });
+}

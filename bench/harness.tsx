@@ -8,7 +8,7 @@ import { OpenIMClient, DEFAULT_CLIENT_CONFIG } from '../src/api/client.js';
 import { App } from '../src/explorer/App.js';
 import { StoreContext } from '../src/components/StoreContext.js';
 import { ThemeContext } from '../src/components/theme.js';
-import { inkRenderOptions } from '../src/terminal/renderOptions.js';
+import { inkRenderOptions } from '../src/explorer/renderOptions.js';
 import { createAppStore } from '../src/store/store.js';
 
 export interface Write {

@@ -16,7 +16,7 @@ import { pageSizeForRows } from '../layout/frame.js';
 import { createAppStore, type AppStore } from '../store/store.js';
 import { colorEnabled } from '../terminal/color.js';
 import { copyToClipboard } from '../terminal/osc52.js';
-import { inkRenderOptions } from '../terminal/renderOptions.js';
+import { inkRenderOptions } from './renderOptions.js';
 import { enterAltScreen, installRestoreHandlers, restoreTerminal } from '../terminal/screen.js';
 
 interface Session {

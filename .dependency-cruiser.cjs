@@ -1,0 +1,73 @@
+// The one-way map of src/, enforced by `npm run lint` (dependency-cruiser). Folders are layers,
+// lowest first: a folder may import its own files and the layers below it, never one above.
+// README's Architecture section draws the same map.
+const LAYERS = [
+  'api', // HTTP, schemas, one function per operation, the page fetchers
+  'terminal', // sanitising, display width, the alternate screen, OSC 52
+  'content', // decoding message content
+  'domain', // paging rules, rows, columns, summaries, table layout
+  'data', // the page walker, encoders, export files
+  'config', // flags, profiles, the request log
+  'store', // zustand slices and the request scheduler
+  'layout', // frame geometry and the detail pane's lines
+  'keys', // the keymap and the one dispatcher
+  'components', // Ink components
+  'screens', // one file per screen
+  'explorer', // the explorer's entry point and root component
+];
+/** Folders that render: nothing outside them (and the entry points) may import them or Ink/React. */
+const UI = ['components', 'screens', 'explorer'];
+
+const above = (i) => LAYERS.slice(i + 1);
+const folder = (names) => `^src/(${names.join('|')})/`;
+
+module.exports = {
+  forbidden: [
+    ...LAYERS.slice(0, -1).map((layer, i) => ({
+      name: `layer-${layer}`,
+      comment: `${layer}/ is below ${above(i).join(', ')}: it must not import them`,
+      severity: 'error',
+      from: { path: `^src/${layer}/` },
+      to: { path: folder([...above(i), 'commands', 'demo']) },
+    })),
+    {
+      name: 'commands-without-ui',
+      comment: 'the scripting commands are a thin CLI over data/: no store, no UI, so they start as fast as --help',
+      severity: 'error',
+      from: { path: '^src/commands/' },
+      to: { path: folder(['store', 'layout', 'keys', ...UI]) },
+    },
+    {
+      name: 'demo-stands-alone',
+      comment: 'the demo server imitates OpenIM: it shares nothing with the client',
+      severity: 'error',
+      from: { path: '^src/demo/' },
+      to: { path: '^src/', pathNot: '^src/demo/' },
+    },
+    {
+      name: 'no-ui-packages-outside-ui',
+      comment: 'only the folders that render import Ink or React',
+      severity: 'error',
+      from: { path: '^src/', pathNot: [folder(UI), '^src/cli\\.ts$'] },
+      to: { path: 'node_modules/(ink|ink-text-input|react)/' },
+    },
+    {
+      name: 'no-circular',
+      comment: 'no module imports one that imports it back (type-only imports erase at build time: the slices name the whole store type)',
+      severity: 'error',
+      from: {},
+      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    includeOnly: ['^src/', 'node_modules/(ink|ink-text-input|react)/'],
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default'],
+      mainFields: ['module', 'main', 'types'],
+    },
+  },
+};

@@ -18,12 +18,7 @@ export interface ClientConfig {
   retryDelayMs?: (attempt: number) => number;
 }
 
-export const DEFAULT_CLIENT_CONFIG = {
-  adminUserID: 'imAdmin',
-  timeoutMs: 10_000,
-  retries: 2,
-  maxBodyBytes: 8 * 1024 * 1024,
-} as const;
+export { DEFAULT_CLIENT_CONFIG } from './defaults.js';
 
 export class OpenIMClient {
   private readonly http: Http;

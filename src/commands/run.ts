@@ -111,16 +111,16 @@ export async function runListCommand(options: ExplorerOptions, streams: ScriptSt
   let baseUrl = options.baseUrl;
   let secret = options.secret;
   let token = options.token;
+  let adminUserID = options.adminUserID;
   let closeDemo: (() => Promise<void>) | undefined;
   let log: RequestLog | undefined;
   const out = new Output(streams.stdout);
   try {
     log = options.logFile !== undefined ? openRequestLog(options.logFile) : undefined;
     if (options.demo) {
-      const { startDemoServer } = await import('../demo/server.js');
-      const demo = await startDemoServer({ users: options.demoUsers, latencyMs: options.demoLatencyMs });
-      baseUrl = demo.url;
-      secret = 'openIM123';
+      const { startEmbeddedDemo } = await import('../demo/embedded.js');
+      const demo = await startEmbeddedDemo({ users: options.demoUsers, latencyMs: options.demoLatencyMs });
+      ({ baseUrl, secret, adminUserID } = demo);
       token = undefined;
       closeDemo = () => demo.close();
     }
@@ -131,7 +131,7 @@ export async function runListCommand(options: ExplorerOptions, streams: ScriptSt
       baseUrl,
       token,
       secret,
-      adminUserID: options.adminUserID,
+      adminUserID,
       timeoutMs: options.timeoutMs,
       maxBodyBytes: options.maxBodyBytes,
       ...(log ? { onRequest: log.onRequest } : {}),

@@ -1,7 +1,14 @@
 // Command-line flags to a plain options object. Pure: no process access, so it is testable and
 // the CLI can answer --help and --version before loading any UI code.
 import { parseArgs } from 'node:util';
-import { PAGE_SIZES } from '../domain/paging.js';
+import { DEFAULT_CLIENT_CONFIG } from '../api/defaults.js';
+import { isPageSize, PAGE_SIZES, WALK_PAGE_SIZE } from '../domain/paging.js';
+
+/** Population of the embedded demo server unless --users says otherwise. */
+export const DEFAULT_DEMO_USERS = 5000;
+const DEFAULT_TIMEOUT_S = DEFAULT_CLIENT_CONFIG.timeoutMs / 1000;
+const DEFAULT_MAX_BODY_MB = DEFAULT_CLIENT_CONFIG.maxBodyBytes / (1024 * 1024);
+const sizes = `${PAGE_SIZES.slice(0, -1).join(', ')} or ${PAGE_SIZES.at(-1)}`;
 
 export class UsageError extends Error {
   constructor(message: string) {
@@ -89,7 +96,7 @@ Scripting (no UI; for pipes and cron):
   openim-explorer blacklist --user ID
   openim-explorer applications --user ID
     --page N            first page (default 1)
-    --size N            rows per request (default the page size; 100 with --all)
+    --size N            rows per request (default the page size; ${WALK_PAGE_SIZE} with --all)
     --all               every page from --page on, printed as each page arrives
     --output FORMAT     json, ndjson, csv or table (default table on a terminal, json otherwise)
   Exit codes: 0 done, 1 the server answered with an error (or an unreadable reply),
@@ -99,17 +106,17 @@ Connection:
   --base-url URL        OpenIM API address, e.g. http://127.0.0.1:10002   (env OPENIM_BASE_URL)
   --token TOKEN         admin token                                       (env OPENIM_TOKEN)
   --secret SECRET       admin secret, to obtain a token at start          (env OPENIM_SECRET)
-  --admin-user-id ID    admin user for the secret (default imAdmin)       (env OPENIM_ADMIN_USER_ID)
-  --timeout SECONDS     per-request deadline (default 10)
-  --max-body-mb N       refuse replies larger than N MB (default 8)
+  --admin-user-id ID    admin user for the secret (default ${DEFAULT_CLIENT_CONFIG.adminUserID})       (env OPENIM_ADMIN_USER_ID)
+  --timeout SECONDS     per-request deadline (default ${DEFAULT_TIMEOUT_S})
+  --max-body-mb N       refuse replies larger than N MB (default ${DEFAULT_MAX_BODY_MB})
   --profile NAME        a profile of the config file                      (env OPENIM_PROFILE)
   --config PATH         the config file (default $XDG_CONFIG_HOME/openim-explorer/config.json)
   --demo                start the embedded demo server and connect to it
-  --users N             demo population (default 5000)
+  --users N             demo population (default ${DEFAULT_DEMO_USERS})
   --latency MS          demo server delay per request (default 0)
 
 Display:
-  --page-size N         rows per page: 10, 20, 50 or 100 (default 20)
+  --page-size N         rows per page: ${sizes} (default: as many as the terminal shows)
   --no-color            monochrome (NO_COLOR is honoured too)
   --ascii               draw marks with ASCII only (automatic when the locale is not UTF-8)
   --log-file PATH       append one line per request (never the token); created 0600
@@ -202,8 +209,8 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): E
   const pageSizeRaw = pick('pageSize', v['page-size']);
 
   const pageSize = pageSizeRaw === undefined ? undefined : int(pageSizeRaw, '--page-size', 1, 1000);
-  if (pageSize !== undefined && !(PAGE_SIZES as readonly number[]).includes(pageSize)) {
-    throw new UsageError(`--page-size must be one of ${PAGE_SIZES.join(', ')}, got ${pageSize}`);
+  if (pageSize !== undefined && !isPageSize(pageSize)) {
+    throw new UsageError(`--page-size must be one of ${sizes}, got ${pageSize}`);
   }
 
   const request = command === 'list' ? listRequest(first as ListCommand, v) : undefined;
@@ -218,11 +225,11 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): E
     baseUrl: baseUrl?.replace(/\/+$/, ''),
     token,
     secret,
-    adminUserID: adminUserID ?? 'imAdmin',
-    timeoutMs: timeout === undefined ? 10_000 : Math.round(num(timeout, '--timeout', 0.1, 600) * 1000),
-    maxBodyBytes: Math.round((v['max-body-mb'] === undefined ? 8 : num(v['max-body-mb'], '--max-body-mb', 0.01, 1024)) * 1024 * 1024),
+    adminUserID: adminUserID ?? DEFAULT_CLIENT_CONFIG.adminUserID,
+    timeoutMs: timeout === undefined ? DEFAULT_CLIENT_CONFIG.timeoutMs : Math.round(num(timeout, '--timeout', 0.1, 600) * 1000),
+    maxBodyBytes: Math.round((v['max-body-mb'] === undefined ? DEFAULT_MAX_BODY_MB : num(v['max-body-mb'], '--max-body-mb', 0.01, 1024)) * 1024 * 1024),
     demo: v.demo ?? false,
-    demoUsers: v.users === undefined ? 5000 : int(v.users, '--users', 1, 10_000_000),
+    demoUsers: v.users === undefined ? DEFAULT_DEMO_USERS : int(v.users, '--users', 1, 10_000_000),
     demoLatencyMs: v.latency === undefined ? 0 : int(v.latency, '--latency', 0, 60_000),
     port: v.port === undefined ? 10002 : int(v.port, '--port', 0, 65535),
     host: v.host ?? '127.0.0.1',

@@ -7,6 +7,7 @@ import { handleRequest, type GatewayRequest, type Reply } from './gateway.js';
 import { signToken, verifyToken } from './jwt.js';
 import type { RouteContext } from './routes.js';
 import type { World } from './users.js';
+import { DEMO } from './well-known.js';
 
 export { DEMO } from './well-known.js';
 export { HOSTILE_SAMPLES, type HostileSample } from './hostile.js';
@@ -18,9 +19,9 @@ export interface DemoServerOptions {
   port?: number;
   /** Ordinary users, user_000001..; default 5000, a million is fine. */
   users?: number;
-  /** Default 'openIM123'. */
+  /** Default DEMO.secret. */
   secret?: string;
-  /** Default 'imAdmin'. */
+  /** Default DEMO.adminUserID. */
   adminUserID?: string;
   /** Artificial delay per request, default 0. */
   latencyMs?: number;
@@ -54,10 +55,10 @@ const ADMIN_PLATFORM_ID = 10;
 
 export async function startDemoServer(opts: DemoServerOptions = {}): Promise<DemoServer> {
   const host = opts.host ?? '127.0.0.1';
-  const secret = opts.secret ?? 'openIM123';
+  const secret = opts.secret ?? DEMO.secret;
   const ttl = opts.tokenTtlSeconds ?? 7_776_000;
   const latencyMs = opts.latencyMs ?? 0;
-  const world: World = { population: Math.max(0, Math.floor(opts.users ?? 5000)), adminUserID: opts.adminUserID ?? 'imAdmin' };
+  const world: World = { population: Math.max(0, Math.floor(opts.users ?? 5000)), adminUserID: opts.adminUserID ?? DEMO.adminUserID };
   const counts = new Map<string, number>();
   let total = 0;
   // Tokens whose iat is at or below this are expired; new tokens are issued after it.

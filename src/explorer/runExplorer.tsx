@@ -33,9 +33,10 @@ export async function runExplorer(options: ExplorerOptions, parsed: ExplorerOpti
   let start = options;
   let closeDemo: (() => Promise<void>) | undefined;
   if (options.demo) {
-    const { startDemoServer } = await import('../demo/server.js');
-    const demo = await startDemoServer({ users: options.demoUsers, latencyMs: options.demoLatencyMs });
-    start = { ...options, baseUrl: demo.url, secret: 'openIM123', token: undefined, profile: undefined };
+    const { startEmbeddedDemo } = await import('../demo/embedded.js');
+    const demo = await startEmbeddedDemo({ users: options.demoUsers, latencyMs: options.demoLatencyMs });
+    const { baseUrl, secret, adminUserID } = demo;
+    start = { ...options, baseUrl, secret, adminUserID, token: undefined, profile: undefined };
     closeDemo = () => demo.close();
   }
   const log = options.logFile !== undefined ? openRequestLog(options.logFile) : undefined;

@@ -21,7 +21,7 @@ const UI = ['components', 'screens', 'explorer'];
 const above = (i) => LAYERS.slice(i + 1);
 const folder = (names) => `^src/(${names.join('|')})/`;
 
-module.exports = {
+export default {
   forbidden: [
     ...LAYERS.slice(0, -1).map((layer, i) => ({
       name: `layer-${layer}`,

@@ -210,7 +210,7 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): E
 
   const pageSize = pageSizeRaw === undefined ? undefined : int(pageSizeRaw, '--page-size', 1, 1000);
   if (pageSize !== undefined && !isPageSize(pageSize)) {
-    throw new UsageError(`--page-size must be one of ${sizes}, got ${pageSize}`);
+    throw new UsageError(`--page-size must be one of ${PAGE_SIZES.join(', ')}, got ${pageSize}`);
   }
 
   const request = command === 'list' ? listRequest(first as ListCommand, v) : undefined;

@@ -53,10 +53,10 @@ export default {
     },
     {
       name: 'no-circular',
-      comment: 'no module imports one that imports it back (type-only imports erase at build time: the slices name the whole store type)',
+      comment: 'no module imports one that imports it back',
       severity: 'error',
       from: {},
-      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+      to: { circular: true },
     },
   ],
   options: {

@@ -9,13 +9,8 @@ import { dataEncoder } from '../data/formats.js';
 import { walkPages } from '../data/walk.js';
 import type { SliceTools } from './tools.js';
 import type { AppState } from './types.js';
-import type { AppActions } from './store.js';
+import type { AppActions, ExportActions } from './actions.js';
 
-export interface ExportActions {
-  /** Writes every page of the current list to a file; progress in `exporting`. */
-  exportView(format: 'json' | 'csv'): void;
-  cancelExport(): void;
-}
 
 export const exportSlice =
   (tools: SliceTools): StateCreator<AppState & AppActions, [], [], Pick<AppState, 'exporting'> & ExportActions> =>

@@ -7,23 +7,8 @@ import { userNamedByRow, visibleRows } from '../domain/rows.js';
 import type { SliceTools } from './tools.js';
 import { selectedRow } from './selectors.js';
 import type { AppState, ListState } from './types.js';
-import type { AppActions } from './store.js';
+import type { AppActions, ListActions } from './actions.js';
 
-export interface ListActions {
-  load(key: string): void;
-  reload(): void;
-  nextPage(): void;
-  prevPage(): void;
-  goToPage(page: number): void;
-  changePageSize(direction: 1 | -1): void;
-  moveCursor(delta: number): void;
-  cursorTo(where: 'first' | 'last'): void;
-  /** Narrows the list on the server (search keyword, conversation IDs); back to page 1. */
-  setQuery(patch: Partial<ListQuery>): void;
-  openRow(): void;
-  openNamedUser(): void;
-  copyRow(): void;
-}
 
 type ListsState = Pick<AppState, 'lists' | 'connection'>;
 

@@ -2,21 +2,12 @@
 import type { StateCreator } from 'zustand/vanilla';
 import type { SliceTools } from './tools.js';
 import { currentScreen } from './selectors.js';
-import { USER_TABS, type AppState, type Screen, type UserTab } from './types.js';
-import type { AppActions } from './store.js';
+import { USER_TABS, type AppState, type Screen } from './types.js';
+import type { AppActions, NavActions } from './actions.js';
 
 /** How many user IDs the picker remembers. */
 export const RECENT_LIMIT = 10;
 
-export interface NavActions {
-  /** Loads the screen on top of the stack (the home screen at start). */
-  start(): void;
-  openUser(userID: string): void;
-  goTo(screen: 'users' | 'accounts'): void;
-  back(): void;
-  setTab(tab: UserTab): void;
-  cycleTab(direction: 1 | -1): void;
-}
 
 type NavState = Pick<AppState, 'nav' | 'recentUsers'>;
 

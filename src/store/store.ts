@@ -1,20 +1,20 @@
 // The app's one store, made of slices (zustand's slices pattern), one file each: navigation,
 // lists, UI modes, export. They share the tools of tools.ts: the request scheduler, the flash,
 // and the list operations. Screens read the state with selectors (selectors.ts); keys call actions.
-import { createStore, type StoreApi } from 'zustand/vanilla';
-import { exportSlice, type ExportActions } from './exportSlice.js';
-import { listsSlice, type ListActions } from './listsSlice.js';
-import { navSlice, type NavActions } from './navSlice.js';
+import { createStore } from 'zustand/vanilla';
+import type { AppActions, AppStore } from './actions.js';
+import { exportSlice } from './exportSlice.js';
+import { listsSlice } from './listsSlice.js';
+import { navSlice } from './navSlice.js';
 import type { RequestStats } from './scheduler.js';
 import { createSliceTools, type StoreDeps } from './tools.js';
 import type { AppState } from './types.js';
-import { uiSlice, type UiActions } from './uiSlice.js';
+import { uiSlice } from './uiSlice.js';
 
 export type { StoreDeps } from './tools.js';
 export type { RequestStats } from './scheduler.js';
 
-export type AppActions = NavActions & ListActions & UiActions & ExportActions;
-export type AppStore = StoreApi<AppState & AppActions>;
+export type { AppActions, AppStore } from './actions.js';
 
 export function createAppStore(deps: StoreDeps): AppStore & { stats: RequestStats } {
   let stats: RequestStats | undefined;

@@ -4,23 +4,9 @@ import type { StateCreator } from 'zustand/vanilla';
 import { parseCommand } from './commands.js';
 import type { SliceTools } from './tools.js';
 import { selectedRow } from './selectors.js';
-import type { AppState, PromptKind } from './types.js';
-import type { AppActions } from './store.js';
+import type { AppState } from './types.js';
+import type { AppActions, UiActions } from './actions.js';
 
-export interface UiActions {
-  openPrompt(kind: PromptKind, value?: string): void;
-  setPromptValue(value: string): void;
-  submitPrompt(): void;
-  cancelPrompt(): void;
-  toggleHelp(): void;
-  toggleDetail(): void;
-  scrollDetail(delta: number): void;
-  /** Back one step: the prompt, an export, help, the filter, the pane, a search, then the screen. */
-  escape(): void;
-  flashInfo(text: string): void;
-  runCommand(line: string): void;
-  quit(): void;
-}
 
 type UiState = Pick<AppState, 'prompt' | 'help' | 'detail' | 'flash'>;
 

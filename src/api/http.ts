@@ -4,8 +4,9 @@
 import ky, { HTTPError } from 'ky';
 import type { z } from 'zod';
 import { envelopeSchema } from './schemas.js';
-import { AbortedError, ApiError, HttpError, NetworkError, ProtocolError, type NetworkReason } from './errors.js';
+import { AbortedError, ApiError, HttpError, NetworkError, ProtocolError, RedirectError, type NetworkReason } from './errors.js';
 import { redact } from './redact.js';
+import { isRedirect, redirectTarget } from './redirect.js';
 
 export interface RequestEvent {
   operation: string;
@@ -99,11 +100,14 @@ export class Http {
     options.signal?.addEventListener('abort', onCallerAbort, { once: true });
 
     let status = 0;
+    const url = joinUrl(this.config.baseUrl, path);
     try {
       let response: Response;
       try {
-        response = await ky.post(joinUrl(this.config.baseUrl, path), {
+        response = await ky.post(url, {
           json: body,
+          // Never follow: the token header and the login body must not go anywhere else (redirect.ts).
+          redirect: 'manual',
           headers: { operationID, ...(options.token !== undefined ? { token: options.token } : {}) },
           signal: controller.signal,
           timeout: false,
@@ -122,6 +126,12 @@ export class Http {
           },
         });
       } catch (error) {
+        if (error instanceof HTTPError && isRedirect(error.response)) {
+          status = error.response.status;
+          await error.response.body?.cancel().catch(() => undefined);
+          event({ outcome: 'http-error', status });
+          throw new RedirectError(status, redirectTarget(error.response.headers.get('location'), url), origin);
+        }
         if (error instanceof HTTPError) {
           status = error.response.status;
           const text = await readCapped(error.response, this.config.maxBodyBytes).catch(() => '');

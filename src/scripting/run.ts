@@ -6,7 +6,7 @@
 // OpenIM's (HTTP error page, unreadable body); 2 usage or config error; 3 the server could not
 // be reached (refused, reset, DNS, timeout).
 import { DEFAULT_CLIENT_CONFIG, OpenIMClient } from '../api/client.js';
-import { AbortedError, ApiError, firstLine, HttpError, NetworkError, ProtocolError } from '../api/errors.js';
+import { AbortedError, ApiError, firstLine, HttpError, NetworkError, ProtocolError, RedirectError } from '../api/errors.js';
 import type { ExplorerOptions, OutputFormat } from '../config/args.js';
 import { openRequestLog, type RequestLog } from '../config/requestLog.js';
 import { sanitize } from '../terminal/sanitize.js';
@@ -55,6 +55,7 @@ export function describeScriptFailure(error: unknown): { code: number; line: str
     };
   }
   if (error instanceof NetworkError) return { code: EXIT_NETWORK, line: `${sanitize(error.message)} operationID=${error.origin.operationID || '-'}` };
+  if (error instanceof RedirectError) return { code: EXIT_API, line: `${op(error)} ${sanitize(error.bodyFirstLine)}` };
   if (error instanceof HttpError) {
     return { code: EXIT_API, line: `${op(error)} HTTP ${error.status}: not an OpenIM reply: ${quote(error.bodyFirstLine)}` };
   }

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { envelopeSchema } from './schemas.js';
 import { AbortedError, ApiError, HttpError, NetworkError, ProtocolError, RedirectError, type NetworkReason } from './errors.js';
 import { Deadline } from './deadline.js';
+import { decompressionFailure, UndecodableBodyError, utf8Text } from './encoding.js';
 import { redact } from './redact.js';
 import { isRedirect, redirectTarget } from './redirect.js';
 
@@ -183,6 +184,10 @@ export class Http {
         event({ outcome: 'aborted', status });
         throw new AbortedError();
       }
+      if (error instanceof UndecodableBodyError) {
+        event({ outcome: 'protocol-error', status });
+        throw new ProtocolError(clean(error.message), origin);
+      }
       if (error instanceof BodyTooLargeError) {
         event({ outcome: 'protocol-error', status, bytes: error.bytes });
         throw new ProtocolError(`response larger than the ${formatLimit(this.config.maxBodyBytes)} limit`, origin);
@@ -212,12 +217,18 @@ async function readCapped(response: Response, max: number, deadline: Deadline): 
   if (!response.body) return '';
   const chunks: Uint8Array[] = [];
   let total = 0;
-  for await (const value of deadline.chunks(response.body)) {
-    total += value.byteLength;
-    if (total > max) throw new BodyTooLargeError(total); // leaving the loop cancels the stream
-    chunks.push(value);
+  try {
+    for await (const value of deadline.chunks(response.body)) {
+      total += value.byteLength;
+      if (total > max) throw new BodyTooLargeError(total); // leaving the loop cancels the stream
+      chunks.push(value);
+    }
+  } catch (error) {
+    const code = decompressionFailure(error);
+    if (code !== undefined) throw new UndecodableBodyError(response.headers.get('content-encoding') ?? '?', code);
+    throw error;
   }
-  return Buffer.concat(chunks, total).toString('utf8');
+  return utf8Text(Buffer.concat(chunks, total));
 }
 
 /** Replaces containers nested `max` levels deep by a string saying so; iterative, in place. */

@@ -5,8 +5,6 @@
 // end with the timeout error, exit 3. No duration is asserted: only that it ended, within a
 // generous wait, with the right words. The same through the API client in-process, and for the
 // admin login.
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ServerResponse } from 'node:http';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -14,8 +12,8 @@ import { OpenIMClient } from '../../src/api/client.js';
 import { AbortedError, NetworkError } from '../../src/api/errors.js';
 import { getUsers } from '../../src/api/operations.js';
 import { startTestServer, type Recorded, type TestServer } from '../support/recordingServer.js';
+import { assertBuilt, runCli, type CliExit } from '../support/runCli.js';
 
-const CLI = join(import.meta.dirname, '..', '..', 'dist', 'cli.js');
 const GC_PRELOAD = join(import.meta.dirname, '..', 'support', 'gcPreload.mjs');
 const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJVc2VySUQiOiJpbUFkbWluIn0.ZGVhZGxpbmUtdGVzdC10b2tlbg';
 const SECRET = 'deadline-Secret-5d1e';
@@ -42,38 +40,13 @@ afterEach(async () => {
   server = undefined;
 });
 
-interface Exit {
-  code: number | null;
-  stderr: string;
-  hung: boolean;
-}
-
-/** The built CLI under --expose-gc with the collecting preload; killed (and reported) if it hangs. */
-function cliUnderGc(args: string[], env: NodeJS.ProcessEnv): Promise<Exit> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--expose-gc', '--import', GC_PRELOAD, CLI, ...args], {
-      env: { PATH: process.env.PATH, HOME: '/nonexistent', XDG_CONFIG_HOME: '/nonexistent', LANG: 'C.UTF-8', ...env },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let stderr = '';
-    let hung = false;
-    const watchdog = setTimeout(() => {
-      hung = true;
-      child.kill('SIGKILL');
-    }, HUNG_MS);
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(watchdog);
-      resolve({ code, stderr, hung });
-    });
-  });
+/** The built CLI under --expose-gc with the collecting preload. */
+function cliUnderGc(args: string[], env: NodeJS.ProcessEnv): Promise<CliExit> {
+  return runCli(args, env, { nodeArgs: ['--expose-gc', '--import', GC_PRELOAD], hungMs: HUNG_MS });
 }
 
 describe('the deadline of the built CLI under forced garbage collection', () => {
-  beforeAll(() => {
-    if (!existsSync(CLI)) throw new Error('dist/cli.js is missing: run npm run build first');
-  });
+  beforeAll(assertBuilt);
 
   it.each<Body>(['stall', 'drip'])('a body that %ss: exit 3 with the timeout error', async (kind) => {
     server = await startTestServer(slowBody(kind));

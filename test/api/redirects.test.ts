@@ -2,20 +2,17 @@
 // that other server the token header or the login body with the secret. Two servers on loopback:
 // one redirects, the other records everything it receives and must receive nothing. Both for the
 // API client in-process and for the built CLI's scripting command (exit 1, message on stderr).
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { OpenIMClient } from '../../src/api/client.js';
 import { RedirectError } from '../../src/api/errors.js';
 import { getAdminToken, getUsers } from '../../src/api/operations.js';
 import { describeFailure } from '../../src/components/failureText.js';
 import { envelope, redirectTo, startTestServer, type TestServer } from '../support/recordingServer.js';
+import { assertBuilt, runCli as cli } from '../support/runCli.js';
 
 const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJVc2VySUQiOiJpbUFkbWluIn0.cmVkaXJlY3QtdGVzdC10b2tlbg';
 const SECRET = 'redirect-Secret-91c2';
 const STATUSES = [301, 302, 303, 307, 308] as const;
-const CLI = join(import.meta.dirname, '..', '..', 'dist', 'cli.js');
 
 let other: TestServer;
 let redirector: TestServer | undefined;
@@ -91,31 +88,8 @@ describe('the API client never follows a redirect', () => {
   });
 });
 
-interface Exit {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function cli(args: string[], env: NodeJS.ProcessEnv): Promise<Exit> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], {
-      env: { PATH: process.env.PATH, HOME: '/nonexistent', XDG_CONFIG_HOME: '/nonexistent', LANG: 'C.UTF-8', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
 describe('the scripting command of the built CLI never follows a redirect', () => {
-  beforeAll(() => {
-    if (!existsSync(CLI)) throw new Error('dist/cli.js is missing: run npm run build first');
-  });
+  beforeAll(assertBuilt);
 
   it.each(STATUSES)('%i: exit 1, the status and origin on stderr, nothing sent to the other server', async (status) => {
     redirector = await startTestServer(redirectTo(status, (req) => `${other.url}${req.path}?token=${TOKEN}`));

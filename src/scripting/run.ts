@@ -13,6 +13,7 @@ import { sanitize } from '../terminal/sanitize.js';
 import { dataEncoder, type RowEncoder } from './formats.js';
 import { tableEncoder } from './table.js';
 import { listFetcher, walkPages } from './walk.js';
+import { RunawayWalkError } from './walkGuard.js';
 
 export const EXIT_OK = 0;
 export const EXIT_API = 1;
@@ -59,6 +60,7 @@ export function describeScriptFailure(error: unknown): { code: number; line: str
   if (error instanceof HttpError) {
     return { code: EXIT_API, line: `${op(error)} HTTP ${error.status}: not an OpenIM reply: ${quote(error.bodyFirstLine)}` };
   }
+  if (error instanceof RunawayWalkError) return { code: EXIT_API, line: `--all ${error.message}` };
   if (error instanceof ProtocolError) return { code: EXIT_API, line: `${op(error)} unreadable reply: ${sanitize(error.problem)}` };
   return undefined;
 }

@@ -5,6 +5,7 @@ import { AbortedError } from '../api/errors.js';
 import type { Page } from '../api/schemas.js';
 import { fetchPage } from '../store/fetchers.js';
 import type { AnyRow, ListKind, ListQuery } from '../store/types.js';
+import { WalkGuard } from './walkGuard.js';
 
 export type PageFetcher<T> = (page: number, size: number, signal?: AbortSignal) => Promise<Page<T>>;
 
@@ -16,6 +17,8 @@ export interface WalkOptions {
   /** Every page from startPage on; otherwise only startPage. */
   all: boolean;
   signal?: AbortSignal;
+  /** Bound of a walk whose total is an estimate; tests make it small. */
+  maxEstimatedRows?: number;
 }
 
 export interface WalkedPage<T> {
@@ -34,14 +37,19 @@ export function isLastPage(result: Page<unknown>, page: number, size: number): b
   return result.totalExact && page * size >= result.total;
 }
 
-/** Yields the pages in order; stops after the last page, on the first error, or when aborted. */
+/**
+ * Yields the pages in order; stops after the last page, on the first error, or when aborted, and
+ * with a RunawayWalkError against a server whose pages never end (see walkGuard.ts).
+ */
 export async function* walkPages<T>(fetch: PageFetcher<T>, options: WalkOptions): AsyncGenerator<WalkedPage<T>> {
   if (!Number.isInteger(options.size) || options.size < 1) throw new RangeError('page size must be at least 1');
+  const guard = new WalkGuard(options.size, options.maxEstimatedRows);
   for (let page = Math.max(1, Math.floor(options.startPage)); ; page++) {
     if (options.signal?.aborted) throw new AbortedError();
     const result = await fetch(page, options.size, options.signal);
+    const { capped } = options.all ? guard.check(page, result) : { capped: true };
     yield { page, result };
-    if (!options.all || isLastPage(result, page, options.size)) return;
+    if (capped || isLastPage(result, page, options.size)) return;
   }
 }
 

@@ -8,6 +8,7 @@ import { AbortedError, ApiError, HttpError, NetworkError, ProtocolError, Redirec
 import { Deadline } from './deadline.js';
 import { decompressionFailure, UndecodableBodyError, utf8Text } from './encoding.js';
 import { redact } from './redact.js';
+import { keepWireDetail } from './wireFidelity.js';
 import { isRedirect, redirectTarget } from './redirect.js';
 
 export interface RequestEvent {
@@ -172,6 +173,7 @@ export class Http {
         event({ outcome: 'protocol-error', status, errCode, bytes: text.length });
         throw new ProtocolError(`unexpected data: ${clean(describeIssue(parsed.error.issues))}`, origin);
       }
+      keepWireDetail(data, parsed.data, text);
       event({ outcome: 'ok', status, errCode, bytes: text.length });
       return parsed.data as z.output<S>;
     } catch (error) {

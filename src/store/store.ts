@@ -5,7 +5,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { OpenIMClient } from '../api/client.js';
 import { AbortedError, ApiError, isApiFailure, NetworkError, type ApiFailure } from '../api/errors.js';
 import type { Page } from '../api/schemas.js';
-import { dataEncoder } from '../scripting/formats.js';
+import { dataEncoder, jsonText } from '../scripting/formats.js';
 import { exportFileName, type ExportSink, type OpenExport } from '../scripting/exportFile.js';
 import { listFetcher, walkPages } from '../scripting/walk.js';
 import { PageCache } from './cache.js';
@@ -384,7 +384,8 @@ export function createAppStore(deps: StoreDeps): AppStore & { stats: RequestStat
           flash('copying is not available here', 'error');
           return;
         }
-        deps.copy(JSON.stringify(row, null, 2));
+        // jsonText: keeps the digits of int64 strings a number cannot hold (wireFidelity.ts).
+        deps.copy(jsonText(row, 2));
         flash('copied the row as JSON (OSC 52)', 'info');
       },
 

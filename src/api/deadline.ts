@@ -6,9 +6,10 @@
 // have arrived nothing strong holds those links, and after a garbage collection an abort no
 // longer reaches the response body: a server that sends headers and then stalls keeps the request
 // open for as long as it likes. So this module does not rely on that chain. It gives fetch its own
-// signal directly (no AbortSignal.any in between), and every await of the request races `expired`,
-// a promise this object rejects itself when its timer fires; the body reader is then cancelled by
-// hand, which closes the connection whatever became of the signals.
+// signal directly (no AbortSignal.any in between), and every await of the request is raced
+// against the timer by this object itself (race: the timer rejects each pending wait directly);
+// the body reader is then cancelled by hand, which closes the connection whatever became of the
+// signals.
 
 /** Thrown by race() when the deadline passed or the caller cancelled; never shown as such. */
 export class DeadlineAbort extends Error {
@@ -22,18 +23,13 @@ export class Deadline {
   private readonly controller = new AbortController();
   private readonly timer: ReturnType<typeof setTimeout>;
   private readonly links: { signal: AbortSignal; listener: () => void }[] = [];
-  private readonly expired: Promise<never>;
-  private reject: ((reason: DeadlineAbort) => void) | undefined;
+  /** The waits in progress (race), rejected directly when the deadline passes. */
+  private readonly waiting = new Set<(reason: DeadlineAbort) => void>();
   /** True once the timer fired (rather than a caller cancelling). */
   timedOut = false;
 
   /** `ms` from now; `signals` cancel it too (the caller's, the client's on quit). */
   constructor(ms: number, signals: readonly (AbortSignal | undefined)[] = []) {
-    this.expired = new Promise<never>((_resolve, reject) => {
-      this.reject = reject;
-    });
-    // Nobody may be racing at the moment it fires (between two awaits): not an unhandled rejection.
-    this.expired.catch(() => undefined);
     this.timer = setTimeout(() => this.abort(true), ms);
     for (const signal of signals) {
       if (!signal) continue;
@@ -58,9 +54,25 @@ export class Deadline {
 
   /** `work`, or a DeadlineAbort as soon as the deadline passes, whatever `work` does. */
   race<T>(work: Promise<T>): Promise<T> {
-    // `work` may still reject after the race is lost: that must not count as unhandled.
-    work.catch(() => undefined);
-    return Promise.race([work, this.expired]);
+    return new Promise<T>((resolve, reject) => {
+      if (this.aborted) {
+        // `work` may still reject later: that must not count as unhandled.
+        work.catch(() => undefined);
+        reject(new DeadlineAbort(this.timedOut));
+        return;
+      }
+      this.waiting.add(reject);
+      work.then(
+        (value) => {
+          this.waiting.delete(reject);
+          resolve(value);
+        },
+        (error: unknown) => {
+          this.waiting.delete(reject);
+          reject(error);
+        },
+      );
+    });
   }
 
   /**
@@ -97,6 +109,7 @@ export class Deadline {
     if (this.controller.signal.aborted) return;
     this.timedOut = timedOut;
     this.controller.abort(new DeadlineAbort(timedOut));
-    this.reject?.(new DeadlineAbort(timedOut));
+    for (const reject of this.waiting) reject(new DeadlineAbort(timedOut));
+    this.waiting.clear();
   }
 }

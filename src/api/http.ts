@@ -127,7 +127,7 @@ export class Http {
       } catch (error) {
         if (error instanceof HTTPError && isRedirect(error.response)) {
           status = error.response.status;
-          await error.response.body?.cancel().catch(() => undefined);
+          void error.response.body?.cancel().catch(() => undefined);
           event({ outcome: 'http-error', status });
           throw new RedirectError(status, redirectTarget(error.response.headers.get('location'), url), origin);
         }

@@ -27,6 +27,9 @@ export function hasRawDigits(): boolean {
 }
 
 const LONG_DIGIT_STRING = /"-?\d{16,}"/;
+// "__proto__" as a key, literally or with any of its letters escaped (\u005f _, \u0070 p, \u0072 r,
+// \u006f o, \u0074 t): what JSON.parse turns into such a key must contain one of these.
+const PROTO_KEY = /__proto__|\\u00(?:5[fF]|6[fF]|7[024])/;
 const DIGITS = /^-?\d+$/;
 
 /**
@@ -34,14 +37,15 @@ const DIGITS = /^-?\d+$/;
  * schema) and restores `__proto__` keys and long digit strings on `output`. `text` is the reply.
  */
 export function keepWireDetail(input: unknown, output: unknown, text: string): void {
-  // A key can be spelled with escapes ("\u005f_proto__"), so any escape means looking.
-  const protoKeys = text.includes('__proto__') || text.includes('\\u');
+  const protoKeys = PROTO_KEY.test(text);
   const longDigits = LONG_DIGIT_STRING.test(text);
   if (!protoKeys && !longDigits) return;
   const stack: [unknown, unknown][] = [[input, output]];
   while (stack.length > 0) {
     const [from, to] = stack.pop()!;
     if (from === null || typeof from !== 'object' || to === null || typeof to !== 'object') continue;
+    // An unknown field's value is passed through as it was parsed: nothing of it was lost.
+    if (from === to) continue;
     for (const key of Object.keys(from)) {
       const value: unknown = (from as Record<string, unknown>)[key];
       if (key === '__proto__') {

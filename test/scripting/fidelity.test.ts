@@ -22,7 +22,7 @@ const USERS_REPLY = `{"errCode":0,"errMsg":"","errDlt":"","data":{"total":"2","u
   {"userID":"u2","createTime":"1700000000000","nickname":"=cmd"},
   {"userID":"u3","nickname":"\\t=cmd|' /C calc'!A0"},{"userID":"u4","nickname":"\uFF20SUM(A1)"}]}}`;
 const CONVERSATIONS_REPLY = `{"errCode":0,"errMsg":"","errDlt":"","data":{"conversationTotal":1,"unreadTotal":0,"conversationElems":[
-  {"conversationID":"si_a_b","unreadCount":"${HUGE}","msgInfo":{"sendID":"a","__proto__":{"polluted":"msgInfo"},"LatestMsgRecvTime":"${LONG}","contentType":101,"content":"{\\"content\\":\\"hi\\"}"}}]}}`;
+  {"conversationID":"si_a_b","unreadCount":"${HUGE}","msgInfo":{"sendID":"a","__pr\\u006fto__":{"polluted":"msgInfo"},"LatestMsgRecvTime":"${LONG}","contentType":101,"content":"{\\"content\\":\\"hi\\"}"}}]}}`;
 
 let server: TestServer;
 beforeAll(async () => {
@@ -69,7 +69,7 @@ describe('the API client', () => {
     expectNoPollution();
   });
 
-  it('keeps them in nested known objects too (a conversation\'s msgInfo)', async () => {
+  it('keeps them in nested known objects too (a conversation\'s msgInfo), the key spelled with an escape', async () => {
     const page = await getSortedConversationList(client(), { userID: 'a', pagination });
     const row = JSON.parse(jsonText(page.rows[0])) as { unreadCount: unknown; msgInfo: Record<string, unknown> };
     expect(row.unreadCount).toBe(HUGE);

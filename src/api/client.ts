@@ -24,6 +24,8 @@ export class OpenIMClient {
   private readonly http: Http;
   private token: string | undefined;
   private login: Promise<string> | undefined;
+  /** Aborted by close(): ends every request in flight, the shared login included. */
+  private readonly closed = new AbortController();
 
   constructor(private readonly config: ClientConfig) {
     this.token = config.token;
@@ -35,6 +37,7 @@ export class OpenIMClient {
       secrets: () => [this.token, this.config.token, this.config.secret],
       onRequest: config.onRequest,
       retryDelayMs: config.retryDelayMs,
+      closed: this.closed.signal,
     });
   }
 
@@ -45,6 +48,14 @@ export class OpenIMClient {
   /** Who we act as, for the header: the admin user when we log in with the secret. */
   get identity(): string {
     return this.config.secret !== undefined ? this.config.adminUserID : 'token';
+  }
+
+  /**
+   * Ends every request in flight (they reject with AbortedError) and refuses new ones: on quit,
+   * nothing of this connection may keep the process alive (a login no one can cancel otherwise).
+   */
+  close(): void {
+    this.closed.abort();
   }
 
   get canRelogin(): boolean {

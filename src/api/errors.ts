@@ -59,6 +59,22 @@ export class HttpError extends Error {
   }
 }
 
+/**
+ * The server answered with a redirect, which is never followed (see redirect.ts): `target` is the
+ * origin it pointed to, never its path or query.
+ */
+export class RedirectError extends HttpError {
+  constructor(
+    status: number,
+    readonly target: string,
+    origin: Origin,
+  ) {
+    super(status, `the server redirected (${status}) to ${target}; an admin API is never redirected: check --base-url`, origin);
+    this.name = 'RedirectError';
+    this.message = `${origin.operation}: ${this.bodyFirstLine}`;
+  }
+}
+
 /** A reply that cannot be read: not JSON, too large, or a field of the wrong type. */
 export class ProtocolError extends Error {
   readonly kind = 'protocol' as const;

@@ -4,8 +4,12 @@
 import ky, { HTTPError } from 'ky';
 import type { z } from 'zod';
 import { envelopeSchema } from './schemas.js';
-import { AbortedError, ApiError, HttpError, NetworkError, ProtocolError, type NetworkReason } from './errors.js';
+import { AbortedError, ApiError, HttpError, NetworkError, ProtocolError, RedirectError, type NetworkReason } from './errors.js';
+import { Deadline } from './deadline.js';
+import { decompressionFailure, UndecodableBodyError, utf8Text } from './encoding.js';
 import { redact } from './redact.js';
+import { keepWireDetail } from './wireFidelity.js';
+import { isRedirect, redirectTarget } from './redirect.js';
 
 export interface RequestEvent {
   operation: string;
@@ -33,6 +37,8 @@ export interface HttpConfig {
   onRequest?: (event: RequestEvent) => void;
   /** Delay before retry n (1-based), in ms; tests make it 0. */
   retryDelayMs?: (attempt: number) => number;
+  /** Aborted when the connection is closed (quit): every request in flight ends at once. */
+  closed?: AbortSignal;
 }
 
 export interface CallOptions {
@@ -88,24 +94,21 @@ export class Http {
     };
     const clean = (text: string): string => redact(text, this.config.secrets());
 
-    const controller = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, this.config.timeoutMs);
-    const onCallerAbort = (): void => controller.abort();
-    if (options.signal?.aborted) controller.abort();
-    options.signal?.addEventListener('abort', onCallerAbort, { once: true });
+    // Held here until the request is over: see deadline.ts for why the signal alone is not enough.
+    const deadline = new Deadline(this.config.timeoutMs, [options.signal, this.config.closed]);
 
     let status = 0;
+    const url = joinUrl(this.config.baseUrl, path);
     try {
       let response: Response;
       try {
-        response = await ky.post(joinUrl(this.config.baseUrl, path), {
+        response = await deadline.race(ky.post(url, {
           json: body,
+          // Never follow: the token header and the login body must not go anywhere else (redirect.ts).
+          redirect: 'manual',
           headers: { operationID, ...(options.token !== undefined ? { token: options.token } : {}) },
-          signal: controller.signal,
+          signal: deadline.signal,
+          fetch: deadline.fetch,
           timeout: false,
           throwHttpErrors: true,
           retry: {
@@ -115,16 +118,22 @@ export class Http {
             afterStatusCodes: [],
             delay: this.config.retryDelayMs ?? ((n) => Math.min(2000, 250 * 2 ** (n - 1))),
             shouldRetry: ({ error }) => {
-              if (controller.signal.aborted) return false;
+              if (deadline.aborted) return false;
               if (error instanceof HTTPError) return RETRY_STATUSES.includes(error.response.status);
               return error instanceof TypeError; // undici's "fetch failed": refused, reset, DNS
             },
           },
-        });
+        }));
       } catch (error) {
+        if (error instanceof HTTPError && isRedirect(error.response)) {
+          status = error.response.status;
+          void error.response.body?.cancel().catch(() => undefined);
+          event({ outcome: 'http-error', status });
+          throw new RedirectError(status, redirectTarget(error.response.headers.get('location'), url), origin);
+        }
         if (error instanceof HTTPError) {
           status = error.response.status;
-          const text = await readCapped(error.response, this.config.maxBodyBytes).catch(() => '');
+          const text = await readCapped(error.response, this.config.maxBodyBytes, deadline).catch(() => '');
           // A non-2xx with a proper envelope (e.g. main's 429) is still an API error.
           const envelope = tryEnvelope(text);
           if (envelope && envelope.errCode !== 0) {
@@ -137,7 +146,7 @@ export class Http {
         throw error;
       }
       status = response.status;
-      const text = await readCapped(response, this.config.maxBodyBytes);
+      const text = await readCapped(response, this.config.maxBodyBytes, deadline);
       let json: unknown;
       try {
         json = limitDepth(JSON.parse(text), MAX_JSON_DEPTH);
@@ -164,17 +173,22 @@ export class Http {
         event({ outcome: 'protocol-error', status, errCode, bytes: text.length });
         throw new ProtocolError(`unexpected data: ${clean(describeIssue(parsed.error.issues))}`, origin);
       }
+      keepWireDetail(data, parsed.data, text);
       event({ outcome: 'ok', status, errCode, bytes: text.length });
       return parsed.data as z.output<S>;
     } catch (error) {
       if (error instanceof ApiError || error instanceof HttpError || error instanceof ProtocolError) throw error;
-      if (timedOut) {
+      if (deadline.timedOut) {
         event({ outcome: 'network-error', status });
         throw new NetworkError('timeout', `${this.config.timeoutMs} ms`, origin);
       }
-      if (options.signal?.aborted) {
+      if (deadline.aborted) {
         event({ outcome: 'aborted', status });
         throw new AbortedError();
+      }
+      if (error instanceof UndecodableBodyError) {
+        event({ outcome: 'protocol-error', status });
+        throw new ProtocolError(clean(error.message), origin);
       }
       if (error instanceof BodyTooLargeError) {
         event({ outcome: 'protocol-error', status, bytes: error.bytes });
@@ -184,8 +198,7 @@ export class Http {
       event({ outcome: 'network-error', status });
       throw new NetworkError(reason, clean(detail), origin);
     } finally {
-      clearTimeout(timer);
-      options.signal?.removeEventListener('abort', onCallerAbort);
+      deadline.dispose();
     }
   }
 }
@@ -196,28 +209,28 @@ class BodyTooLargeError extends Error {
   }
 }
 
-/** Reads the body as UTF-8, refusing to buffer more than `max` bytes. */
-async function readCapped(response: Response, max: number): Promise<string> {
+/** Reads the body as UTF-8 before the deadline, refusing to buffer more than `max` bytes. */
+async function readCapped(response: Response, max: number, deadline: Deadline): Promise<string> {
   const declared = Number(response.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > max) {
     await response.body?.cancel().catch(() => undefined);
     throw new BodyTooLargeError(declared);
   }
   if (!response.body) return '';
-  const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > max) {
-      await reader.cancel().catch(() => undefined);
-      throw new BodyTooLargeError(total);
+  try {
+    for await (const value of deadline.chunks(response.body)) {
+      total += value.byteLength;
+      if (total > max) throw new BodyTooLargeError(total); // leaving the loop cancels the stream
+      chunks.push(value);
     }
-    chunks.push(value);
+  } catch (error) {
+    const code = decompressionFailure(error);
+    if (code !== undefined) throw new UndecodableBodyError(response.headers.get('content-encoding') ?? '?', code);
+    throw error;
   }
-  return Buffer.concat(chunks, total).toString('utf8');
+  return utf8Text(Buffer.concat(chunks, total));
 }
 
 /** Replaces containers nested `max` levels deep by a string saying so; iterative, in place. */

@@ -6,7 +6,7 @@
 // OpenIM's (HTTP error page, unreadable body); 2 usage or config error; 3 the server could not
 // be reached (refused, reset, DNS, timeout).
 import { DEFAULT_CLIENT_CONFIG, OpenIMClient } from '../api/client.js';
-import { AbortedError, ApiError, firstLine, HttpError, NetworkError, ProtocolError } from '../api/errors.js';
+import { AbortedError, ApiError, firstLine, HttpError, NetworkError, ProtocolError, RedirectError } from '../api/errors.js';
 import type { ExplorerOptions, OutputFormat } from '../config/args.js';
 import { openRequestLog, type RequestLog } from '../config/requestLog.js';
 import { sanitize } from '../terminal/sanitize.js';
@@ -15,6 +15,7 @@ import { tableEncoder } from '../data/table.js';
 import { walkPages } from '../data/walk.js';
 import { listFetcher } from '../api/pages.js';
 import { DEFAULT_PAGE_SIZE, WALK_PAGE_SIZE } from '../domain/paging.js';
+import { RunawayWalkError } from '../data/walkGuard.js';
 
 export const EXIT_OK = 0;
 export const EXIT_API = 1;
@@ -53,9 +54,11 @@ export function describeScriptFailure(error: unknown): { code: number; line: str
     };
   }
   if (error instanceof NetworkError) return { code: EXIT_NETWORK, line: `${sanitize(error.message)} operationID=${error.origin.operationID || '-'}` };
+  if (error instanceof RedirectError) return { code: EXIT_API, line: `${op(error)} ${sanitize(error.bodyFirstLine)}` };
   if (error instanceof HttpError) {
     return { code: EXIT_API, line: `${op(error)} HTTP ${error.status}: not an OpenIM reply: ${quote(error.bodyFirstLine)}` };
   }
+  if (error instanceof RunawayWalkError) return { code: EXIT_API, line: `--all ${error.message}` };
   if (error instanceof ProtocolError) return { code: EXIT_API, line: `${op(error)} unreadable reply: ${sanitize(error.problem)}` };
   return undefined;
 }

@@ -1,6 +1,6 @@
 // A failure in words an operator can act on: what the server said, and what to do next.
 import type { ApiFailure } from '../api/errors.js';
-import { firstLine } from '../api/errors.js';
+import { firstLine, RedirectError } from '../api/errors.js';
 import { sanitize } from '../terminal/sanitize.js';
 import { glyphs } from '../terminal/glyphs.js';
 
@@ -31,6 +31,13 @@ export function describeFailure(error: ApiFailure): FailureText {
         hint: error.reason === 'timeout' ? 'r to retry; --timeout SECONDS gives slow servers longer' : 'r to retry',
       };
     case 'http':
+      if (error instanceof RedirectError) {
+        return {
+          headline: `the server redirected (${error.status}) to ${sanitize(error.target)} in ${error.origin.operation}`,
+          detail: `an admin API is never redirected, so the request was not repeated there ${glyphs().separator} ${op}`,
+          hint: 'check --base-url (give the address the server redirects to, if it is yours), then r to retry',
+        };
+      }
       return {
         headline: `HTTP ${error.status} from the server in ${error.origin.operation}: not an OpenIM reply`,
         detail: `${sanitize(error.bodyFirstLine) || '(empty body)'} ${glyphs().separator} ${op}`,

@@ -5,6 +5,7 @@
 // JSON is the server's data as parsed (unknown keys kept), escaped so that no raw control or
 // bidi character can reach a terminal. CSV cells are sanitised, quoted per RFC 4180, and guarded
 // against spreadsheet formula injection.
+import { hasRawDigits, rawDigits } from '../api/wireFidelity.js';
 import { contentSummary } from '../domain/summary.js';
 import type { AnyRow, ListKind } from '../api/pages.js';
 import { sanitize } from '../terminal/sanitize.js';
@@ -22,9 +23,17 @@ export interface RowEncoder {
 // them anywhere keeps the document equal.
 const UNSAFE_IN_JSON = /[\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
-/** JSON.stringify, with every character a terminal could act on written as \uXXXX. */
+/** Puts back the digits of an int64 string that became an unsafe number (see wireFidelity.ts). */
+function keepDigits(this: unknown, key: string, value: unknown): unknown {
+  return typeof value === 'number' ? (rawDigits(this, key) ?? value) : value;
+}
+
+/**
+ * JSON.stringify, with every character a terminal could act on written as \uXXXX, and int64
+ * digits the server sent as a string kept as that string.
+ */
 export function jsonText(value: unknown, indent?: number): string {
-  return JSON.stringify(value, null, indent).replace(
+  return JSON.stringify(value, hasRawDigits() ? keepDigits : undefined, indent).replace(
     UNSAFE_IN_JSON,
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
@@ -76,7 +85,9 @@ function field(row: unknown, path: string): unknown {
   let value: unknown = row;
   for (const key of path.split('.')) {
     if (value === null || typeof value !== 'object') return undefined;
-    value = (value as Record<string, unknown>)[key];
+    const digits = rawDigits(value, key);
+    // Digits only: no formula guard needed, and a bigint is written as it is.
+    value = digits !== undefined ? BigInt(digits) : (value as Record<string, unknown>)[key];
   }
   return value;
 }
@@ -90,7 +101,9 @@ function csvValue(kind: ListKind, row: AnyRow, path: string): unknown {
   return field(row, path);
 }
 
-const FORMULA_START = /^[=+\-@\t\r]/;
+// A spreadsheet runs a cell that starts with one of these, full-width forms included
+// (U+FF1D ＝, U+FF0B ＋, U+FF0D －, U+FF20 ＠).
+const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
 const NEEDS_QUOTES = /[",\r\n]/;
 
 /**
@@ -101,8 +114,11 @@ const NEEDS_QUOTES = /[",\r\n]/;
 export function csvCell(value: unknown): string {
   if (value === undefined || value === null) return '';
   if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
-  let text = sanitize(typeof value === 'object' ? JSON.stringify(value) : value, { multiline: true });
-  if (FORMULA_START.test(text)) text = `'${text}`;
+  const raw = typeof value === 'object' ? JSON.stringify(value) : String(value);
+  let text = sanitize(raw, { multiline: true });
+  // Before sanitising too: it turns a leading tab into spaces and drops a CR, and the cell must
+  // still be marked; after, for what sanitising itself brings to the front.
+  if (FORMULA_START.test(raw) || FORMULA_START.test(text)) text = `'${text}`;
   return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

@@ -4,6 +4,7 @@ import { AbortedError } from '../api/errors.js';
 import type { PageFetcher } from '../api/pages.js';
 import type { Page } from '../api/schemas.js';
 import { isLastPage } from '../domain/paging.js';
+import { WalkGuard } from './walkGuard.js';
 
 export interface WalkOptions {
   /** First page, 1-based. */
@@ -13,6 +14,8 @@ export interface WalkOptions {
   /** Every page from startPage on; otherwise only startPage. */
   all: boolean;
   signal?: AbortSignal;
+  /** Bound of a walk whose total is an estimate; tests make it small. */
+  maxEstimatedRows?: number;
 }
 
 export interface WalkedPage<T> {
@@ -20,13 +23,18 @@ export interface WalkedPage<T> {
   result: Page<T>;
 }
 
-/** Yields the pages in order; stops after the last page, on the first error, or when aborted. */
+/**
+ * Yields the pages in order; stops after the last page, on the first error, or when aborted, and
+ * with a RunawayWalkError against a server whose pages never end (see walkGuard.ts).
+ */
 export async function* walkPages<T>(fetch: PageFetcher<T>, options: WalkOptions): AsyncGenerator<WalkedPage<T>> {
   if (!Number.isInteger(options.size) || options.size < 1) throw new RangeError('page size must be at least 1');
+  const guard = new WalkGuard(options.size, options.maxEstimatedRows);
   for (let page = Math.max(1, Math.floor(options.startPage)); ; page++) {
     if (options.signal?.aborted) throw new AbortedError();
     const result = await fetch(page, options.size, options.signal);
+    const { capped } = options.all ? guard.check(page, result) : { capped: true };
     yield { page, result };
-    if (!options.all || isLastPage(result, page, options.size)) return;
+    if (capped || isLastPage(result, page, options.size)) return;
   }
 }

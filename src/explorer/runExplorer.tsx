@@ -83,6 +83,8 @@ export async function runExplorer(options: ExplorerOptions, parsed: ExplorerOpti
       recent,
       openExport: exportTo,
       quit: () => {
+        // Requests in flight, a login no list can cancel included, must not keep the process up.
+        client.close();
         if (session.store === store) instance?.unmount();
       },
       switchProfile: (name) => switchTo(name),

@@ -4,6 +4,7 @@ import type { StateCreator } from 'zustand/vanilla';
 import type { ListQuery } from '../api/pages.js';
 import { hasNextPage, nextPageSize, pageCount, pageForNewSize } from '../domain/paging.js';
 import { userNamedByRow, visibleRows } from '../domain/rows.js';
+import { jsonText } from '../data/formats.js';
 import type { SliceTools } from './tools.js';
 import { selectedRow } from './selectors.js';
 import type { AppState, ListState } from './types.js';
@@ -112,7 +113,8 @@ export const listsSlice =
           flash('copying is not available here', 'error');
           return;
         }
-        tools.deps.copy(JSON.stringify(row, null, 2));
+        // jsonText: keeps the digits of int64 strings a number cannot hold (api/wireFidelity.ts).
+        tools.deps.copy(jsonText(row, 2));
         flash('copied the row as JSON (OSC 52)', 'info');
       },
     };

@@ -29,7 +29,16 @@ describe('csvCell', () => {
     ['-2+3', "'-2+3"],
     ['@SUM(A1)', "'@SUM(A1)"],
     ['=HYPERLINK("http://x","y")', `"'=HYPERLINK(""http://x"",""y"")"`],
-    ['\tx', '  x'],
+    // The guard looks at the text before sanitising: a leading tab or CR is marked, then cleaned.
+    ['\tx', "'  x"],
+    ['\t=1+2', "'  =1+2"],
+    ['\r=1+2', `"'\n=1+2"`], // the CR becomes a line break, inside quotes
+    // Full-width forms, which spreadsheets read as the ASCII ones.
+    ['\uFF1D1+2', "'\uFF1D1+2"],
+    ['\uFF0BSUM(A1)', "'\uFF0BSUM(A1)"],
+    ['\uFF0D2+3', "'\uFF0D2+3"],
+    ['\uFF20SUM(A1)', "'\uFF20SUM(A1)"],
+    ['a\uFF1Db', 'a\uFF1Db'],
     ['a\u001b[31mred', 'a\ufffdred'],
     ['', ''],
   ])('%j -> %j', (value, expected) => {

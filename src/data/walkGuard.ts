@@ -1,0 +1,73 @@
+// What keeps a walk of every page (`--all`, the explorer's export) from running forever against a
+// server that does not page: one that ignores pageNumber and sends the same full page each time
+// (with a huge total, or with conversations' estimated total, where only a short page ends the
+// list), or one whose pages never run out.
+//
+// - A page whose rows are exactly those of an earlier page of the walk stops it with an error: a
+//   list that pages has no two equal pages. Pages are compared by a hash of their rows (32 bytes
+//   kept per page).
+// - A list with an exact total ends at the total its first page announced, even if later pages
+//   announce more: the walk is a snapshot of what was there when it started.
+// - A list whose total is an estimate (conversations) stops with an error after
+//   MAX_ESTIMATED_WALK_ROWS rows: the server loads a user's whole conversation list into memory
+//   for every page, so no real user comes near it, and a server that makes up pages forever would
+//   otherwise never be stopped.
+import { createHash } from 'node:crypto';
+import type { Page } from '../api/schemas.js';
+
+export const MAX_ESTIMATED_WALK_ROWS = 1_000_000;
+
+/** The walk was stopped because the server's pages do not end as a list's pages do. */
+export class RunawayWalkError extends Error {
+  constructor(
+    readonly page: number,
+    /** Rows handed over before it stopped. */
+    readonly rows: number,
+    reason: string,
+  ) {
+    super(`stopped at page ${page} after ${rows.toLocaleString('en-US')} rows: ${reason}`);
+    this.name = 'RunawayWalkError';
+  }
+}
+
+export class WalkGuard {
+  private readonly seen = new Map<string, number>();
+  /** The exact total the first page announced; undefined for an estimate. */
+  private firstTotal: number | undefined;
+  private pages = 0;
+  private rows = 0;
+
+  constructor(
+    private readonly size: number,
+    private readonly maxEstimatedRows = MAX_ESTIMATED_WALK_ROWS,
+  ) {}
+
+  /**
+   * Called with each page before it is handed over: throws RunawayWalkError when the page must
+   * not be used, and says whether the walk has reached the total its first page announced.
+   */
+  check(page: number, result: Page<unknown>): { capped: boolean } {
+    if (this.pages++ === 0 && result.totalExact) this.firstTotal = result.total;
+    if (result.rows.length > 0) {
+      const hash = createHash('sha256').update(JSON.stringify(result.rows)).digest('base64');
+      const earlier = this.seen.get(hash);
+      if (earlier !== undefined) {
+        throw new RunawayWalkError(
+          page,
+          this.rows,
+          `the server sent the same rows as for page ${earlier} (it seems to ignore pageNumber)`,
+        );
+      }
+      this.seen.set(hash, page);
+    }
+    this.rows += result.rows.length;
+    if (!result.totalExact && this.rows > this.maxEstimatedRows) {
+      throw new RunawayWalkError(
+        page,
+        this.rows - result.rows.length,
+        `more than ${this.maxEstimatedRows.toLocaleString('en-US')} rows of a list whose end only a short page tells; the server's pages never end`,
+      );
+    }
+    return { capped: this.firstTotal !== undefined && page * this.size >= this.firstTotal };
+  }
+}

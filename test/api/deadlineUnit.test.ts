@@ -1,0 +1,71 @@
+// The Deadline object on its own, with fake timers: what it promises the HTTP layer.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Deadline, DeadlineAbort } from '../../src/api/deadline.js';
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const never = (): Promise<never> => new Promise<never>(() => undefined);
+
+describe('Deadline', () => {
+  it('rejects a wait that never settles when the timer fires, and aborts its signal', async () => {
+    const deadline = new Deadline(1000);
+    const wait = deadline.race(never()).catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(deadline.aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    const error = await wait;
+    expect(error).toBeInstanceOf(DeadlineAbort);
+    expect((error as DeadlineAbort).timedOut).toBe(true);
+    expect(deadline.signal.aborted).toBe(true);
+    // A wait that starts after it passed fails at once.
+    await expect(deadline.race(Promise.resolve(1))).rejects.toBeInstanceOf(DeadlineAbort);
+  });
+
+  it('passes through what settles in time, and any caller signal cancels it', async () => {
+    const caller = new AbortController();
+    const deadline = new Deadline(1000, [undefined, caller.signal]);
+    expect(await deadline.race(Promise.resolve('ok'))).toBe('ok');
+    await expect(deadline.race(Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    const wait = deadline.race(never()).catch((e: unknown) => e);
+    caller.abort();
+    const error = (await wait) as DeadlineAbort;
+    expect(error.timedOut).toBe(false);
+    expect(deadline.timedOut).toBe(false);
+  });
+
+  it('cancels the body stream it reads when the deadline passes', async () => {
+    let cancelled = false;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new Uint8Array([1]));
+      },
+      cancel() {
+        cancelled = true;
+      },
+    });
+    const deadline = new Deadline(500);
+    const chunks: number[] = [];
+    const reading = (async () => {
+      for await (const chunk of deadline.chunks(body)) chunks.push(chunk.byteLength);
+    })().catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(500);
+    expect(await reading).toBeInstanceOf(DeadlineAbort);
+    expect(chunks).toEqual([1]);
+    expect(cancelled).toBe(true);
+  });
+
+  it('dispose() stops the timer and lets go of the caller signals', async () => {
+    const caller = new AbortController();
+    const deadline = new Deadline(1000, [caller.signal]);
+    deadline.dispose();
+    caller.abort();
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(deadline.aborted).toBe(false);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+});

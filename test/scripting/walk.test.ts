@@ -1,0 +1,140 @@
+// Walks that would never end: a server that ignores pageNumber (the same full page each time,
+// with a huge total, or conversations' estimated total, where only a short page ends a list), one
+// whose total grows as it is walked, and one that makes up new conversations for ever. `--all` and
+// the explorer's export stop, with an error where the server is at fault.
+import { mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { OpenIMClient } from '../../src/api/client.js';
+import { exportFiles } from '../../src/data/exportFile.js';
+import { listFetcher } from '../../src/api/pages.js';
+import { walkPages } from '../../src/data/walk.js';
+import { RunawayWalkError } from '../../src/data/walkGuard.js';
+import { createAppStore } from '../../src/store/store.js';
+import { dispatchKey } from '../../src/keys/dispatch.js';
+import { startTestServer, type Recorded, type TestServer } from '../support/recordingServer.js';
+import { assertBuilt, runCli } from '../support/runCli.js';
+
+const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJVc2VySUQiOiJpbUFkbWluIn0.d2Fsay10ZXN0LXRva2Vu';
+
+let server: TestServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+const pageOf = (req: Recorded): { pageNumber: number; showNumber: number } =>
+  (JSON.parse(req.body) as { pagination: { pageNumber: number; showNumber: number } }).pagination;
+
+/** Answers every list with `data(page, size)` in an envelope. */
+async function serve(data: (path: string, page: number, size: number) => unknown): Promise<TestServer> {
+  server = await startTestServer((req, res) => {
+    const { pageNumber, showNumber } = pageOf(req);
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ errCode: 0, errMsg: '', errDlt: '', data: data(req.path, pageNumber, showNumber) }));
+  });
+  return server;
+}
+
+const users = (from: number, count: number) => Array.from({ length: count }, (_, i) => ({ userID: `u${from + i}` }));
+const conversations = (from: number, count: number) =>
+  Array.from({ length: count }, (_, i) => ({ conversationID: `si_admin_c${from + i}`, recvMsgOpt: 0, unreadCount: 0, IsPinned: false, msgInfo: null }));
+
+/** Ignores pageNumber: always the first `size` rows, announcing a billion users / an estimate of `size`. */
+const ignoresPageNumber = (path: string, _page: number, size: number): unknown =>
+  path === '/user/get_users'
+    ? { total: 1_000_000_000, users: users(1, size) }
+    : { conversationTotal: size, unreadTotal: 0, conversationElems: conversations(1, size) };
+
+const client = (url: string) =>
+  new OpenIMClient({ baseUrl: url, token: TOKEN, adminUserID: 'imAdmin', timeoutMs: 5000, retries: 0, maxBodyBytes: 1 << 20 });
+
+async function collect(walk: AsyncGenerator<{ page: number; result: { rows: unknown[] } }>): Promise<{ rows: number; pages: number[]; error?: unknown }> {
+  const pages: number[] = [];
+  let rows = 0;
+  try {
+    for await (const { page, result } of walk) {
+      pages.push(page);
+      rows += result.rows.length;
+    }
+    return { rows, pages };
+  } catch (error) {
+    return { rows, pages, error };
+  }
+}
+
+describe('--all of the built CLI against a server that ignores pageNumber', () => {
+  beforeAll(assertBuilt);
+
+  it.each([
+    ['users', []],
+    ['conversations', ['--user', 'admin']],
+  ] as const)('%s: exit 1 at the first repeated page, the rows before it printed once', async (list, extra) => {
+    const s = await serve(ignoresPageNumber);
+    const r = await runCli([list, ...extra, '--all', '--size', '50', '--base-url', s.url, '-o', 'ndjson'], { OPENIM_TOKEN: TOKEN });
+    expect(r.hung).toBe(false);
+    expect(r.code).toBe(1);
+    expect(r.stdout.split('\n').filter(Boolean)).toHaveLength(50);
+    expect(r.stderr).toBe(
+      'openim-explorer: --all stopped at page 2 after 50 rows: the server sent the same rows as for page 1 (it seems to ignore pageNumber)\n',
+    );
+    expect(s.requests).toHaveLength(2);
+  });
+});
+
+describe('walkPages over loopback', () => {
+  it('ends an exact list at the total the first page announced, though later pages announce more', async () => {
+    // 150 users at first; every later page says a thousand more and is full of new users.
+    const s = await serve((_path, page, size) => ({ total: page === 1 ? 150 : 1000 * page, users: users((page - 1) * size + 1, size) }));
+    const walked = await collect(
+      walkPages(listFetcher(client(s.url), { kind: 'users', query: { keyword: '', conversationIDs: [] } }), { startPage: 1, size: 100, all: true }),
+    );
+    expect(walked.error).toBeUndefined();
+    expect(walked.pages).toEqual([1, 2]);
+    expect(walked.rows).toBe(200);
+  });
+
+  it('stops a conversation list whose full pages never end, at the bound, with an error', async () => {
+    // A new, distinct, full page for every pageNumber: only the bound stops it.
+    const s = await serve((_path, page, size) => ({ conversationTotal: 3, unreadTotal: 0, conversationElems: conversations((page - 1) * size + 1, size) }));
+    const walked = await collect(
+      walkPages(listFetcher(client(s.url), { kind: 'conversations', userID: 'admin', query: { keyword: '', conversationIDs: [] } }), {
+        startPage: 1,
+        size: 100,
+        all: true,
+        maxEstimatedRows: 1000,
+      }),
+    );
+    expect(walked.error).toBeInstanceOf(RunawayWalkError);
+    expect((walked.error as Error).message).toBe(
+      "stopped at page 11 after 1,000 rows: more than 1,000 rows of a list whose end only a short page tells; the server's pages never end",
+    );
+    expect(walked.rows).toBe(1000);
+    expect(s.requests).toHaveLength(11);
+  });
+
+  it('a server that cycles between two pages is caught too', async () => {
+    const s = await serve((_path, page, size) => ({ total: 1e9, users: users(page % 2 === 1 ? 1 : 1 + size, size) }));
+    const walked = await collect(
+      walkPages(listFetcher(client(s.url), { kind: 'users', query: { keyword: '', conversationIDs: [] } }), { startPage: 1, size: 10, all: true }),
+    );
+    expect((walked.error as Error).message).toMatch(/^stopped at page 3 after 20 rows: the server sent the same rows as for page 1/);
+  });
+});
+
+describe("the explorer's export against a server that ignores pageNumber", () => {
+  it('stops with an error in the status line and writes no file', async () => {
+    const s = await serve(ignoresPageNumber);
+    const dir = mkdtempSync(join(tmpdir(), 'oie-walk-'));
+    const store = createAppStore({ client: client(s.url), pageSize: 20, openExport: exportFiles(dir, dir) });
+    store.getState().start();
+    dispatchKey('e', store, { frame: { width: 80, height: 23 }, color: false });
+    await vi.waitFor(() => {
+      expect(store.getState().exporting).toBeNull();
+      expect(store.getState().flash?.text).toMatch(/^export failed: stopped at page 2 after \d+ rows: the server sent the same rows as for page 1/);
+    }, { timeout: 10_000 });
+    expect(readdirSync(dir)).toEqual([]);
+    store.getState().quit();
+  });
+});

@@ -1,0 +1,74 @@
+// Small node:http servers of the tests' own: one that records every request it receives (headers
+// and body) and answers with a fixed reply, and one that redirects everything to a given place.
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+export interface Recorded {
+  method: string;
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+export interface TestServer {
+  url: string;
+  /** Every request, complete with its body, in order of arrival. */
+  requests: Recorded[];
+  /** Connections accepted, including ones that sent nothing whole. */
+  connections: number;
+  close(): Promise<void>;
+}
+
+type Handler = (req: Recorded, res: ServerResponse, raw: IncomingMessage) => void;
+
+export async function startTestServer(handle: Handler): Promise<TestServer> {
+  const requests: Recorded[] = [];
+  const sockets = new Set<Socket>();
+  let connections = 0;
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const recorded = { method: req.method ?? '', path: req.url ?? '/', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+      requests.push(recorded);
+      res.on('error', () => undefined);
+      handle(recorded, res, req);
+    });
+  });
+  server.on('connection', (socket) => {
+    connections += 1;
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    get connections() {
+      return connections;
+    },
+    close: () =>
+      new Promise((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** Answers every request with an OpenIM envelope around `data`. */
+export function envelope(data: unknown): Handler {
+  return (_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ errCode: 0, errMsg: '', errDlt: '', data }));
+  };
+}
+
+/** Redirects every request with `status` to `location(req)`. */
+export function redirectTo(status: number, location: (req: Recorded) => string | undefined): Handler {
+  return (req, res) => {
+    const target = location(req);
+    res.writeHead(status, { ...(target !== undefined ? { location: target } : {}), 'content-type': 'text/html' });
+    res.end(`<html><title>${status} Moved</title></html>`);
+  };
+}

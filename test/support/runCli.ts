@@ -1,0 +1,46 @@
+// Runs the built CLI (dist/cli.js) as a child process with a clean environment, and kills it
+// (reporting `hung`) if it has not ended after a generous wait.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+export const CLI = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
+
+export interface CliExit {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  /** It was still running after `hungMs` and was killed. */
+  hung: boolean;
+}
+
+export function assertBuilt(): void {
+  if (!existsSync(CLI)) throw new Error('dist/cli.js is missing: run npm run build first');
+}
+
+export function runCli(
+  args: readonly string[],
+  env: NodeJS.ProcessEnv = {},
+  options: { nodeArgs?: readonly string[]; hungMs?: number } = {},
+): Promise<CliExit> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...(options.nodeArgs ?? []), CLI, ...args], {
+      env: { PATH: process.env.PATH, HOME: '/nonexistent', XDG_CONFIG_HOME: '/nonexistent', LANG: 'C.UTF-8', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    let hung = false;
+    const watchdog = setTimeout(() => {
+      hung = true;
+      child.kill('SIGKILL');
+    }, options.hungMs ?? 30_000);
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(watchdog);
+      resolve({ code, stdout, stderr, hung });
+    });
+  });
+}

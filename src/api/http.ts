@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { envelopeSchema } from './schemas.js';
 import { AbortedError, ApiError, HttpError, NetworkError, ProtocolError, type NetworkReason } from './errors.js';
 import { redact } from './redact.js';
+import { retryAfterOf, withRateLimitWaits } from './rateLimit.js';
 
 export interface RequestEvent {
   operation: string;
@@ -72,7 +73,7 @@ export class Http {
     options: CallOptions = {},
   ): Promise<z.output<S>> {
     const operationID = newOperationID();
-    const origin = { operation, operationID };
+    const origin = { operation, operationID, tokenSent: options.token !== undefined && options.token !== '' };
     const started = performance.now();
     const event = (partial: Partial<RequestEvent> & Pick<RequestEvent, 'outcome'>): void => {
       this.config.onRequest?.({
@@ -102,7 +103,8 @@ export class Http {
     try {
       let response: Response;
       try {
-        response = await ky.post(joinUrl(this.config.baseUrl, path), {
+        // A 429 with a Retry-After that fits in the deadline is waited for here (rateLimit.ts).
+        const send = (): Promise<Response> => ky.post(joinUrl(this.config.baseUrl, path), {
           json: body,
           headers: { operationID, ...(options.token !== undefined ? { token: options.token } : {}) },
           signal: controller.signal,
@@ -121,6 +123,8 @@ export class Http {
             },
           },
         });
+        const deadline = started + this.config.timeoutMs;
+        response = await withRateLimitWaits(send, { signal: controller.signal, remainingMs: () => deadline - performance.now() });
       } catch (error) {
         if (error instanceof HTTPError) {
           status = error.response.status;
@@ -129,10 +133,10 @@ export class Http {
           const envelope = tryEnvelope(text);
           if (envelope && envelope.errCode !== 0) {
             event({ outcome: 'api-error', status, errCode: envelope.errCode, bytes: text.length });
-            throw new ApiError(envelope.errCode, clean(envelope.errMsg), clean(envelope.errDlt), origin);
+            throw new ApiError(envelope.errCode, clean(envelope.errMsg), clean(envelope.errDlt), origin, retryAfterOf(error.response));
           }
           event({ outcome: 'http-error', status, bytes: text.length });
-          throw new HttpError(status, clean(firstTextLine(text)), origin);
+          throw new HttpError(status, clean(firstTextLine(text)), origin, retryAfterOf(error.response));
         }
         throw error;
       }

@@ -2,6 +2,7 @@
 // explorer's export: one request at a time, each page handed over as soon as it arrives.
 import type { OpenIMClient } from '../api/client.js';
 import { AbortedError } from '../api/errors.js';
+import { abortableSleep, walkWaitFor } from '../api/rateLimit.js';
 import type { Page } from '../api/schemas.js';
 import { fetchPage } from '../store/fetchers.js';
 import type { AnyRow, ListKind, ListQuery } from '../store/types.js';
@@ -16,6 +17,10 @@ export interface WalkOptions {
   /** Every page from startPage on; otherwise only startPage. */
   all: boolean;
   signal?: AbortSignal;
+  /** Told before each wait on a rate-limiting server, e.g. to say so on stderr. */
+  onRateLimitWait?: (wait: { page: number; waitMs: number }) => void;
+  /** For tests: how to wait (default: a timer that the signal cancels). */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
 export interface WalkedPage<T> {
@@ -39,9 +44,27 @@ export async function* walkPages<T>(fetch: PageFetcher<T>, options: WalkOptions)
   if (!Number.isInteger(options.size) || options.size < 1) throw new RangeError('page size must be at least 1');
   for (let page = Math.max(1, Math.floor(options.startPage)); ; page++) {
     if (options.signal?.aborted) throw new AbortedError();
-    const result = await fetch(page, options.size, options.signal);
+    const result = await fetchPatiently(fetch, page, options);
     yield { page, result };
     if (!options.all || isLastPage(result, page, options.size)) return;
+  }
+}
+
+/** One page; a rate-limiting server that says how long to wait is waited for (bounded, rateLimit.ts). */
+async function fetchPatiently<T>(fetch: PageFetcher<T>, page: number, options: WalkOptions): Promise<Page<T>> {
+  for (let waits = 0; ; waits++) {
+    try {
+      return await fetch(page, options.size, options.signal);
+    } catch (error) {
+      const waitMs = walkWaitFor(error, waits);
+      if (waitMs === undefined || options.signal?.aborted) throw error;
+      options.onRateLimitWait?.({ page, waitMs });
+      try {
+        await (options.sleep ?? abortableSleep)(waitMs, options.signal);
+      } catch {
+        throw new AbortedError();
+      }
+    }
   }
 }
 

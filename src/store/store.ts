@@ -493,7 +493,9 @@ export function createAppStore(deps: StoreDeps): AppStore & { stats: RequestStat
           let rows = 0;
           try {
             sink.write(encoder.begin());
-            const walk = walkPages(fetch, { startPage: 1, size: EXPORT_PAGE_SIZE, all: true, signal: controller.signal });
+            const onRateLimitWait = ({ waitMs }: { waitMs: number }): void =>
+              flash(`the server is rate-limiting; the export waits ${Math.max(1, Math.ceil(waitMs / 1000))} s`, 'info');
+            const walk = walkPages(fetch, { startPage: 1, size: EXPORT_PAGE_SIZE, all: true, signal: controller.signal, onRateLimitWait });
             for await (const { page, result } of walk) {
               if (controller.signal.aborted) throw new AbortedError();
               sink.write(encoder.rows(result.rows));

@@ -55,7 +55,8 @@ describe('a request on a rate-limiting server', () => {
     const page = await getUsers(client, { pagination });
     expect(page.rows.map((u) => u.userID)).toEqual(['u1']);
     expect(server!.requests).toHaveLength(2);
-    // The same request again, with its own operationID each time (ky re-sends the headers it was given).
+    // The same request again: the same operationID (one request in the server's logs) and token.
+    expect(server!.requests[1]!.headers.operationid).toBe(server!.requests[0]!.headers.operationid);
     expect(server!.requests[1]!.headers.token).toBe(TOKEN);
   });
 

@@ -3,6 +3,7 @@
 import type { z } from 'zod';
 import { Http, type RequestEvent } from './http.js';
 import { ApiError } from './errors.js';
+import { LOGIN_OPERATION } from './authProblem.js';
 import { adminTokenDataSchema } from './schemas.js';
 
 export interface ClientConfig {
@@ -85,7 +86,7 @@ export class OpenIMClient {
 
   /** POST /auth/get_admin_token: needs operationID but no token. */
   async getAdminToken(secret: string, userID: string, signal?: AbortSignal): Promise<z.output<typeof adminTokenDataSchema>> {
-    return this.http.post('getAdminToken', '/auth/get_admin_token', { secret, userID }, adminTokenDataSchema, { signal });
+    return this.http.post(LOGIN_OPERATION, '/auth/get_admin_token', { secret, userID }, adminTokenDataSchema, { signal });
   }
 
   private async currentToken(): Promise<string> {

@@ -1,5 +1,9 @@
 // Failures are values the UI can show. None of them holds the token: every text that came from
 // the server or the network passes through redact() before it is stored here.
+import { authProblem, isTokenCode } from './authProblem.js';
+import { RATE_LIMIT_CODE } from './rateLimit.js';
+
+export { isTokenCode };
 
 export type ApiFailure = ApiError | NetworkError | HttpError | ProtocolError;
 
@@ -8,6 +12,8 @@ interface Origin {
   operation: string;
   /** The operationID header sent, to match the server's own logs. */
   operationID: string;
+  /** Whether the request carried a non-empty token header (some servers' auth errors say nothing more). */
+  tokenSent?: boolean;
 }
 
 /** The server answered with the envelope and errCode != 0. */
@@ -18,16 +24,22 @@ export class ApiError extends Error {
     readonly errMsg: string,
     readonly errDlt: string,
     readonly origin: Origin,
+    /** From a Retry-After header, when the reply had one. */
+    readonly retryAfterMs?: number,
   ) {
     super(`${origin.operation}: ${errCode} ${firstLine(errMsg)}${errDlt ? ` (${firstLine(errDlt)})` : ''}`);
     this.name = 'ApiError';
   }
-  /** Token missing, malformed, expired, kicked or unknown: the user must give another one. */
+  /** Token missing, malformed, expired, kicked or unknown, or no way to log in: see authProblem(). */
   get isAuth(): boolean {
-    return isTokenCode(this.errCode) || (this.errCode === 1001 && /header must have token/i.test(this.errDlt + this.errMsg));
+    return authProblem(this) !== undefined;
   }
   get isTokenExpired(): boolean {
     return isTokenCode(this.errCode);
+  }
+  /** main's optional limiter (errCode 429, HTTP 429): wait, then ask again. */
+  get isRateLimited(): boolean {
+    return this.errCode === RATE_LIMIT_CODE;
   }
 }
 
@@ -53,9 +65,15 @@ export class HttpError extends Error {
     readonly status: number,
     readonly bodyFirstLine: string,
     readonly origin: Origin,
+    /** From a Retry-After header, when the reply had one. */
+    readonly retryAfterMs?: number,
   ) {
     super(`${origin.operation}: HTTP ${status}${bodyFirstLine ? `: ${bodyFirstLine}` : ''}`);
     this.name = 'HttpError';
+  }
+  /** A proxy's 429 page: rate limiting too, only without OpenIM's envelope. */
+  get isRateLimited(): boolean {
+    return this.status === RATE_LIMIT_CODE;
   }
 }
 
@@ -101,10 +119,6 @@ export function isApiFailure(e: unknown): e is ApiFailure {
   return e instanceof ApiError || e instanceof NetworkError || e instanceof HttpError || e instanceof ProtocolError;
 }
 
-/** 1501 expired, 1503 malformed, 1505 unknown/bad signature, 1506 kicked, 1507 not in cache. */
-export function isTokenCode(code: number): boolean {
-  return code === 1501 || code === 1503 || code === 1505 || code === 1506 || code === 1507;
-}
 
 /** Older servers and malformed bodies put a Go stack ("... | -> func file:line") in errMsg. */
 export function firstLine(text: string): string {

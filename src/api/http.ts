@@ -10,6 +10,7 @@ import { decompressionFailure, UndecodableBodyError, utf8Text } from './encoding
 import { redact } from './redact.js';
 import { keepWireDetail } from './wireFidelity.js';
 import { isRedirect, redirectTarget } from './redirect.js';
+import { retryAfterOf, withRateLimitWaits } from './rateLimit.js';
 
 export interface RequestEvent {
   operation: string;
@@ -78,7 +79,7 @@ export class Http {
     options: CallOptions = {},
   ): Promise<z.output<S>> {
     const operationID = newOperationID();
-    const origin = { operation, operationID };
+    const origin = { operation, operationID, tokenSent: options.token !== undefined && options.token !== '' };
     const started = performance.now();
     const event = (partial: Partial<RequestEvent> & Pick<RequestEvent, 'outcome'>): void => {
       this.config.onRequest?.({
@@ -102,7 +103,8 @@ export class Http {
     try {
       let response: Response;
       try {
-        response = await deadline.race(ky.post(url, {
+        // A 429 with a Retry-After that fits in the deadline is waited for here (rateLimit.ts).
+        const send = (): Promise<Response> => ky.post(url, {
           json: body,
           // Never follow: the token header and the login body must not go anywhere else (redirect.ts).
           redirect: 'manual',
@@ -123,7 +125,11 @@ export class Http {
               return error instanceof TypeError; // undici's "fetch failed": refused, reset, DNS
             },
           },
-        }));
+        });
+        const endsAt = started + this.config.timeoutMs;
+        response = await deadline.race(
+          withRateLimitWaits(send, { signal: deadline.signal, remainingMs: () => endsAt - performance.now() }),
+        );
       } catch (error) {
         if (error instanceof HTTPError && isRedirect(error.response)) {
           status = error.response.status;
@@ -138,10 +144,10 @@ export class Http {
           const envelope = tryEnvelope(text);
           if (envelope && envelope.errCode !== 0) {
             event({ outcome: 'api-error', status, errCode: envelope.errCode, bytes: text.length });
-            throw new ApiError(envelope.errCode, clean(envelope.errMsg), clean(envelope.errDlt), origin);
+            throw new ApiError(envelope.errCode, clean(envelope.errMsg), clean(envelope.errDlt), origin, retryAfterOf(error.response));
           }
           event({ outcome: 'http-error', status, bytes: text.length });
-          throw new HttpError(status, clean(firstTextLine(text)), origin);
+          throw new HttpError(status, clean(firstTextLine(text)), origin, retryAfterOf(error.response));
         }
         throw error;
       }

@@ -3,7 +3,8 @@
 
 const MASK = '‹redacted›';
 const JWT = /eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]*/g;
-const TOKEN_ASSIGNMENT = /(token\s*[=:]\s*)("?)[^\s",}]+/gi;
+// A bare number after "token:" is not a credential: older servers write "header must have token: 1001 ArgsError".
+const TOKEN_ASSIGNMENT = /(token\s*[=:]\s*)("?)(?!\d+(?![^\s",}]))[^\s",}]+/gi;
 
 /** Removes the given secrets, anything shaped like a JWT, and any `token=...` value. */
 export function redact(text: string, secrets: readonly (string | undefined)[] = []): string {

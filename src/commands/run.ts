@@ -7,6 +7,7 @@
 // be reached (refused, reset, DNS, timeout).
 import { DEFAULT_CLIENT_CONFIG, OpenIMClient } from '../api/client.js';
 import { AbortedError, ApiError, firstLine, HttpError, NetworkError, ProtocolError, RedirectError } from '../api/errors.js';
+import { authAdvice, authProblem } from '../api/authProblem.js';
 import type { ExplorerOptions, OutputFormat } from '../config/args.js';
 import { openRequestLog, type RequestLog } from '../config/requestLog.js';
 import { sanitize } from '../terminal/sanitize.js';
@@ -46,21 +47,30 @@ export function describeScriptFailure(error: unknown): { code: number; line: str
   const op = (e: { origin: { operation: string; operationID: string } }): string =>
     `${e.origin.operation}: operationID=${e.origin.operationID || '-'}`;
   if (error instanceof ApiError) {
-    const hint = error.isAuth ? ' (give a valid admin token, or the admin secret to obtain one)' : '';
+    const problem = authProblem(error);
+    const hint = problem ? ` (${authAdvice(problem, false)})` : '';
+    const limited = error.isRateLimited ? ` the server is rate-limiting${waitWords(error.retryAfterMs)}:` : '';
     return {
       code: EXIT_API,
       line:
-        `${op(error)} errCode=${error.errCode} errMsg=${quote(error.errMsg)} errDlt=${quote(error.errDlt)}` + hint,
+        `${op(error)}${limited} errCode=${error.errCode} errMsg=${quote(error.errMsg)} errDlt=${quote(error.errDlt)}` + hint,
     };
   }
   if (error instanceof NetworkError) return { code: EXIT_NETWORK, line: `${sanitize(error.message)} operationID=${error.origin.operationID || '-'}` };
   if (error instanceof RedirectError) return { code: EXIT_API, line: `${op(error)} ${sanitize(error.bodyFirstLine)}` };
   if (error instanceof HttpError) {
+    if (error.isRateLimited) {
+      return { code: EXIT_API, line: `${op(error)} the server is rate-limiting${waitWords(error.retryAfterMs)}: HTTP 429 ${quote(error.bodyFirstLine)}` };
+    }
     return { code: EXIT_API, line: `${op(error)} HTTP ${error.status}: not an OpenIM reply: ${quote(error.bodyFirstLine)}` };
   }
   if (error instanceof RunawayWalkError) return { code: EXIT_API, line: `--all ${error.message}` };
   if (error instanceof ProtocolError) return { code: EXIT_API, line: `${op(error)} unreadable reply: ${sanitize(error.problem)}` };
   return undefined;
+}
+
+function waitWords(retryAfterMs: number | undefined): string {
+  return retryAfterMs === undefined ? '' : ` (it asked to wait ${Math.max(1, Math.ceil(retryAfterMs / 1000))} s)`;
 }
 
 function quote(text: string): string {
@@ -154,7 +164,9 @@ export async function runListCommand(options: ExplorerOptions, streams: ScriptSt
 
     // Nothing reaches stdout before the first page: a failure at once leaves it empty.
     let begun = false;
-    for await (const { result } of walkPages(fetch, { startPage: request.page, size, all: request.all, signal: controller.signal })) {
+    const onRateLimitWait = ({ page, waitMs }: { page: number; waitMs: number }): void =>
+      say(`the server is rate-limiting; waiting ${Math.max(1, Math.ceil(waitMs / 1000))} s (Retry-After) before page ${page}`);
+    for await (const { result } of walkPages(fetch, { startPage: request.page, size, all: request.all, signal: controller.signal, onRateLimitWait })) {
       if (result.notice) say(sanitize(result.notice));
       await out.write((begun ? '' : encoder.begin()) + encoder.rows(result.rows));
       begun = true;

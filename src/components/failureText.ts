@@ -1,6 +1,7 @@
 // A failure in words an operator can act on: what the server said, and what to do next.
 import type { ApiFailure } from '../api/errors.js';
 import { firstLine, RedirectError } from '../api/errors.js';
+import { authAdvice, authProblem } from '../api/authProblem.js';
 import { sanitize } from '../terminal/sanitize.js';
 import { glyphs } from '../terminal/glyphs.js';
 
@@ -10,18 +11,30 @@ export interface FailureText {
   hint: string;
 }
 
-const AUTH_HINT =
-  'give a valid admin token (--token or OPENIM_TOKEN) or the admin secret (--secret or OPENIM_SECRET), then press r';
+/** Rate limiting is not a fault: the request was refused for now, and waiting is the fix. */
+function rateLimitHint(retryAfterMs: number | undefined): string {
+  if (retryAfterMs === undefined) return 'wait a moment, then r to retry';
+  return `it asked to wait ${Math.max(1, Math.ceil(retryAfterMs / 1000))} s; r to retry after that`;
+}
 
 export function describeFailure(error: ApiFailure): FailureText {
   const op = `operationID ${error.origin.operationID || '-'}`;
   switch (error.kind) {
     case 'api': {
       const detail = error.errDlt ? `errDlt: ${sanitize(firstLine(error.errDlt))}` : 'errDlt: (empty)';
+      const said = `${error.errCode} ${sanitize(firstLine(error.errMsg)) || '(no errMsg)'}`;
+      if (error.isRateLimited) {
+        return {
+          headline: `the server is rate-limiting (${said}) in ${error.origin.operation}`,
+          detail: `${detail} ${glyphs().separator} ${op}`,
+          hint: rateLimitHint(error.retryAfterMs),
+        };
+      }
+      const problem = authProblem(error);
       return {
-        headline: `server error ${error.errCode} ${sanitize(firstLine(error.errMsg)) || '(no errMsg)'} in ${error.origin.operation}`,
+        headline: `server error ${said} in ${error.origin.operation}`,
         detail: `${detail} ${glyphs().separator} ${op}`,
-        hint: error.isAuth ? AUTH_HINT : grpcHint(error.errCode) ?? 'r to retry',
+        hint: problem ? authAdvice(problem, true) : grpcHint(error.errCode) ?? 'r to retry',
       };
     }
     case 'network':
@@ -36,6 +49,13 @@ export function describeFailure(error: ApiFailure): FailureText {
           headline: `the server redirected (${error.status}) to ${sanitize(error.target)} in ${error.origin.operation}`,
           detail: `an admin API is never redirected, so the request was not repeated there ${glyphs().separator} ${op}`,
           hint: 'check --base-url (give the address the server redirects to, if it is yours), then r to retry',
+        };
+      }
+      if (error.isRateLimited) {
+        return {
+          headline: `the server is rate-limiting (HTTP 429) in ${error.origin.operation}`,
+          detail: `${sanitize(error.bodyFirstLine) || '(empty body)'} ${glyphs().separator} ${op}`,
+          hint: rateLimitHint(error.retryAfterMs),
         };
       }
       return {

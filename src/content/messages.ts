@@ -6,7 +6,7 @@ import { contentTypeName } from './enums.js';
 import { formatBytes, formatCount, formatDuration } from './format.js';
 import { joinParts } from './text.js';
 import type { JsonNode } from './types.js';
-import { asObject, field, firstField, kindWord, list, listLength, num, numberOf, str, textOf, type ObjectNode } from './view.js';
+import { asObject, field, firstField, kindWord, list, listLength, num, numberOf, rawField, str, textOf, type ObjectNode } from './view.js';
 
 /** How many quotes inside quotes are followed before giving up. */
 const MAX_QUOTE_DEPTH = 3;
@@ -54,15 +54,18 @@ const picture: Summarizer = (body, out) => {
   // Some clients fill only the big picture; its dimensions describe the image as well.
   const main = asObject(source) ?? asObject(big);
   const dims = dimensions(num(main, 'width'), num(main, 'height'));
-  const size = bytes(num(main, 'size'));
-  out.fact('Dimensions', dims);
-  out.fact('Size', size);
+  // Web clients upload without measuring: size, width and height all 0 (openim-sdk-js-wasm #101).
+  const byteCount = num(main, 'size');
+  const size = byteCount !== undefined && byteCount > 0 ? bytes(byteCount) : undefined;
+  const unknown = main !== undefined && dims === undefined && size === undefined;
+  out.fact('Dimensions', dims ?? (unknown ? 'unknown' : undefined));
+  out.fact('Size', size ?? (unknown ? 'unknown' : undefined));
   out.fact('Type', str(main, 'type'));
   out.fact('Source URL', str(source, 'url'));
   out.fact('Big picture URL', str(big, 'url'));
   out.fact('Snapshot URL', str(snapshot, 'url'));
   out.fact('Local path', str(body, 'sourcePath'));
-  return joinParts(['[Picture]', joinParts([dims, size])], ' ');
+  return joinParts(['[Picture]', unknown ? 'size unknown' : joinParts([dims, size])], ' ');
 };
 
 const voice: Summarizer = (body, out) => {
@@ -161,10 +164,15 @@ const custom: Summarizer = (body, out) => {
   const dataNode = field(body, 'data');
   // Data is usually a JSON string: show it as sent; the tree shows it decoded.
   const data = str(body, 'data') ?? (dataNode === undefined ? undefined : compactJson(dataNode));
+  // System accounts send plain text in data (openim-sdk-core #1047): that is the message itself.
+  const plainText = rawField(body, 'data')?.kind === 'string' ? data : undefined;
   out.fact('Description', description);
   out.fact('Data', data);
-  out.fact('Extension', str(body, 'extension'));
-  return joinParts(['[Custom]', description ?? (dataNode === undefined ? undefined : compactJson(dataNode))], ' ');
+  // The extension is often a JSON document in a string: show it decoded.
+  const extension = rawField(body, 'extension');
+  out.fact('Extension', extension?.kind === 'embedded' ? compactJson(extension.value) : str(body, 'extension'));
+  const what = plainText !== undefined ? joinParts([description, plainText], ': ') : description ?? (dataNode === undefined ? undefined : compactJson(dataNode));
+  return joinParts(['[Custom]', what], ' ');
 };
 
 const typing: Summarizer = (body, out) => {
@@ -204,8 +212,8 @@ const advancedText: Summarizer = (body, out) => {
   return words || '(empty text)';
 };
 
-// The markdown shape is unverified; these are the keys a client plausibly uses.
-const markdown: Summarizer = (body, out) => textField(body, ['content', 'text', 'markdownText', 'markdown'], out, 'markdown') || '(empty text)';
+// MarkdownTextElem{content} (SDK sdk_struct.go; S@main:pkg/apistruct/msg.go).
+const markdown: Summarizer = (body, out) => textField(body, ['content'], out, 'markdown') || '(empty text)';
 
 export const MESSAGE_SUMMARIZERS: Readonly<Record<number, Summarizer>> = {
   101: text,
@@ -243,6 +251,7 @@ const ELEM_KEYS: Readonly<Record<number, string>> = {
   114: 'quoteElem',
   115: 'faceElem',
   117: 'advancedTextElem',
+  118: 'markdownTextElem',
   119: 'customElem',
   120: 'customElem',
 };

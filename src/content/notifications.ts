@@ -6,9 +6,10 @@ import { compactJson } from './compact.js';
 import { addSourceName, contentTypeName, handleResultName, platformName, sessionTypeName } from './enums.js';
 import { formatDuration, formatTime } from './format.js';
 import { nameList, MESSAGE_SUMMARIZERS } from './messages.js';
+import { LATER_PHRASES, laterSummarizer } from './laterNotifications.js';
 import { joinParts, quoted } from './text.js';
 import type { JsonNode } from './types.js';
-import { asObject, bool, field, list, num, str, type ObjectNode } from './view.js';
+import { asObject, bool, field, list, num, str, textOf, type ObjectNode } from './view.js';
 
 /** Words for a table row; the type name stays available as `typeName`. */
 const PHRASES: Readonly<Record<number, string>> = {
@@ -60,7 +61,7 @@ const PHRASES: Readonly<Record<number, string>> = {
 };
 
 export function notificationPhrase(contentType: number): string {
-  return PHRASES[contentType] ?? contentTypeName(contentType);
+  return PHRASES[contentType] ?? LATER_PHRASES[contentType] ?? contentTypeName(contentType);
 }
 
 /** 'Alice (u1)', or whichever of the two is known. */
@@ -127,6 +128,16 @@ function fromToOnly(contentType: number): Summarizer {
   return (body, out) => joinParts([notificationPhrase(contentType), fromTo(body, out)], ': ');
 }
 
+/** 1210 FriendsInfoUpdateTips: whose friends changed, by ID. */
+const friendsInfoUpdate: Summarizer = (body, out) => {
+  const route = fromTo(body, out);
+  const friends = list(body, 'friendIDs')
+    .map((id) => textOf(id))
+    .filter((id): id is string => id !== undefined && id !== '');
+  out.fact('Friends', friends.join(', '));
+  return joinParts([notificationPhrase(1210), route, nameList(friends)], ': ');
+};
+
 /** 1303–1307: user events name their users directly, not through fromToUserID. */
 function userEvent(contentType: number): Summarizer {
   return (body, out) => {
@@ -167,6 +178,10 @@ function groupMembers(body: ObjectNode, out: Collector): string | undefined {
     out.fact(label, names.join(', '));
     everyone.push(...names);
   }
+  // 1505/1506 name the applicant only inside the GroupRequest.
+  const applicant = field(body, 'applicant') === undefined ? person(field(field(body, 'request'), 'userInfo')) : undefined;
+  out.fact('Applicant', applicant);
+  if (applicant !== undefined) everyone.push(applicant);
   return nameList(everyone);
 }
 
@@ -179,11 +194,14 @@ function groupEvent(contentType: number): Summarizer {
     out.fact('Group', person(group, 'groupID', 'groupName'));
     const operator = person(field(body, 'opUser'));
     out.fact('Operator', operator);
+    // 1501 names the owner, 1509 who invited (when not the operator), 1507 the old owner in full.
+    out.fact('Owner', person(field(body, 'groupOwnerUser')));
+    out.fact('Inviter', person(field(body, 'inviterUser')));
     const members = groupMembers(body, out);
     const muted = num(body, 'mutedSeconds');
     out.fact('Muted for', muted === undefined ? undefined : formatDuration(muted));
-    out.fact('Old owner', str(body, 'oldGroupOwner'));
-    const reqMsg = str(body, 'reqMsg');
+    out.fact('Old owner', person(field(body, 'oldGroupOwnerInfo')) ?? str(body, 'oldGroupOwner'));
+    const reqMsg = str(body, 'reqMsg') ?? str(field(body, 'request'), 'reqMsg');
     const handleMsg = str(body, 'handleMsg');
     out.fact('Request message', reqMsg);
     out.fact('Handle message', handleMsg);
@@ -215,8 +233,9 @@ const revoke: Summarizer = (body, out) => {
   return joinParts([notificationPhrase(2101), by], ' ');
 };
 
-// mixType of an OA notification, per the admin API documentation.
-const MIX_TYPES: Readonly<Record<number, string>> = { 0: 'text', 1: 'text and picture', 2: 'text and video', 3: 'text and file' };
+// mixType of an OA notification, per the admin API documentation. The server accepts 0-5
+// (S:pkg/apistruct/msg.go OANotificationElem); 4 and 5 have no name anywhere in its source.
+const MIX_TYPES: Readonly<Record<number, string>> = { 0: 'text', 1: 'text and picture', 2: 'text and video', 3: 'text and file', 4: 'unnamed', 5: 'unnamed' };
 const OA_ATTACHMENTS: readonly { key: string; contentType: number; label: string }[] = [
   { key: 'pictureElem', contentType: 102, label: 'Picture' },
   { key: 'soundElem', contentType: 103, label: 'Voice' },
@@ -265,13 +284,14 @@ export function genericFacts(body: JsonNode, out: Collector): void {
 function summarizerFor(contentType: number): Summarizer | undefined {
   if (contentType >= 1201 && contentType <= 1203) return friendApplication(contentType);
   if (contentType === 1204) return friendAdded;
-  if (contentType >= 1205 && contentType <= 1210) return fromToOnly(contentType);
+  if (contentType === 1210) return friendsInfoUpdate;
+  if (contentType >= 1205 && contentType <= 1209) return fromToOnly(contentType);
   if (contentType >= 1303 && contentType <= 1307) return userEvent(contentType);
   if (contentType === 1400) return oaNotification;
   if (contentType >= 1501 && contentType <= 1520) return groupEvent(contentType);
   if (contentType === 2001) return business;
   if (contentType === 2101) return revoke;
-  return undefined;
+  return laterSummarizer(contentType);
 }
 
 export function summarizeNotification(contentType: number, body: ObjectNode, out: Collector, depth: number): string {

@@ -1,6 +1,7 @@
 // The one implementation of walking the pages of a list, for the scripting commands and the
 // explorer's export: one request at a time, each page handed over as soon as it arrives.
 import { AbortedError } from '../api/errors.js';
+import { abortableSleep, walkWaitFor } from '../api/rateLimit.js';
 import type { PageFetcher } from '../api/pages.js';
 import type { Page } from '../api/schemas.js';
 import { isLastPage } from '../domain/paging.js';
@@ -16,6 +17,10 @@ export interface WalkOptions {
   signal?: AbortSignal;
   /** Bound of a walk whose total is an estimate; tests make it small. */
   maxEstimatedRows?: number;
+  /** Told before each wait on a rate-limiting server, e.g. to say so on stderr. */
+  onRateLimitWait?: (wait: { page: number; waitMs: number }) => void;
+  /** For tests: how to wait (default: a timer that the signal cancels). */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
 export interface WalkedPage<T> {
@@ -32,9 +37,27 @@ export async function* walkPages<T>(fetch: PageFetcher<T>, options: WalkOptions)
   const guard = new WalkGuard(options.size, options.maxEstimatedRows);
   for (let page = Math.max(1, Math.floor(options.startPage)); ; page++) {
     if (options.signal?.aborted) throw new AbortedError();
-    const result = await fetch(page, options.size, options.signal);
+    const result = await fetchPatiently(fetch, page, options);
     const { capped } = options.all ? guard.check(page, result) : { capped: true };
     yield { page, result };
     if (capped || isLastPage(result, page, options.size)) return;
+  }
+}
+
+/** One page; a rate-limiting server that says how long to wait is waited for (bounded, rateLimit.ts). */
+async function fetchPatiently<T>(fetch: PageFetcher<T>, page: number, options: WalkOptions): Promise<Page<T>> {
+  for (let waits = 0; ; waits++) {
+    try {
+      return await fetch(page, options.size, options.signal);
+    } catch (error) {
+      const waitMs = walkWaitFor(error, waits);
+      if (waitMs === undefined || options.signal?.aborted) throw error;
+      options.onRateLimitWait?.({ page, waitMs });
+      try {
+        await (options.sleep ?? abortableSleep)(waitMs, options.signal);
+      } catch {
+        throw new AbortedError();
+      }
+    }
   }
 }

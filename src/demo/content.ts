@@ -60,7 +60,12 @@ const BUILDERS: Record<number, Builder> = {
     ]);
     return place;
   },
-  [CT.custom]: (ctx) => ctx.rng.pick([
+  // From a system account: text data and a JSON extension, as in openim-sdk-core issue #1047.
+  [CT.custom]: (ctx) => ctx.sessionType === 4 ? {
+    data: ctx.rng.pick(['您好，当前为非工作时间，我们将在工作日尽快回复您。', 'Scheduled maintenance tonight 02:00-03:00 UTC.']),
+    description: ctx.rng.pick(['群文本通知', 'Text notice']),
+    extension: goJson({ subType: 11001 }),
+  } : ctx.rng.pick([
     { data: goJson({ type: 'red_packet', amount: 88.88, currency: 'CNY' }), description: 'Red packet 🧧', extension: '' },
     { data: goJson({ type: 'call', media: 'video', durationSec: 312 }), description: 'Video call', extension: '{"v":2}' },
     { data: 'plain custom payload', description: '', extension: '' },

@@ -1,13 +1,18 @@
 // A user's conversations with their latest messages, generated on demand from the user index.
-// Sort keys are distinct per user on purpose: the real server drops conversations whose keys
-// tie (a map keyed by timestamp), and the demo must not pretend that is the contract.
+// Single chats come from the pair (singleChats.ts), so both members list them with the same
+// message; groups and notification sessions are generated per user. Times are random to the ms
+// over two years, so one user's sort keys practically never tie: the real server drops
+// conversations whose keys tie (a map keyed by timestamp), and the demo must not pretend that is
+// the contract (its own sort breaks a tie by ID).
 import { NOTIFICATION_ACCOUNTS, type SystemAccount } from './accounts.js';
 import { CT, contentFor, type MessageContext } from './content.js';
-import { GROUP_POOL, groupAt, type GroupRecord } from './groups.js';
-import { HOSTILE_NICKNAMES, HOSTILE_TEXT } from './hostile.js';
+import { GROUP_POOL, groupAt, groupIndexOf, type GroupRecord } from './groups.js';
 import { rngFor, STREAM, type Rng } from './prng.js';
+import { FIRST_USER_PEERS, isChatty, singleChat, singleChatMembers, singlePeers } from './singleChats.js';
 import type { PublicUser, World } from './users.js';
 import { DEMO_NOW_MS, publicUserAt, userIndexOf } from './users.js';
+
+export { NO_CONVERSATIONS_EVERY } from './singleChats.js';
 
 export interface MsgInfoWire {
   serverMsgID: string;
@@ -41,6 +46,8 @@ export interface ConversationRecord {
   wire: ConversationWire;
   /** Latest message time, or the conversation's creation time when it has none (ms). */
   sortKey: number;
+  /** Messages in the conversation (0 without any); unreadCount is this minus what the owner read. */
+  maxSeq: number;
 }
 
 export const SESSION_SINGLE = 1;
@@ -49,111 +56,92 @@ export const SESSION_NOTIFICATION = 4;
 
 /** Facts about user_000001 that DEMO documents; conversationsOf enforces them. */
 export const FIRST_USER_CONVERSATIONS = 240;
+/** Positions, in generation order, of the first user's pinned conversations. */
 const FIRST_USER_PINNED = new Set([1, 9, 25, 60, 101, 150, 199, 230]);
-const FIRST_USER_NO_MESSAGE = new Set([4, 70, 140, 235]);
-/** Hostile peers first, so their nicknames show up as senderName; then a couple of plain ones. */
-const FIRST_USER_PEERS = [13, ...[...HOSTILE_NICKNAMES.keys()].filter((i) => i !== 13), 31, 2, 3];
-/** Every this-many users has no conversation at all (1004 from the server). */
-export const NO_CONVERSATIONS_EVERY = 7;
+/** Ranks of the first user's groups without a latest message; with its silent chat (singleChats.ts), four in all. */
+const FIRST_USER_SILENT_GROUPS = new Set([3, 30, 60]);
 
-const SINGLE_TYPES = [
-  CT.text, CT.picture, CT.voice, CT.video, CT.file, CT.merger, CT.card, CT.location, CT.custom, CT.typing,
-  CT.quote, CT.face, CT.advancedText, CT.friendApproved, CT.friendApplication, CT.friendAdded, CT.blackAdded, CT.revoke,
-];
 const GROUP_TYPES = [
   CT.text, CT.picture, CT.voice, CT.video, CT.file, CT.at, CT.merger, CT.custom, CT.quote, CT.face, CT.advancedText,
   CT.groupCreated, CT.memberQuit, CT.revoke,
 ];
-const NOTIFICATION_TYPES = [CT.oa, CT.business, CT.text];
-
-type Kind = 'single' | 'group' | 'notification';
+// A system custom message (110 from msgFrom 200: text data, JSON extension) is a real shape too.
+const NOTIFICATION_TYPES = [CT.oa, CT.business, CT.text, CT.custom];
+const TWO_YEARS_MS = 2 * 365 * 86_400_000;
 
 interface Builder {
   world: World;
   index: number;
   self: PublicUser;
   rng: Rng;
-  usedPeers: Set<number>;
   usedGroups: Set<number>;
   usedAccounts: Set<string>;
   /** Per-kind counters, to cycle through every content type for the first user. */
-  cycle: Record<Kind, number>;
+  cycle: { group: number; notification: number };
 }
 
-function conversationCount(index: number, rng: Rng): number {
+/** How many conversations a user has in all; single chats may take it over (they are never dropped). */
+function targetCount(index: number, rng: Rng): number {
   if (index === 1) return FIRST_USER_CONVERSATIONS;
-  if (index % NO_CONVERSATIONS_EVERY === 0) return 0;
   if (index % 50 === 2) return rng.between(150, 400);
   return rng.chance(0.2) ? rng.between(20, 80) : rng.between(1, 20);
+}
+
+/** A conversation row as one member sees it, before the owner's own settings. */
+interface Made {
+  conversationID: string;
+  /** null: the conversation has no message. */
+  msgInfo: MsgInfoWire | null;
+  sortKey: number;
+  maxSeq: number;
 }
 
 /** Conversations of a user in generation order (not sorted). Empty for unknown or system users. */
 export function conversationsOf(world: World, userID: string): ConversationRecord[] {
   const index = userIndexOf(world, userID);
-  if (index === undefined) return [];
+  if (index === undefined || !isChatty(world, index)) return [];
   const rng = rngFor(STREAM.conversations, index);
-  const count = conversationCount(index, rng);
-  const keys = distinctShuffledTimes(rng, count);
+  const target = targetCount(index, rng);
   const b: Builder = {
-    world, index, self: publicUserAt(world, index), rng,
-    usedPeers: new Set([index]), usedGroups: new Set(), usedAccounts: new Set(),
-    cycle: { single: 0, group: 0, notification: 0 },
+    world, index, self: publicUserAt(world, index), rng, usedGroups: new Set(), usedAccounts: new Set(), cycle: { group: 0, notification: 0 },
   };
-  const out: ConversationRecord[] = [];
-  for (let k = 0; k < count; k++) {
-    const record = buildConversation(b, k, keys[k] ?? 0);
-    if (record) out.push(record);
+  const made: Made[] = [];
+  const peers = singlePeers(world, index);
+  // The first user: its fixed peers, every notification account, its other chats, then groups.
+  const fixedCount = index === 1 ? peers.filter((p) => FIRST_USER_PEERS.includes(p)).length : 0;
+  for (const peer of peers.slice(0, fixedCount)) made.push(singleRow(b, peer));
+  if (index === 1) for (let k = 0; k < NOTIFICATION_ACCOUNTS.length; k++) pushIf(made, notificationRow(b));
+  for (const peer of peers.slice(fixedCount)) made.push(singleRow(b, peer));
+  for (let groupRank = 0; made.length < target; groupRank++) {
+    const row = index !== 1 && rng.chance(0.17) ? notificationRow(b) ?? groupRow(b, groupRank) : groupRow(b, groupRank);
+    if (!row) break;
+    made.push(row);
   }
-  return out;
-}
-
-/** Pinned first, then newest first. Keys are distinct, so the order is total. */
-export function sortConversations(records: readonly ConversationRecord[]): ConversationRecord[] {
-  return [...records].sort((a, b) => Number(b.wire.IsPinned) - Number(a.wire.IsPinned) || b.sortKey - a.sortKey);
-}
-
-function distinctShuffledTimes(rng: Rng, count: number): number[] {
-  const times: number[] = [];
-  let t = DEMO_NOW_MS - rng.between(0, 600_000);
-  for (let k = 0; k < count; k++) {
-    times.push(t);
-    t -= rng.between(1_000, 2 * 86_400_000);
-  }
-  for (let k = times.length - 1; k > 0; k--) {
-    const j = rng.int(k + 1);
-    [times[k], times[j]] = [times[j] ?? 0, times[k] ?? 0];
-  }
-  return times;
-}
-
-function kindFor(b: Builder, k: number): Kind {
-  if (b.index === 1) {
-    if (k < FIRST_USER_PEERS.length) return 'single';
-    if (k < FIRST_USER_PEERS.length + NOTIFICATION_ACCOUNTS.length) return 'notification';
-  }
-  const roll = b.rng.next();
-  return roll < 0.6 ? 'single' : roll < 0.93 ? 'group' : 'notification';
-}
-
-function buildConversation(b: Builder, k: number, key: number): ConversationRecord | undefined {
-  const kind = kindFor(b, k);
-  const first = b.index === 1;
-  const pinned = first ? FIRST_USER_PINNED.has(k) : b.rng.chance(0.04);
-  const hasMessage = first ? !FIRST_USER_NO_MESSAGE.has(k) : !b.rng.chance(0.02);
-  const made = kind === 'group' ? groupConversation(b, key) : kind === 'notification' ? notificationConversation(b, key) : undefined;
-  const result = made ?? singleConversation(b, key, first ? FIRST_USER_PEERS[k] : undefined);
-  if (!result) return undefined;
-  const unreadCount = hasMessage ? unread(b.rng) : 0;
-  return {
-    sortKey: key,
+  return made.map((m, k) => ({
+    sortKey: m.sortKey,
+    maxSeq: m.maxSeq,
     wire: {
-      conversationID: result.conversationID,
-      recvMsgOpt: b.rng.pick([0, 0, 0, 0, 0, 0, 0, 0, 2, 1]),
-      unreadCount,
-      IsPinned: pinned,
-      msgInfo: hasMessage ? result.msgInfo : null,
+      conversationID: m.conversationID,
+      recvMsgOpt: rng.pick([0, 0, 0, 0, 0, 0, 0, 0, 2, 1]),
+      unreadCount: m.msgInfo ? Math.min(unread(rng), m.maxSeq) : 0,
+      IsPinned: index === 1 ? FIRST_USER_PINNED.has(k) : rng.chance(0.04),
+      msgInfo: m.msgInfo,
     },
-  };
+  }));
+}
+
+function pushIf(list: Made[], row: Made | undefined): void {
+  if (row) list.push(row);
+}
+
+/** Pinned first, then newest first; equal keys (practically never) by conversation ID. */
+export function sortConversations(records: readonly ConversationRecord[]): ConversationRecord[] {
+  return [...records].sort(
+    (a, b) =>
+      Number(b.wire.IsPinned) - Number(a.wire.IsPinned) ||
+      b.sortKey - a.sortKey ||
+      (a.wire.conversationID < b.wire.conversationID ? -1 : a.wire.conversationID > b.wire.conversationID ? 1 : 0),
+  );
 }
 
 function unread(rng: Rng): number {
@@ -164,53 +152,56 @@ function unread(rng: Rng): number {
   return rng.between(1000, 5000);
 }
 
-function nextType(b: Builder, kind: Kind, types: readonly number[]): number {
-  if (b.index !== 1) return b.rng.next() < 0.45 ? CT.text : b.rng.pick(types);
+/** When a conversation without messages was created: its sort key (the server's fallback). */
+function createdAt(rng: Rng): number {
+  return DEMO_NOW_MS - rng.int(TWO_YEARS_MS);
+}
+
+function singleRow(b: Builder, peerIndex: number): Made {
+  const chat = singleChat(b.world, b.index, peerIndex);
+  const { latest } = chat;
+  if (!latest) return { conversationID: chat.conversationID, msgInfo: null, sortKey: createdAt(b.rng), maxSeq: 0 };
+  // The server names the peer (its nickname and face) whichever member sent the last message.
+  const peer = latest.sender.userID === b.self.userID ? latest.receiver : latest.sender;
+  return {
+    conversationID: chat.conversationID,
+    sortKey: latest.sendTime,
+    maxSeq: chat.maxSeq,
+    msgInfo: {
+      serverMsgID: latest.serverMsgID,
+      clientMsgID: latest.clientMsgID,
+      sessionType: SESSION_SINGLE,
+      sendID: latest.sender.userID,
+      recvID: latest.receiver.userID,
+      senderName: peer.nickname,
+      faceURL: peer.faceURL,
+      groupID: '',
+      groupName: '',
+      groupFaceURL: '',
+      groupType: 0,
+      groupMemberCount: 0,
+      LatestMsgRecvTime: latest.sendTime,
+      msgFrom: latest.contentType >= 1000 ? 200 : 100,
+      contentType: latest.contentType,
+      content: latest.content,
+      ex: '',
+    },
+  };
+}
+
+function nextType(b: Builder, kind: 'group' | 'notification', types: readonly number[]): number {
+  if (b.index !== 1) return kind === 'group' && b.rng.next() < 0.45 ? CT.text : b.rng.pick(types);
   const type = types[b.cycle[kind] % types.length] ?? CT.text;
   b.cycle[kind]++;
   return type;
 }
 
-interface Made {
-  conversationID: string;
-  msgInfo: MsgInfoWire;
+/** Messages a group has had: the same for every member (above any unread count, at most 5,000). */
+export function groupMaxSeq(groupIndex: number): number {
+  return rngFor(STREAM.group, groupIndex, 3).between(5_001, 50_000);
 }
 
-function singleConversation(b: Builder, key: number, forcedPeer: number | undefined): Made | undefined {
-  const peerIndex = pickPeer(b, forcedPeer);
-  if (peerIndex === undefined) return undefined;
-  const peer = publicUserAt(b.world, peerIndex);
-  const ids = [b.self.userID, peer.userID].sort();
-  const conversationID = `si_${ids.join('_')}`;
-  const hostile = b.index === 1 && peerIndex === 13;
-  const contentType = hostile ? CT.text : nextType(b, 'single', SINGLE_TYPES);
-  const selfSent = contentType < 1000 && b.rng.chance(0.5);
-  const sender = selfSent ? b.self : peer;
-  const receiver = selfSent ? peer : b.self;
-  const ctx = messageContext(b, { sender, receiver, sessionType: SESSION_SINGLE, conversationID, sendTime: key });
-  if (hostile) ctx.text = HOSTILE_TEXT;
-  return {
-    conversationID,
-    // The server shows the peer's name and face whoever sent the last message.
-    msgInfo: msgInfo(b, ctx, contentType, { recvID: receiver.userID, senderName: peer.nickname, faceURL: peer.faceURL }),
-  };
-}
-
-function pickPeer(b: Builder, forced: number | undefined): number | undefined {
-  if (forced !== undefined && forced <= b.world.population && !b.usedPeers.has(forced)) {
-    b.usedPeers.add(forced);
-    return forced;
-  }
-  for (let attempt = 0; attempt < 8; attempt++) {
-    const candidate = b.rng.between(1, b.world.population);
-    if (b.usedPeers.has(candidate)) continue;
-    b.usedPeers.add(candidate);
-    return candidate;
-  }
-  return undefined;
-}
-
-function groupConversation(b: Builder, key: number): Made | undefined {
+function groupRow(b: Builder, rank: number): Made | undefined {
   let groupIndex = -1;
   for (let attempt = 0; attempt < 8 && groupIndex < 0; attempt++) {
     const candidate = b.rng.int(GROUP_POOL);
@@ -221,12 +212,19 @@ function groupConversation(b: Builder, key: number): Made | undefined {
   const group = groupAt(groupIndex, b.world.population);
   const conversationID = `sg_${group.groupID}`;
   const contentType = nextType(b, 'group', GROUP_TYPES);
+  const sendTime = DEMO_NOW_MS - b.rng.int(TWO_YEARS_MS);
+  if (b.index === 1 && FIRST_USER_SILENT_GROUPS.has(rank)) return { conversationID, msgInfo: null, sortKey: sendTime, maxSeq: 0 };
   const sender = b.rng.chance(0.2) ? b.self : publicUserAt(b.world, b.rng.between(1, b.world.population));
-  const ctx = messageContext(b, { sender, receiver: b.self, group, sessionType: SESSION_GROUP, conversationID, sendTime: key });
-  return { conversationID, msgInfo: msgInfo(b, ctx, contentType, { recvID: '', senderName: sender.nickname, faceURL: '', group }) };
+  const ctx = messageContext(b, { sender, receiver: b.self, group, sessionType: SESSION_GROUP, conversationID, sendTime });
+  return {
+    conversationID,
+    sortKey: sendTime,
+    maxSeq: groupMaxSeq(groupIndex),
+    msgInfo: msgInfo(b, ctx, contentType, { recvID: '', senderName: sender.nickname, faceURL: '', group }),
+  };
 }
 
-function notificationConversation(b: Builder, key: number): Made | undefined {
+function notificationRow(b: Builder): Made | undefined {
   const free = NOTIFICATION_ACCOUNTS.filter((a) => !b.usedAccounts.has(a.userID));
   if (free.length === 0) return undefined;
   // The first user gets every account in order; others a random free one.
@@ -235,10 +233,16 @@ function notificationConversation(b: Builder, key: number): Made | undefined {
   const ids = [account.userID, b.self.userID].sort();
   const conversationID = `sn_${ids.join('_')}`;
   const sender: PublicUser = { userID: account.userID, nickname: account.nickname, faceURL: account.faceURL, ex: '' };
-  const contentType = b.index === 1 ? (NOTIFICATION_TYPES[b.cycle.notification++ % NOTIFICATION_TYPES.length] ?? CT.oa) : b.rng.pick(NOTIFICATION_TYPES);
-  const ctx = messageContext(b, { sender, receiver: b.self, sessionType: SESSION_NOTIFICATION, conversationID, sendTime: key });
+  const contentType = nextType(b, 'notification', NOTIFICATION_TYPES);
+  const sendTime = DEMO_NOW_MS - b.rng.int(TWO_YEARS_MS);
+  const ctx = messageContext(b, { sender, receiver: b.self, sessionType: SESSION_NOTIFICATION, conversationID, sendTime });
   // Notification sessions carry no sender name or face.
-  return { conversationID, msgInfo: msgInfo(b, ctx, contentType, { recvID: b.self.userID, senderName: '', faceURL: '' }) };
+  return {
+    conversationID,
+    sortKey: sendTime,
+    maxSeq: b.rng.between(5_001, 20_000),
+    msgInfo: msgInfo(b, ctx, contentType, { recvID: b.self.userID, senderName: '', faceURL: '' }),
+  };
 }
 
 function messageContext(b: Builder, parts: Omit<MessageContext, 'rng' | 'others'>): MessageContext {
@@ -274,4 +278,38 @@ function msgInfo(b: Builder, ctx: MessageContext, contentType: number, addr: Add
     content: contentFor(contentType, ctx),
     ex: '',
   };
+}
+
+/**
+ * unreadTotal and conversationTotal over the requested IDs as the server computes them
+ * (S:internal/rpc/conversation/conversation.go:139-165,192): over every requested ID, owned or
+ * not. An ID the user does not own has no read position, so all its messages count as unread;
+ * an ID that names no conversation counts nothing.
+ */
+export function conversationTotals(world: World, owned: readonly ConversationRecord[], requested: readonly string[]): { unreadTotal: number; conversationTotal: number } {
+  const mine = new Map(owned.map((c) => [c.wire.conversationID, c]));
+  let unreadTotal = 0;
+  let conversationTotal = 0;
+  for (const id of requested) {
+    const row = mine.get(id);
+    const facts = row ? { unread: row.wire.unreadCount, hasMessage: row.wire.msgInfo !== null } : foreignConversation(world, id);
+    unreadTotal += facts.unread;
+    if (facts.hasMessage) conversationTotal++;
+  }
+  return { unreadTotal, conversationTotal };
+}
+
+/** A conversation seen from outside: its messages (all unread for a non-member) and whether it has a latest one. */
+function foreignConversation(world: World, id: string): { unread: number; hasMessage: boolean } {
+  const members = singleChatMembers(world, id, (userID) => userIndexOf(world, userID));
+  if (members) {
+    const chat = singleChat(world, members[0], members[1]);
+    return { unread: chat.maxSeq, hasMessage: chat.latest !== null };
+  }
+  const groupIndex = id.startsWith('sg_') ? groupIndexOf(id.slice(3)) : undefined;
+  if (groupIndex !== undefined) return { unread: groupMaxSeq(groupIndex), hasMessage: true };
+  const notice = /^sn_.*_(user_\d+)$/.exec(id);
+  const owner = notice?.[1] ? conversationsOf(world, notice[1]).find((c) => c.wire.conversationID === id) : undefined;
+  if (owner) return { unread: owner.maxSeq, hasMessage: owner.wire.msgInfo !== null };
+  return { unread: 0, hasMessage: false };
 }

@@ -20,18 +20,57 @@ export const tokenMalformed = (token: string): ApiError =>
   new ApiError(1503, 'TokenMalformedError', `1503 TokenMalformedError jwt parse error, token=${token}`);
 export const tokenSignature = (token: string): ApiError =>
   new ApiError(1505, 'signature is invalid', `1505 signature is invalid jwt parse error, token=${token}`);
+export const tokenNotValidYet = (token: string): ApiError =>
+  new ApiError(1504, 'TokenNotValidYetError', `1504 TokenNotValidYetError jwt parse error, token=${token}`);
+/** The store's verdicts cross the RPC boundary with no detail, so errDlt repeats the name (like 1004). */
+export const tokenKicked = (): ApiError => new ApiError(1506, 'TokenKickedError', 'TokenKickedError');
+export const tokenNotExist = (): ApiError => new ApiError(1507, 'TokenNotExistError', 'TokenNotExistError');
 
 const TOOLS = '/go/pkg/mod/github.com/openimsdk/tools@v0.0.50-alpha.113';
+const GIN = '/go/pkg/mod/github.com/gin-gonic/gin@v1.9.1';
+const GZIP = '/go/pkg/mod/github.com/gin-contrib/gzip@v1.0.1';
+const SERVER = '/openim-server/internal/api';
+
+/** A frame as tools' stack.Error writes it: `<pkg>.<func>() <file>:<line>` (T:errs/stack/stack.go). */
+const frame = (fn: string, file: string, line: number): string => `${fn}() ${file}:${line}`;
+
+/** From the handler up the middleware chain (S:internal/api/router.go:89-98), each through gin's Next. */
+function chain(handler: string): string[] {
+  const next = frame('gin.(*Context).Next', `${GIN}/context.go`, 174);
+  return [
+    handler, next,
+    frame('api.GinParseToken.func1', `${SERVER}/router.go`, 326), next,
+    frame('mw.GinParseOperationID.func1', `${TOOLS}/mw/gin.go`, 61), next,
+    frame('mw.CorsHandler.func1', `${TOOLS}/mw/gin.go`, 45), next,
+    frame('gin.CustomRecoveryWithWriter.func1', `${GIN}/recovery.go`, 102), next,
+    frame('api.prommetricsGin.func1', `${SERVER}/router.go`, 42), next,
+    frame('gzip.(*gzipHandler).Handle', `${GZIP}/handler.go`, 60), next,
+    frame('gin.(*Engine).handleHTTPRequest', `${GIN}/gin.go`, 620),
+    frame('gin.(*Engine).ServeHTTP', `${GIN}/gin.go`, 576),
+    // The real stack goes on into net/http, whose lines depend on the Go release; left out.
+  ];
+}
 
 /**
- * A body that does not decode: the gateway wraps Go's json error twice with a stack, so the
- * text lands in errMsg (not errDlt) and errDlt stays empty.
+ * A body that does not decode: ParseRequestNotCheck puts the text of an error wrapped twice with a
+ * stack (jsonutil.JsonUnmarshal, then jsonBinding.Bind) into errMsg, so it reads
+ * `Error: Error: <json error> | -> jsonutil.JsonUnmarshal() …/json.go:28 -> … | -> a2r.jsonBinding.Bind() …`
+ * on one line, and errDlt stays empty (T:a2r/api2rpc.go:61-101, T:utils/jsonutil/json.go:28).
+ * `handler` is the route's frame, e.g. `api.(*UserApi).GetUsers() /openim-server/internal/api/user.go:69`.
  */
-export function bindError(jsonError: string): ApiError {
-  const stack = [
-    `github.com/openimsdk/tools/a2r.ParseRequest[...] ${TOOLS}/a2r/api2rpc.go:66`,
-    `github.com/openimsdk/tools/a2r.Call[...] ${TOOLS}/a2r/api2rpc.go:33`,
-    'github.com/openimsdk/open-im-server/v3/internal/api.(*Api).Handle /src/internal/api/router.go:125',
+export function bindError(jsonError: string, handler: string): ApiError {
+  const callers = [
+    frame('gin.(*Context).ShouldBindWith', `${GIN}/context.go`, 741),
+    frame('a2r.ParseRequestNotCheck[...]', `${TOOLS}/a2r/api2rpc.go`, 63),
+    frame('a2r.Call[...]', `${TOOLS}/a2r/api2rpc.go`, 26),
+    ...chain(handler),
   ];
-  return new ApiError(1001, `Error: Error: ${jsonError} | -> ${stack.join(' | -> ')}`, '');
+  const bind = frame('a2r.jsonBinding.Bind', `${TOOLS}/a2r/api2rpc.go`, 96);
+  const inner = [
+    frame('jsonutil.JsonUnmarshal', `${TOOLS}/utils/jsonutil/json.go`, 28),
+    frame('a2r.jsonBinding.BindBody', `${TOOLS}/a2r/api2rpc.go`, 100),
+    bind,
+    ...callers,
+  ];
+  return new ApiError(1001, `Error: Error: ${jsonError} | -> ${inner.join(' -> ')} | -> ${[bind, ...callers].join(' -> ')}`, '');
 }

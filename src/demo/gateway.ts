@@ -1,7 +1,9 @@
 // The API gateway's middleware chain (OPTIONS, operationID, token) and dispatch, independent of
 // node:http so the rules read in one place. Business and auth errors are HTTP 200 envelopes.
 import { bindStruct, JsonTypeError } from './bind.js';
-import { ApiError, argsError, bindError, tokenExpired, tokenMalformed, tokenSignature } from './errors.js';
+import {
+  ApiError, argsError, bindError, tokenExpired, tokenKicked, tokenMalformed, tokenNotExist, tokenNotValidYet, tokenSignature,
+} from './errors.js';
 import { goJson } from './gojson.js';
 import { JsonSyntaxError, parseJson } from './json-parse.js';
 import type { RouteContext } from './routes.js';
@@ -42,14 +44,26 @@ function envelope(result: unknown): Reply {
 }
 
 function tokenError(check: Exclude<TokenCheck, { ok: true }>, token: string): ApiError {
-  if (check.reason === 'expired') return tokenExpired(token);
-  if (check.reason === 'signature') return tokenSignature(token);
-  return tokenMalformed(token);
+  switch (check.reason) {
+    case 'expired':
+      return tokenExpired(token);
+    case 'notValidYet':
+      return tokenNotValidYet(token);
+    case 'signature':
+      return tokenSignature(token);
+    case 'kicked':
+      return tokenKicked();
+    case 'missing':
+      return tokenNotExist();
+    case 'malformed':
+      return tokenMalformed(token);
+  }
 }
 
 export function handleRequest(req: GatewayRequest, deps: GatewayDeps): Reply {
   if (req.method === 'OPTIONS') return json('Options Request!');
-  if (req.operationID === '') return envelope(argsError('header must have operationID'));
+  // GinParseOperationID checks POST only (T:mw/gin.go:51): a GET falls through to the router's 404.
+  if (req.method === 'POST' && req.operationID === '') return envelope(argsError('header must have operationID'));
   let opUserID = '';
   // Only POST is token-checked; other methods fall through to the router's 404.
   if (req.method === 'POST' && !TOKEN_WHITELIST.some((prefix) => req.path.startsWith(prefix))) {
@@ -64,7 +78,7 @@ export function handleRequest(req: GatewayRequest, deps: GatewayDeps): Reply {
   try {
     body = bindStruct(parseJson(req.body), route.spec);
   } catch (e) {
-    if (e instanceof JsonSyntaxError || e instanceof JsonTypeError) return envelope(bindError(e.message));
+    if (e instanceof JsonSyntaxError || e instanceof JsonTypeError) return envelope(bindError(e.message, route.handler));
     throw e;
   }
   return envelope(route.run(deps.context(opUserID), body));

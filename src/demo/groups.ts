@@ -14,12 +14,22 @@ export interface GroupRecord {
   createTime: number;
 }
 
+const GROUP_ID_BASE = 3_100_000_000;
+const GROUP_ID_STRIDE = 7_919;
+
+/** The pool index a group ID names, if it names one. */
+export function groupIndexOf(groupID: string): number | undefined {
+  if (!/^\d+$/.test(groupID)) return undefined;
+  const index = (Number(groupID) - GROUP_ID_BASE) / GROUP_ID_STRIDE;
+  return Number.isInteger(index) && index >= 0 && index < GROUP_POOL ? index : undefined;
+}
+
 export function groupAt(index: number, population: number): GroupRecord {
   const rng = rngFor(STREAM.group, index);
   const memberCount = rng.chance(0.05) ? rng.between(2000, 200_000) : rng.between(3, 500);
   return {
     // Ten-digit numeric IDs like the real server's; the stride keeps them distinct.
-    groupID: String(3_100_000_000 + index * 7_919),
+    groupID: String(GROUP_ID_BASE + index * GROUP_ID_STRIDE),
     groupName: groupName(rng),
     faceURL: rng.chance(0.3) ? '' : `https://avatars.example.com/g/${index}.jpg`,
     memberCount,

@@ -77,4 +77,8 @@ export const STREAM = {
   conversations: 4,
   group: 5,
   message: 6,
+  /** A single chat's latest message, seeded by the pair of users. */
+  pair: 7,
+  /** Which single chats a user starts (singleChats.ts). */
+  pairStart: 8,
 } as const;

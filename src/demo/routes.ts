@@ -3,7 +3,7 @@ import { systemUsers } from './accounts.js';
 import { blacksOf } from './blacks.js';
 import type { BoundValue, StructSpec } from './bind.js';
 import { boundNumbers, boundString, boundStrings } from './bind.js';
-import { conversationsOf, sortConversations } from './conversations.js';
+import { conversationsOf, conversationTotals, sortConversations } from './conversations.js';
 import { ApiError, argsError, noPermission, recordNotFound } from './errors.js';
 import { friendRequestsOf } from './friend-requests.js';
 import { listOrNull } from './gojson.js';
@@ -21,6 +21,8 @@ export interface RouteContext {
 
 export interface Route {
   spec: StructSpec;
+  /** The gin handler's stack frame, for bind errors (S:internal/api/*.go). */
+  handler: string;
   run(ctx: RouteContext, body: Map<string, BoundValue>): unknown;
 }
 
@@ -39,6 +41,7 @@ function checkOwnerOrAdmin(ctx: RouteContext, ownerUserID: string): ApiError | u
 }
 
 const getAdminToken: Route = {
+  handler: 'api.(*AuthApi).GetAdminToken() /openim-server/internal/api/auth.go:32',
   spec: { goType: 'auth.GetAdminTokenReq', fields: { secret: 'string', userID: 'string' } },
   run(ctx, body) {
     const userID = boundString(body, 'userID');
@@ -52,6 +55,7 @@ const getAdminToken: Route = {
 };
 
 const getUsers: Route = {
+  handler: 'api.(*UserApi).GetUsers() /openim-server/internal/api/user.go:69',
   spec: { goType: 'user.GetPaginationUsersReq', fields: { pagination: 'pagination', userID: 'string', nickName: 'string' } },
   run(ctx, body) {
     const page = checkPagination(body.get('pagination'));
@@ -78,6 +82,7 @@ const getUsers: Route = {
 };
 
 const searchNotificationAccount: Route = {
+  handler: 'api.(*UserApi).SearchNotificationAccount() /openim-server/internal/api/user.go:243',
   spec: {
     goType: 'user.SearchNotificationAccountReq',
     fields: { keyword: 'string', pagination: 'pagination', appManagerLevel: 'optionalInt32' },
@@ -99,6 +104,7 @@ const searchNotificationAccount: Route = {
 };
 
 const getSelfFriendApplyList: Route = {
+  handler: 'api.(*FriendApi).GetSelfApplyList() /openim-server/internal/api/friend.go:53',
   spec: {
     goType: 'relation.GetPaginationFriendsApplyFromReq',
     fields: { userID: 'string', pagination: 'pagination', handleResults: 'int32List' },
@@ -116,6 +122,7 @@ const getSelfFriendApplyList: Route = {
 };
 
 const getBlackList: Route = {
+  handler: 'api.(*FriendApi).GetPaginationBlacks() /openim-server/internal/api/friend.go:73',
   spec: { goType: 'relation.GetPaginationBlacksReq', fields: { userID: 'string', pagination: 'pagination' } },
   run(ctx, body) {
     const checked = checkUserAndPage(body);
@@ -128,6 +135,7 @@ const getBlackList: Route = {
 };
 
 const getSortedConversationList: Route = {
+  handler: 'api.(*ConversationApi).GetSortedConversationList() /openim-server/internal/api/conversation.go:36',
   spec: {
     goType: 'conversation.GetSortedConversationListReq',
     fields: { userID: 'string', conversationIDs: 'stringList', pagination: 'pagination' },
@@ -141,10 +149,11 @@ const getSortedConversationList: Route = {
     const rows = wanted.size ? owned.filter((c) => wanted.has(c.wire.conversationID)) : owned;
     if (rows.length === 0) return recordNotFound();
     const sorted = sortConversations(rows);
+    // Both totals run over the requested IDs, owned or not; conversationTotal is not a paging total.
+    const totals = conversationTotals(ctx.world, owned, wanted.size ? [...wanted] : owned.map((c) => c.wire.conversationID));
     return {
-      // Counts conversations that have a latest message; not a paging total.
-      conversationTotal: rows.filter((c) => c.wire.msgInfo !== null).length,
-      unreadTotal: rows.reduce((sum, c) => sum + c.wire.unreadCount, 0),
+      conversationTotal: totals.conversationTotal,
+      unreadTotal: totals.unreadTotal,
       conversationElems: listOrNull(pageOf(sorted, checked.page).map((c) => c.wire)),
     };
   },

@@ -4,13 +4,15 @@ import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { gzipSync } from 'node:zlib';
 import { handleRequest, type GatewayRequest, type Reply } from './gateway.js';
-import { signToken, verifyToken } from './jwt.js';
+import { IAT_BACKDATE_SECONDS, signToken, verifyToken, type TokenCheck } from './jwt.js';
+import { TokenStore, type AdminTokenPolicy } from './tokenStore.js';
 import type { RouteContext } from './routes.js';
 import type { World } from './users.js';
 import { DEMO } from './well-known.js';
 
 export { DEMO } from './well-known.js';
 export { HOSTILE_SAMPLES, type HostileSample } from './hostile.js';
+export type { AdminTokenPolicy } from './tokenStore.js';
 
 export interface DemoServerOptions {
   /** Default 127.0.0.1. */
@@ -27,6 +29,8 @@ export interface DemoServerOptions {
   latencyMs?: number;
   /** Lifetime of issued tokens; default 7776000 (90 days). */
   tokenTtlSeconds?: number;
+  /** How admin tokens are kept; default 'unstored' (v3.8.1 to v3.8.3-patch.16). See AdminTokenPolicy. */
+  adminTokens?: AdminTokenPolicy;
 }
 
 export interface MintOptions {
@@ -34,6 +38,10 @@ export interface MintOptions {
   /** Sign with another secret, to produce a token with a bad signature. */
   secret?: string;
   platformID?: number;
+  /** An nbf claim (Unix seconds), as older servers' tokens carry. */
+  nbf?: number;
+  /** Leave it out of the token store: well signed, yet unknown to the server (1507 unless admin). */
+  unstored?: boolean;
 }
 
 export interface DemoServer {
@@ -45,6 +53,12 @@ export interface DemoServer {
   mintToken(userID: string, options?: MintOptions): string;
   /** Makes every token issued so far expired (1501), for tests of re-authentication. */
   expireTokens(): void;
+  /** As force_logout: the user's stored tokens answer 1506 (admin tokens only when the policy stores them). */
+  kickTokens(userID: string): number;
+  /** As if later logins or a flush removed them from the store: the user's tokens answer 1507. */
+  forgetTokens(userID: string): number;
+  /** main: the demoted admin tokens reach the end of their 5 minutes and answer 1507. */
+  expireTemporaryTokens(): void;
   /** Requests received, on one path or on all. */
   requestCount(path?: string): number;
   close(): Promise<void>;
@@ -61,14 +75,25 @@ export async function startDemoServer(opts: DemoServerOptions = {}): Promise<Dem
   const world: World = { population: Math.max(0, Math.floor(opts.users ?? 5000)), adminUserID: opts.adminUserID ?? DEMO.adminUserID };
   const counts = new Map<string, number>();
   let total = 0;
-  // Tokens whose iat is at or below this are expired; new tokens are issued after it.
-  let revokedUpToIat = Number.NEGATIVE_INFINITY;
+  // Tokens issued at or before this second are expired; new tokens are issued after it.
+  let revokedUpTo = Number.NEGATIVE_INFINITY;
+  const store = new TokenStore(opts.adminTokens ?? 'unstored', (userID) => userID === world.adminUserID);
 
   const nowSeconds = (): number => Math.floor(Date.now() / 1000);
   const mint = (userID: string, o: MintOptions = {}): string => {
-    const iat = Math.max(nowSeconds(), revokedUpToIat + 1);
+    const issued = Math.max(nowSeconds(), revokedUpTo + 1);
     const platformID = o.platformID ?? (userID === world.adminUserID ? ADMIN_PLATFORM_ID : 1);
-    return signToken({ UserID: userID, PlatformID: platformID, exp: iat + (o.ttlSeconds ?? ttl), iat }, o.secret ?? secret);
+    // BuildClaims: exp = now + ttl, iat = now - 5 s, so exp - iat is the ttl plus 5 (7,776,005).
+    const claims = { UserID: userID, PlatformID: platformID, exp: issued + (o.ttlSeconds ?? ttl), iat: issued - IAT_BACKDATE_SECONDS };
+    const token = signToken(o.nbf === undefined ? claims : { ...claims, nbf: o.nbf }, o.secret ?? secret);
+    if (!o.unstored && (o.secret === undefined || o.secret === secret)) store.issued(userID, platformID, token);
+    return token;
+  };
+  const verify = (token: string): TokenCheck => {
+    const check = verifyToken(token, secret, nowSeconds(), revokedUpTo);
+    if (!check.ok) return check;
+    const verdict = store.check(check.claims.UserID, check.claims.PlatformID, token);
+    return verdict === 'ok' ? check : { ok: false, reason: verdict };
   };
   const context = (opUserID: string): RouteContext => ({
     world,
@@ -76,7 +101,7 @@ export async function startDemoServer(opts: DemoServerOptions = {}): Promise<Dem
     secret,
     issueAdminToken: () => ({ token: mint(world.adminUserID), expireTimeSeconds: ttl }),
   });
-  const deps = { verify: (token: string) => verifyToken(token, secret, nowSeconds(), revokedUpToIat), context };
+  const deps = { verify, context };
 
   const server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://demo').pathname;
@@ -96,8 +121,11 @@ export async function startDemoServer(opts: DemoServerOptions = {}): Promise<Dem
     adminToken: () => mint(world.adminUserID),
     mintToken: mint,
     expireTokens: () => {
-      revokedUpToIat = Math.max(nowSeconds(), revokedUpToIat + 1);
+      revokedUpTo = Math.max(nowSeconds(), revokedUpTo + 1);
     },
+    kickTokens: (userID) => store.kick(userID),
+    forgetTokens: (userID) => store.forget(userID),
+    expireTemporaryTokens: () => store.expireTemporaries(),
     requestCount: (path) => (path === undefined ? total : counts.get(path) ?? 0),
     close: () =>
       new Promise<void>((resolve, reject) => {
@@ -115,8 +143,8 @@ async function serve(req: IncomingMessage, res: ServerResponse, path: string, de
     const body = await readBody(req);
     reply = handleRequest(toGatewayRequest(req, path, body), deps);
   } catch {
-    // Like gin's panic recovery: status 500 and no body.
-    reply = { status: 500, contentType: 'text/plain', body: '' };
+    // Like gin's panic recovery: status 500 and no body; CORS had already set the JSON type.
+    reply = { status: 500, contentType: 'application/json', body: '' };
   }
   if (latencyMs > 0) await sleep(latencyMs);
   if (!res.writable) return;
@@ -153,8 +181,14 @@ function readBody(req: IncomingMessage): Promise<string> {
 function write(req: IncomingMessage, res: ServerResponse, reply: Reply): void {
   const headers: Record<string, string> = { 'Content-Type': reply.contentType, 'Access-Control-Allow-Origin': '*' };
   let payload = Buffer.from(reply.body, 'utf8');
-  // The real gateway gzips when asked (compressionLevel 0 keeps the middleware on).
-  if (reply.contentType === 'application/json' && /\bgzip\b/.test(header(req, 'accept-encoding'))) {
+  // gin-contrib/gzip (on by default: compressionLevel 0) wraps every reply when the header merely
+  // contains "gzip". Its deferred Close writes an empty gzip stream before gin writes the 404 text,
+  // which is then dropped, with the headers as CORS left them: JSON type, empty stream (contract §10).
+  if (header(req, 'accept-encoding').includes('gzip')) {
+    if (reply.status === 404 || reply.status === 500) {
+      payload = Buffer.alloc(0);
+      headers['Content-Type'] = 'application/json';
+    }
     payload = gzipSync(payload);
     headers['Content-Encoding'] = 'gzip';
     headers.Vary = 'Accept-Encoding';

@@ -30,7 +30,9 @@ export const exportSlice =
       let rows = 0;
       try {
         sink.write(encoder.begin());
-        const walk = walkPages(fetch, { startPage: 1, size: WALK_PAGE_SIZE, all: true, signal: controller.signal });
+        const onRateLimitWait = ({ waitMs }: { waitMs: number }): void =>
+          flash(`the server is rate-limiting; the export waits ${Math.max(1, Math.ceil(waitMs / 1000))} s`, 'info');
+        const walk = walkPages(fetch, { startPage: 1, size: WALK_PAGE_SIZE, all: true, signal: controller.signal, onRateLimitWait });
         for await (const { page, result } of walk) {
           if (controller.signal.aborted) throw new AbortedError();
           sink.write(encoder.rows(result.rows));

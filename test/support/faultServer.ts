@@ -8,8 +8,8 @@ export type Fault =
   | { kind: 'reset' }
   | { kind: 'resetMidBody' }
   | { kind: 'status'; status: number; body: string; contentType?: string }
-  | { kind: 'json'; body: unknown; status?: number; delayMs?: number }
-  | { kind: 'raw'; body: string; status?: number; contentType?: string; delayMs?: number }
+  | { kind: 'json'; body: unknown; status?: number; delayMs?: number; headers?: Record<string, string> }
+  | { kind: 'raw'; body: string; status?: number; contentType?: string; delayMs?: number; headers?: Record<string, string> }
   | { kind: 'huge'; bytes: number; declareLength?: boolean }
   | { kind: 'deep'; levels: number }
   /** Arbitrary bytes (invalid UTF-8 included), for fuzzing. */
@@ -73,13 +73,13 @@ function serve(fault: Fault, req: IncomingMessage, res: ServerResponse): void {
       return;
     case 'json':
       setTimeout(() => {
-        res.writeHead(fault.status ?? 200, { 'content-type': 'application/json' });
+        res.writeHead(fault.status ?? 200, { 'content-type': 'application/json', ...fault.headers });
         res.end(JSON.stringify(fault.body));
       }, fault.delayMs ?? 0);
       return;
     case 'raw':
       setTimeout(() => {
-        res.writeHead(fault.status ?? 200, { 'content-type': fault.contentType ?? 'application/json' });
+        res.writeHead(fault.status ?? 200, { 'content-type': fault.contentType ?? 'application/json', ...fault.headers });
         res.end(fault.body);
       }, fault.delayMs ?? 0);
       return;

@@ -1,0 +1,121 @@
+// The rate-limit rule, in one place. OpenIM's main branch has an optional limiter that answers
+// HTTP 429 with an envelope whose errCode is 429 and a Retry-After header (contract §5.5, §10);
+// a proxy in front of the server may answer 429 too. Either is "the server is rate-limiting",
+// never a protocol error, and a request waits for it only when the server says how long and the
+// wait fits in what is left of the request's deadline: a longer Retry-After fails at once with
+// the rate-limit message (carrying the delay), so that nothing hangs past the deadline the
+// operator chose. The --all walk and the export then wait between pages (walkPages).
+import { HTTPError } from 'ky';
+
+export const RATE_LIMIT_CODE = 429;
+/** Waits inside one request (one deadline) before giving up. */
+export const MAX_WAITS_PER_REQUEST = 3;
+/** Consecutive waits for one page of a walk before giving up. */
+export const MAX_WAITS_PER_PAGE = 5;
+/** A walk does not wait longer than this for one Retry-After; longer asks are reported. */
+export const MAX_WALK_WAIT_MS = 60_000;
+
+/**
+ * Retry-After (RFC 9110 §10.2.3): delay-seconds or an HTTP-date, in ms from `nowMs`. Undefined
+ * when absent or unreadable: main computes it from a CPU ratio that can be NaN (0/0), which Go
+ * turns into a huge negative number, so a negative or absurd value must not be trusted.
+ */
+export function parseRetryAfter(value: string | null | undefined, nowMs: number): number | undefined {
+  const text = value?.trim() ?? '';
+  if (text === '') return undefined;
+  if (/^\d+$/.test(text)) {
+    const seconds = Number(text);
+    return Number.isSafeInteger(seconds) && seconds <= 86_400 ? seconds * 1000 : undefined;
+  }
+  // Only the HTTP-date shape; Date.parse alone would also accept "1" or "-5" as dates.
+  if (!/^[A-Za-z]{3}, \d{2} [A-Za-z]{3} \d{4} \d{2}:\d{2}:\d{2} GMT$/.test(text)) return undefined;
+  const at = Date.parse(text);
+  if (!Number.isFinite(at)) return undefined;
+  const delay = at - nowMs;
+  return delay > 86_400_000 ? undefined : Math.max(0, delay);
+}
+
+/** A reply is rate-limiting by its status (429, with or without an envelope) or its errCode. */
+export function isRateLimitReply(status: number, errCode: number | undefined): boolean {
+  return status === RATE_LIMIT_CODE || errCode === RATE_LIMIT_CODE;
+}
+
+export type WaitDecision = { wait: number } | { giveUp: 'no-retry-after' | 'beyond-deadline' | 'too-many-waits' };
+
+/** Whether to wait `retryAfterMs` and ask again, given the waits already made and the time left. */
+export function decideWait(retryAfterMs: number | undefined, waitsSoFar: number, maxWaits: number, remainingMs: number): WaitDecision {
+  if (retryAfterMs === undefined) return { giveUp: 'no-retry-after' };
+  if (waitsSoFar >= maxWaits) return { giveUp: 'too-many-waits' };
+  if (retryAfterMs >= remainingMs) return { giveUp: 'beyond-deadline' };
+  return { wait: retryAfterMs };
+}
+
+/** Resolves after `ms`; rejects at once when `signal` aborts (the deadline or the caller). */
+export function abortableSleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason instanceof Error ? signal.reason : new Error('aborted'));
+      return;
+    }
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(signal?.reason instanceof Error ? signal.reason : new Error('aborted'));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+export interface RequestWaitOptions {
+  /** Aborted by the request's deadline or by the caller. */
+  signal: AbortSignal;
+  /** Milliseconds left before the request's deadline. */
+  remainingMs: () => number;
+  now?: () => number;
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+  maxWaits?: number;
+}
+
+/**
+ * Runs `send` (one ky request with its own retries for 5xx) and, when it fails with a 429 that
+ * carries a usable Retry-After, waits and sends again. Anything else, and a 429 it will not wait
+ * for, is rethrown unchanged for the caller to turn into an error value.
+ */
+export async function withRateLimitWaits<T>(send: () => Promise<T>, options: RequestWaitOptions): Promise<T> {
+  const sleep = options.sleep ?? abortableSleep;
+  const now = options.now ?? Date.now;
+  for (let waits = 0; ; waits++) {
+    try {
+      return await send();
+    } catch (error) {
+      if (!(error instanceof HTTPError) || error.response.status !== RATE_LIMIT_CODE) throw error;
+      const retryAfterMs = parseRetryAfter(error.response.headers.get('retry-after'), now());
+      const decision = decideWait(retryAfterMs, waits, options.maxWaits ?? MAX_WAITS_PER_REQUEST, options.remainingMs());
+      if (!('wait' in decision)) throw error;
+      await error.response.body?.cancel().catch(() => undefined);
+      await sleep(decision.wait, options.signal);
+    }
+  }
+}
+
+/** The Retry-After of a reply, for the error value (the walk waits on it between pages). */
+export function retryAfterOf(response: Response, nowMs = Date.now()): number | undefined {
+  return parseRetryAfter(response.headers.get('retry-after'), nowMs);
+}
+
+/**
+ * How long a page walk waits before asking for the same page again, or undefined to give up: only
+ * for a rate-limit failure that says how long (at most MAX_WALK_WAIT_MS), MAX_WAITS_PER_PAGE times.
+ * Structural, so that errors.ts (which imports this module) need not be imported back.
+ */
+export function walkWaitFor(error: unknown, waitsSoFar: number): number | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const failure = error as { isRateLimited?: unknown; retryAfterMs?: unknown };
+  if (failure.isRateLimited !== true) return undefined;
+  const retryAfterMs = typeof failure.retryAfterMs === 'number' ? failure.retryAfterMs : undefined;
+  const decision = decideWait(retryAfterMs, waitsSoFar, MAX_WAITS_PER_PAGE, MAX_WALK_WAIT_MS + 1);
+  return 'wait' in decision ? decision.wait : undefined;
+}

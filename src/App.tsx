@@ -1,5 +1,5 @@
 // The root: the frame (header, breadcrumb, body, prompt, status, footer) and the one input handler.
-import { Box, useInput } from 'ink';
+import { Box } from 'ink';
 import { useCallback, useContext } from 'react';
 import { Breadcrumb } from './components/Breadcrumb.js';
 import { paneViewport } from './components/detailLines.js';
@@ -11,10 +11,11 @@ import { PROMPT_HEIGHT, PromptBar } from './components/PromptBar.js';
 import { StatusBar } from './components/StatusBar.js';
 import { StoreContext, useAppStore } from './components/StoreContext.js';
 import { useTheme } from './components/theme.js';
+import { useTerminalInput } from './components/useTerminalInput.js';
 import { useTerminalSize } from './components/useTerminalSize.js';
-import { dispatchKey } from './keys/dispatch.js';
+import { dispatchInput, type DispatchContext } from './keys/dispatch.js';
 import { scopesFor } from './keys/keymap.js';
-import { keyNames } from './keys/normalize.js';
+import type { InputEvent } from './keys/normalize.js';
 import { AccountsScreen } from './screens/AccountsScreen.js';
 import { UserScreen } from './screens/UserScreen.js';
 import { UsersScreen } from './screens/UsersScreen.js';
@@ -37,8 +38,8 @@ export function App({ info }: { info: ConnectionInfo }): React.JSX.Element {
   const bodyHeight = height - CHROME - (prompt ? PROMPT_HEIGHT : 0);
 
   const handleInput = useCallback(
-    (input: string, key: Parameters<Parameters<typeof useInput>[0]>[1]) => {
-      for (const name of keyNames(input, key)) {
+    (event: InputEvent) => {
+      const context = (): DispatchContext => {
         const state = store.getState();
         const list = currentList(state);
         const row = selectedRow(state);
@@ -50,12 +51,13 @@ export function App({ info }: { info: ConnectionInfo }): React.JSX.Element {
           detailPageSize = Math.max(1, pane.visible - 1);
           detailMaxScroll = pane.maxScroll;
         }
-        dispatchKey(name, store, { detailMaxScroll, detailPageSize });
-      }
+        return { detailMaxScroll, detailPageSize };
+      };
+      dispatchInput(event, store, context);
     },
     [store, width, bodyHeight, theme.color],
   );
-  useInput(handleInput);
+  useTerminalInput(handleInput);
 
   const scopes = prompt ? [] : scopesFor(screen.name, screen.name === 'user' ? screen.tab : undefined, detailOpen);
   return (

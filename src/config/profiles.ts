@@ -9,9 +9,9 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { PAGE_SIZES } from '../store/paging.js';
 import { UsageError, type ExplorerOptions, type ProfileField } from './args.js';
+import { PROFILE_NAME } from './profileNames.js';
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
 function isHttpUrl(raw: string): boolean {
   try {

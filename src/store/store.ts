@@ -10,8 +10,10 @@ import { exportFileName, type ExportSink, type OpenExport } from '../scripting/e
 import { listFetcher, walkPages } from '../scripting/walk.js';
 import { PageCache } from './cache.js';
 import { parseCommand } from './commands.js';
+import { rowWords, type CompletionSources } from './completion.js';
 import { fetchPage, queryKey, requestKey } from './fetchers.js';
 import { hasNextPage, nextPageSize, pageCount, pageForNewSize } from './paging.js';
+import { checkPromptLine, openedPrompt, promptAfterInput, withHistory } from './prompt.js';
 import { userNamedByRow, visibleRows } from './rows.js';
 import {
   USER_TABS,
@@ -20,6 +22,7 @@ import {
   type ListKind,
   type ListQuery,
   type ListState,
+  type PromptInput,
   type PromptKind,
   type Screen,
   type UserTab,
@@ -35,6 +38,8 @@ export interface StoreDeps {
   quit?: () => void;
   /** Switches server (`:profile`); returns an error text when it cannot. */
   switchProfile?: (name: string) => string | undefined;
+  /** The config file's profile names, for completing `:profile`. */
+  profileNames?: () => string[];
   cacheSize?: number;
   /** Creates the file an export (`e`) writes; without it, export is unavailable. */
   openExport?: OpenExport;
@@ -64,7 +69,8 @@ export interface AppActions {
   copyRow(): void;
   // modes
   openPrompt(kind: PromptKind, value?: string): void;
-  setPromptValue(value: string): void;
+  /** A key or a paste for the prompt's line editor. */
+  editPrompt(input: PromptInput): void;
   submitPrompt(): void;
   cancelPrompt(): void;
   toggleHelp(): void;
@@ -151,6 +157,8 @@ export function createAppStore(deps: StoreDeps): AppStore & { stats: RequestStat
     const applyPage = (key: string, page: Page<AnyRow>): void => {
       const list = get().lists[key];
       if (!list) return;
+      // Only a user the server answered for goes to the picker's history, not every ID typed.
+      if (list.userID !== undefined && list.loadedPage === null) rememberUser(list.userID);
       const short = page.rows.length < list.size;
       // An estimated total only learns where the list ends from a short page.
       const knownLastPage = page.totalExact ? undefined : short ? list.page : list.knownLastPage;
@@ -249,6 +257,15 @@ export function createAppStore(deps: StoreDeps): AppStore & { stats: RequestStat
       deps.recent?.save(recentUsers);
     };
 
+    const completionSources = (): CompletionSources => {
+      const list = current();
+      return {
+        recentUsers: get().recentUsers,
+        profiles: () => deps.profileNames?.() ?? [],
+        rowWords: list ? rowWords(list.kind, list.rows) : [],
+      };
+    };
+
     const flash = (text: string, level: 'info' | 'error'): void => {
       set({ flash: { text, level } });
       if (flashTimer) clearTimeout(flashTimer);
@@ -264,6 +281,8 @@ export function createAppStore(deps: StoreDeps): AppStore & { stats: RequestStat
       detail: { open: false, scroll: 0 },
       flash: null,
       recentUsers: safeLoad(deps.recent),
+      promptHistory: {},
+      killRing: '',
       connection: 'connecting',
       exporting: null,
 
@@ -274,7 +293,6 @@ export function createAppStore(deps: StoreDeps): AppStore & { stats: RequestStat
       openUser(userID) {
         const id = userID.trim();
         if (!id) return;
-        rememberUser(id);
         showScreen({ name: 'user', userID: id, tab: 'conversations' }, 'push');
       },
       goTo(name) {
@@ -399,25 +417,38 @@ export function createAppStore(deps: StoreDeps): AppStore & { stats: RequestStat
               : kind === 'filter'
                 ? (list?.filter ?? '')
                 : '');
-        set({ prompt: { kind, value: initial }, help: false });
+        set({ prompt: openedPrompt(kind, initial, get().killRing, completionSources()), help: false });
       },
-      setPromptValue(value) {
-        const prompt = get().prompt;
+      editPrompt(input) {
+        const state = get();
+        const prompt = state.prompt;
         if (!prompt) return;
-        set({ prompt: { ...prompt, value } });
+        const history = prompt.kind === 'user' ? state.recentUsers : (state.promptHistory[prompt.kind] ?? []);
+        const step = promptAfterInput(prompt, input, history, completionSources());
+        set({ prompt: step.prompt, killRing: step.prompt.line.killRing });
         const list = current();
+        const value = step.prompt.line.text;
         // The page filter narrows as you type; the others apply on Enter.
-        if (prompt.kind === 'filter' && list) patchList(list.key, { filter: value, cursor: 0 });
+        if (prompt.kind === 'filter' && list && value !== prompt.line.text) patchList(list.key, { filter: value, cursor: 0 });
+        if (step.submit) {
+          if (step.prompt.note) flash(step.prompt.note.text, 'info');
+          get().submitPrompt();
+        }
       },
       submitPrompt() {
-        const prompt = get().prompt;
+        const state = get();
+        const prompt = state.prompt;
         if (!prompt) return;
-        set({ prompt: null });
+        const checked = checkPromptLine(prompt.kind, prompt.line.text);
+        if (!checked.ok) return set({ prompt: { ...prompt, note: { text: checked.error, level: 'error' } } });
+        const value = checked.value;
+        const promptHistory =
+          prompt.kind === 'user' ? state.promptHistory : { ...state.promptHistory, [prompt.kind]: withHistory(state.promptHistory[prompt.kind], value) };
+        set({ prompt: null, promptHistory });
         const list = current();
-        const value = prompt.value.trim();
         switch (prompt.kind) {
           case 'command':
-            get().runCommand(value);
+            if (value) get().runCommand(value);
             return;
           case 'user':
             if (value) get().openUser(value);
@@ -432,6 +463,7 @@ export function createAppStore(deps: StoreDeps): AppStore & { stats: RequestStat
             }
             return;
           case 'filter':
+            if (list) patchList(list.key, { filter: value });
             return;
         }
       },

@@ -23,6 +23,7 @@ export const PROMPT_HEIGHT = 2;
 export function PromptBar({ width }: { width: number }): React.JSX.Element | null {
   const theme = useTheme();
   const prompt = useAppStore((s) => s.prompt);
+  const recentUsers = useAppStore((s) => s.recentUsers);
   if (!prompt) return null;
   const label = truncate(LABELS[prompt.kind], Math.floor(width / 2));
   const line = lineCells(prompt.line.text, prompt.line.cursor, width - displayWidth(label));
@@ -37,12 +38,20 @@ export function PromptBar({ width }: { width: number }): React.JSX.Element | nul
         <Text inverse>{line.at}</Text>
         {line.after}
       </Text>
-      <UnderLine prompt={prompt} width={width} theme={theme} />
+      <UnderLine prompt={prompt} recentUsers={recentUsers} width={width} theme={theme} />
     </Box>
   );
 }
 
-function UnderLine({ prompt, width, theme }: { prompt: Prompt; width: number; theme: Theme }): React.JSX.Element {
+interface UnderLineProps {
+  prompt: Prompt;
+  /** Live: a user opened a moment ago arrives here after the picker opened. */
+  recentUsers: readonly string[];
+  width: number;
+  theme: Theme;
+}
+
+function UnderLine({ prompt, recentUsers, width, theme }: UnderLineProps): React.JSX.Element {
   if (prompt.note) {
     return (
       <Text wrap="truncate" {...(prompt.note.level === 'error' ? tint(theme, 'red') : tint(theme, 'gray'))}>
@@ -66,13 +75,13 @@ function UnderLine({ prompt, width, theme }: { prompt: Prompt; width: number; th
   }
   return (
     <Text wrap="truncate" {...tint(theme, 'gray')}>
-      {truncate(hintFor(prompt), width)}
+      {truncate(hintFor(prompt, recentUsers), width)}
     </Text>
   );
 }
 
 /** Before Tab: what Tab would offer, or how the prompt works. */
-function hintFor(prompt: Prompt): string {
+function hintFor(prompt: Prompt, recentUsers: readonly string[]): string {
   const sep = glyphs().separator;
   const labels = candidateLabels(prompt.kind, prompt.candidates);
   const offer = `${labels.join('  ')}   (Tab completes)`;
@@ -81,8 +90,8 @@ function hintFor(prompt: Prompt): string {
     case 'command':
       return labels.length > 0 ? offer : `Enter to run ${sep} Esc to cancel`;
     case 'user':
-      if (labels.length === 0) return typed ? `Enter to open ${sep} Esc to cancel` : 'no recent users yet';
-      return typed ? offer : `recent: ${labels.join('  ')}   (Tab completes)`;
+      if (!typed) return recentUsers.length > 0 ? `recent: ${recentUsers.map((id) => sanitize(id)).join('  ')}   (Tab completes)` : 'no recent users yet';
+      return labels.length > 0 ? offer : `Enter to open ${sep} Esc to cancel`;
     case 'filter':
       return typed && labels.length > 0
         ? offer

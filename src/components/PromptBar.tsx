@@ -13,8 +13,8 @@ import { tint, useTheme, type Theme } from './theme.js';
 const LABELS: Record<PromptKind, string> = {
   command: ':',
   user: 'user ID: ',
-  search: 'exact userID or nickname (empty: all): ',
-  conversations: 'conversation IDs, comma separated (empty: all): ',
+  search: 'userID or nickname: ',
+  conversations: 'conversation IDs: ',
   filter: '/',
 };
 
@@ -97,7 +97,8 @@ function hintFor(prompt: Prompt, recentUsers: readonly string[]): string {
         ? offer
         : `narrows the rows of this page as you type ${sep} Enter keeps it ${sep} Esc clears it`;
     case 'search':
+      return typed && labels.length > 0 ? offer : `exact match ${sep} empty: all ${sep} Enter to apply ${sep} Esc to cancel`;
     case 'conversations':
-      return typed && labels.length > 0 ? offer : `Enter to apply ${sep} Esc to cancel`;
+      return typed && labels.length > 0 ? offer : `comma separated ${sep} empty: all ${sep} Enter to apply ${sep} Esc to cancel`;
   }
 }

@@ -2,7 +2,7 @@
 // of (key, store), so every key's effect is testable without rendering.
 import { currentScreen, type AppStore } from '../store/store.js';
 import { actionFor, scopesFor, type Action } from './keymap.js';
-import { textKeys, type InputEvent } from './normalize.js';
+import { splitTypedAhead, textKeys, type InputEvent } from './normalize.js';
 
 export interface DispatchContext {
   /** How far the detail pane can scroll at its current size. */
@@ -20,7 +20,14 @@ export function dispatchInput(event: InputEvent, store: AppStore, ctx: () => Dis
   const state = store.getState();
   // Text in one piece is for the prompt's editor as a whole (a newline in it is Enter, the rest
   // is dropped there); elsewhere typed-ahead text is keys, and a bracketed paste is not.
-  if (state.prompt) return state.editPrompt({ text: event.text, bracketed: event.bracketed });
+  if (state.prompt) {
+    if (event.bracketed) return state.editPrompt({ text: event.text, bracketed: true });
+    const typed = splitTypedAhead(event.text);
+    for (const key of typed.before) dispatchKey(key, store, ctx());
+    if (typed.text) store.getState().editPrompt({ text: typed.text, bracketed: false });
+    for (const key of typed.after) dispatchKey(key, store, ctx());
+    return;
+  }
   if (event.bracketed) return state.flashInfo('pasted text goes into a prompt (u, :, /, s, c); nothing was done');
   for (const key of textKeys(event.text)) dispatchKey(key, store, ctx());
 }

@@ -92,6 +92,20 @@ function textEvents(raw: string): InputEvent[] {
   return [{ type: 'text', text: raw, bracketed: false }];
 }
 
+/**
+ * Unbracketed text in one read is what a paste looks like, but also what keys typed ahead look
+ * like ("pa" then Tab, read together as "pa\t"). Control characters before the first printable
+ * character and after the last one are taken as keys (Ctrl-U, Tab, Backspace typed ahead);
+ * inside the text they are pasted, and the line editor removes them. A line break is never a key
+ * here: a newline in a read is the paste rule's (the line before it is submitted).
+ */
+export function splitTypedAhead(text: string): { before: string[]; text: string; after: string[] } {
+  const lead = /^[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f]*/.exec(text)![0];
+  const rest = text.slice(lead.length);
+  const tail = /[\r\n]/.test(rest) ? '' : /[\u0000-\u001f\u007f]*$/.exec(rest)![0];
+  return { before: textKeys(lead), text: rest.slice(0, rest.length - tail.length), after: textKeys(tail) };
+}
+
 export interface InputReader {
   /** One event as Ink's input parser emits it; returns what it means (often one event, maybe none). */
   push(raw: string): InputEvent[];

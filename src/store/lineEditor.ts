@@ -202,7 +202,7 @@ export function pasteIntoLine(line: LineState, text: string, bracketed: boolean)
   const notes: string[] = [];
   if (rest !== '') {
     const lines = rest.split(/\r\n|\r|\n/).length;
-    notes.push(`pasted text after the first line was dropped (${lines} more line${lines === 1 ? '' : 's'})`);
+    notes.push(`dropped ${lines} more pasted line${lines === 1 ? '' : 's'}`);
   }
   if (cut) notes.push(`a prompt holds up to ${MAX_LINE} characters`);
   return {

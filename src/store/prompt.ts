@@ -50,7 +50,7 @@ export function checkPromptLine(kind: PromptKind, text: string): Checked {
       return parsed.ok ? { ok: true, value: text.trim() } : { ok: false, error: parsed.error };
     }
     case 'search':
-      return checkText(text, 'user ID or nickname');
+      return checkText(text, 'keyword');
     case 'filter':
       return checkText(text, 'filter');
     case 'conversations': {

@@ -1,6 +1,6 @@
 // Raw terminal input, as Ink's input parser splits it into events, to key names and text.
 import { describe, expect, it } from 'vitest';
-import { createInputReader, PASTE_END, PASTE_START, sequenceKeyName, textKeys, type InputEvent } from '../../src/keys/normalize.js';
+import { createInputReader, PASTE_END, PASTE_START, sequenceKeyName, splitTypedAhead, textKeys, type InputEvent } from '../../src/keys/normalize.js';
 
 /** What a series of raw events means, read by one reader. */
 function read(...raws: string[]): InputEvent[] {
@@ -56,6 +56,17 @@ describe('text in one read', () => {
   it('text outside a prompt is keys, one per character, control characters named', () => {
     expect(textKeys('jj\r')).toEqual(['j', 'j', 'enter']);
     expect(textKeys('2\t\u0015')).toEqual(['2', 'tab', 'ctrl+u']);
+  });
+
+  it('control characters around the text are keys typed ahead (Tab after "pa"), inside it they are text', () => {
+    expect(splitTypedAhead('pa\t')).toEqual({ before: [], text: 'pa', after: ['tab'] });
+    expect(splitTypedAhead('\u0015ab\u0017\u007f')).toEqual({ before: ['ctrl+u'], text: 'ab', after: ['ctrl+w', 'backspace'] });
+    expect(splitTypedAhead('a\tb')).toEqual({ before: [], text: 'a\tb', after: [] });
+  });
+
+  it('a line break is never a key typed ahead: it belongs to the paste rule', () => {
+    expect(splitTypedAhead('user_1\r\t')).toEqual({ before: [], text: 'user_1\r\t', after: [] });
+    expect(splitTypedAhead('\r\nuser_1')).toEqual({ before: [], text: '\r\nuser_1', after: [] });
   });
 
   it('ignores the tail of an arrow key split by a slow link', () => {

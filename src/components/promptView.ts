@@ -25,24 +25,38 @@ export interface LineCells {
  * cursor stays in view; an ellipsis at either side says there is more.
  */
 export function lineCells(text: string, cursor: number, room: number): LineCells {
-  const cells = Array.from(segmenter.segment(text), (s) => ({ index: s.index, text: shown(s.segment) }));
+  // Every cell shown is at least one code unit: a window around the cursor is all that can show,
+  // so a 4,096-character line costs no more than a short one.
+  const span = 8 * Math.max(1, room) + 8;
+  const lo = Math.max(0, cursor - span);
+  const hi = Math.min(text.length, cursor + span);
+  const cells = Array.from(segmenter.segment(text.slice(lo, hi)), (s) => ({ index: lo + s.index, text: shown(s.segment) }));
+  // The window's edges may cut a character in two: those halves are never shown.
+  if (lo > 0) cells.shift();
+  if (hi < text.length) cells.pop();
   const found = cells.findIndex((c) => c.index >= cursor);
-  const at = found === -1 ? cells.length : found;
-  cells.push({ index: text.length, text: ' ' }); // the cell after the end, where typing goes
-  const last = cells.length - 1;
-  const width = (from: number, to: number): number => cells.slice(from, to).reduce((w, c) => w + displayWidth(c.text), 0);
-  // Cells [from, to) with an ellipsis for what is cut on either side (the end cell is no text).
-  const fits = (from: number, to: number): boolean => width(from, to) + (from > 0 ? 1 : 0) + (to < last ? 1 : 0) <= room;
+  // The cell after the end, where typing goes; or, when the window cut inside one huge
+  // character, a mark for the cursor to sit on.
+  if (hi === text.length) cells.push({ index: text.length, text: ' ' });
+  else if (found === -1) cells.push({ index: cursor, text: glyphs().replacement });
+  const at = found === -1 ? cells.length - 1 : found;
+  const last = hi === text.length ? cells.length - 1 : cells.length; // cells before `last` are text
+  const sums = [0];
+  for (const c of cells) sums.push(sums[sums.length - 1]! + displayWidth(c.text));
+  const width = (from: number, to: number): number => sums[to]! - sums[from]!;
+  const cutLeft = (from: number): boolean => from > 0 || lo > 0;
+  const cutRight = (to: number): boolean => to < last;
+  const fits = (from: number, to: number): boolean => width(from, to) + (cutLeft(from) ? 1 : 0) + (cutRight(to) ? 1 : 0) <= room;
   let start = 0;
   while (start < at && !fits(start, at + 1)) start++;
   let end = at + 1;
-  while (end <= last && fits(start, end + 1)) end++;
+  while (end < cells.length && fits(start, end + 1)) end++;
   const ellipsis = glyphs().ellipsis;
   const join = (from: number, to: number): string => cells.slice(from, to).map((c) => c.text).join('');
   return {
-    before: (start > 0 ? ellipsis : '') + join(start, at),
+    before: (cutLeft(start) ? ellipsis : '') + join(start, at),
     at: cells[at]!.text,
-    after: join(at + 1, Math.min(end, last)) + (end < last ? ellipsis : ''),
+    after: join(at + 1, Math.min(end, last)) + (cutRight(end) ? ellipsis : ''),
   };
 }
 

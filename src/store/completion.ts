@@ -1,7 +1,7 @@
 // What Tab offers in each prompt: a pure function of the prompt, its text and where the words come
 // from. Candidates are whole lines, so that cycling through them is replacing the line.
 import { COMMAND_NAMES, resolveName } from './commands.js';
-import type { AnyRow, ListKind, PromptKind, RowByKind } from './types.js';
+import type { AnyRow, ListKind, ListState, PromptKind, RowByKind } from './types.js';
 
 export interface CompletionSources {
   /** The user picker's history, newest first. */
@@ -10,6 +10,11 @@ export interface CompletionSources {
   profiles(): readonly string[];
   /** IDs and names on the rows of this page, for the filter, the search and the conversation IDs. */
   rowWords: readonly string[];
+}
+
+/** Where the words come from, for the list on screen. */
+export function sourcesFor(recentUsers: readonly string[], list: ListState | undefined, profiles: () => readonly string[]): CompletionSources {
+  return { recentUsers, profiles, rowWords: list ? rowWords(list.kind, list.rows) : [] };
 }
 
 /** More than a line can show is no help: the first ones are enough to cycle through. */

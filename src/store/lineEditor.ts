@@ -41,24 +41,14 @@ export function newLine(text = '', killRing = ''): LineState {
 
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
-/** Every offset where a character starts, and the end. */
-function boundaries(text: string): number[] {
-  const offsets = Array.from(segmenter.segment(text), (s) => s.index);
-  offsets.push(text.length);
-  return offsets;
-}
-
+// `containing` asks ICU for the boundaries around one offset: no walk over the whole line per key.
 function prevChar(text: string, at: number): number {
-  let prev = 0;
-  for (const b of boundaries(text)) {
-    if (b >= at) break;
-    prev = b;
-  }
-  return prev;
+  return at <= 0 ? 0 : (segmenter.segment(text).containing(at - 1)?.index ?? at - 1);
 }
 
 function nextChar(text: string, at: number): number {
-  return boundaries(text).find((b) => b > at) ?? text.length;
+  const segment = at >= text.length ? undefined : segmenter.segment(text).containing(at);
+  return segment ? segment.index + segment.segment.length : text.length;
 }
 
 const WORD = /[\p{L}\p{N}_]/u;

@@ -4,7 +4,7 @@ import { parseCommand } from './commands.js';
 import { promptCompletions, type CompletionSources } from './completion.js';
 import { checkID, checkText, type Checked } from './ids.js';
 import { editLine, newLine, pasteIntoLine } from './lineEditor.js';
-import type { Prompt, PromptInput, PromptKind } from './types.js';
+import type { AppState, Prompt, PromptInput, PromptKind } from './types.js';
 
 /** Lines of history kept per prompt for the session. */
 const HISTORY_LIMIT = 50;
@@ -63,8 +63,8 @@ export function checkPromptLine(kind: PromptKind, text: string): Checked {
   }
 }
 
-/** The prompt's history with `entry` as the newest line. */
-export function withHistory(history: readonly string[] | undefined, entry: string): string[] {
-  if (entry === '') return [...(history ?? [])];
-  return [entry, ...(history ?? []).filter((h) => h !== entry)].slice(0, HISTORY_LIMIT);
+/** The histories with `entry` as the newest line of this prompt's (the user picker's is the recent users). */
+export function withHistory(all: AppState['promptHistory'], kind: PromptKind, entry: string): AppState['promptHistory'] {
+  if (entry === '' || kind === 'user') return all;
+  return { ...all, [kind]: [entry, ...(all[kind] ?? []).filter((h) => h !== entry)].slice(0, HISTORY_LIMIT) };
 }

@@ -10,7 +10,7 @@ import { exportFileName, type ExportSink, type OpenExport } from '../scripting/e
 import { listFetcher, walkPages } from '../scripting/walk.js';
 import { PageCache } from './cache.js';
 import { parseCommand } from './commands.js';
-import { rowWords, type CompletionSources } from './completion.js';
+import { sourcesFor, type CompletionSources } from './completion.js';
 import { fetchPage, queryKey, requestKey } from './fetchers.js';
 import { hasNextPage, nextPageSize, pageCount, pageForNewSize } from './paging.js';
 import { checkPromptLine, openedPrompt, promptAfterInput, withHistory } from './prompt.js';
@@ -257,14 +257,8 @@ export function createAppStore(deps: StoreDeps): AppStore & { stats: RequestStat
       deps.recent?.save(recentUsers);
     };
 
-    const completionSources = (): CompletionSources => {
-      const list = current();
-      return {
-        recentUsers: get().recentUsers,
-        profiles: () => deps.profileNames?.() ?? [],
-        rowWords: list ? rowWords(list.kind, list.rows) : [],
-      };
-    };
+    const completionSources = (): CompletionSources =>
+      sourcesFor(get().recentUsers, current(), () => deps.profileNames?.() ?? []);
 
     const flash = (text: string, level: 'info' | 'error'): void => {
       set({ flash: { text, level } });
@@ -442,9 +436,7 @@ export function createAppStore(deps: StoreDeps): AppStore & { stats: RequestStat
         const checked = checkPromptLine(prompt.kind, prompt.line.text);
         if (!checked.ok) return set({ prompt: { ...prompt, note: { text: checked.error, level: 'error' } } });
         const value = checked.value;
-        const promptHistory =
-          prompt.kind === 'user' ? state.promptHistory : { ...state.promptHistory, [prompt.kind]: withHistory(state.promptHistory[prompt.kind], value) };
-        set({ prompt: null, promptHistory });
+        set({ prompt: null, promptHistory: withHistory(state.promptHistory, prompt.kind, value) });
         const list = current();
         switch (prompt.kind) {
           case 'command':

@@ -32,6 +32,22 @@ describe('lineCells', () => {
     expect(drawn(lineCells('a\u202eb', 3, 20))).toBe('a\ufffdb[ ]');
   });
 
+  it('draws a line of the longest length around its cursor, anywhere in it', () => {
+    const text = 'user_000001,'.repeat(341);
+    for (const cursor of [0, 1, 2000, 2001, text.length - 1, text.length]) {
+      const cells = lineCells(text, cursor, 60);
+      expect(cells.at).toBe(text[cursor] ?? ' ');
+      expect(displayWidth(cells.before + cells.at + cells.after)).toBeLessThanOrEqual(60);
+    }
+  });
+
+  it('stands a character longer than the window it draws (a base with 2,000 combining marks)', () => {
+    const text = `ab${'e' + '\u0301'.repeat(2000)}cd`;
+    const cells = lineCells(text, 3, 20);
+    expect(displayWidth(cells.before + cells.at + cells.after)).toBeLessThanOrEqual(20);
+    expect(cells.at).toBe('\ufffd');
+  });
+
   it('keeps a wide character whole', () => {
     const cells = lineCells('世界世界世界', 6, 7);
     expect(displayWidth(cells.before + cells.at + cells.after)).toBeLessThanOrEqual(7);

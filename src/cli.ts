@@ -1,5 +1,6 @@
-// Entry point. Answers --help/--version and usage errors before any UI code is loaded: those
-// must be fast and never print a stack trace. The scripting commands never load the UI either.
+// Entry point. Answers --help/--version, the completion scripts and usage errors before any UI
+// code is loaded: those must be fast and never print a stack trace. The scripting commands never
+// load the UI either.
 import { HELP, parseCliArgs, UsageError, type ExplorerOptions } from './config/args.js';
 import { localeIsUtf8, setAsciiMode } from './terminal/glyphs.js';
 import { VERSION } from './version.js';
@@ -30,6 +31,18 @@ async function run(parsed: ExplorerOptions): Promise<number> {
     case 'version':
       process.stdout.write(VERSION + '\n');
       return 0;
+    case 'completion': {
+      const { completionScript } = await import('./config/shellCompletion.js');
+      process.stdout.write(completionScript(parsed.shell ?? 'bash'));
+      return 0;
+    }
+    case 'complete-profiles': {
+      // Called by the completion scripts on every Tab after --profile: fast, silent, never failing.
+      const { defaultConfigPath, profileNamesIn } = await import('./config/profileNames.js');
+      const names = profileNamesIn(parsed.configPath ?? defaultConfigPath(process.env));
+      process.stdout.write(names.map((n) => n + '\n').join(''));
+      return 0;
+    }
     case 'demo-server': {
       const { runDemoServerCli } = await import('./demo/main.js');
       await runDemoServerCli({ port: parsed.port, host: parsed.host, users: parsed.demoUsers });

@@ -1,20 +1,20 @@
 // The one-line input for `:` commands, the user picker, keyword search, conversation IDs and the
-// page filter. Esc and Tab are handled by the root key handler; text editing by ink-text-input.
+// page filter, with the line under it: a refusal or a note, the completion candidates, or a hint.
+// Keys reach the line editor through the store (keys/dispatch.ts -> editPrompt); this only draws.
 import { Box, Text } from 'ink';
-import TextInput from 'ink-text-input';
-import { commandCandidates } from '../store/commands.js';
-import type { PromptKind } from '../store/types.js';
-import { sanitize } from '../terminal/sanitize.js';
-import { truncate } from '../terminal/width.js';
-import { useActions, useAppStore } from './StoreContext.js';
-import { tint, useTheme } from './theme.js';
+import type { Prompt, PromptKind } from '../store/types.js';
 import { glyphs } from '../terminal/glyphs.js';
+import { sanitize } from '../terminal/sanitize.js';
+import { displayWidth, truncate } from '../terminal/width.js';
+import { candidateCells, candidateLabels, lineCells } from './promptView.js';
+import { useAppStore } from './StoreContext.js';
+import { tint, useTheme, type Theme } from './theme.js';
 
 const LABELS: Record<PromptKind, string> = {
   command: ':',
   user: 'user ID: ',
-  search: 'exact userID or nickname (empty: all): ',
-  conversations: 'conversation IDs, comma separated (empty: all): ',
+  search: 'userID or nickname: ',
+  conversations: 'conversation IDs: ',
   filter: '/',
 };
 
@@ -23,29 +23,81 @@ export function PromptBar({ width }: { width: number }): React.JSX.Element | nul
   const theme = useTheme();
   const prompt = useAppStore((s) => s.prompt);
   const recentUsers = useAppStore((s) => s.recentUsers);
-  const actions = useActions();
   if (!prompt) return null;
-  const label = LABELS[prompt.kind];
-  let hint = `Enter to apply ${glyphs().separator} Esc to cancel`;
-  if (prompt.kind === 'command') {
-    const candidates = commandCandidates(prompt.value);
-    hint = candidates.length > 0 ? `${candidates.join('  ')}   (Tab completes)` : `Enter to run ${glyphs().separator} Esc to cancel`;
-  } else if (prompt.kind === 'user') {
-    hint = recentUsers.length > 0 ? `recent: ${recentUsers.map((id) => sanitize(id)).join('  ')}   (Tab completes)` : 'no recent users yet';
-  } else if (prompt.kind === 'filter') {
-    hint = `narrows the rows of this page as you type ${glyphs().separator} Enter keeps it ${glyphs().separator} Esc clears it`;
-  }
+  const label = truncate(LABELS[prompt.kind], Math.floor(width / 2));
+  const line = lineCells(prompt.line.text, prompt.line.cursor, width - displayWidth(label));
   return (
     <Box flexDirection="column" width={width}>
-      <Box>
+      <Text wrap="truncate">
         <Text bold {...tint(theme, 'cyan')}>
           {label}
         </Text>
-        <TextInput value={prompt.value} onChange={actions.setPromptValue} onSubmit={actions.submitPrompt} showCursor />
-      </Box>
-      <Text {...tint(theme, 'gray')} wrap="truncate">
-        {truncate(hint, width)}
+        {line.before}
+        {/* Inverse is not colour: the cursor shows under NO_COLOR too. */}
+        <Text inverse>{line.at}</Text>
+        {line.after}
       </Text>
+      <UnderLine prompt={prompt} recentUsers={recentUsers} width={width} theme={theme} />
     </Box>
   );
+}
+
+interface UnderLineProps {
+  prompt: Prompt;
+  /** Live: a user opened a moment ago arrives here after the picker opened. */
+  recentUsers: readonly string[];
+  width: number;
+  theme: Theme;
+}
+
+function UnderLine({ prompt, recentUsers, width, theme }: UnderLineProps): React.JSX.Element {
+  if (prompt.note) {
+    return (
+      <Text wrap="truncate" {...(prompt.note.level === 'error' ? tint(theme, 'red') : tint(theme, 'gray'))}>
+        {truncate(sanitize(prompt.note.text), width)}
+      </Text>
+    );
+  }
+  const cycling = prompt.line.completion;
+  if (cycling) {
+    const hint = `  (Tab next ${glyphs().separator} Shift-Tab back)`;
+    const room = Math.max(0, width - displayWidth(hint));
+    const cells = candidateCells(candidateLabels(prompt.kind, cycling.candidates), cycling.index, room);
+    return (
+      <Text wrap="truncate" {...tint(theme, 'gray')}>
+        {cells.before}
+        <Text inverse>{cells.current}</Text>
+        {cells.after}
+        {truncate(hint, width - room)}
+      </Text>
+    );
+  }
+  return (
+    <Text wrap="truncate" {...tint(theme, 'gray')}>
+      {truncate(hintFor(prompt, recentUsers), width)}
+    </Text>
+  );
+}
+
+/** Before Tab: what Tab would offer, or how the prompt works. */
+function hintFor(prompt: Prompt, recentUsers: readonly string[]): string {
+  const sep = glyphs().separator;
+  const labels = candidateLabels(prompt.kind, prompt.candidates);
+  const offer = `${labels.join('  ')}   (Tab completes)`;
+  const typed = prompt.line.text.trim() !== '';
+  switch (prompt.kind) {
+    case 'command':
+      return labels.length > 0 ? offer : `Enter to run ${sep} Esc to cancel`;
+    case 'user':
+      if (!typed) return recentUsers.length > 0 ? `recent: ${recentUsers.map((id) => sanitize(id)).join('  ')}   (Tab completes)` : 'no recent users yet';
+      return labels.length > 0 ? offer : `Enter to open ${sep} Esc to cancel`;
+    case 'filter':
+      return typed && labels.length > 0
+        ? offer
+        : `narrows the rows of this page as you type ${sep} Enter keeps it ${sep} Esc clears it`;
+    case 'search':
+      return typed && labels.length > 0 ? offer : `exact match ${sep} empty: all ${sep} Enter to apply ${sep} Esc to cancel`;
+    case 'conversations':
+      return typed && labels.length > 0 ? offer : `comma separated ${sep} empty: all ${sep} Enter to apply ${sep} Esc to cancel`;
+  }
 }

@@ -24,6 +24,74 @@ export type ListCommand = (typeof LIST_COMMANDS)[number];
 export const OUTPUT_FORMATS = ['json', 'ndjson', 'csv', 'table'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 
+export const SHELLS = ['bash', 'zsh', 'fish'] as const;
+export type Shell = (typeof SHELLS)[number];
+
+/** The words that may come first, with what they do (for shell completion too). */
+export const SUBCOMMANDS = {
+  users: 'print registered users',
+  accounts: 'print system accounts',
+  conversations: 'print the conversations of a user',
+  blacklist: 'print the blacklist of a user',
+  applications: 'print the friend applications a user sent',
+  'demo-server': 'run the demo server alone',
+  completion: 'print a shell completion script (bash, zsh, fish)',
+} as const satisfies Record<ListCommand | 'demo-server' | 'completion', string>;
+
+/** Hidden: prints the config file's profile names, one a line, for the completion scripts. */
+export const COMPLETE_PROFILES = '__complete-profiles';
+
+/** Where a flag goes: the explorer, a scripting command, the demo server. */
+export type FlagUse = 'explore' | ListCommand | 'demo-server';
+
+const CONNECT: readonly FlagUse[] = ['explore', ...LIST_COMMANDS];
+const EVERYWHERE: readonly FlagUse[] = [...CONNECT, 'demo-server'];
+
+export interface FlagSpec {
+  type: 'string' | 'boolean';
+  short?: string;
+  /** What the value is called in help. */
+  value?: string;
+  /** What completes the value: a fixed list, the config file's profiles, or file names. */
+  complete?: readonly string[] | 'profiles' | 'files';
+  /** For shell completion: short, without `:`, `[` or `]`. */
+  help: string;
+  use: readonly FlagUse[];
+}
+
+/**
+ * Every flag, once: the parser reads `type` and `short` (node's parseArgs ignores the other
+ * fields), the completion scripts read all of it.
+ */
+export const FLAGS = {
+  'base-url': { type: 'string', value: 'URL', help: 'OpenIM API address', use: CONNECT },
+  token: { type: 'string', value: 'TOKEN', help: 'admin token (prefer OPENIM_TOKEN)', use: CONNECT },
+  secret: { type: 'string', value: 'SECRET', help: 'admin secret (prefer OPENIM_SECRET)', use: CONNECT },
+  'admin-user-id': { type: 'string', value: 'ID', help: 'admin user for the secret', use: CONNECT },
+  timeout: { type: 'string', value: 'SECONDS', help: 'per-request deadline', use: CONNECT },
+  'max-body-mb': { type: 'string', value: 'N', help: 'refuse replies larger than N MB', use: CONNECT },
+  profile: { type: 'string', value: 'NAME', complete: 'profiles', help: 'a profile of the config file', use: CONNECT },
+  config: { type: 'string', value: 'PATH', complete: 'files', help: 'the config file', use: CONNECT },
+  demo: { type: 'boolean', help: 'use the embedded demo server', use: CONNECT },
+  users: { type: 'string', value: 'N', help: 'demo population', use: EVERYWHERE },
+  latency: { type: 'string', value: 'MS', help: 'demo server delay per request', use: CONNECT },
+  port: { type: 'string', value: 'PORT', help: 'port to listen on', use: ['demo-server'] },
+  host: { type: 'string', value: 'HOST', help: 'address to listen on', use: ['demo-server'] },
+  'no-color': { type: 'boolean', help: 'monochrome', use: CONNECT },
+  ascii: { type: 'boolean', help: 'draw marks with ASCII only', use: CONNECT },
+  'page-size': { type: 'string', value: 'N', complete: PAGE_SIZES.map(String), help: 'rows per page', use: CONNECT },
+  'log-file': { type: 'string', value: 'PATH', complete: 'files', help: 'append one line per request', use: CONNECT },
+  keyword: { type: 'string', value: 'K', help: 'exact userID or nickname', use: ['accounts'] },
+  user: { type: 'string', value: 'ID', help: 'the user whose list to print', use: ['conversations', 'blacklist', 'applications'] },
+  ids: { type: 'string', value: 'A,B', help: 'only these conversation IDs', use: ['conversations'] },
+  page: { type: 'string', value: 'N', help: 'first page', use: LIST_COMMANDS },
+  size: { type: 'string', value: 'N', help: 'rows per request', use: LIST_COMMANDS },
+  all: { type: 'boolean', help: 'every page from --page on', use: LIST_COMMANDS },
+  output: { type: 'string', short: 'o', value: 'FORMAT', complete: OUTPUT_FORMATS, help: 'output format', use: LIST_COMMANDS },
+  help: { type: 'boolean', short: 'h', help: 'usage', use: EVERYWHERE },
+  version: { type: 'boolean', short: 'v', help: 'the version', use: EVERYWHERE },
+} as const satisfies Record<string, FlagSpec>;
+
 /** A scripting command: one list, printed without the UI. */
 export interface ListRequestOptions {
   list: ListCommand;
@@ -47,7 +115,9 @@ export interface ListRequestOptions {
 export type ProfileField = 'baseUrl' | 'token' | 'secret' | 'adminUserID' | 'timeoutMs' | 'pageSize';
 
 export interface ExplorerOptions {
-  command: 'explore' | 'demo-server' | 'help' | 'version' | 'list';
+  command: 'explore' | 'demo-server' | 'help' | 'version' | 'list' | 'completion' | 'complete-profiles';
+  /** The shell of `completion SHELL`. */
+  shell?: Shell;
   baseUrl?: string;
   token?: string;
   secret?: string;
@@ -88,6 +158,7 @@ Usage:
   openim-explorer --base-url URL [auth]        explore a real OpenIM server
   openim-explorer --profile NAME               explore the server of a profile in the config file
   openim-explorer demo-server [--port 10002]   run the demo server alone
+  openim-explorer completion bash|zsh|fish     print a shell completion script (see the README)
 
 Scripting (no UI; for pipes and cron):
   openim-explorer users
@@ -136,35 +207,7 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): E
       args: [...argv],
       allowPositionals: true,
       strict: true,
-      options: {
-        'base-url': { type: 'string' },
-        token: { type: 'string' },
-        secret: { type: 'string' },
-        'admin-user-id': { type: 'string' },
-        timeout: { type: 'string' },
-        'max-body-mb': { type: 'string' },
-        profile: { type: 'string' },
-        config: { type: 'string' },
-        demo: { type: 'boolean' },
-        users: { type: 'string' },
-        latency: { type: 'string' },
-        port: { type: 'string' },
-        host: { type: 'string' },
-        'no-color': { type: 'boolean' },
-        ascii: { type: 'boolean' },
-        'page-size': { type: 'string' },
-        'log-file': { type: 'string' },
-        // scripting
-        keyword: { type: 'string' },
-        user: { type: 'string' },
-        ids: { type: 'string' },
-        page: { type: 'string' },
-        size: { type: 'string' },
-        all: { type: 'boolean' },
-        output: { type: 'string', short: 'o' },
-        help: { type: 'boolean', short: 'h' },
-        version: { type: 'boolean', short: 'v' },
-      },
+      options: FLAGS,
     });
   } catch (error) {
     throw new UsageError(shortParseError(error));
@@ -172,10 +215,10 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): E
   const { values: v, positionals } = parsed;
   const [first, ...rest] = positionals;
   const isList = (LIST_COMMANDS as readonly string[]).includes(first ?? '');
-  if (rest.length > 0 || (first !== undefined && first !== 'demo-server' && !isList)) {
-    throw new UsageError(
-      `unknown command: ${positionals.join(' ')} (commands: ${[...LIST_COMMANDS, 'demo-server'].join(', ')})`,
-    );
+  const shell = first === 'completion' && !v.help && !v.version ? completionShell(rest) : undefined;
+  const takesWord = first === 'completion';
+  if ((rest.length > 0 && !takesWord) || (first !== undefined && !(first in SUBCOMMANDS) && first !== COMPLETE_PROFILES)) {
+    throw new UsageError(`unknown command: ${positionals.join(' ')} (commands: ${Object.keys(SUBCOMMANDS).join(', ')})`);
   }
   const command = v.help
     ? 'help'
@@ -183,9 +226,13 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): E
       ? 'version'
       : first === 'demo-server'
         ? 'demo-server'
-        : isList
-          ? 'list'
-          : 'explore';
+        : shell
+          ? 'completion'
+          : first === COMPLETE_PROFILES
+            ? 'complete-profiles'
+            : isList
+              ? 'list'
+              : 'explore';
 
   const explicit = new Set<ProfileField>();
   const flags = new Set<ProfileField>();
@@ -222,6 +269,7 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): E
 
   return {
     command,
+    ...(shell ? { shell } : {}),
     baseUrl: baseUrl?.replace(/\/+$/, ''),
     token,
     secret,
@@ -243,6 +291,14 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): E
     flags,
     ...(request ? { request } : {}),
   };
+}
+
+function completionShell(words: readonly string[]): Shell {
+  const [shell] = words;
+  if (words.length !== 1 || !(SHELLS as readonly string[]).includes(shell ?? '')) {
+    throw new UsageError(`completion needs one of ${SHELLS.join(', ')}, e.g. openim-explorer completion bash`);
+  }
+  return shell as Shell;
 }
 
 interface ListFlags {

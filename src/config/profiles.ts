@@ -4,14 +4,12 @@
 //
 // Precedence, highest first: flags, environment, profile, built-in defaults.
 import { readFileSync, statSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { join } from 'node:path';
 import { z } from 'zod';
 import { PAGE_SIZES } from '../domain/paging.js';
 import { UsageError, type ExplorerOptions, type ProfileField } from './args.js';
+import { defaultConfigPath, PROFILE_NAME } from './profileNames.js';
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
 function isHttpUrl(raw: string): boolean {
   try {
@@ -81,11 +79,7 @@ export interface LoadedConfig {
   config: ConfigFile;
 }
 
-/** `$XDG_CONFIG_HOME/openim-explorer/config.json`, or under ~/.config. */
-export function defaultConfigPath(env: NodeJS.ProcessEnv): string {
-  const base = env.XDG_CONFIG_HOME && env.XDG_CONFIG_HOME.startsWith('/') ? env.XDG_CONFIG_HOME : join(homedir(), '.config');
-  return join(base, 'openim-explorer', 'config.json');
-}
+export { defaultConfigPath };
 
 /**
  * Reads and validates the config file. A missing file is no config (undefined) unless the path

@@ -1,5 +1,5 @@
 // The root: the frame (header, breadcrumb, body, prompt, status, footer) and the one input handler.
-import { Box, useInput } from 'ink';
+import { Box } from 'ink';
 import { useCallback, useContext } from 'react';
 import { Breadcrumb } from '../components/Breadcrumb.js';
 import { Footer } from '../components/Footer.js';
@@ -9,10 +9,11 @@ import { PromptBar } from '../components/PromptBar.js';
 import { StatusBar } from '../components/StatusBar.js';
 import { StoreContext, useAppStore } from '../components/StoreContext.js';
 import { useTheme } from '../components/theme.js';
+import { useTerminalInput } from '../components/useTerminalInput.js';
 import { useTerminalSize } from '../components/useTerminalSize.js';
-import { dispatchKey } from '../keys/dispatch.js';
+import { dispatchInput } from '../keys/dispatch.js';
 import { scopesFor } from '../keys/keymap.js';
-import { keyNames } from '../keys/normalize.js';
+import type { InputEvent } from '../keys/normalize.js';
 import { AccountsScreen } from '../screens/AccountsScreen.js';
 import { UserScreen } from '../screens/UserScreen.js';
 import { UsersScreen } from '../screens/UsersScreen.js';
@@ -32,12 +33,11 @@ export function App({ info }: { info: ConnectionInfo }): React.JSX.Element {
   const bodyHeight = frameBodyHeight(height, prompt);
 
   const handleInput = useCallback(
-    (input: string, key: Parameters<Parameters<typeof useInput>[0]>[1]) => {
-      for (const name of keyNames(input, key)) dispatchKey(name, store, { frame: { width, height }, color: theme.color });
+    (event: InputEvent) => dispatchInput(event, store, { frame: { width, height }, color: theme.color }),
     },
     [store, width, height, theme.color],
   );
-  useInput(handleInput);
+  useTerminalInput(handleInput);
 
   const scopes = prompt ? [] : scopesFor(screen.name, screen.name === 'user' ? screen.tab : undefined, detailOpen);
   return (

@@ -8,6 +8,7 @@ import type { ConnectionInfo } from '../components/Header.js';
 import { StoreContext } from '../components/StoreContext.js';
 import { ThemeContext } from '../components/theme.js';
 import { UsageError, type ExplorerOptions } from '../config/args.js';
+import { profileNamesIn } from '../config/profileNames.js';
 import { defaultConfigPath, resolveProfile } from '../config/profiles.js';
 import { recentUsersFile, recentUsersPath } from '../config/recentUsers.js';
 import { openRequestLog } from '../config/requestLog.js';
@@ -88,6 +89,7 @@ export async function runExplorer(options: ExplorerOptions, parsed: ExplorerOpti
         if (session.store === store) instance?.unmount();
       },
       switchProfile: (name) => switchTo(name),
+      profileNames: () => profileNamesIn(parsed.configPath ?? defaultConfigPath(process.env)),
     });
     return { store, info, generation };
   };

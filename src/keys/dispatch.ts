@@ -1,11 +1,11 @@
 // The single input path: prompt open -> help open -> the keymap for this screen. Plain function
 // of (key, store), so every key's effect is testable without rendering.
-import { completeCommand } from '../store/commands.js';
 import { currentScreen } from '../store/selectors.js';
 import type { AppStore } from '../store/store.js';
 import { detailScroll } from '../layout/detailScroll.js';
 import type { FrameSize } from '../layout/frame.js';
 import { actionFor, scopesFor, type Action } from './keymap.js';
+import { splitTypedAhead, textKeys, type InputEvent } from './normalize.js';
 
 export interface DispatchContext {
   /** The frame's size, for the keys that move within what is drawn (the detail pane's scroll). */
@@ -13,14 +13,40 @@ export interface DispatchContext {
   color: boolean;
 }
 
+/** Alt-keys the line editor uses; any other Alt-x is "Esc, then x" typed quickly. */
+const EDITOR_ALT_KEYS = new Set(['alt+b', 'alt+f', 'alt+d', 'alt+backspace']);
+
+/** One read from the terminal. */
+export function dispatchInput(event: InputEvent, store: AppStore, ctx: DispatchContext): void {
+  if (event.type === 'key') return dispatchKey(event.key, store, ctx);
+  const state = store.getState();
+  // Text in one piece is for the prompt's editor as a whole (a newline in it is Enter, the rest
+  // is dropped there); elsewhere typed-ahead text is keys, and a bracketed paste is not.
+  if (state.prompt) {
+    if (event.bracketed) return state.editPrompt({ text: event.text, bracketed: true });
+    const typed = splitTypedAhead(event.text);
+    for (const key of typed.before) dispatchKey(key, store, ctx);
+    if (typed.text) store.getState().editPrompt({ text: typed.text, bracketed: false });
+    for (const key of typed.after) dispatchKey(key, store, ctx);
+    return;
+  }
+  if (event.bracketed) return state.flashInfo('pasted text goes into a prompt (u, :, /, s, c); nothing was done');
+  for (const key of textKeys(event.text)) dispatchKey(key, store, ctx);
+}
+
 export function dispatchKey(key: string, store: AppStore, ctx: DispatchContext): void {
   const state = store.getState();
   if (key === 'ctrl+c') return state.quit();
+  if (key.startsWith('alt+') && !(state.prompt && EDITOR_ALT_KEYS.has(key))) {
+    dispatchKey('escape', store, ctx);
+    return dispatchKey(key.slice('alt+'.length), store, ctx);
+  }
 
   if (state.prompt) {
     if (key === 'escape') state.cancelPrompt();
-    else if (key === 'tab') state.setPromptValue(complete(state.prompt.kind, state.prompt.value, state.recentUsers));
-    return; // everything else is text for the input field
+    else if (key === 'enter') state.submitPrompt();
+    else state.editPrompt(key);
+    return;
   }
   if (state.help) {
     if (key === 'escape' || key === '?' || key === 'q') state.toggleHelp();
@@ -100,10 +126,4 @@ function run(action: Action, store: AppStore, ctx: DispatchContext): void {
     case 'scrollUp':
       return s.scrollDetail(-Math.min(detailScroll(s, ctx.frame, ctx.color).pageSize, s.detail.scroll));
   }
-}
-
-function complete(kind: string, value: string, recent: readonly string[]): string {
-  if (kind === 'command') return completeCommand(value);
-  if (kind === 'user') return recent.find((id) => id.startsWith(value) && id !== value) ?? value;
-  return value;
 }

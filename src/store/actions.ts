@@ -2,7 +2,7 @@
 // so that each slice can name the whole store without importing the others.
 import type { StoreApi } from 'zustand/vanilla';
 import type { ListQuery } from '../api/pages.js';
-import type { AppState, PromptKind, UserTab } from './types.js';
+import type { AppState, PromptInput, PromptKind, UserTab } from './types.js';
 
 export interface NavActions {
   /** Loads the screen on top of the stack (the home screen at start). */
@@ -32,7 +32,8 @@ export interface ListActions {
 
 export interface UiActions {
   openPrompt(kind: PromptKind, value?: string): void;
-  setPromptValue(value: string): void;
+  /** A key or a paste for the prompt's line editor. */
+  editPrompt(input: PromptInput): void;
   submitPrompt(): void;
   cancelPrompt(): void;
   toggleHelp(): void;

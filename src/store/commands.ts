@@ -1,4 +1,5 @@
-// The `:` command line: parsing and completion. Executing a command is the store's job.
+// The `:` command line: parsing (completion is in completion.ts). Executing a command is the store's job.
+import { checkID } from './ids.js';
 
 export type Command =
   | { name: 'users' }
@@ -23,8 +24,11 @@ export function parseCommand(line: string): ParsedCommand {
     case 'help':
     case 'quit':
       return { ok: true, command: { name } };
-    case 'user':
-      return arg ? { ok: true, command: { name, userID: arg } } : { ok: false, error: 'usage: :user <userID>' };
+    case 'user': {
+      if (!arg) return { ok: false, error: 'usage: :user <userID>' };
+      const id = checkID(arg, 'user ID');
+      return id.ok ? { ok: true, command: { name, userID: id.value } } : { ok: false, error: id.error };
+    }
     case 'page': {
       const page = Number(arg);
       return Number.isInteger(page) && page >= 1
@@ -39,33 +43,10 @@ export function parseCommand(line: string): ParsedCommand {
 }
 
 /** Accepts unambiguous prefixes and a few aliases, as vim and k9s do. */
-function resolveName(word: string): string | undefined {
+export function resolveName(word: string): string | undefined {
   const aliases: Record<string, string> = { q: 'quit', 'q!': 'quit', u: 'users', a: 'accounts', sys: 'accounts', p: 'page' };
   if (aliases[word]) return aliases[word];
   if ((COMMAND_NAMES as readonly string[]).includes(word)) return word;
   const matches = COMMAND_NAMES.filter((n) => n.startsWith(word));
   return word && matches.length === 1 ? matches[0] : undefined;
-}
-
-/** Tab completion of the command word; the line is returned unchanged when nothing fits. */
-export function completeCommand(line: string): string {
-  const trimmed = line.replace(/^\s+/, '');
-  if (/\s/.test(trimmed)) return line;
-  const matches = COMMAND_NAMES.filter((n) => n.startsWith(trimmed.toLowerCase()));
-  if (matches.length === 1) return matches[0] + (matches[0] === 'user' || matches[0] === 'page' || matches[0] === 'profile' ? ' ' : '');
-  if (matches.length > 1) return commonPrefix(matches);
-  return line;
-}
-
-/** Completion candidates, shown under the prompt. */
-export function commandCandidates(line: string): string[] {
-  const trimmed = line.trim().toLowerCase();
-  if (/\s/.test(trimmed)) return [];
-  return COMMAND_NAMES.filter((n) => n.startsWith(trimmed));
-}
-
-function commonPrefix(words: readonly string[]): string {
-  let prefix = words[0] ?? '';
-  for (const w of words) while (!w.startsWith(prefix)) prefix = prefix.slice(0, -1);
-  return prefix;
 }

@@ -1,12 +1,10 @@
 // Navigation: the stack of screens, the tabs of a user screen, and the users opened recently.
 import type { StateCreator } from 'zustand/vanilla';
-import type { SliceTools } from './tools.js';
+import { RECENT_LIMIT, type SliceTools } from './tools.js';
 import { currentScreen } from './selectors.js';
 import { USER_TABS, type AppState, type Screen } from './types.js';
 import type { AppActions, NavActions } from './actions.js';
 
-/** How many user IDs the picker remembers. */
-export const RECENT_LIMIT = 10;
 
 
 type NavState = Pick<AppState, 'nav' | 'recentUsers'>;
@@ -26,12 +24,6 @@ export const navSlice =
       if (list && list.loadedPage === null && !list.loading) tools.request(key, false);
     };
 
-    const rememberUser = (userID: string): void => {
-      const recentUsers = [userID, ...get().recentUsers.filter((id) => id !== userID)].slice(0, RECENT_LIMIT);
-      set({ recentUsers });
-      tools.deps.recent?.save(recentUsers);
-    };
-
     return {
       nav: [{ name: 'users' }],
       recentUsers: safeLoad(tools.deps.recent),
@@ -42,7 +34,6 @@ export const navSlice =
       openUser(userID) {
         const id = userID.trim();
         if (!id) return;
-        rememberUser(id);
         showScreen({ name: 'user', userID: id, tab: 'conversations' }, 'push');
       },
       goTo(name) {

@@ -22,6 +22,8 @@ export interface StoreDeps {
   quit?: () => void;
   /** Switches server (`:profile`); returns an error text when it cannot. */
   switchProfile?: (name: string) => string | undefined;
+  /** The config file's profile names, for completing `:profile`. */
+  profileNames?: () => string[];
   cacheSize?: number;
   /** Creates the file an export (`e`) writes; without it, export is unavailable. */
   openExport?: OpenExport;
@@ -40,7 +42,12 @@ export interface SliceTools {
   request(key: string, force: boolean): void;
   /** Changes what the list wants, then requests it. */
   changeList(key: string, patch: Partial<ListState>, force?: boolean): void;
+  /** Puts a user the server answered for at the head of the picker's history. */
+  rememberUser(userID: string): void;
 }
+
+/** How many user IDs the picker remembers. */
+export const RECENT_LIMIT = 10;
 
 type Set = StoreApi<AppState>['setState'];
 type Get = StoreApi<AppState>['getState'];
@@ -54,9 +61,17 @@ export function createSliceTools(set: Set, get: Get, deps: StoreDeps): SliceTool
       return list ? { lists: { ...s.lists, [key]: { ...list, ...patch } } } : {};
     });
 
+  const rememberUser = (userID: string): void => {
+    const recentUsers = [userID, ...get().recentUsers.filter((id) => id !== userID)].slice(0, RECENT_LIMIT);
+    set({ recentUsers });
+    deps.recent?.save(recentUsers);
+  };
+
   const applyPage = (key: string, page: Page<AnyRow>, cached: boolean): void => {
     const list = get().lists[key];
     if (!list) return;
+    // Only a user the server answered for goes to the picker's history, not every ID typed.
+    if (list.userID !== undefined && list.loadedPage === null) rememberUser(list.userID);
     patchList(key, {
       rows: page.rows,
       loadedPage: list.page,
@@ -126,6 +141,7 @@ export function createSliceTools(set: Set, get: Get, deps: StoreDeps): SliceTool
       return key;
     },
     request,
+    rememberUser,
     changeList(key, patch, force = false) {
       patchList(key, patch);
       request(key, force);

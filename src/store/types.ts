@@ -2,6 +2,7 @@
 import type { ApiFailure } from '../api/errors.js';
 import type { AnyRow, ListKind, ListQuery } from '../api/pages.js';
 import type { PagePosition } from '../domain/paging.js';
+import type { LineState } from './lineEditor.js';
 
 export type UserTab = 'conversations' | 'blacklist' | 'applications';
 export const USER_TABS: readonly UserTab[] = ['conversations', 'blacklist', 'applications'];
@@ -32,8 +33,16 @@ export type PromptKind = 'command' | 'user' | 'search' | 'conversations' | 'filt
 
 export interface Prompt {
   kind: PromptKind;
-  value: string;
+  /** The text, the cursor and the editor's memory (see lineEditor.ts). */
+  line: LineState;
+  /** Completions of the line as it is, shown under it; Tab cycles through them. */
+  candidates: readonly string[];
+  /** One line under the prompt: why Enter was refused, what a paste dropped. */
+  note: { text: string; level: 'info' | 'error' } | null;
 }
+
+/** For the prompt: a key (named as in keys/normalize.ts), or text that arrived in one piece. */
+export type PromptInput = string | { text: string; bracketed: boolean };
 
 export interface Flash {
   text: string;
@@ -59,6 +68,14 @@ export interface AppState {
   detail: { open: boolean; scroll: number };
   flash: Flash | null;
   recentUsers: string[];
+  /** Lines entered in each prompt this session, newest first (the user picker uses recentUsers). */
+  promptHistory: Partial<Record<PromptKind, string[]>>;
+  /** What Ctrl-U, Ctrl-K or Ctrl-W last removed, for Ctrl-Y in any prompt. */
+  killRing: string;
+  /** Lines entered in each prompt this session, newest first (the user picker uses recentUsers). */
+  promptHistory: Partial<Record<PromptKind, string[]>>;
+  /** What Ctrl-U, Ctrl-K or Ctrl-W last removed, for Ctrl-Y in any prompt. */
+  killRing: string;
   connection: ConnectionState;
   exporting: ExportProgress | null;
 }

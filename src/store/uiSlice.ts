@@ -2,21 +2,27 @@
 // `:` command line, Esc, and quitting.
 import type { StateCreator } from 'zustand/vanilla';
 import { parseCommand } from './commands.js';
+import { sourcesFor, type CompletionSources } from './completion.js';
+import { checkPromptLine, openedPrompt, promptAfterInput, withHistory } from './prompt.js';
 import type { SliceTools } from './tools.js';
 import { selectedRow } from './selectors.js';
 import type { AppState } from './types.js';
 import type { AppActions, UiActions } from './actions.js';
 
 
-type UiState = Pick<AppState, 'prompt' | 'help' | 'detail' | 'flash'>;
+type UiState = Pick<AppState, 'prompt' | 'promptHistory' | 'killRing' | 'help' | 'detail' | 'flash'>;
 
 export const uiSlice =
   (tools: SliceTools): StateCreator<AppState & AppActions, [], [], UiState & UiActions> =>
   (set, get) => {
     const { current, patchList, flash } = tools;
+    const completionSources = (): CompletionSources =>
+      sourcesFor(get().recentUsers, current(), () => tools.deps.profileNames?.() ?? []);
 
     return {
       prompt: null,
+      promptHistory: {},
+      killRing: '',
       help: false,
       detail: { open: false, scroll: 0 },
       flash: null,
@@ -32,25 +38,37 @@ export const uiSlice =
               : kind === 'filter'
                 ? (list?.filter ?? '')
                 : '');
-        set({ prompt: { kind, value: initial }, help: false });
+        set({ prompt: openedPrompt(kind, initial, get().killRing, completionSources()), help: false });
       },
-      setPromptValue(value) {
-        const prompt = get().prompt;
+      editPrompt(input) {
+        const state = get();
+        const prompt = state.prompt;
         if (!prompt) return;
-        set({ prompt: { ...prompt, value } });
+        const history = prompt.kind === 'user' ? state.recentUsers : (state.promptHistory[prompt.kind] ?? []);
+        const step = promptAfterInput(prompt, input, history, completionSources());
+        set({ prompt: step.prompt, killRing: step.prompt.line.killRing });
         const list = current();
+        const value = step.prompt.line.text;
         // The page filter narrows as you type; the others apply on Enter.
-        if (prompt.kind === 'filter' && list) patchList(list.key, { filter: value, cursor: 0 });
+        if (prompt.kind === 'filter' && list && value !== prompt.line.text) patchList(list.key, { filter: value, cursor: 0 });
+        if (step.submit) {
+          if (step.prompt.note) flash(step.prompt.note.text, 'info');
+          get().submitPrompt();
+        }
       },
       submitPrompt() {
-        const prompt = get().prompt;
+        const state = get();
+        const prompt = state.prompt;
         if (!prompt) return;
-        set({ prompt: null });
+        const checked = checkPromptLine(prompt.kind, prompt.line.text);
+        if (!checked.ok) return set({ prompt: { ...prompt, note: { text: checked.error, level: 'error' } } });
+        const value = checked.value;
+        set({ prompt: null, promptHistory: withHistory(state.promptHistory, prompt.kind, value) });
         const list = current();
-        const value = prompt.value.trim();
         switch (prompt.kind) {
           case 'command':
-            return get().runCommand(value);
+            if (value) get().runCommand(value);
+            return;
           case 'user':
             if (value) get().openUser(value);
             return;
@@ -61,6 +79,7 @@ export const uiSlice =
             if (list?.kind === 'conversations') get().setQuery({ conversationIDs: value.split(/[\s,]+/).filter(Boolean) });
             return;
           case 'filter':
+            if (list) patchList(list.key, { filter: value });
             return;
         }
       },

@@ -8,6 +8,13 @@ import { sanitize } from './sanitize.js';
 export const ENTER_ALT_SCREEN = '\u001b[?1049h';
 export const LEAVE_ALT_SCREEN = '\u001b[?1049l';
 export const SHOW_CURSOR = '\u001b[?25h';
+/**
+ * Bracketed paste: the terminal wraps pasted text in ESC[200~ ... ESC[201~, so that a paste is
+ * never taken for keys (keys/normalize.ts). Turned off with the alternate screen, or the shell
+ * after us would see the markers around every paste.
+ */
+export const BRACKETED_PASTE_ON = '\u001b[?2004h';
+export const BRACKETED_PASTE_OFF = '\u001b[?2004l';
 
 /** The part of a writable stream we need; a fake is enough in tests. */
 export interface TerminalOutput {
@@ -35,7 +42,7 @@ function safeWrite(out: TerminalOutput, chunk: string): void {
 
 /** Switches to the alternate screen, so the user's scrollback is untouched when we leave. */
 export function enterAltScreen(out: TerminalOutput): void {
-  safeWrite(out, ENTER_ALT_SCREEN);
+  safeWrite(out, ENTER_ALT_SCREEN + BRACKETED_PASTE_ON);
   restored.set(out, false);
 }
 
@@ -47,7 +54,7 @@ export function enterAltScreen(out: TerminalOutput): void {
 export function restoreTerminal(out: TerminalOutput, stdin: RawModeInput = process.stdin): void {
   if (restored.get(out) === true) return;
   restored.set(out, true);
-  safeWrite(out, LEAVE_ALT_SCREEN + SHOW_CURSOR);
+  safeWrite(out, BRACKETED_PASTE_OFF + LEAVE_ALT_SCREEN + SHOW_CURSOR);
   if (stdin.isTTY === true && typeof stdin.setRawMode === 'function') {
     try {
       stdin.setRawMode(false);

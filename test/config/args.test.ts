@@ -46,6 +46,15 @@ describe('parseCliArgs', () => {
   it('gives help and version precedence over everything else', () => {
     expect(parseCliArgs(['--demo', '--help'], {}).command).toBe('help');
     expect(parseCliArgs(['-v'], {}).command).toBe('version');
+    expect(parseCliArgs(['completion', '--help'], {}).command).toBe('help');
+  });
+
+  it('reads `completion SHELL` and the hidden profile lister the scripts call', () => {
+    expect(parseCliArgs(['completion', 'zsh'], {})).toMatchObject({ command: 'completion', shell: 'zsh' });
+    expect(parseCliArgs(['__complete-profiles', '--config', '/x.json'], {})).toMatchObject({ command: 'complete-profiles', configPath: '/x.json' });
+    expect(() => parseCliArgs(['completion'], {})).toThrow(/completion needs one of bash, zsh, fish/);
+    expect(() => parseCliArgs(['completion', 'bash', 'zsh'], {})).toThrow(/completion needs one of/);
+    expect(() => parseCliArgs(['__complete-profiles', 'x'], {})).toThrow(/unknown command/);
   });
 });
 

@@ -172,7 +172,7 @@ describe('store', () => {
     const s = () => store.getState();
     s().toggleDetail();
     s().openPrompt('filter');
-    s().setPromptValue('si_');
+    s().editPrompt({ text: 'si_', bracketed: true });
     const filtered = currentList(s())!;
     expect(filtered.filter).toBe('si_');
     s().submitPrompt();
@@ -193,13 +193,13 @@ describe('store', () => {
     await settled(store);
     expect(currentList(store.getState())!.rows.length).toBe(DEMO.notificationAccountIDs.length);
     store.getState().openPrompt('search');
-    store.getState().setPromptValue(DEMO.robotIDs[0]!);
+    store.getState().editPrompt({ text: DEMO.robotIDs[0]!, bracketed: true });
     store.getState().submitPrompt();
     await settled(store);
     let list = currentList(store.getState())!;
     expect(list.rows.map((r) => (r as { userID: string }).userID)).toEqual([DEMO.robotIDs[0]]);
     store.getState().openPrompt('search');
-    store.getState().setPromptValue('notify'); // partial: the server matches exactly only
+    store.getState().editPrompt({ text: 'notify', bracketed: true }); // partial: the server matches exactly only
     store.getState().submitPrompt();
     await settled(store);
     list = currentList(store.getState())!;

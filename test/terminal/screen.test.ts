@@ -27,18 +27,18 @@ class FakeProcess extends EventEmitter implements ProcessLike {
 }
 
 describe('enterAltScreen / restoreTerminal', () => {
-  it('enters the alternate screen and nothing else', () => {
+  it('enters the alternate screen with bracketed paste on, and nothing else', () => {
     const out = new FakeOutput();
     enterAltScreen(out);
-    expect(out.written).toBe('\u001b[?1049h');
+    expect(out.written).toBe('\u001b[?1049h\u001b[?2004h');
   });
 
-  it('restores the main screen and shows the cursor', () => {
+  it('turns bracketed paste off, restores the main screen and shows the cursor', () => {
     const out = new FakeOutput();
     enterAltScreen(out);
     out.written = '';
     restoreTerminal(out, fakeStdin(false));
-    expect(out.written).toBe('\u001b[?1049l\u001b[?25h');
+    expect(out.written).toBe('\u001b[?2004l\u001b[?1049l\u001b[?25h');
   });
 
   it('writes once when restored twice', () => {
@@ -47,7 +47,7 @@ describe('enterAltScreen / restoreTerminal', () => {
     enterAltScreen(out);
     restoreTerminal(out, stdin);
     restoreTerminal(out, stdin);
-    expect(out.written).toBe('\u001b[?1049h\u001b[?1049l\u001b[?25h');
+    expect(out.written).toBe('\u001b[?1049h\u001b[?2004h\u001b[?2004l\u001b[?1049l\u001b[?25h');
     expect(stdin.setRawMode).toHaveBeenCalledTimes(1);
   });
 
@@ -57,7 +57,7 @@ describe('enterAltScreen / restoreTerminal', () => {
     restoreTerminal(out, fakeStdin(false));
     enterAltScreen(out);
     restoreTerminal(out, fakeStdin(false));
-    expect(out.written).toBe('\u001b[?1049h\u001b[?1049l\u001b[?25h'.repeat(2));
+    expect(out.written).toBe('\u001b[?1049h\u001b[?2004h\u001b[?2004l\u001b[?1049l\u001b[?25h'.repeat(2));
   });
 
   it('turns raw mode off only on a TTY', () => {

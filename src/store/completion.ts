@@ -1,0 +1,110 @@
+// What Tab offers in each prompt: a pure function of the prompt, its text and where the words come
+// from. Candidates are whole lines, so that cycling through them is replacing the line.
+import { COMMAND_NAMES, resolveName } from './commands.js';
+import type { AnyRow, ListKind, ListState, PromptKind, RowByKind } from './types.js';
+
+export interface CompletionSources {
+  /** The user picker's history, newest first. */
+  recentUsers: readonly string[];
+  /** Profile names of the config file, read when needed. */
+  profiles(): readonly string[];
+  /** IDs and names on the rows of this page, for the filter, the search and the conversation IDs. */
+  rowWords: readonly string[];
+}
+
+/** Where the words come from, for the list on screen. */
+export function sourcesFor(recentUsers: readonly string[], list: ListState | undefined, profiles: () => readonly string[]): CompletionSources {
+  return { recentUsers, profiles, rowWords: list ? rowWords(list.kind, list.rows) : [] };
+}
+
+/** More than a line can show is no help: the first ones are enough to cycle through. */
+const MAX_CANDIDATES = 50;
+
+/** Words that start with `prefix`; when none do, words that contain it (any case). */
+function matching(words: readonly string[], prefix: string): string[] {
+  const unique = [...new Set(words.filter((w) => w !== ''))];
+  const starts = unique.filter((w) => w.startsWith(prefix));
+  if (starts.length > 0 || prefix === '') return starts.slice(0, MAX_CANDIDATES);
+  const needle = prefix.toLowerCase();
+  return unique.filter((w) => w.toLowerCase().includes(needle)).slice(0, MAX_CANDIDATES);
+}
+
+/** Commands that take an argument get a space after their name, ready for it. */
+const TAKES_ARGUMENT = new Set(['user', 'page', 'profile']);
+
+function commandCompletions(text: string, sources: CompletionSources): string[] {
+  const withArgument = /^(\s*(\S+)\s+)(.*)$/s.exec(text);
+  if (!withArgument) {
+    const lead = /^\s*/.exec(text)![0];
+    const word = text.slice(lead.length).toLowerCase();
+    return COMMAND_NAMES.filter((n) => n.startsWith(word)).map((n) => lead + n + (TAKES_ARGUMENT.has(n) ? ' ' : ''));
+  }
+  const [, head = '', word = '', arg = ''] = withArgument;
+  switch (resolveName(word.toLowerCase())) {
+    case 'user':
+      return matching(sources.recentUsers, arg.trim()).map((id) => head + id);
+    case 'profile':
+      return matching([...sources.profiles()].sort(), arg.trim()).map((name) => head + name);
+    default:
+      return []; // page N, and commands without an argument
+  }
+}
+
+/** Conversation IDs are a list: the last item is completed, and IDs already listed are not offered again. */
+function listCompletions(text: string, words: readonly string[]): string[] {
+  const start = text.search(/[^\s,]*$/);
+  const head = text.slice(0, start);
+  const listed = new Set(head.split(/[\s,]+/).filter(Boolean));
+  return matching(
+    words.filter((w) => !listed.has(w)),
+    text.slice(start),
+  ).map((w) => head + w);
+}
+
+export function promptCompletions(kind: PromptKind, text: string, sources: CompletionSources): string[] {
+  switch (kind) {
+    case 'command':
+      return commandCompletions(text, sources);
+    case 'user':
+      return matching(sources.recentUsers, text.trim());
+    case 'conversations':
+      return listCompletions(text, sources.rowWords);
+    case 'filter':
+    case 'search':
+      return matching(sources.rowWords, text.trim());
+  }
+}
+
+/** The IDs (and names) a page's rows show, in row order: what an operator would copy from the screen. */
+export function rowWords(kind: ListKind, rows: readonly AnyRow[]): string[] {
+  const words: string[] = [];
+  for (const row of rows) {
+    switch (kind) {
+      case 'users': {
+        const u = row as RowByKind['users'];
+        words.push(u.userID, u.nickname);
+        break;
+      }
+      case 'accounts': {
+        const a = row as RowByKind['accounts'];
+        words.push(a.userID, a.nickName);
+        break;
+      }
+      case 'conversations':
+        words.push((row as RowByKind['conversations']).conversationID);
+        break;
+      case 'blacklist': {
+        const b = row as RowByKind['blacklist'];
+        words.push(b.blackUserInfo.userID, b.blackUserInfo.nickname);
+        break;
+      }
+      case 'applications': {
+        const f = row as RowByKind['applications'];
+        words.push(f.toUserID);
+        break;
+      }
+    }
+  }
+  // Server strings: nothing a prompt could not hold or show.
+  return words.filter((w) => typeof w === 'string' && w !== '' && w.length <= 256 && !/[\u0000-\u001f\u007f-\u009f]/.test(w));
+}

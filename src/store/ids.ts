@@ -1,0 +1,36 @@
+// IDs typed or pasted by an operator are checked before they are used: copied from logs and
+// tickets, they bring stray spaces, tabs and invisible characters along.
+
+export type Checked = { ok: true; value: string } | { ok: false; error: string };
+
+/** What a character is called in a refusal, with its code point when it cannot be seen. */
+function describe(ch: string): string {
+  const code = `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+  if (ch === ' ') return 'a space';
+  if (/\s/u.test(ch)) return `whitespace ${code}`;
+  if (/\p{Cc}/u.test(ch)) return `a control character ${code}`;
+  return `an invisible ${code}`;
+}
+
+/** One short line: the value is on the prompt line above, so only where the character is. */
+function refusal(value: string, bad: RegExpExecArray, what: string): Checked {
+  const before = Array.from(value.slice(0, bad.index)).slice(-16).join('');
+  const where = before ? ` after ${JSON.stringify(before)}` : ' at the start';
+  return { ok: false, error: `refused: a ${what} cannot have ${describe(bad[0])}${where}` };
+}
+
+/** Trims; refuses whitespace inside, control and invisible (format) characters. */
+export function checkID(raw: string, what: string): Checked {
+  const value = raw.trim();
+  if (value === '') return { ok: false, error: `type a ${what}` };
+  const bad = /[\s\p{Cc}\p{Cf}]/u.exec(value);
+  return bad ? refusal(value, bad, what) : { ok: true, value };
+}
+
+/** Free text (a nickname, a filter): trimmed; spaces are fine, control and invisible characters are not. */
+export function checkText(raw: string, what: string): Checked {
+  const value = raw.trim();
+  // Joiners stay: emoji sequences and some scripts need them inside a nickname.
+  const bad = /(?![\u200c\u200d])[\p{Cc}\p{Cf}]/u.exec(value);
+  return bad ? refusal(value, bad, what) : { ok: true, value };
+}

@@ -1,0 +1,70 @@
+// The prompt bar's transitions, between the line editor and the store: what a key or a paste does
+// to the prompt, what Tab offers, and whether Enter may use what was typed.
+import { parseCommand } from './commands.js';
+import { promptCompletions, type CompletionSources } from './completion.js';
+import { checkID, checkText, type Checked } from './ids.js';
+import { editLine, newLine, pasteIntoLine } from './lineEditor.js';
+import type { AppState, Prompt, PromptInput, PromptKind } from './types.js';
+
+/** Lines of history kept per prompt for the session. */
+const HISTORY_LIMIT = 50;
+
+export function openedPrompt(kind: PromptKind, text: string, killRing: string, sources: CompletionSources): Prompt {
+  const line = newLine(text, killRing);
+  return { kind, line, candidates: promptCompletions(kind, line.text, sources), note: null };
+}
+
+export interface PromptStep {
+  prompt: Prompt;
+  /** Enter arrived inside pasted text: the store submits the line. */
+  submit: boolean;
+}
+
+export function promptAfterInput(
+  prompt: Prompt,
+  input: PromptInput,
+  history: readonly string[],
+  sources: CompletionSources,
+): PromptStep {
+  const ctx = { history, complete: (text: string) => promptCompletions(prompt.kind, text, sources) };
+  const result =
+    typeof input === 'string' ? editLine(prompt.line, input, ctx) : pasteIntoLine(prompt.line, input.text, input.bracketed);
+  const line = result.line;
+  // While Tab cycles the list stays as it was; otherwise it follows the text.
+  const unchanged = line.completion !== null || (line.text === prompt.line.text && prompt.line.completion === null);
+  const candidates = unchanged ? prompt.candidates : promptCompletions(prompt.kind, line.text, sources);
+  return {
+    prompt: { ...prompt, line, candidates, note: result.note ? { text: result.note, level: 'info' } : null },
+    submit: result.submit,
+  };
+}
+
+/** Whether Enter may use the line: IDs without whitespace, nothing invisible. An empty line just closes. */
+export function checkPromptLine(kind: PromptKind, text: string): Checked {
+  if (text.trim() === '') return { ok: true, value: '' };
+  switch (kind) {
+    case 'user':
+      return checkID(text, 'user ID');
+    case 'command': {
+      const parsed = parseCommand(text);
+      return parsed.ok ? { ok: true, value: text.trim() } : { ok: false, error: parsed.error };
+    }
+    case 'search':
+      return checkText(text, 'keyword');
+    case 'filter':
+      return checkText(text, 'filter');
+    case 'conversations': {
+      for (const id of text.split(/[\s,]+/).filter(Boolean)) {
+        const checked = checkID(id, 'conversation ID');
+        if (!checked.ok) return checked;
+      }
+      return { ok: true, value: text.trim() };
+    }
+  }
+}
+
+/** The histories with `entry` as the newest line of this prompt's (the user picker's is the recent users). */
+export function withHistory(all: AppState['promptHistory'], kind: PromptKind, entry: string): AppState['promptHistory'] {
+  if (entry === '' || kind === 'user') return all;
+  return { ...all, [kind]: [entry, ...(all[kind] ?? []).filter((h) => h !== entry)].slice(0, HISTORY_LIMIT) };
+}

@@ -1,0 +1,285 @@
+// Every prompt (u, :, /, s, c) of the built CLI, in tmux at 80x24 against the demo: completion
+// then typing, Ctrl-U and Ctrl-W, a pasted line with a newline (tmux paste-buffer, which the app
+// reads in one piece), a bracketed paste (paste-buffer -p: the app turns bracketed paste on), a
+// refused ID, and the cursor drawn in inverse video, with colour and without.
+import { execFileSync } from 'node:child_process';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO } from '../../src/demo/well-known.js';
+import { assertTmux, startApp, type App, type StartOptions } from './tmux.js';
+
+const TEST_MS = 60_000;
+const LOADED = /page 1 of \d+ · 5,000 total/;
+
+let app: App | undefined;
+beforeAll(() => {
+  assertTmux();
+});
+afterEach(() => {
+  app?.kill();
+  app = undefined;
+});
+
+async function startDemo(options: Omit<StartOptions, 'args'> = {}): Promise<App> {
+  app = startApp({ ...options, args: ['--demo'] });
+  await app.waitFor((s) => LOADED.test(s) && s.includes(DEMO.firstUserID));
+  return app;
+}
+
+/** tmux paste-buffer: the text reaches the app in one write; newlines become CR, as from a terminal. */
+function paste(a: App, text: string, bracketed: boolean): void {
+  const tmux = (...args: string[]) => execFileSync('tmux', ['-L', a.socket, ...args], { stdio: 'pipe' });
+  tmux('set-buffer', '-b', 'oie', text);
+  tmux('paste-buffer', ...(bracketed ? ['-p'] : []), '-d', '-b', 'oie', '-t', a.session);
+}
+
+/** The prompt's line: the one that starts with its label (rows start with the cursor mark or a space). */
+function lineOf(screen: string, label: string): string | undefined {
+  return screen.split('\n').find((l) => l.startsWith(label.trimEnd()));
+}
+/** Waits until the prompt line reads exactly `text` after its label (capture-pane trims the cursor's blank). */
+function waitLine(a: App, label: string, text: string): Promise<string> {
+  return a.waitFor(function promptLine(s) {
+    return lineOf(s, label) === (label + text).trimEnd();
+  });
+}
+/** The line under the prompt line. */
+function underLine(screen: string, label: string): string {
+  const lines = screen.split('\n');
+  const at = lines.findIndex((l) => l.startsWith(label.trimEnd()));
+  return at === -1 ? '' : (lines[at + 1] ?? '');
+}
+
+/** Opens a user from the users list by moving to their row and pressing Enter, then goes back. */
+async function openAndBack(a: App, userID: string, downs: number): Promise<void> {
+  for (let i = 0; i < downs; i++) a.send('j');
+  await a.waitFor((s) => s.split('\n').some((l) => l.startsWith('›') && l.includes(userID)));
+  a.send('Enter');
+  await a.waitFor((s) => s.includes(`Users › ${userID}`) && /\[1 Conv/.test(s) && !s.includes('loading'));
+  a.send('Escape');
+  await a.waitFor((s) => LOADED.test(s) && !s.includes(`Users › ${userID}`));
+  for (let i = 0; i < downs; i++) a.send('k');
+}
+
+describe.sequential('prompts in tmux at 80x24', () => {
+  it('u: Tab cycles the recent users and typing goes after the completion; Ctrl-W, Ctrl-U; pastes; a refused ID', async () => {
+    const a = await startDemo();
+    await openAndBack(a, 'user_000001', 0);
+    await openAndBack(a, 'user_000002', 1);
+    const U = 'user ID: ';
+    a.send('u');
+    await a.waitFor((s) => underLine(s, U).startsWith('recent: user_000002  user_000001'));
+    a.type('user_00000');
+    a.send('Tab');
+    const cycling = await waitLine(a, U, 'user_000002');
+    expect(underLine(cycling, U)).toMatch(/^user_000002 {2}user_000001 {2}\(Tab next · Shift-Tab back\)/);
+    a.send('Tab');
+    await waitLine(a, U, 'user_000001');
+    a.send('BTab');
+    await waitLine(a, U, 'user_000002');
+    a.type('X');
+    await waitLine(a, U, 'user_000002X');
+
+    a.send('C-w');
+    await waitLine(a, U, '');
+    a.type('abc def');
+    a.send('C-w');
+    await waitLine(a, U, 'abc ');
+    a.send('C-u');
+    await waitLine(a, U, '');
+
+    a.type('user_000001 jjj');
+    a.send('Enter');
+    await a.waitFor((s) => underLine(s, U) === 'refused: a user ID cannot have a space after "user_000001"');
+    a.send('C-u');
+    // Nothing opened, and the refused ID is not among the recent users.
+    await a.waitFor((s) => underLine(s, U).startsWith('recent: user_000002  user_000001   (Tab'));
+
+    paste(a, 'user_000004\n', true);
+    await waitLine(a, U, 'user_000004');
+    a.send('C-u');
+    await waitLine(a, U, '');
+    paste(a, 'user_000003\nz', false);
+    const opened = await a.waitFor((s) => s.includes('Users › user_000003'));
+    expect(opened).toMatch(/dropped 1 more pasted line/);
+    expect(lineOf(opened, U)).toBeUndefined();
+  }, TEST_MS);
+
+  it(':  completes commands and :user from recent users; Ctrl-W, Ctrl-U; pastes; a refused ID', async () => {
+    const a = await startDemo();
+    await openAndBack(a, 'user_000001', 0);
+    a.send(':');
+    await a.waitFor((s) => underLine(s, ':').includes('(Tab completes)'));
+    a.type('pa');
+    a.send('Tab');
+    await waitLine(a, ':', 'page ');
+    a.type('2');
+    await waitLine(a, ':', 'page 2');
+    a.send('Enter');
+    await a.waitFor(/page 2 of 250/);
+
+    a.send(':');
+    a.type('user us');
+    a.send('Tab');
+    await waitLine(a, ':', 'user user_000001');
+    a.send('C-w');
+    await waitLine(a, ':', 'user ');
+    a.send('C-u');
+    await waitLine(a, ':', '');
+
+    a.type('user user_000001 jjj');
+    a.send('Enter');
+    await a.waitFor((s) => underLine(s, ':') === 'refused: a user ID cannot have a space after "user_000001"');
+    a.send('C-u');
+
+    paste(a, 'users\n', true);
+    await waitLine(a, ':', 'users');
+    a.send('C-u');
+    await waitLine(a, ':', '');
+    paste(a, 'accounts\nq', false);
+    const accounts = await a.waitFor((s) => s.includes('notify_system') && /dropped 1 more pasted line/.test(s));
+    // The "q" after the newline was dropped, not pressed: the app is still on the accounts screen.
+    expect(accounts).not.toContain('__EXIT__');
+    expect(accounts).toContain('Users › System accounts');
+  }, TEST_MS);
+
+  it('/  completes from the rows and filters as it goes; Ctrl-W, Ctrl-U; pastes; a refused filter', async () => {
+    const a = await startDemo();
+    a.send('/');
+    a.type('user_00001');
+    a.send('Tab');
+    await waitLine(a, '/', 'user_000010');
+    a.send('Tab');
+    const second = await waitLine(a, '/', 'user_000011');
+    expect(second).toMatch(/filter "user_000011": 1 of 20/);
+    a.type('X');
+    await a.waitFor((s) => lineOf(s, '/') === '/user_000011X' && /filter "user_000011X": 0 of 20/.test(s));
+    a.send('C-w');
+    await waitLine(a, '/', '');
+    a.type('user 0002');
+    a.send('C-w');
+    await waitLine(a, '/', 'user ');
+    a.send('C-u');
+    await waitLine(a, '/', '');
+
+    a.type('user_0\u200b');
+    a.send('Enter');
+    await a.waitFor((s) => underLine(s, '/') === 'refused: a filter cannot have an invisible U+200B after "user_0"');
+    a.send('C-u');
+
+    paste(a, 'user_000006\n', true);
+    await waitLine(a, '/', 'user_000006');
+    a.send('C-u');
+    paste(a, 'user_000005\nmore', false);
+    // The note takes part of the status line; the table shows the one row that matches.
+    const kept = await a.waitFor((s) => s.includes('dropped 1 more pasted line') && lineOf(s, '/') === undefined);
+    expect(kept).toContain('›user_000005');
+    expect(kept).not.toContain('user_000006');
+  }, TEST_MS);
+
+  it('s  completes account IDs from the rows, then searches; Ctrl-W, Ctrl-U; pastes; a refused nickname', async () => {
+    const a = await startDemo();
+    a.send('a');
+    await a.waitFor((s) => s.includes('notify_system'));
+    const S = 'userID or nickname: ';
+    a.send('s');
+    a.type('notify_s');
+    a.send('Tab');
+    await waitLine(a, S, 'notify_system');
+    a.send('Tab');
+    await waitLine(a, S, 'notify_security');
+    a.send('C-w');
+    await waitLine(a, S, '');
+    a.type('System Notice');
+    a.send('C-w');
+    await waitLine(a, S, 'System ');
+    a.send('C-u');
+
+    a.type('Sys\u200btem');
+    a.send('Enter');
+    await a.waitFor((s) => underLine(s, S) === 'refused: a keyword cannot have an invisible U+200B after "Sys"');
+    a.send('C-u');
+
+    paste(a, `${DEMO.robotIDs[0]}\n`, true);
+    await waitLine(a, S, DEMO.robotIDs[0]!);
+    a.send('C-u');
+    paste(a, `${DEMO.robotIDs[0]}\nrest`, false);
+    const found = await a.waitFor((s) => s.includes(`keyword "${DEMO.robotIDs[0]}"`) && s.includes('Helper Bot'));
+    expect(found).not.toContain('notify_system');
+  }, TEST_MS);
+
+  it('c  completes conversation IDs from the rows; Ctrl-W, Ctrl-U; pastes; a refused ID', async () => {
+    const a = await startDemo();
+    a.send('Enter');
+    await a.waitFor((s) => s.includes(`Users › ${DEMO.firstUserID}`) && /^[› ]\s*\*\s+s[ing]_/m.test(s));
+    const C = 'conversation IDs: ';
+    a.send('c');
+    a.type('s');
+    a.send('Tab');
+    const first = (await a.waitFor((s) => /^conversation IDs: s\w+$/m.test(s))).match(/^conversation IDs: (s\w+)$/m)![1]!;
+    a.type(',');
+    a.send('Tab');
+    const two = await a.waitFor((s) => new RegExp(`^conversation IDs: ${first},s\\w+$`, 'm').test(s));
+    const second = lineOf(two, C)!.slice(C.length + first.length + 1);
+    expect(second).not.toBe(first);
+    // Both are conversations on screen (the table may cut an ID: compare the start).
+    for (const id of [first, second]) expect(two).toContain(id.slice(0, 12));
+    a.send('C-w');
+    await waitLine(a, C, `${first},`);
+    a.send('C-w');
+    await waitLine(a, C, '');
+    a.type('si_a si_b');
+    a.send('C-w');
+    await waitLine(a, C, 'si_a ');
+    a.send('C-u');
+    await waitLine(a, C, '');
+
+    a.type('si_a,si_\u200bb');
+    a.send('Enter');
+    await a.waitFor((s) => underLine(s, C) === 'refused: a conversation ID cannot have an invisible U+200B after "si_"');
+    a.send('C-u');
+
+    paste(a, `${second}\n`, true);
+    await waitLine(a, C, second);
+    a.send('C-u');
+    await waitLine(a, C, '');
+    paste(a, `${second}\nsecond line`, false);
+    const filtered = await a.waitFor((s) => s.includes('1 conversation IDs') && lineOf(s, C) === undefined);
+    expect(filtered).toContain(second.slice(0, 12));
+    expect(filtered).not.toContain(first.slice(0, 12));
+  }, TEST_MS);
+
+  it('turns bracketed paste off when it quits: a paste into the shell after it has no markers', async () => {
+    const a = await startDemo();
+    paste(a, 'outside', true);
+    // Outside a prompt a paste does nothing but say so.
+    await a.waitFor('pasted text goes into a prompt');
+    a.send('q');
+    expect(await a.exitCode()).toBe(0);
+    paste(a, 'XYZ', true); // the shell's `sleep` echoes what arrives, markers included if any
+    const after = await a.waitFor('XYZ');
+    expect(after).not.toMatch(/\[20[01]~/);
+  }, TEST_MS);
+
+  it('draws the cursor in inverse video, and still under NO_COLOR', async () => {
+    const envs: Record<string, string>[] = [{}, { NO_COLOR: '1' }];
+    for (const env of envs) {
+      const a = await startDemo({ env });
+      a.send('u');
+      a.type('abc');
+      a.send('Left');
+      // Between "ab" and "c" (the cursor's cell): an SGR that turns inverse (7) on.
+      const inverseOnC = (): boolean => {
+        const line = withEscapes(a).split('\n').find((l) => l.includes('user ID:')) ?? '';
+        const between = /ab((?:\u001b\[[\d;]*m)*)c/.exec(line)?.[1] ?? '';
+        return /\u001b\[(?:[\d;]*;)?7(?:;[\d;]*)?m/.test(between);
+      };
+      await a.waitFor(inverseOnC);
+      a.kill();
+    }
+  }, TEST_MS);
+});
+
+/** The pane with its SGR sequences (capture-pane -e). */
+function withEscapes(a: App): string {
+  return execFileSync('tmux', ['-L', a.socket, 'capture-pane', '-e', '-p', '-t', a.session], { encoding: 'utf8' });
+}

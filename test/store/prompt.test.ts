@@ -1,0 +1,145 @@
+// The prompts through the store, against the demo server over loopback: refused IDs, which users
+// are remembered, pasted newlines, history per prompt and the kill ring across prompts.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, startDemoServer, type DemoServer } from '../../src/demo/server.js';
+import { createAppStore, currentList, currentScreen } from '../../src/store/store.js';
+import { demoClient } from '../support/demoClient.js';
+
+let demo: DemoServer;
+beforeAll(async () => {
+  demo = await startDemoServer({ users: 1000 });
+});
+afterAll(async () => {
+  await demo.close();
+});
+
+function storeFor(extra: Partial<Parameters<typeof createAppStore>[0]> = {}) {
+  const saved: string[][] = [];
+  const store = createAppStore({
+    client: demoClient(demo),
+    pageSize: 20,
+    recent: { load: () => [], save: (ids) => saved.push(ids) },
+    ...extra,
+  });
+  return { store, saved, s: () => store.getState() };
+}
+
+async function settled(store: ReturnType<typeof createAppStore>): Promise<void> {
+  await expect.poll(() => currentList(store.getState())?.loading, { timeout: 5000 }).toBe(false);
+}
+
+const type = (s: () => ReturnType<ReturnType<typeof createAppStore>['getState']>, text: string): void => {
+  for (const ch of text) s().editPrompt(ch);
+};
+
+describe('prompts in the store', () => {
+  it('refuses an ID with a space: the prompt stays open with the reason, nothing opens, nothing is remembered', async () => {
+    const { store, saved, s } = storeFor();
+    s().start();
+    await settled(store);
+    s().openPrompt('command');
+    type(s, `user ${DEMO.firstUserID} jjj`);
+    s().submitPrompt();
+    expect(s().prompt?.note).toEqual({ level: 'error', text: `refused: a user ID cannot have a space after "${DEMO.firstUserID}"` });
+    expect(s().prompt?.line.text).toBe(`user ${DEMO.firstUserID} jjj`);
+    expect(s().nav).toHaveLength(1);
+    // Fixing the line and pressing Enter again works.
+    s().editPrompt('ctrl+w');
+    s().editPrompt('backspace');
+    s().submitPrompt();
+    expect(s().prompt).toBeNull();
+    expect(currentScreen(s())).toMatchObject({ name: 'user', userID: DEMO.firstUserID });
+    expect(saved).toEqual([]);
+  });
+
+  it('remembers a user once the server answered for them, not when the ID was typed', async () => {
+    const { store, saved, s } = storeFor();
+    s().openPrompt('user');
+    type(s, ` ${DEMO.noConversationsUserID} `);
+    s().submitPrompt();
+    expect(currentScreen(s())).toMatchObject({ userID: DEMO.noConversationsUserID });
+    expect(s().recentUsers).toEqual([]);
+    await settled(store);
+    expect(currentList(s())!.notice).toBeDefined(); // 1004: no conversations, still an answer
+    expect(s().recentUsers).toEqual([DEMO.noConversationsUserID]);
+    expect(saved.at(-1)).toEqual([DEMO.noConversationsUserID]);
+  });
+
+  it('a pasted newline submits the line before it; the dropped rest is flashed', async () => {
+    const { s } = storeFor();
+    s().openPrompt('user');
+    s().editPrompt({ text: `${DEMO.firstUserID}\rz\r`, bracketed: false });
+    expect(s().prompt).toBeNull();
+    expect(currentScreen(s())).toMatchObject({ name: 'user', userID: DEMO.firstUserID });
+    expect(s().flash?.text).toBe('dropped 1 more pasted line');
+  });
+
+  it('a bracketed paste stays on the line for Enter', () => {
+    const { s } = storeFor();
+    s().openPrompt('user');
+    s().editPrompt({ text: `${DEMO.firstUserID}\n`, bracketed: true });
+    expect(s().prompt?.line).toMatchObject({ text: DEMO.firstUserID, cursor: DEMO.firstUserID.length });
+    expect(s().nav).toHaveLength(1);
+  });
+
+  it('keeps a history per prompt for the session; ↑ brings it back', async () => {
+    const { store, s } = storeFor();
+    s().start();
+    await settled(store);
+    s().openPrompt('command');
+    type(s, 'accounts');
+    s().submitPrompt();
+    s().openPrompt('filter');
+    s().editPrompt('up');
+    expect(s().prompt?.line.text).toBe('');
+    s().cancelPrompt();
+    s().openPrompt('command');
+    s().editPrompt('up');
+    expect(s().prompt?.line.text).toBe('accounts');
+    expect(s().promptHistory).toEqual({ command: ['accounts'] });
+  });
+
+  it('the user picker\'s ↑ walks the recent users', () => {
+    const { s } = storeFor({ recent: { load: () => ['user_000009', 'user_000004'], save: () => {} } });
+    s().openPrompt('user');
+    s().editPrompt('up');
+    s().editPrompt('up');
+    expect(s().prompt?.line.text).toBe('user_000004');
+  });
+
+  it('what Ctrl-U killed in one prompt, Ctrl-Y puts into the next', () => {
+    const { s } = storeFor();
+    s().openPrompt('command');
+    type(s, `user ${DEMO.firstUserID}`);
+    s().editPrompt('ctrl+w');
+    s().cancelPrompt();
+    s().openPrompt('user');
+    s().editPrompt('ctrl+y');
+    expect(s().prompt?.line.text).toBe(DEMO.firstUserID);
+  });
+
+  it('Tab completes :profile from the config file names, shown as candidates', () => {
+    const { s } = storeFor({ profileNames: () => ['staging', 'lab'] });
+    s().openPrompt('command');
+    type(s, 'profile ');
+    expect(s().prompt?.candidates).toEqual(['profile lab', 'profile staging']);
+    s().editPrompt('tab');
+    s().editPrompt('tab');
+    expect(s().prompt?.line.text).toBe('profile staging');
+  });
+
+  it('the page filter narrows as keys edit it, and Tab completes from the rows', async () => {
+    const { store, s } = storeFor();
+    s().start();
+    await settled(store);
+    s().openPrompt('filter');
+    type(s, '000017');
+    expect(currentList(s())!.filter).toBe('000017');
+    s().editPrompt('ctrl+u');
+    expect(currentList(s())!.filter).toBe('');
+    type(s, '0019');
+    s().editPrompt('tab');
+    expect(s().prompt?.line.text).toBe('user_000019');
+    expect(currentList(s())!.filter).toBe('user_000019');
+  });
+});

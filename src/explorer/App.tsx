@@ -34,7 +34,6 @@ export function App({ info }: { info: ConnectionInfo }): React.JSX.Element {
 
   const handleInput = useCallback(
     (event: InputEvent) => dispatchInput(event, store, { frame: { width, height }, color: theme.color }),
-    },
     [store, width, height, theme.color],
   );
   useTerminalInput(handleInput);

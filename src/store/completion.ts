@@ -1,7 +1,8 @@
 // What Tab offers in each prompt: a pure function of the prompt, its text and where the words come
 // from. Candidates are whole lines, so that cycling through them is replacing the line.
 import { COMMAND_NAMES, resolveName } from './commands.js';
-import type { AnyRow, ListKind, ListState, PromptKind, RowByKind } from './types.js';
+import type { AnyRow, ListKind, RowByKind } from '../api/pages.js';
+import type { ListState, PromptKind } from './types.js';
 
 export interface CompletionSources {
   /** The user picker's history, newest first. */

@@ -72,10 +72,6 @@ export interface AppState {
   promptHistory: Partial<Record<PromptKind, string[]>>;
   /** What Ctrl-U, Ctrl-K or Ctrl-W last removed, for Ctrl-Y in any prompt. */
   killRing: string;
-  /** Lines entered in each prompt this session, newest first (the user picker uses recentUsers). */
-  promptHistory: Partial<Record<PromptKind, string[]>>;
-  /** What Ctrl-U, Ctrl-K or Ctrl-W last removed, for Ctrl-Y in any prompt. */
-  killRing: string;
   connection: ConnectionState;
   exporting: ExportProgress | null;
 }

@@ -2,7 +2,8 @@
 // are remembered, pasted newlines, history per prompt and the kill ring across prompts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, startDemoServer, type DemoServer } from '../../src/demo/server.js';
-import { createAppStore, currentList, currentScreen } from '../../src/store/store.js';
+import { createAppStore } from '../../src/store/store.js';
+import { currentList, currentScreen } from '../../src/store/selectors.js';
 import { demoClient } from '../support/demoClient.js';
 
 let demo: DemoServer;

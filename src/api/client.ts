@@ -47,6 +47,11 @@ export class OpenIMClient {
     return this.config.secret !== undefined ? this.config.adminUserID : 'token';
   }
 
+  /** The admin user of this server as configured (OpenIM's default imAdmin unless told otherwise). */
+  get adminUserID(): string {
+    return this.config.adminUserID;
+  }
+
   get canRelogin(): boolean {
     return this.config.secret !== undefined;
   }

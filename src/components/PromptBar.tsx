@@ -3,6 +3,7 @@
 import { Box, Text } from 'ink';
 import TextInput from 'ink-text-input';
 import { commandCandidates } from '../store/commands.js';
+import { currentList } from '../store/selectors.js';
 import type { PromptKind } from '../store/types.js';
 import { sanitize } from '../terminal/sanitize.js';
 import { truncate } from '../terminal/width.js';
@@ -17,6 +18,8 @@ const LABELS: Record<PromptKind, string> = {
   conversations: 'conversation IDs, comma separated (empty: all): ',
   filter: '/',
 };
+const USERS_SEARCH_LABEL = 'search users by ID or nickname: ';
+const USERS_SEARCH_HINT = 'text matches as typed (a.c is "a.c"); re:PATTERN for a regex; empty: all users';
 
 
 export function PromptBar({ width }: { width: number }): React.JSX.Element | null {
@@ -24,9 +27,10 @@ export function PromptBar({ width }: { width: number }): React.JSX.Element | nul
   const prompt = useAppStore((s) => s.prompt);
   const recentUsers = useAppStore((s) => s.recentUsers);
   const actions = useActions();
+  const searchingUsers = useAppStore((s) => s.prompt?.kind === 'search' && currentList(s)?.kind === 'users');
   if (!prompt) return null;
-  const label = LABELS[prompt.kind];
-  let hint = `Enter to apply ${glyphs().separator} Esc to cancel`;
+  const label = searchingUsers ? USERS_SEARCH_LABEL : LABELS[prompt.kind];
+  let hint = searchingUsers ? USERS_SEARCH_HINT : `Enter to apply ${glyphs().separator} Esc to cancel`;
   if (prompt.kind === 'command') {
     const candidates = commandCandidates(prompt.value);
     hint = candidates.length > 0 ? `${candidates.join('  ')}   (Tab completes)` : `Enter to run ${glyphs().separator} Esc to cancel`;

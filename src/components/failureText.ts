@@ -13,6 +13,11 @@ export interface FailureText {
 const AUTH_HINT =
   'give a valid admin token (--token or OPENIM_TOKEN) or the admin secret (--secret or OPENIM_SECRET), then press r';
 
+// A 1004 that reaches the screen is not "no conversations" (that one is a notice): the server
+// did not find a record it needed, e.g. a message document (OpenIM v3.7 to v3.8.3-patch.7).
+const MISSING_RECORD_HINT =
+  'the server lost a record this list needs (a missing message document: open-im-server#2516, fixed in v3.8.3-patch.8); r to retry';
+
 export function describeFailure(error: ApiFailure): FailureText {
   const op = `operationID ${error.origin.operationID || '-'}`;
   switch (error.kind) {
@@ -21,7 +26,7 @@ export function describeFailure(error: ApiFailure): FailureText {
       return {
         headline: `server error ${error.errCode} ${sanitize(firstLine(error.errMsg)) || '(no errMsg)'} in ${error.origin.operation}`,
         detail: `${detail} ${glyphs().separator} ${op}`,
-        hint: error.isAuth ? AUTH_HINT : grpcHint(error.errCode) ?? 'r to retry',
+        hint: error.isAuth ? AUTH_HINT : (grpcHint(error.errCode) ?? (error.errCode === 1004 ? MISSING_RECORD_HINT : 'r to retry')),
       };
     }
     case 'network':

@@ -47,7 +47,7 @@ function tokenError(check: Exclude<TokenCheck, { ok: true }>, token: string): Ap
   return tokenMalformed(token);
 }
 
-export function handleRequest(req: GatewayRequest, deps: GatewayDeps): Reply {
+export async function handleRequest(req: GatewayRequest, deps: GatewayDeps): Promise<Reply> {
   if (req.method === 'OPTIONS') return json('Options Request!');
   if (req.operationID === '') return envelope(argsError('header must have operationID'));
   let opUserID = '';
@@ -67,5 +67,5 @@ export function handleRequest(req: GatewayRequest, deps: GatewayDeps): Reply {
     if (e instanceof JsonSyntaxError || e instanceof JsonTypeError) return envelope(bindError(e.message));
     throw e;
   }
-  return envelope(route.run(deps.context(opUserID), body));
+  return envelope(await route.run(deps.context(opUserID), body));
 }

@@ -113,7 +113,7 @@ async function serve(req: IncomingMessage, res: ServerResponse, path: string, de
   let reply: Reply;
   try {
     const body = await readBody(req);
-    reply = handleRequest(toGatewayRequest(req, path, body), deps);
+    reply = await handleRequest(toGatewayRequest(req, path, body), deps);
   } catch {
     // Like gin's panic recovery: status 500 and no body.
     reply = { status: 500, contentType: 'text/plain', body: '' };

@@ -1,7 +1,30 @@
-// Home: the registered users (the server lists ordinary users only, levels 0 and 1).
+// Home: the registered users (the server lists ordinary users only, levels 0 and 1), narrowed by
+// a search of IDs and nicknames on the server (`s`).
 import { ListView } from '../components/ListView.js';
+import { useAppStore } from '../components/StoreContext.js';
 import { USER_COLUMNS } from '../domain/columns.js';
+import { searchLabel } from '../domain/search.js';
+import { sanitize } from '../terminal/sanitize.js';
 
 export function UsersScreen({ width, height }: { width: number; height: number }): React.JSX.Element {
-  return <ListView listKey="users" columns={USER_COLUMNS} width={width} height={height} emptyText="no users" />;
+  const search = useAppStore((s) => s.lists.users?.query.search ?? '');
+  const regex = useAppStore((s) => s.lists.users?.query.regex ?? false);
+  const label = sanitize(searchLabel({ search, regex }));
+  const emptyText = search
+    ? `no user's ID or nickname ${regex ? 'matches' : 'contains'} ${label} (s to search again, Esc for all users)`
+    : 'no users';
+  // A failed search is most often a pattern the server could not compile (regex mode).
+  const errorHint = search
+    ? `the server could not run the search ${label}: s to change it, Esc for all users, r to retry`
+    : undefined;
+  return (
+    <ListView
+      listKey="users"
+      columns={USER_COLUMNS}
+      width={width}
+      height={height}
+      emptyText={emptyText}
+      {...(errorHint ? { errorHint } : {})}
+    />
+  );
 }

@@ -1,6 +1,7 @@
 // The modes around the lists: the prompt, help, the detail pane, the status line's flash, the
 // `:` command line, Esc, and quitting.
 import type { StateCreator } from 'zustand/vanilla';
+import { searchInputOf } from '../domain/search.js';
 import { parseCommand } from './commands.js';
 import type { SliceTools } from './tools.js';
 import { selectedRow } from './selectors.js';
@@ -26,7 +27,9 @@ export const uiSlice =
         const initial =
           value ??
           (kind === 'search'
-            ? (list?.query.keyword ?? '')
+            ? list?.kind === 'users'
+              ? searchInputOf(list.query)
+              : (list?.query.keyword ?? '')
             : kind === 'conversations'
               ? (list?.query.conversationIDs.join(',') ?? '')
               : kind === 'filter'
@@ -52,10 +55,11 @@ export const uiSlice =
           case 'command':
             return get().runCommand(value);
           case 'user':
-            if (value) get().openUser(value);
+            if (value) get().pickUser(value);
             return;
           case 'search':
             if (list?.kind === 'accounts') get().setQuery({ keyword: value });
+            if (list?.kind === 'users') get().searchUsers(value);
             return;
           case 'conversations':
             if (list?.kind === 'conversations') get().setQuery({ conversationIDs: value.split(/[\s,]+/).filter(Boolean) });
@@ -90,6 +94,7 @@ export const uiSlice =
         if (list && list.filter) return patchList(list.key, { filter: '', cursor: 0 });
         if (state.detail.open) return set({ detail: { open: false, scroll: 0 } });
         if (list && list.kind === 'accounts' && list.query.keyword) return state.setQuery({ keyword: '' });
+        if (list && list.kind === 'users' && list.query.search) return state.endSearch();
         if (list && list.kind === 'conversations' && list.query.conversationIDs.length > 0) {
           return state.setQuery({ conversationIDs: [] });
         }
@@ -107,7 +112,7 @@ export const uiSlice =
           case 'accounts':
             return get().goTo(command.name);
           case 'user':
-            return get().openUser(command.userID);
+            return get().pickUser(command.userID);
           case 'page':
             return get().goToPage(command.page);
           case 'help':

@@ -65,3 +65,13 @@ function grpcHint(code: number): string | undefined {
       return undefined;
   }
 }
+
+/**
+ * The innermost cause in a server's error text: Go wraps errors as "outer: inner: …", and the
+ * MongoDB driver marks its own message with the error's code name, "(Location51091) Regular
+ * expression is invalid: …". What follows that mark is what an operator can act on.
+ */
+export function innermostCause(text: string): string {
+  const line = sanitize(firstLine(text));
+  return /\([A-Za-z][A-Za-z0-9]*\) (.+)$/.exec(line)?.[1] ?? line;
+}

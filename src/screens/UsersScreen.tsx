@@ -4,19 +4,25 @@ import { ListView } from '../components/ListView.js';
 import { useAppStore } from '../components/StoreContext.js';
 import { USER_COLUMNS } from '../domain/columns.js';
 import { searchLabel } from '../domain/search.js';
+import { innermostCause } from '../components/failureText.js';
+import { glyphs } from '../terminal/glyphs.js';
 import { sanitize } from '../terminal/sanitize.js';
 
 export function UsersScreen({ width, height }: { width: number; height: number }): React.JSX.Element {
   const search = useAppStore((s) => s.lists.users?.query.search ?? '');
   const regex = useAppStore((s) => s.lists.users?.query.regex ?? false);
+  const error = useAppStore((s) => s.lists.users?.error ?? null);
   const label = sanitize(searchLabel({ search, regex }));
   const emptyText = search
     ? `no user's ID or nickname ${regex ? 'matches' : 'contains'} ${label} (s to search again, Esc for all users)`
     : 'no users';
-  // A failed search is most often a pattern the server could not compile (regex mode).
-  const errorHint = search
-    ? `the server could not run the search ${label}: s to change it, Esc for all users, r to retry`
-    : undefined;
+  // A failed search is most often a pattern the server could not compile (regex mode): its
+  // reason goes first, where 80 columns still show it (errDlt wraps it in MongoDB's prefixes).
+  const sep = ` ${glyphs().separator} `;
+  const errorHint =
+    search && error
+      ? `${error.kind === 'api' ? innermostCause(error.errDlt || error.errMsg) : 'the search failed'}${sep}s to change it${sep}Esc for all users`
+      : undefined;
   return (
     <ListView
       listKey="users"

@@ -78,9 +78,9 @@ function profileSegments(profile: SummaryPart<UserLookup>): Segment[] {
       const created = formatTime(u.createTime);
       return [
         nameSegment(u.nickname),
-        { long: `level ${u.appMangerLevel} ${appMangerLevelName(u.appMangerLevel)}`, short: `L${u.appMangerLevel}` },
+        { long: `level ${u.appMangerLevel} (${appMangerLevelName(u.appMangerLevel)})`, short: `L${u.appMangerLevel}` },
         { long: `created ${created}`, short: created.slice(0, 10) },
-        { long: `receives: ${recvMsgOptName(u.globalRecvMsgOpt)}`, short: RECV_SHORT[u.globalRecvMsgOpt] ?? `recv ${u.globalRecvMsgOpt}` },
+        { long: `global receive: ${recvMsgOptName(u.globalRecvMsgOpt)}`, short: RECV_SHORT[u.globalRecvMsgOpt] ?? `recv ${u.globalRecvMsgOpt}` },
       ];
     }
     case 'system': {
@@ -88,7 +88,7 @@ function profileSegments(profile: SummaryPart<UserLookup>): Segment[] {
       return [
         nameSegment(found.account.nickName),
         {
-          long: `system account${level === undefined ? '' : `, level ${level} ${appMangerLevelName(level)}`} (not an ordinary user)`,
+          long: `system account${level === undefined ? '' : `, level ${level} (${appMangerLevelName(level)})`}: not an ordinary user`,
           short: `system account${level === undefined ? '' : ` L${level}`}`,
         },
       ];

@@ -33,7 +33,7 @@ describe('userSummaryLine', () => {
 
   it('uses long labels where there is room', () => {
     const { text } = userSummaryLine(full('Karen Smith'), 200);
-    for (const part of ['level 1 app ordinary user', 'created 2023-04-0', 'receives: receive', '236 conversations with messages', 'blacklist 12', 'sent applications 40']) {
+    for (const part of ['level 1 (app ordinary user)', 'created 2023-04-0', 'global receive: receive', '236 conversations with messages', 'blacklist 12', 'sent applications 40']) {
       expect(text).toContain(part);
     }
   });

@@ -19,9 +19,10 @@ export function UsersScreen({ width, height }: { width: number; height: number }
   // A failed search is most often a pattern the server could not compile (regex mode): its
   // reason goes first, where 80 columns still show it (errDlt wraps it in MongoDB's prefixes).
   const sep = ` ${glyphs().separator} `;
+  // Other failures (network, auth) keep their own advice.
   const errorHint =
-    search && error
-      ? `${error.kind === 'api' ? innermostCause(error.errDlt || error.errMsg) : 'the search failed'}${sep}s to change it${sep}Esc for all users`
+    search && error?.kind === 'api' && !error.isAuth
+      ? `${innermostCause(error.errDlt || error.errMsg)}${sep}s to change it${sep}Esc for all users`
       : undefined;
   return (
     <ListView

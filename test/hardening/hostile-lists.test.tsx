@@ -57,14 +57,17 @@ describe('hostile strings in users, system accounts and errors', () => {
       // of the row as it is (a typed ID would be looked up first, and these IDs are nowhere).
       await step(m, 'o');
       for (let i = 0; i < CORPUS_SIZE; i += 2) {
-        server.serveFailure({ kind: 'json', body: { errCode: 1004, errMsg: errMsgOf(i), errDlt: 'RecordNotFoundError' } });
+        const plain = i % 4 === 0;
+        server.serveFailure({
+          kind: 'json',
+          body: plain
+            ? { errCode: 1004, errMsg: errMsgOf(i), errDlt: 'RecordNotFoundError' }
+            : { errCode: 1004, errMsg: 'RecordNotFoundError', errDlt: errMsgOf(i) },
+        });
         await m.press('r');
         await loaded(m, 1);
-        expect(currentList(m.store.getState())!.notice).toMatch(/^no conversations/);
-        server.serveFailure({ kind: 'json', body: { errCode: 1004, errMsg: 'RecordNotFoundError', errDlt: errMsgOf(i + 1) } });
-        await m.press('r');
-        await loaded(m, 1);
-        expect(currentList(m.store.getState())!.error).toMatchObject({ errCode: 1004 });
+        if (plain) expect(currentList(m.store.getState())!.notice).toMatch(/^no conversations/);
+        else expect(currentList(m.store.getState())!.error).toMatchObject({ errCode: 1004 });
       }
     } finally {
       server.serveData();

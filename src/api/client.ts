@@ -59,6 +59,11 @@ export class OpenIMClient {
     this.closed.abort();
   }
 
+  /** The admin user of this server as configured (OpenIM's default imAdmin unless told otherwise). */
+  get adminUserID(): string {
+    return this.config.adminUserID;
+  }
+
   get canRelogin(): boolean {
     return this.config.secret !== undefined;
   }

@@ -1,6 +1,6 @@
 // One function per admin operation of ../shared/openim-api.md §3. Each returns a Page in the
 // store's shape; the quirks of each operation's totals are settled here, not in the UI.
-import { ApiError } from './errors.js';
+import { ApiError, firstLine } from './errors.js';
 import type { OpenIMClient } from './client.js';
 import {
   blackListDataSchema,
@@ -71,7 +71,8 @@ export async function getBlackList(
 /**
  * Pinned first, then newest first. conversationTotal only counts conversations with a latest
  * message, so the total is an estimate and the last page is known by a short page. A user with
- * no conversations gets 1004 from the server: that is an empty list, not a failure.
+ * no conversations gets 1004 from the server: that is an empty list, not a failure (but see
+ * isNoConversations: not every 1004 means that).
  */
 export async function getSortedConversationList(
   client: OpenIMClient,
@@ -93,7 +94,7 @@ export async function getSortedConversationList(
       extra: { unreadTotal: data.unreadTotal, conversationTotal: data.conversationTotal },
     };
   } catch (error) {
-    if (error instanceof ApiError && error.errCode === 1004) {
+    if (error instanceof ApiError && isNoConversations(error)) {
       return {
         rows: [],
         total: 0,
@@ -103,6 +104,22 @@ export async function getSortedConversationList(
     }
     throw error;
   }
+}
+
+const PLAIN_NOT_FOUND = /^(?:1004 )?RecordNotFoundError$/;
+
+/**
+ * Whether a 1004 of the conversation list means "no conversations": only when errDlt is the plain
+ * RecordNotFoundError (v3.8.0 to v3.8.2 write `1004 RecordNotFoundError`), or empty beside a plain
+ * errMsg. OpenIM v3.7 to v3.8.3-patch.7 also answer 1004 with MongoDB's text (`mongo: no
+ * documents in result`) when a message document is missing, for a user who has conversations
+ * (open-im-server#2516): that is a failure, and its text must show.
+ */
+export function isNoConversations(error: ApiError): boolean {
+  if (error.errCode !== 1004) return false;
+  const detail = firstLine(error.errDlt);
+  if (detail !== '') return PLAIN_NOT_FOUND.test(detail);
+  return PLAIN_NOT_FOUND.test(firstLine(error.errMsg));
 }
 
 /** POST /auth/get_admin_token: the secret and an admin user ID for a token (needs no token itself). */

@@ -8,6 +8,7 @@ import {
   getUsers,
   searchNotificationAccounts,
 } from './operations.js';
+import { userSearchPattern } from './userSearch.js';
 import type { Black, Conversation, FriendRequest, NotificationAccount, Page, User } from './schemas.js';
 
 export interface RowByKind {
@@ -26,6 +27,10 @@ export interface ListQuery {
   keyword: string;
   /** Conversations: only these IDs. */
   conversationIDs: string[];
+  /** Users: userID or nickname contains this text (or matches it, with `regex`). */
+  search?: string;
+  /** Users: `search` is a regex, sent as typed; otherwise it is escaped. */
+  regex?: boolean;
 }
 
 /** What to list: the explorer's lists and the scripting commands both describe it so. */
@@ -48,8 +53,13 @@ export function fetchPage(client: OpenIMClient, list: PageRequest, signal: Abort
   const pagination = { pageNumber: list.page, showNumber: list.size };
   const userID = list.userID ?? '';
   switch (list.kind) {
-    case 'users':
-      return getUsers(client, { pagination }, signal);
+    case 'users': {
+      const search = list.query.search ?? '';
+      if (search === '') return getUsers(client, { pagination }, signal);
+      // The server ORs the two filters: the text may be in either.
+      const pattern = userSearchPattern({ text: search, regex: list.query.regex ?? false });
+      return getUsers(client, { pagination, userID: pattern, nickName: pattern }, signal);
+    }
     case 'accounts':
       return searchNotificationAccounts(client, { keyword: list.query.keyword, pagination }, signal);
     case 'conversations':

@@ -15,6 +15,8 @@ import { dataEncoder, type RowEncoder } from '../data/formats.js';
 import { tableEncoder } from '../data/table.js';
 import { walkPages } from '../data/walk.js';
 import { listFetcher } from '../api/pages.js';
+import { lookupUser } from '../api/userLookup.js';
+import { noSuchUserText, systemUserNote } from '../domain/userIdentity.js';
 import { DEFAULT_PAGE_SIZE, WALK_PAGE_SIZE } from '../domain/paging.js';
 import { RunawayWalkError } from '../data/walkGuard.js';
 
@@ -156,10 +158,25 @@ export async function runListCommand(options: ExplorerOptions, streams: ScriptSt
     // The reader went away: stop the request in flight too.
     const controller = new AbortController();
     streams.stdout.once('error', () => controller.abort());
+    // A user that does not exist is not a user with empty lists.
+    if (request.userID !== undefined) {
+      const found = await lookupUser(client, request.userID, controller.signal);
+      if (found.kind === 'none') {
+        say(sanitize(noSuchUserText(request.userID, found)));
+        return EXIT_API;
+      }
+      const note = systemUserNote(request.userID, found);
+      if (note) say(`note: ${sanitize(note)}`);
+    }
     const fetch = listFetcher(client, {
       kind: request.list,
       ...(request.userID !== undefined ? { userID: request.userID } : {}),
-      query: { keyword: request.keyword, conversationIDs: request.conversationIDs },
+      query: {
+        keyword: request.keyword,
+        conversationIDs: request.conversationIDs,
+        search: request.search,
+        regex: request.regex,
+      },
     });
 
     // Nothing reaches stdout before the first page: a failure at once leaves it empty.

@@ -2,7 +2,8 @@
 import { Box, Text } from 'ink';
 import { formatCount } from '../content/format.js';
 import { currentScreen, listKey } from '../store/selectors.js';
-import { USER_TABS, type Screen, type UserTab } from '../store/types.js';
+import { USER_TABS, type ListState, type Screen, type UserTab } from '../store/types.js';
+import { searchLabel } from '../domain/search.js';
 import { sanitize } from '../terminal/sanitize.js';
 import { displayWidth, truncate } from '../terminal/width.js';
 import { useAppStore } from './StoreContext.js';
@@ -46,6 +47,18 @@ export function crumbText(nav: readonly Screen[], width: number): string {
   return truncate(text, width);
 }
 
+/** `search "kar" · 12 matches` while the users list is narrowed by a search; '' otherwise. */
+export function searchCrumb(list: ListState | undefined): string {
+  if (!list?.query.search) return '';
+  const label = truncate(sanitize(searchLabel(list.query)), 40);
+  const outcome = list.loading
+    ? `searching${glyphs().ellipsis}`
+    : list.error
+      ? 'failed'
+      : `${formatCount(list.total)} ${list.total === 1 ? 'match' : 'matches'}`;
+  return `${list.query.regex ? 'regex' : 'search'} ${label} ${glyphs().separator} ${outcome}`;
+}
+
 function tabLabel(tab: UserTab, i: number, active: boolean, short: boolean): string {
   const label = `${i + 1} ${(short ? SHORT_TAB_TITLES : TAB_TITLES)[tab]}`;
   return active ? `[${label}]` : ` ${label} `;
@@ -58,10 +71,14 @@ export function Breadcrumb({ width }: { width: number }): React.JSX.Element {
   const unreadTotal = useAppStore((s) =>
     top.name === 'user' ? s.lists[listKey('conversations', top.userID)]?.extra?.unreadTotal : undefined,
   );
+  const search = useAppStore((s) => (currentScreen(s).name === 'users' ? searchCrumb(s.lists[listKey('users')]) : ''));
   if (top.name !== 'user') {
+    const sep = ` ${glyphs().crumb} `;
+    // The search wins the room: it is what the rows on screen answer.
+    const path = search ? crumbText(nav, Math.max(12, width - displayWidth(search) - sep.length)) + sep : '';
     return (
       <Text bold={theme.color} wrap="truncate">
-        {crumbText(nav, width)}
+        {search ? truncate(path + search, width) : crumbText(nav, width)}
       </Text>
     );
   }

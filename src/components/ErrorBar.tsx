@@ -7,9 +7,11 @@ import { tint, useTheme } from './theme.js';
 import { glyphs } from '../terminal/glyphs.js';
 
 
-export function ErrorBar({ error, width }: { error: ApiFailure; width: number }): React.JSX.Element {
+/** `hint`: what to do instead of the general advice, where the screen knows better. */
+export function ErrorBar({ error, width, hint }: { error: ApiFailure; width: number; hint?: string }): React.JSX.Element {
   const theme = useTheme();
   const text = describeFailure(error);
+  if (hint) text.hint = hint;
   return (
     <Box flexDirection="column" width={width}>
       <Text {...tint(theme, 'red')} bold wrap="truncate">

@@ -4,23 +4,22 @@ import { KEYMAP, keyLabel, type Scope } from '../keys/keymap.js';
 import { fit, truncate } from '../terminal/width.js';
 import { tint, useTheme } from './theme.js';
 
-const SCOPE_TITLES: Record<Scope, string> = {
-  global: 'Everywhere',
-  list: 'Lists',
-  users: 'Users',
-  accounts: 'System accounts',
-  user: 'A user',
-  conversations: 'Conversations tab',
-  detail: 'Detail pane open',
-};
-const ORDER: Scope[] = ['list', 'detail', 'accounts', 'user', 'conversations', 'global'];
+// Sections of help, in order; a section may gather scopes of one binding each, so that help
+// still fits 80x24 in two columns.
+const SECTIONS: { title: string; scopes: Scope[] }[] = [
+  { title: 'Lists', scopes: ['list'] },
+  { title: 'Detail pane open', scopes: ['detail'] },
+  { title: 'Users, System accounts', scopes: ['users', 'accounts'] },
+  { title: 'A user', scopes: ['user', 'conversations'] },
+  { title: 'Everywhere', scopes: ['global'] },
+];
 
 export function helpLines(): { title?: string; keys?: string; description?: string }[] {
   const lines: { title?: string; keys?: string; description?: string }[] = [];
-  for (const scope of ORDER) {
-    const bindings = KEYMAP.filter((b) => b.scope === scope);
+  for (const section of SECTIONS) {
+    const bindings = KEYMAP.filter((b) => section.scopes.includes(b.scope));
     if (bindings.length === 0) continue;
-    lines.push({ title: SCOPE_TITLES[scope] });
+    lines.push({ title: section.title });
     for (const b of bindings) lines.push({ keys: b.keys.map(keyLabel).join(' '), description: b.description });
   }
   return lines;

@@ -20,9 +20,11 @@ interface Props<Row extends AnyRow> {
   width: number;
   height: number;
   emptyText: string;
+  /** What to do about a failure, where the screen knows better than the general advice. */
+  errorHint?: string;
 }
 
-export function ListView<Row extends AnyRow>({ listKey, columns, width, height, emptyText }: Props<Row>): React.JSX.Element {
+export function ListView<Row extends AnyRow>({ listKey, columns, width, height, emptyText, errorHint }: Props<Row>): React.JSX.Element {
   const theme = useTheme();
   const list = useAppStore((s) => s.lists[listKey]);
   const detail = useAppStore((s) => s.detail);
@@ -76,7 +78,7 @@ export function ListView<Row extends AnyRow>({ listKey, columns, width, height, 
           {table}
         </Box>
       )}
-      {error ? <ErrorBar error={error} width={width} /> : null}
+      {error ? <ErrorBar error={error} width={width} {...(errorHint ? { hint: errorHint } : {})} /> : null}
     </Box>
   );
 }

@@ -2,6 +2,7 @@
 // page filter, with the line under it: a refusal or a note, the completion candidates, or a hint.
 // Keys reach the line editor through the store (keys/dispatch.ts -> editPrompt); this only draws.
 import { Box, Text } from 'ink';
+import { currentList } from '../store/selectors.js';
 import type { Prompt, PromptKind } from '../store/types.js';
 import { glyphs } from '../terminal/glyphs.js';
 import { sanitize } from '../terminal/sanitize.js';
@@ -17,14 +18,17 @@ const LABELS: Record<PromptKind, string> = {
   conversations: 'conversation IDs: ',
   filter: '/',
 };
+const USERS_SEARCH_LABEL = 'search users by ID or nickname: ';
+const USERS_SEARCH_HINT = 'text matches as typed (a.c is "a.c"); re:PATTERN for a regex; empty: all users';
 
 
 export function PromptBar({ width }: { width: number }): React.JSX.Element | null {
   const theme = useTheme();
   const prompt = useAppStore((s) => s.prompt);
   const recentUsers = useAppStore((s) => s.recentUsers);
+  const searchingUsers = useAppStore((s) => s.prompt?.kind === 'search' && currentList(s)?.kind === 'users');
   if (!prompt) return null;
-  const label = truncate(LABELS[prompt.kind], Math.floor(width / 2));
+  const label = truncate(searchingUsers ? USERS_SEARCH_LABEL : LABELS[prompt.kind], Math.floor(width / 2));
   const line = lineCells(prompt.line.text, prompt.line.cursor, width - displayWidth(label));
   return (
     <Box flexDirection="column" width={width}>
@@ -37,7 +41,7 @@ export function PromptBar({ width }: { width: number }): React.JSX.Element | nul
         <Text inverse>{line.at}</Text>
         {line.after}
       </Text>
-      <UnderLine prompt={prompt} recentUsers={recentUsers} width={width} theme={theme} />
+      <UnderLine prompt={prompt} recentUsers={recentUsers} searchingUsers={searchingUsers} width={width} theme={theme} />
     </Box>
   );
 }
@@ -46,11 +50,13 @@ interface UnderLineProps {
   prompt: Prompt;
   /** Live: a user opened a moment ago arrives here after the picker opened. */
   recentUsers: readonly string[];
+  /** `s` on the Users screen: a server-side search, literal unless re:. */
+  searchingUsers: boolean;
   width: number;
   theme: Theme;
 }
 
-function UnderLine({ prompt, recentUsers, width, theme }: UnderLineProps): React.JSX.Element {
+function UnderLine({ prompt, recentUsers, searchingUsers, width, theme }: UnderLineProps): React.JSX.Element {
   if (prompt.note) {
     return (
       <Text wrap="truncate" {...(prompt.note.level === 'error' ? tint(theme, 'red') : tint(theme, 'gray'))}>
@@ -74,7 +80,7 @@ function UnderLine({ prompt, recentUsers, width, theme }: UnderLineProps): React
   }
   return (
     <Text wrap="truncate" {...tint(theme, 'gray')}>
-      {truncate(hintFor(prompt, recentUsers), width)}
+      {truncate(searchingUsers && prompt.line.text.trim() === '' ? USERS_SEARCH_HINT : hintFor(prompt, recentUsers), width)}
     </Text>
   );
 }

@@ -17,6 +17,11 @@ function rateLimitHint(retryAfterMs: number | undefined): string {
   return `it asked to wait ${Math.max(1, Math.ceil(retryAfterMs / 1000))} s; r to retry after that`;
 }
 
+// A 1004 that reaches the screen is not "no conversations" (that one is a notice): the server
+// did not find a record it needed, e.g. a message document (OpenIM v3.7 to v3.8.3-patch.7).
+const MISSING_RECORD_HINT =
+  'the server lost a record this list needs (a missing message document: open-im-server#2516, fixed in v3.8.3-patch.8); r to retry';
+
 export function describeFailure(error: ApiFailure): FailureText {
   const op = `operationID ${error.origin.operationID || '-'}`;
   switch (error.kind) {
@@ -34,7 +39,7 @@ export function describeFailure(error: ApiFailure): FailureText {
       return {
         headline: `server error ${said} in ${error.origin.operation}`,
         detail: `${detail} ${glyphs().separator} ${op}`,
-        hint: problem ? authAdvice(problem, true) : grpcHint(error.errCode) ?? 'r to retry',
+        hint: problem ? authAdvice(problem, true) : (grpcHint(error.errCode) ?? (error.errCode === 1004 ? MISSING_RECORD_HINT : 'r to retry')),
       };
     }
     case 'network':
@@ -86,4 +91,14 @@ function grpcHint(code: number): string | undefined {
     default:
       return undefined;
   }
+}
+
+/**
+ * The innermost cause in a server's error text: Go wraps errors as "outer: inner: …", and the
+ * MongoDB driver marks its own message with the error's code name, "(Location51091) Regular
+ * expression is invalid: …". What follows that mark is what an operator can act on.
+ */
+export function innermostCause(text: string): string {
+  const line = sanitize(firstLine(text));
+  return /\([A-Za-z][A-Za-z0-9]*\) (.+)$/.exec(line)?.[1] ?? line;
 }

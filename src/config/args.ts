@@ -82,6 +82,8 @@ export const FLAGS = {
   'page-size': { type: 'string', value: 'N', complete: PAGE_SIZES.map(String), help: 'rows per page', use: CONNECT },
   'log-file': { type: 'string', value: 'PATH', complete: 'files', help: 'append one line per request', use: CONNECT },
   keyword: { type: 'string', value: 'K', help: 'exact userID or nickname', use: ['accounts'] },
+  search: { type: 'string', value: 'TEXT', help: 'users whose ID or nickname contains TEXT', use: ['users'] },
+  regex: { type: 'boolean', help: 'the --search text is a regular expression', use: ['users'] },
   user: { type: 'string', value: 'ID', help: 'the user whose list to print', use: ['conversations', 'blacklist', 'applications'] },
   ids: { type: 'string', value: 'A,B', help: 'only these conversation IDs', use: ['conversations'] },
   page: { type: 'string', value: 'N', help: 'first page', use: LIST_COMMANDS },
@@ -101,6 +103,10 @@ export interface ListRequestOptions {
   keyword: string;
   /** Conversations: only these IDs. */
   conversationIDs: string[];
+  /** Users: userID or nickname contains this text ('' for all users). */
+  search: string;
+  /** Users: `search` is a regex, sent as typed. */
+  regex: boolean;
   /** First page to print, 1-based. */
   page: number;
   /** Rows per request; undefined means the page size in force (100 with --all). */
@@ -161,7 +167,8 @@ Usage:
   openim-explorer completion bash|zsh|fish     print a shell completion script (see the README)
 
 Scripting (no UI; for pipes and cron):
-  openim-explorer users
+  openim-explorer users [--search TEXT [--regex]]
+                        userID or nickname contains TEXT (any case); --regex: TEXT is a regex
   openim-explorer accounts [--keyword K]
   openim-explorer conversations --user ID [--ids A,B]
   openim-explorer blacklist --user ID
@@ -262,7 +269,7 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): E
 
   const request = command === 'list' ? listRequest(first as ListCommand, v) : undefined;
   if (command === 'explore') {
-    for (const flag of ['keyword', 'user', 'ids', 'page', 'size', 'all', 'output'] as const) {
+    for (const flag of ['keyword', 'search', 'regex', 'user', 'ids', 'page', 'size', 'all', 'output'] as const) {
       if (v[flag] !== undefined) throw new UsageError(`--${flag} goes with a scripting command, e.g. openim-explorer users --${flag} ...`);
     }
   }
@@ -303,6 +310,8 @@ function completionShell(words: readonly string[]): Shell {
 
 interface ListFlags {
   keyword?: string;
+  search?: string;
+  regex?: boolean;
   user?: string;
   ids?: string;
   page?: string;
@@ -319,6 +328,8 @@ function listRequest(list: ListCommand, v: ListFlags): ListRequestOptions {
   if (!perUser && v.user !== undefined) throw new UsageError(`--user goes with conversations, blacklist or applications, not ${list}`);
   if (v.keyword !== undefined && list !== 'accounts') throw new UsageError(`--keyword goes with accounts, not ${list}`);
   if (v.ids !== undefined && list !== 'conversations') throw new UsageError(`--ids goes with conversations, not ${list}`);
+  if (v.search !== undefined && list !== 'users') throw new UsageError(`--search goes with users, not ${list}`);
+  if (v.regex && v.search === undefined) throw new UsageError('--regex goes with --search TEXT (it says TEXT is a regex)');
   if (v.output !== undefined && !(OUTPUT_FORMATS as readonly string[]).includes(v.output)) {
     throw new UsageError(`--output must be one of ${OUTPUT_FORMATS.join(', ')}, got ${JSON.stringify(v.output)}`);
   }
@@ -327,6 +338,8 @@ function listRequest(list: ListCommand, v: ListFlags): ListRequestOptions {
     ...(perUser ? { userID: v.user!.trim() } : {}),
     keyword: v.keyword?.trim() ?? '',
     conversationIDs: (v.ids ?? '').split(/[\s,]+/).filter(Boolean),
+    search: v.search?.trim() ?? '',
+    regex: v.regex ?? false,
     page: v.page === undefined ? 1 : int(v.page, '--page', 1, 2_147_483_647),
     ...(v.size === undefined ? {} : { size: int(v.size, '--size', 1, 10_000) }),
     all: v.all ?? false,

@@ -60,7 +60,7 @@ function tokenError(check: Exclude<TokenCheck, { ok: true }>, token: string): Ap
   }
 }
 
-export function handleRequest(req: GatewayRequest, deps: GatewayDeps): Reply {
+export async function handleRequest(req: GatewayRequest, deps: GatewayDeps): Promise<Reply> {
   if (req.method === 'OPTIONS') return json('Options Request!');
   // GinParseOperationID checks POST only (T:mw/gin.go:51): a GET falls through to the router's 404.
   if (req.method === 'POST' && req.operationID === '') return envelope(argsError('header must have operationID'));
@@ -81,5 +81,5 @@ export function handleRequest(req: GatewayRequest, deps: GatewayDeps): Reply {
     if (e instanceof JsonSyntaxError || e instanceof JsonTypeError) return envelope(bindError(e.message, route.handler));
     throw e;
   }
-  return envelope(route.run(deps.context(opUserID), body));
+  return envelope(await route.run(deps.context(opUserID), body));
 }

@@ -7,9 +7,11 @@ import { conversationsOf, conversationTotals, sortConversations } from './conver
 import { ApiError, argsError, noPermission, recordNotFound } from './errors.js';
 import { friendRequestsOf } from './friend-requests.js';
 import { listOrNull } from './gojson.js';
+import { compileMongoRegex } from './mongo-regex.js';
 import { checkPagination, pageOf, pageRange } from './pagination.js';
+import { searchUsers, type UserFilters } from './user-search.js';
 import type { UserRecord, World } from './users.js';
-import { nicknameAt, userAt, userIdOf } from './users.js';
+import { userAt } from './users.js';
 
 export interface RouteContext {
   world: World;
@@ -23,6 +25,7 @@ export interface Route {
   spec: StructSpec;
   /** The gin handler's stack frame, for bind errors (S:internal/api/*.go). */
   handler: string;
+  /** The data, or the error to answer with; a search may take a few event-loop turns. */
   run(ctx: RouteContext, body: Map<string, BoundValue>): unknown;
 }
 
@@ -57,12 +60,12 @@ const getAdminToken: Route = {
 const getUsers: Route = {
   handler: 'api.(*UserApi).GetUsers() /openim-server/internal/api/user.go:69',
   spec: { goType: 'user.GetPaginationUsersReq', fields: { pagination: 'pagination', userID: 'string', nickName: 'string' } },
-  run(ctx, body) {
+  async run(ctx, body) {
     const page = checkPagination(body.get('pagination'));
     if (page instanceof ApiError) return page;
-    const userFilter = boundString(body, 'userID').toLowerCase();
-    const nickFilter = boundString(body, 'nickName').toLowerCase();
     const { population } = ctx.world;
+    const userFilter = boundString(body, 'userID');
+    const nickFilter = boundString(body, 'nickName');
     if (userFilter === '' && nickFilter === '') {
       // Users are computed from their index, so any page costs the same.
       const range = pageRange(population, page);
@@ -70,14 +73,16 @@ const getUsers: Route = {
       for (let i = range?.start ?? 0; i < (range?.end ?? 0); i++) users.push(userAt(ctx.world, i + 1));
       return { total: population, users: listOrNull(users) };
     }
-    // A filter is a regex over the whole collection on the real server too: scan it.
-    const matches = (i: number): boolean =>
-      (userFilter !== '' && userIdOf(i).toLowerCase().includes(userFilter)) ||
-      (nickFilter !== '' && nicknameAt(i).toLowerCase().includes(nickFilter));
-    const matched: number[] = [];
-    for (let i = 1; i <= population; i++) if (matches(i)) matched.push(i);
-    const users = pageOf(matched, page).map((i) => userAt(ctx.world, i));
-    return { total: matched.length, users: listOrNull(users) };
+    // Each filter is a case-insensitive, unescaped $regex; the two are OR-ed (user.go:93-126).
+    const filters: UserFilters = {};
+    for (const [key, pattern] of [['userID', userFilter], ['nickName', nickFilter]] as const) {
+      if (pattern === '') continue;
+      const regex = compileMongoRegex(pattern);
+      if (regex instanceof ApiError) return regex;
+      filters[key] = regex;
+    }
+    const { total, indices } = await searchUsers(ctx.world, filters, page);
+    return { total, users: listOrNull(indices.map((i) => userAt(ctx.world, i))) };
   },
 };
 

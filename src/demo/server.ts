@@ -141,7 +141,7 @@ async function serve(req: IncomingMessage, res: ServerResponse, path: string, de
   let reply: Reply;
   try {
     const body = await readBody(req);
-    reply = handleRequest(toGatewayRequest(req, path, body), deps);
+    reply = await handleRequest(toGatewayRequest(req, path, body), deps);
   } catch {
     // Like gin's panic recovery: status 500 and no body; CORS had already set the JSON type.
     reply = { status: 500, contentType: 'application/json', body: '' };

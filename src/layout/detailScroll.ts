@@ -3,7 +3,7 @@
 import { currentList, selectedRow } from '../store/selectors.js';
 import type { AppState } from '../store/types.js';
 import { paneViewport } from './detailLines.js';
-import { bodyHeight, listBodyHeight, paneLayout, type FrameSize } from './frame.js';
+import { bodyHeight, listBodyHeight, paneLayout, USER_SUMMARY_LINES, type FrameSize } from './frame.js';
 
 export interface DetailScroll {
   maxScroll: number;
@@ -14,7 +14,8 @@ export function detailScroll(state: AppState, frame: FrameSize, color: boolean):
   const list = currentList(state);
   const row = selectedRow(state);
   if (!state.detail.open || !list || !row) return { maxScroll: 0, pageSize: 5 };
-  const body = bodyHeight(frame.height, state.prompt !== null);
+  // A user's lists sit under the summary line.
+  const body = bodyHeight(frame.height, state.prompt !== null) - (list.userID !== undefined ? USER_SUMMARY_LINES : 0);
   const layout = paneLayout(frame.width, listBodyHeight(list, body));
   const pane = paneViewport(list.kind, row, layout.paneWidth, layout.paneHeight, color);
   return { maxScroll: pane.maxScroll, pageSize: Math.max(1, pane.visible - 1) };

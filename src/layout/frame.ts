@@ -13,6 +13,8 @@ export const PROMPT_LINES = 2;
 export const ERROR_BAR_LINES = 3;
 /** The list's notice line (e.g. the server's 1004 for a user with no conversations). */
 export const NOTICE_LINES = 1;
+/** The summary at the top of a user screen. */
+export const USER_SUMMARY_LINES = 1;
 /** The table's column titles. */
 export const TABLE_HEADER_LINES = 1;
 /** Wide enough to show the detail pane beside the table. */

@@ -1,5 +1,8 @@
-// One user: conversations, blacklist and sent friend applications, one tab each.
+// One user: the summary line, then conversations, blacklist and sent friend applications, one tab each.
+import { Box } from 'ink';
 import { ListView } from '../components/ListView.js';
+import { UserSummaryBar } from '../components/UserSummaryBar.js';
+import { USER_SUMMARY_LINES } from '../layout/frame.js';
 import { listKeyFor } from '../store/selectors.js';
 import type { UserTab } from '../store/types.js';
 import { APPLICATION_COLUMNS, BLACK_COLUMNS, CONVERSATION_COLUMNS } from '../domain/columns.js';
@@ -12,6 +15,15 @@ interface Props {
 }
 
 export function UserScreen({ userID, tab, width, height }: Props): React.JSX.Element {
+  return (
+    <Box flexDirection="column" width={width} height={height}>
+      <UserSummaryBar userID={userID} width={width} />
+      <UserTab userID={userID} tab={tab} width={width} height={height - USER_SUMMARY_LINES} />
+    </Box>
+  );
+}
+
+function UserTab({ userID, tab, width, height }: Props): React.JSX.Element {
   const listKey = listKeyFor({ name: 'user', userID, tab });
   switch (tab) {
     case 'conversations':

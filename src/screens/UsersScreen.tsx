@@ -1,7 +1,37 @@
-// Home: the registered users (the server lists ordinary users only, levels 0 and 1).
+// Home: the registered users (the server lists ordinary users only, levels 0 and 1), narrowed by
+// a search of IDs and nicknames on the server (`s`).
 import { ListView } from '../components/ListView.js';
+import { useAppStore } from '../components/StoreContext.js';
 import { USER_COLUMNS } from '../domain/columns.js';
+import { searchLabel } from '../domain/search.js';
+import { innermostCause } from '../components/failureText.js';
+import { glyphs } from '../terminal/glyphs.js';
+import { sanitize } from '../terminal/sanitize.js';
 
 export function UsersScreen({ width, height }: { width: number; height: number }): React.JSX.Element {
-  return <ListView listKey="users" columns={USER_COLUMNS} width={width} height={height} emptyText="no users" />;
+  const search = useAppStore((s) => s.lists.users?.query.search ?? '');
+  const regex = useAppStore((s) => s.lists.users?.query.regex ?? false);
+  const error = useAppStore((s) => s.lists.users?.error ?? null);
+  const label = sanitize(searchLabel({ search, regex }));
+  const emptyText = search
+    ? `no user's ID or nickname ${regex ? 'matches' : 'contains'} ${label} (s to search again, Esc for all users)`
+    : 'no users';
+  // A failed search is most often a pattern the server could not compile (regex mode): its
+  // reason goes first, where 80 columns still show it (errDlt wraps it in MongoDB's prefixes).
+  const sep = ` ${glyphs().separator} `;
+  // Other failures (network, auth) keep their own advice.
+  const errorHint =
+    search && error?.kind === 'api' && !error.isAuth
+      ? `${innermostCause(error.errDlt || error.errMsg)}${sep}s to change it${sep}Esc for all users`
+      : undefined;
+  return (
+    <ListView
+      listKey="users"
+      columns={USER_COLUMNS}
+      width={width}
+      height={height}
+      emptyText={emptyText}
+      {...(errorHint ? { errorHint } : {})}
+    />
+  );
 }

@@ -2,12 +2,16 @@
 // so that each slice can name the whole store without importing the others.
 import type { StoreApi } from 'zustand/vanilla';
 import type { ListQuery } from '../api/pages.js';
+import type { UserLookup } from '../api/userLookup.js';
 import type { AppState, PromptInput, PromptKind, UserTab } from './types.js';
 
 export interface NavActions {
   /** Loads the screen on top of the stack (the home screen at start). */
   start(): void;
-  openUser(userID: string): void;
+  /** Opens the user screen at once; `known`: what the user is, when the caller already knows. */
+  openUser(userID: string, known?: UserLookup): void;
+  /** A typed ID (picker, `:user`): checks that the user exists first, then opens it or says why not. */
+  pickUser(userID: string): void;
   goTo(screen: 'users' | 'accounts'): void;
   back(): void;
   setTab(tab: UserTab): void;
@@ -46,11 +50,23 @@ export interface UiActions {
   quit(): void;
 }
 
+export interface SearchActions {
+  /** Users: a search of IDs and nicknames on the server (`re:` for a regex); blank ends it. */
+  searchUsers(input: string): void;
+  /** Back to the full list, at the page and row the search left. */
+  endSearch(): void;
+}
+
+export interface SummaryActions {
+  /** Fetches the summary's figures in parallel, each shown as it arrives. */
+  loadSummary(userID: string, known?: UserLookup): void;
+}
+
 export interface ExportActions {
   /** Writes every page of the current list to a file; progress in `exporting`. */
   exportView(format: 'json' | 'csv'): void;
   cancelExport(): void;
 }
 
-export type AppActions = NavActions & ListActions & UiActions & ExportActions;
+export type AppActions = NavActions & ListActions & UiActions & ExportActions & SearchActions & SummaryActions;
 export type AppStore = StoreApi<AppState & AppActions>;

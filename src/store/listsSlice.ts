@@ -1,7 +1,7 @@
 // The lists: paging, page size, the cursor, and what a row leads to. Requests go through the
 // scheduler (see scheduler.ts); this slice only says which page each list wants.
 import type { StateCreator } from 'zustand/vanilla';
-import type { ListQuery } from '../api/pages.js';
+import type { ListQuery, RowByKind } from '../api/pages.js';
 import { hasNextPage, nextPageSize, pageCount, pageForNewSize } from '../domain/paging.js';
 import { userNamedByRow, visibleRows } from '../domain/rows.js';
 import { jsonText } from '../data/formats.js';
@@ -93,7 +93,8 @@ export const listsSlice =
         if (!list || !row) return;
         if (list.kind === 'users') {
           const id = userNamedByRow(list.kind, row, undefined);
-          if (id) get().openUser(id);
+          // The row is the user as get_users has it: no need to look it up again.
+          if (id) get().openUser(id, { kind: 'user', user: row as RowByKind['users'] });
           return;
         }
         set({ detail: { open: true, scroll: 0 } });

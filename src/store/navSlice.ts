@@ -1,5 +1,6 @@
 // Navigation: the stack of screens, the tabs of a user screen, and the users opened recently.
 import type { StateCreator } from 'zustand/vanilla';
+import { pickUser } from './pickUser.js';
 import { RECENT_LIMIT, type SliceTools } from './tools.js';
 import { currentScreen } from './selectors.js';
 import { USER_TABS, type AppState, type Screen } from './types.js';
@@ -31,10 +32,14 @@ export const navSlice =
       start() {
         tools.request(tools.ensureList(currentScreen(get())), false);
       },
-      openUser(userID) {
+      openUser(userID, known) {
         const id = userID.trim();
         if (!id) return;
         showScreen({ name: 'user', userID: id, tab: 'conversations' }, 'push');
+        get().loadSummary(id, known);
+      },
+      pickUser(userID) {
+        pickUser(tools, get, userID.trim());
       },
       goTo(name) {
         if (currentScreen(get()).name === name) return;

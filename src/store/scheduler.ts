@@ -43,6 +43,8 @@ export function queryKey(request: Omit<PageRequest, 'page'>): string {
     request.size,
     request.query.keyword,
     request.query.conversationIDs,
+    request.query.search ?? '',
+    request.query.regex ?? false,
   ]);
 }
 

@@ -6,6 +6,8 @@ import type { AppActions, AppStore } from './actions.js';
 import { exportSlice } from './exportSlice.js';
 import { listsSlice } from './listsSlice.js';
 import { navSlice } from './navSlice.js';
+import { searchSlice } from './searchSlice.js';
+import { userSummarySlice } from './userSummarySlice.js';
 import type { RequestStats } from './scheduler.js';
 import { createSliceTools, type StoreDeps } from './tools.js';
 import type { AppState } from './types.js';
@@ -26,6 +28,8 @@ export function createAppStore(deps: StoreDeps): AppStore & { stats: RequestStat
       ...listsSlice(tools)(set, get, api),
       ...uiSlice(tools)(set, get, api),
       ...exportSlice(tools)(set, get, api),
+      ...searchSlice(tools)(set, get, api),
+      ...userSummarySlice(tools)(set, get, api),
     };
   });
   return Object.assign(store, { stats: stats! });

@@ -1,6 +1,7 @@
 // The shape of the app's state. Screens read it with selectors; only store actions change it.
 import type { ApiFailure } from '../api/errors.js';
 import type { AnyRow, ListKind, ListQuery } from '../api/pages.js';
+import type { UserLookup } from '../api/userLookup.js';
 import type { PagePosition } from '../domain/paging.js';
 import type { LineState } from './lineEditor.js';
 
@@ -27,6 +28,26 @@ export interface ListState extends PagePosition {
   cursor: number;
   /** Filters the rows of the current page as typed with `/`. */
   filter: string;
+  /** Where the list was before a search narrowed it: Esc goes back there. */
+  resume?: ListResume;
+}
+
+export interface ListResume {
+  page: number;
+  size: number;
+  cursor: number;
+}
+
+/** One figure of a user's summary, each fetched on its own. */
+export type SummaryPart<T> = { state: 'loading' } | { state: 'ok'; value: T } | { state: 'error'; error: ApiFailure };
+
+/** The line at the top of a user screen: who the user is, and how much is behind each tab. */
+export interface UserSummary {
+  profile: SummaryPart<UserLookup>;
+  /** conversationTotal (those with a latest message) and unreadTotal; `none` for the plain 1004. */
+  conversations: SummaryPart<{ withMessages: number; unread: number; none: boolean }>;
+  blacklist: SummaryPart<number>;
+  applications: SummaryPart<number>;
 }
 
 export type PromptKind = 'command' | 'user' | 'search' | 'conversations' | 'filter';
@@ -74,4 +95,6 @@ export interface AppState {
   killRing: string;
   connection: ConnectionState;
   exporting: ExportProgress | null;
+  /** By user ID, for the user screens opened. */
+  summaries: Record<string, UserSummary>;
 }

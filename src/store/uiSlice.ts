@@ -1,6 +1,7 @@
 // The modes around the lists: the prompt, help, the detail pane, the status line's flash, the
 // `:` command line, Esc, and quitting.
 import type { StateCreator } from 'zustand/vanilla';
+import { searchInputOf } from '../domain/search.js';
 import { parseCommand } from './commands.js';
 import { sourcesFor, type CompletionSources } from './completion.js';
 import { checkPromptLine, openedPrompt, promptAfterInput, withHistory } from './prompt.js';
@@ -32,7 +33,9 @@ export const uiSlice =
         const initial =
           value ??
           (kind === 'search'
-            ? (list?.query.keyword ?? '')
+            ? list?.kind === 'users'
+              ? searchInputOf(list.query)
+              : (list?.query.keyword ?? '')
             : kind === 'conversations'
               ? (list?.query.conversationIDs.join(',') ?? '')
               : kind === 'filter'
@@ -52,8 +55,9 @@ export const uiSlice =
         // The page filter narrows as you type; the others apply on Enter.
         if (prompt.kind === 'filter' && list && value !== prompt.line.text) patchList(list.key, { filter: value, cursor: 0 });
         if (step.submit) {
-          if (step.prompt.note) flash(step.prompt.note.text, 'info');
           get().submitPrompt();
+          // After the submit, whose own messages ("looking up …") must not hide what the paste lost.
+          if (step.prompt.note) flash(step.prompt.note.text, 'info');
         }
       },
       submitPrompt() {
@@ -70,10 +74,11 @@ export const uiSlice =
             if (value) get().runCommand(value);
             return;
           case 'user':
-            if (value) get().openUser(value);
+            if (value) get().pickUser(value);
             return;
           case 'search':
             if (list?.kind === 'accounts') get().setQuery({ keyword: value });
+            if (list?.kind === 'users') get().searchUsers(value);
             return;
           case 'conversations':
             if (list?.kind === 'conversations') get().setQuery({ conversationIDs: value.split(/[\s,]+/).filter(Boolean) });
@@ -109,6 +114,7 @@ export const uiSlice =
         if (list && list.filter) return patchList(list.key, { filter: '', cursor: 0 });
         if (state.detail.open) return set({ detail: { open: false, scroll: 0 } });
         if (list && list.kind === 'accounts' && list.query.keyword) return state.setQuery({ keyword: '' });
+        if (list && list.kind === 'users' && list.query.search) return state.endSearch();
         if (list && list.kind === 'conversations' && list.query.conversationIDs.length > 0) {
           return state.setQuery({ conversationIDs: [] });
         }
@@ -126,7 +132,7 @@ export const uiSlice =
           case 'accounts':
             return get().goTo(command.name);
           case 'user':
-            return get().openUser(command.userID);
+            return get().pickUser(command.userID);
           case 'page':
             return get().goToPage(command.page);
           case 'help':

@@ -67,6 +67,8 @@ describe('parseCliArgs: scripting commands', () => {
       userID: 'u1',
       keyword: '',
       conversationIDs: ['a', 'b', 'c'],
+      search: '',
+      regex: false,
       page: 3,
       size: 50,
       all: true,

@@ -1,8 +1,8 @@
 // Hostile strings reach no terminal (2/2): users, system accounts, and every way an error shows.
 // Every string field of every user and notification account is a hostile string
 // (test/fixtures/hostile.ts), and so are errMsg and errDlt (plain, and before a Go stack), the
-// title of an HTML error page, a text/plain error body, a body that is not JSON, and the errMsg
-// of the 1004 that means "no conversations". The real App walks every row with the detail pane
+// title of an HTML error page, a text/plain error body, a body that is not JSON, the errMsg
+// of the 1004 that means "no conversations", and the errDlt of a 1004 that does not. The real App walks every row with the detail pane
 // open and shows every failure; every byte written to the fake terminal is then checked
 // (audit.ts). See hostile-user.test.tsx for the rest of the resources.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -52,15 +52,22 @@ describe('hostile strings in users, system accounts and errors', () => {
           expect(stackTraceLines(m.screen())).toEqual([]);
         }
       }
-      // The 1004 of a user without conversations is a notice that shows errMsg.
-      await step(m, ':');
-      await m.type('user u1');
-      await step(m, KEYS.enter);
+      // The 1004 of a user without conversations is a notice that shows errMsg; a 1004 with any
+      // other errDlt (a database message) is a failure that shows errDlt. `o` opens the account
+      // of the row as it is (a typed ID would be looked up first, and these IDs are nowhere).
+      await step(m, 'o');
       for (let i = 0; i < CORPUS_SIZE; i += 2) {
-        server.serveFailure({ kind: 'json', body: { errCode: 1004, errMsg: errMsgOf(i), errDlt: errMsgOf(i) } });
+        const plain = i % 4 === 0;
+        server.serveFailure({
+          kind: 'json',
+          body: plain
+            ? { errCode: 1004, errMsg: errMsgOf(i), errDlt: 'RecordNotFoundError' }
+            : { errCode: 1004, errMsg: 'RecordNotFoundError', errDlt: errMsgOf(i) },
+        });
         await m.press('r');
         await loaded(m, 1);
-        expect(currentList(m.store.getState())!.notice).toMatch(/^no conversations/);
+        if (plain) expect(currentList(m.store.getState())!.notice).toMatch(/^no conversations/);
+        else expect(currentList(m.store.getState())!.error).toMatchObject({ errCode: 1004 });
       }
     } finally {
       server.serveData();

@@ -102,7 +102,7 @@ describe('the built CLI', () => {
     expect(second).toBe("u2,'=cmd,,1700000000000,0,0,");
     expect(third).toBe("u3,'  =cmd|' /C calc'!A0,,0,0,0,");
     expect(fourth).toBe("u4,'\uFF20SUM(A1),,0,0,0,");
-    const conversations = await runCli(['conversations', '--user', 'a', '--base-url', server.url, '-o', 'csv'], { OPENIM_TOKEN: TOKEN });
+    const conversations = await runCli(['conversations', '--user', 'imAdmin', '--base-url', server.url, '-o', 'csv'], { OPENIM_TOKEN: TOKEN });
     expect(conversations.stdout).toContain(`,${HUGE},`);
     expect(conversations.stdout).toContain(`,${LONG},`);
     expect(conversations.stdout).not.toMatch(/Infinity|e\+/);

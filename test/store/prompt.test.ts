@@ -1,6 +1,6 @@
 // The prompts through the store, against the demo server over loopback: refused IDs, which users
 // are remembered, pasted newlines, history per prompt and the kill ring across prompts.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO, startDemoServer, type DemoServer } from '../../src/demo/server.js';
 import { createAppStore } from '../../src/store/store.js';
 import { currentList, currentScreen } from '../../src/store/selectors.js';
@@ -49,7 +49,8 @@ describe('prompts in the store', () => {
     s().editPrompt('backspace');
     s().submitPrompt();
     expect(s().prompt).toBeNull();
-    expect(currentScreen(s())).toMatchObject({ name: 'user', userID: DEMO.firstUserID });
+    // The ID is looked up on the server before its screen opens.
+    await vi.waitFor(() => expect(currentScreen(s())).toMatchObject({ name: 'user', userID: DEMO.firstUserID }));
     expect(saved).toEqual([]);
   });
 
@@ -58,8 +59,8 @@ describe('prompts in the store', () => {
     s().openPrompt('user');
     type(s, ` ${DEMO.noConversationsUserID} `);
     s().submitPrompt();
-    expect(currentScreen(s())).toMatchObject({ userID: DEMO.noConversationsUserID });
     expect(s().recentUsers).toEqual([]);
+    await vi.waitFor(() => expect(currentScreen(s())).toMatchObject({ userID: DEMO.noConversationsUserID }));
     await settled(store);
     expect(currentList(s())!.notice).toBeDefined(); // 1004: no conversations, still an answer
     expect(s().recentUsers).toEqual([DEMO.noConversationsUserID]);
@@ -71,8 +72,8 @@ describe('prompts in the store', () => {
     s().openPrompt('user');
     s().editPrompt({ text: `${DEMO.firstUserID}\rz\r`, bracketed: false });
     expect(s().prompt).toBeNull();
-    expect(currentScreen(s())).toMatchObject({ name: 'user', userID: DEMO.firstUserID });
     expect(s().flash?.text).toBe('dropped 1 more pasted line');
+    await vi.waitFor(() => expect(currentScreen(s())).toMatchObject({ name: 'user', userID: DEMO.firstUserID }));
   });
 
   it('a bracketed paste stays on the line for Enter', () => {

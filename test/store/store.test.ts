@@ -211,7 +211,8 @@ describe('store', () => {
     const store = storeFor(demo);
     store.getState().start();
     store.getState().runCommand('user ' + DEMO.firstUserID);
-    expect(currentScreen(store.getState())).toMatchObject({ name: 'user', userID: DEMO.firstUserID });
+    // The ID is checked on the server first.
+    await expect.poll(() => currentScreen(store.getState()), { timeout: 5000 }).toMatchObject({ name: 'user', userID: DEMO.firstUserID });
     store.getState().runCommand('acc');
     expect(currentScreen(store.getState()).name).toBe('accounts');
     store.getState().runCommand('frobnicate');

@@ -1,0 +1,133 @@
+// The user summary as one line: who the user is (nickname, level, created, global receive
+// option) and how much is behind each tab. Long labels where there is room, short ones at 80
+// columns, and the nickname cut before anything else. Pure: the component only colours it.
+import type { UserLookup } from '../api/userLookup.js';
+import { appMangerLevelName, recvMsgOptName } from '../content/enums.js';
+import { formatCount, formatTime } from '../content/format.js';
+import type { SummaryPart, UserSummary } from '../store/types.js';
+import { glyphs } from '../terminal/glyphs.js';
+import { sanitize } from '../terminal/sanitize.js';
+import { displayWidth, truncate } from '../terminal/width.js';
+
+/** How the line reads as a whole: a system account is a note, an unknown ID an error. */
+export type SummaryTone = 'plain' | 'note' | 'error';
+
+export interface SummaryLine {
+  text: string;
+  tone: SummaryTone;
+}
+
+interface Segment {
+  long: string;
+  short: string;
+  /** The nickname: cut to fit before anything else is. */
+  name?: boolean;
+}
+
+const RECV_SHORT: Record<number, string> = { 0: 'recv', 1: 'no recv', 2: 'recv silent' };
+/** The least of a nickname worth showing when the line is tight. */
+const MIN_NAME = 6;
+
+export function userSummaryLine(summary: UserSummary | undefined, width: number): SummaryLine {
+  const ell = glyphs().ellipsis;
+  if (!summary) return { text: truncate(ell, width), tone: 'plain' };
+  const segments = [
+    ...profileSegments(summary.profile),
+    counted(summary.conversations, 'conversations', 'convs', (c) =>
+      c.none
+        ? { long: 'no conversations', short: 'no convs' }
+        : {
+            long: `${formatCount(c.withMessages)} conversations with messages ${glyphs().separator} ${formatCount(c.unread)} unread`,
+            short: `${formatCount(c.withMessages)} convs ${formatCount(c.unread)} unread`,
+          },
+    ),
+    counted(summary.blacklist, 'blacklist', 'black', (n) => ({ long: `blacklist ${formatCount(n)}`, short: `${formatCount(n)} black` })),
+    counted(summary.applications, 'sent applications', 'sent', (n) => ({
+      long: `sent applications ${formatCount(n)}`,
+      short: `${formatCount(n)} sent`,
+    })),
+  ];
+  return { text: fitSegments(segments, width), tone: toneOf(summary.profile) };
+}
+
+function fitSegments(segments: Segment[], width: number): string {
+  const dot = ` ${glyphs().separator} `;
+  const join = (parts: string[], sep: string): string => parts.filter(Boolean).join(sep);
+  const fits = (text: string): boolean => displayWidth(text) <= width;
+  const long = join(segments.map((s) => s.long), dot);
+  if (fits(long)) return long;
+  const short = segments.map((s) => s.short);
+  for (const sep of [dot, '  ']) if (fits(join(short, sep))) return join(short, sep);
+  // Still too wide: cut the nickname to what the rest leaves, then the line itself.
+  const named = segments.findIndex((s) => s.name);
+  if (named >= 0) {
+    const room = width - displayWidth(join(short.filter((_, i) => i !== named), '  ')) - 2;
+    if (room >= MIN_NAME) return join(short.map((text, i) => (i === named ? truncate(text, room) : text)), '  ');
+  }
+  return truncate(join(short, '  '), width);
+}
+
+function profileSegments(profile: SummaryPart<UserLookup>): Segment[] {
+  const ell = glyphs().ellipsis;
+  if (profile.state === 'loading') return [{ long: `profile ${ell}`, short: ell }];
+  if (profile.state === 'error') return [{ long: `profile ${glyphs().cross} ${partError(profile)}`, short: `profile ${glyphs().cross}` }];
+  const found = profile.value;
+  switch (found.kind) {
+    case 'user': {
+      const u = found.user;
+      const created = formatTime(u.createTime);
+      return [
+        nameSegment(u.nickname),
+        { long: `level ${u.appMangerLevel} (${appMangerLevelName(u.appMangerLevel)})`, short: `L${u.appMangerLevel}` },
+        { long: `created ${created}`, short: created.slice(0, 10) },
+        { long: `global receive: ${recvMsgOptName(u.globalRecvMsgOpt)}`, short: RECV_SHORT[u.globalRecvMsgOpt] ?? `recv ${u.globalRecvMsgOpt}` },
+      ];
+    }
+    case 'system': {
+      const level = found.account.appMangerLevel;
+      return [
+        nameSegment(found.account.nickName),
+        {
+          long: `system account${level === undefined ? '' : `, level ${level} (${appMangerLevelName(level)})`}: not an ordinary user`,
+          short: `system account${level === undefined ? '' : ` L${level}`}`,
+        },
+      ];
+    }
+    case 'admin':
+      return [{ long: 'the admin user (not an ordinary user, listed nowhere)', short: 'the admin user' }];
+    case 'none':
+      return [{ long: 'no such user: get_users does not know this ID', short: 'no such user' }];
+  }
+}
+
+function nameSegment(nickname: string): Segment {
+  const name = sanitize(nickname) || '(no nickname)';
+  return { long: name, short: name, name: true };
+}
+
+function counted<T>(part: SummaryPart<T>, long: string, short: string, ok: (value: T) => Omit<Segment, 'name'>): Segment {
+  if (part.state === 'loading') return { long: `${long} ${glyphs().ellipsis}`, short: `${short} ${glyphs().ellipsis}` };
+  if (part.state === 'error') return { long: `${long} ${glyphs().cross} ${partError(part)}`, short: `${short} ${glyphs().cross}` };
+  return ok(part.value);
+}
+
+/** The failure in a word or two: the tab or the error bar says the rest. */
+function partError(part: Extract<SummaryPart<unknown>, { state: 'error' }>): string {
+  const error = part.error;
+  switch (error.kind) {
+    case 'api':
+      return `(server error ${error.errCode})`;
+    case 'network':
+      return `(${error.reason === 'timeout' ? 'timeout' : 'network'})`;
+    case 'http':
+      return `(HTTP ${error.status})`;
+    case 'protocol':
+      return '(unreadable reply)';
+  }
+}
+
+function toneOf(profile: SummaryPart<UserLookup>): SummaryTone {
+  if (profile.state !== 'ok') return 'plain';
+  if (profile.value.kind === 'none') return 'error';
+  return profile.value.kind === 'user' ? 'plain' : 'note';
+}

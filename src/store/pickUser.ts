@@ -1,0 +1,43 @@
+// A user ID typed by the operator (the picker `u`, `:user ID`) is checked before its screen
+// opens: an unknown ID says `no such user: ID` instead of three empty tabs, and an ID above
+// level 1 (which get_users never lists) opens with a note saying what it is.
+import { isApiFailure } from '../api/errors.js';
+import { lookupUser } from '../api/userLookup.js';
+import { noSuchUserText, systemUserNote } from '../domain/userIdentity.js';
+import { glyphs } from '../terminal/glyphs.js';
+import type { SliceTools } from './tools.js';
+import type { AppState } from './types.js';
+import type { AppActions } from './actions.js';
+
+// One check at a time: a newer pick replaces the one still waiting.
+const checks = new WeakMap<SliceTools, AbortController>();
+
+export function pickUser(tools: SliceTools, get: () => AppState & AppActions, userID: string): void {
+  if (!userID) return;
+  checks.get(tools)?.abort();
+  const controller = new AbortController();
+  checks.set(tools, controller);
+  const nav = get().nav;
+  // The operator moved on (another screen, a newer pick) while the server answered: let it be.
+  const stale = (): boolean => controller.signal.aborted || get().nav !== nav;
+  const lookingUp = `looking up ${userID}${glyphs().ellipsis}`;
+  tools.flash(lookingUp, 'info');
+  lookupUser(tools.deps.client, userID, controller.signal).then(
+    (found) => {
+      if (stale()) return;
+      if (found.kind === 'none') return tools.flash(noSuchUserText(userID, found), 'error');
+      get().openUser(userID, found);
+      // Replaces "looking up" with what was found; a message put up since (a paste's note) stays.
+      const note = systemUserNote(userID, found);
+      if (note || get().flash?.text === lookingUp) {
+        tools.flash(note ?? `${userID}: ${found.kind === 'user' ? found.user.nickname || '(no nickname)' : ''}`, 'info');
+      }
+    },
+    (error: unknown) => {
+      if (stale()) return;
+      // The check itself failed (network, server): open anyway; the tabs and the summary say what fails.
+      get().openUser(userID);
+      tools.flash(`could not check that ${userID} exists: ${isApiFailure(error) ? error.message : String(error)}`, 'error');
+    },
+  );
+}

@@ -1,0 +1,117 @@
+// A typed user ID is checked before its screen opens, and every user screen gets its summary,
+// each figure fetched on its own: against the demo server over loopback, and through a proxy of
+// the test's own that holds the summary's requests back.
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, startDemoServer, type DemoServer } from '../../src/demo/server.js';
+import { createAppStore } from '../../src/store/store.js';
+import { currentList, currentScreen } from '../../src/store/selectors.js';
+import { demoClient } from '../support/demoClient.js';
+
+let demo: DemoServer;
+beforeAll(async () => {
+  demo = await startDemoServer({ users: 1000 });
+});
+afterAll(() => demo.close());
+
+function storeOn(url: string) {
+  const store = createAppStore({ client: demoClient({ url }), pageSize: 20 });
+  store.getState().start();
+  return store;
+}
+type Store = ReturnType<typeof storeOn>;
+const flash = (store: Store) => store.getState().flash?.text ?? '';
+
+describe('picking a user by ID', () => {
+  it('an unknown ID says so and opens nothing', async () => {
+    const store = storeOn(demo.url);
+    store.getState().pickUser('nosuch');
+    await expect.poll(() => flash(store), { timeout: 5000 }).toBe('no such user: nosuch');
+    expect(store.getState().nav).toEqual([{ name: 'users' }]);
+    expect(store.getState().recentUsers).not.toContain('nosuch');
+  });
+
+  it('an ID in the wrong case names the one that exists', async () => {
+    const store = storeOn(demo.url);
+    store.getState().pickUser(DEMO.firstUserID.toUpperCase());
+    await expect.poll(() => flash(store), { timeout: 5000 }).toMatch(/^no such user: USER_000001 \(user_000001 exists: IDs are case-sensitive\)$/);
+  });
+
+  it('a system account opens, with a note saying what it is', async () => {
+    const store = storeOn(demo.url);
+    const id = DEMO.notificationAccountIDs[0]!;
+    store.getState().runCommand(`user ${id}`);
+    await expect.poll(() => currentScreen(store.getState()), { timeout: 5000 }).toMatchObject({ name: 'user', userID: id });
+    expect(flash(store)).toMatch(/is a system account \(level 3, notification account\)/);
+    expect(store.getState().summaries[id]?.profile).toMatchObject({ state: 'ok', value: { kind: 'system' } });
+  });
+
+  it('an ordinary user opens, and the summary gets every figure', async () => {
+    const store = storeOn(demo.url);
+    store.getState().pickUser(DEMO.firstUserID);
+    await expect.poll(() => currentScreen(store.getState()).name, { timeout: 5000 }).toBe('user');
+    await expect
+      .poll(() => Object.values(store.getState().summaries[DEMO.firstUserID] ?? {}).every((p) => p.state === 'ok'), { timeout: 5000 })
+      .toBe(true);
+    const summary = store.getState().summaries[DEMO.firstUserID]!;
+    expect(summary.profile).toMatchObject({ value: { kind: 'user', user: { userID: DEMO.firstUserID } } });
+    expect(summary.conversations).toMatchObject({
+      value: { withMessages: DEMO.firstUser.conversations - DEMO.firstUser.withoutMessage, none: false },
+    });
+    expect(summary.blacklist).toEqual({ state: 'ok', value: DEMO.firstUser.blacks });
+    expect(summary.applications).toEqual({ state: 'ok', value: DEMO.firstUser.friendRequests });
+  });
+
+  it('a user without conversations has "none" in the summary, not an error', async () => {
+    const store = storeOn(demo.url);
+    store.getState().openUser(DEMO.noConversationsUserID);
+    await expect
+      .poll(() => store.getState().summaries[DEMO.noConversationsUserID]?.conversations, { timeout: 5000 })
+      .toEqual({ state: 'ok', value: { withMessages: 0, unread: 0, none: true } });
+  });
+});
+
+describe('the summary never holds the tab back', () => {
+  let proxy: Server;
+  const held: (() => void)[] = [];
+  beforeAll(async () => {
+    // Forwards to the demo server, but holds every one-row page (the summary's) until released.
+    proxy = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const body = Buffer.concat(chunks);
+        const forward = () => {
+          const out = httpRequest(demo.url + (req.url ?? '/'), { method: req.method, headers: req.headers }, (reply) => {
+            res.writeHead(reply.statusCode ?? 502, reply.headers);
+            reply.pipe(res);
+          });
+          out.on('error', () => res.destroy());
+          out.end(body);
+        };
+        if (body.toString().includes('"showNumber":1}')) held.push(forward);
+        else forward();
+      });
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  });
+  afterAll(async () => {
+    proxy.closeAllConnections();
+    await new Promise((resolve) => proxy.close(resolve));
+  });
+
+  it('the tab in view loads while every figure of the summary is still on its way', async () => {
+    const store = storeOn(`http://127.0.0.1:${(proxy.address() as AddressInfo).port}`);
+    store.getState().openUser(DEMO.firstUserID);
+    await expect.poll(() => currentList(store.getState())?.rows.length, { timeout: 5000 }).toBe(20);
+    const summary = store.getState().summaries[DEMO.firstUserID]!;
+    expect([summary.conversations.state, summary.blacklist.state, summary.applications.state]).toEqual(['loading', 'loading', 'loading']);
+    expect(held.length).toBe(3);
+    for (const release of held.splice(0)) release();
+    await expect.poll(() => store.getState().summaries[DEMO.firstUserID]?.blacklist, { timeout: 5000 }).toEqual({
+      state: 'ok',
+      value: DEMO.firstUser.blacks,
+    });
+  });
+});

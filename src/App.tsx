@@ -46,7 +46,7 @@ export function App({ info }: { info: ConnectionInfo }): React.JSX.Element {
         let detailPageSize = 5;
         if (state.detail.open && list && row) {
           const layout = paneLayout(width, listBodyHeight(list, bodyHeight));
-          const pane = paneViewport(list.kind, row, layout.paneWidth, layout.paneHeight, theme.color);
+          const pane = paneViewport(list.kind, row, layout.paneWidth, layout.paneHeight, theme.color, state.detail.scroll);
           detailPageSize = Math.max(1, pane.visible - 1);
           detailMaxScroll = pane.maxScroll;
         }

@@ -3,7 +3,7 @@ import { Box, Text } from 'ink';
 import { formatCount } from '../content/format.js';
 import { currentScreen } from '../store/store.js';
 import { USER_TABS, type Screen, type UserTab } from '../store/types.js';
-import { sanitize } from '../terminal/sanitize.js';
+import { displayText } from '../terminal/settle.js';
 import { displayWidth, truncate } from '../terminal/width.js';
 import { useAppStore } from './StoreContext.js';
 import { tint, useTheme } from './theme.js';
@@ -28,7 +28,7 @@ function crumb(screen: Screen): string {
     case 'accounts':
       return 'System accounts';
     case 'user':
-      return sanitize(screen.userID);
+      return displayText(screen.userID);
   }
 }
 

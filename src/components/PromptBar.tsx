@@ -4,7 +4,7 @@ import { Box, Text } from 'ink';
 import TextInput from 'ink-text-input';
 import { commandCandidates } from '../store/commands.js';
 import type { PromptKind } from '../store/types.js';
-import { sanitize } from '../terminal/sanitize.js';
+import { displayText } from '../terminal/settle.js';
 import { truncate } from '../terminal/width.js';
 import { useActions, useAppStore } from './StoreContext.js';
 import { tint, useTheme } from './theme.js';
@@ -32,7 +32,7 @@ export function PromptBar({ width }: { width: number }): React.JSX.Element | nul
     const candidates = commandCandidates(prompt.value);
     hint = candidates.length > 0 ? `${candidates.join('  ')}   (Tab completes)` : `Enter to run ${glyphs().separator} Esc to cancel`;
   } else if (prompt.kind === 'user') {
-    hint = recentUsers.length > 0 ? `recent: ${recentUsers.map((id) => sanitize(id)).join('  ')}   (Tab completes)` : 'no recent users yet';
+    hint = recentUsers.length > 0 ? `recent: ${recentUsers.map((id) => displayText(id)).join('  ')}   (Tab completes)` : 'no recent users yet';
   } else if (prompt.kind === 'filter') {
     hint = `narrows the rows of this page as you type ${glyphs().separator} Enter keeps it ${glyphs().separator} Esc clears it`;
   }

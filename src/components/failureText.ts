@@ -1,7 +1,7 @@
 // A failure in words an operator can act on: what the server said, and what to do next.
 import type { ApiFailure } from '../api/errors.js';
 import { firstLine } from '../api/errors.js';
-import { sanitize } from '../terminal/sanitize.js';
+import { displayText } from '../terminal/settle.js';
 import { glyphs } from '../terminal/glyphs.js';
 
 export interface FailureText {
@@ -17,29 +17,29 @@ export function describeFailure(error: ApiFailure): FailureText {
   const op = `operationID ${error.origin.operationID || '-'}`;
   switch (error.kind) {
     case 'api': {
-      const detail = error.errDlt ? `errDlt: ${sanitize(firstLine(error.errDlt))}` : 'errDlt: (empty)';
+      const detail = error.errDlt ? `errDlt: ${displayText(firstLine(error.errDlt))}` : 'errDlt: (empty)';
       return {
-        headline: `server error ${error.errCode} ${sanitize(firstLine(error.errMsg)) || '(no errMsg)'} in ${error.origin.operation}`,
+        headline: `server error ${error.errCode} ${displayText(firstLine(error.errMsg)) || '(no errMsg)'} in ${error.origin.operation}`,
         detail: `${detail} ${glyphs().separator} ${op}`,
         hint: error.isAuth ? AUTH_HINT : grpcHint(error.errCode) ?? 'r to retry',
       };
     }
     case 'network':
       return {
-        headline: sanitize(error.message),
+        headline: displayText(error.message),
         detail: op,
         hint: error.reason === 'timeout' ? 'r to retry; --timeout SECONDS gives slow servers longer' : 'r to retry',
       };
     case 'http':
       return {
         headline: `HTTP ${error.status} from the server in ${error.origin.operation}: not an OpenIM reply`,
-        detail: `${sanitize(error.bodyFirstLine) || '(empty body)'} ${glyphs().separator} ${op}`,
+        detail: `${displayText(error.bodyFirstLine) || '(empty body)'} ${glyphs().separator} ${op}`,
         hint: error.status === 404 ? 'is --base-url the OpenIM API address (port 10002)?  r to retry' : 'r to retry',
       };
     case 'protocol':
       return {
         headline: `unreadable reply in ${error.origin.operation}`,
-        detail: `${sanitize(error.problem)} ${glyphs().separator} ${op}`,
+        detail: `${displayText(error.problem)} ${glyphs().separator} ${op}`,
         hint: 'r to retry',
       };
   }

@@ -1,5 +1,5 @@
 // The table's arithmetic, kept free of React so it can be tested cell by cell.
-import { sanitize } from '../terminal/sanitize.js';
+import { displayText } from '../terminal/settle.js';
 import { fit } from '../terminal/width.js';
 
 export type Align = 'left' | 'right';
@@ -120,7 +120,16 @@ export function visibleWindow(
 export function renderRow(cells: readonly unknown[], widths: readonly number[], aligns: readonly Align[] = []): string {
   const parts: string[] = [];
   widths.forEach((w, i) => {
-    if (w > 0) parts.push(fit(sanitize(cells[i]), w, aligns[i] ?? 'left'));
+    if (w > 0) parts.push(fit(displayText(cellHead(cells[i], w)), w, aligns[i] ?? 'left'));
   });
   return parts.join(' '.repeat(GAP));
+}
+
+/**
+ * The start of a long value, which is all a cell can show: sanitising 4 MB to show 20 cells of it
+ * took half a second. Generous, because the sanitiser may remove much of what it is given.
+ */
+function cellHead(value: unknown, width: number): unknown {
+  const room = Math.max(1024, width * 16);
+  return typeof value === 'string' && value.length > room ? value.slice(0, room) : value;
 }

@@ -2,6 +2,7 @@
 // the CLI can answer --help and --version before loading any UI code.
 import { parseArgs } from 'node:util';
 import { PAGE_SIZES } from '../store/paging.js';
+import { urlCredentialsProblem, withoutUserinfo } from './safeText.js';
 
 export class UsageError extends Error {
   constructor(message: string) {
@@ -280,11 +281,13 @@ function checkUrl(raw: string, source: string): void {
   try {
     url = new URL(raw);
   } catch {
-    throw new UsageError(`${source} is not a URL: ${JSON.stringify(raw.slice(0, 100))}`);
+    throw new UsageError(`${source} is not a URL: ${JSON.stringify(withoutUserinfo(raw).slice(0, 100))}`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new UsageError(`${source} must start with http:// or https://, got ${url.protocol}`);
   }
+  const credentials = urlCredentialsProblem(raw);
+  if (credentials) throw new UsageError(`${source} ${credentials}: give the secret with OPENIM_SECRET or a profile's secretEnv`);
 }
 
 function num(raw: string, flag: string, min: number, max: number): number {

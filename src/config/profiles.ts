@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { PAGE_SIZES } from '../store/paging.js';
 import { UsageError, type ExplorerOptions, type ProfileField } from './args.js';
 import { parseConfigJson, readConfigText } from './configFile.js';
-import { quoted, urlCredentialsProblem } from './safeText.js';
+import { quoted, shortName, urlCredentialsProblem } from './safeText.js';
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
@@ -139,8 +139,8 @@ function describeIssue(issue: z.core.$ZodIssue): string {
   let message = issue.message;
   if (issue.code === 'unrecognized_keys') {
     // Names from the file: quoted and sanitised (a key may hold escape sequences).
-    where = [...path, quoted(issue.keys[0] ?? '?')];
-    message = issue.keys.length > 1 ? `unknown fields ${issue.keys.slice(0, 5).map((k) => quoted(k)).join(', ')}` : 'unknown field';
+    where = [...path, shortName(issue.keys[0] ?? '?')];
+    message = issue.keys.length > 1 ? `unknown fields ${issue.keys.slice(0, 5).map((k) => shortName(k)).join(', ')}` : 'unknown field';
   } else if (issue.code === 'invalid_key') {
     where = path;
     message = `bad profile name: ${issue.issues[0]?.message ?? issue.message}`;

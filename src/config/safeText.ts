@@ -3,9 +3,14 @@
 import { sanitize } from '../terminal/sanitize.js';
 
 /** A name from a flag, the environment or the config file, as it may appear in an error. */
-export function quoted(name: string, max = 64): string {
+export function shortName(name: string, max = 64): string {
   const clean = sanitize(name);
-  return JSON.stringify(clean.length > max ? `${clean.slice(0, max)}…` : clean);
+  return clean.length > max ? `${clean.slice(0, max)}…` : clean;
+}
+
+/** The same, in double quotes. */
+export function quoted(name: string, max = 64): string {
+  return JSON.stringify(shortName(name, max));
 }
 
 /**

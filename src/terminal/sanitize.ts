@@ -37,7 +37,7 @@ const FORMAT =
 // characters stay in an emoji tag sequence: a black flag, a subdivision code, CANCEL TAG (the
 // flags of England, Scotland and Wales).
 const INVISIBLE =
-  /(?:[\u034f\u17b4\u17b5\u180b-\u180d\u180f\ufe00-\ufe0d\u{1d173}-\u{1d17a}\u{e0100}-\u{e01ef}]|(?<!\p{Emoji})[\ufe0e\ufe0f])+|(\u{1f3f4})?([\u{e0000}-\u{e007f}]+)/gu;
+  /(?:[\ufe00-\ufe0d]|[\u{e0100}-\u{e01ef}]|[\u034f\u17b4\u17b5\u180b-\u180d\u180f\u{1d173}-\u{1d17a}]|(?<!\p{Emoji})[\ufe0e\ufe0f])+|(\u{1f3f4})?([\u{e0000}-\u{e007f}]+)/gu;
 // The subdivision code of a flag: two letters and one to four letters or digits, as tags.
 const FLAG_TAGS = /^[\u{e0061}-\u{e007a}]{2}[\u{e0030}-\u{e0039}\u{e0061}-\u{e007a}]{1,4}\u{e007f}$/u;
 

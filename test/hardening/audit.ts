@@ -38,7 +38,7 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
  * emoji flag, variation selectors outside an emoji, and their kin (see sanitize.ts).
  */
 const HIDING =
-  /[\u034f\u17b4\u17b5\u180b-\u180f\ufe00-\ufe0d\u{1d173}-\u{1d17a}\u{e0100}-\u{e01ef}]|(?<!\p{Emoji})[\ufe0e\ufe0f]|(?<![\u{1f3f4}\u{e0020}-\u{e007e}])[\u{e0000}-\u{e007f}]/u;
+  /[\ufe00-\ufe0d]|[\u{e0100}-\u{e01ef}]|[\u034f\u17b4\u17b5\u180b-\u180f\u{1d173}-\u{1d17a}]|(?<!\p{Emoji})[\ufe0e\ufe0f]|(?<![\u{1f3f4}\u{e0020}-\u{e007e}])[\u{e0000}-\u{e007f}]/u;
 
 export interface AuditOptions {
   columns: number;

@@ -136,6 +136,6 @@ describe('the JSON tree, lazily', () => {
   it('cuts a long string to its head, with a note of its length', () => {
     const all = jsonTreeLines(huge, 40, { color: false }).map(treeLineText);
     expect(all.length).toBeLessThanOrEqual(VALUE_MAX_LINES + 3);
-    expect(all.slice(-2).map((line) => line.replace(/^  /, '')).join('')).toBe('… not shown whole: 262,144 characters in all (y copies the row)');
+    expect(all.slice(-2).map((line) => line.replace(/^ {2}/, '')).join('')).toBe('… not shown whole: 262,144 characters in all (y copies the row)');
   });
 });

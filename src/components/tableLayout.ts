@@ -1,6 +1,7 @@
 // The table's arithmetic, kept free of React so it can be tested cell by cell.
 import { displayText } from '../terminal/settle.js';
 import { fit } from '../terminal/width.js';
+import { codePointHead } from './valueLines.js';
 
 export type Align = 'left' | 'right';
 
@@ -113,9 +114,9 @@ export function visibleWindow(
 }
 
 /**
- * One table line: each cell sanitised (single-line), then fitted to its column, columns
- * separated by one space. Dropped columns (width 0) are skipped. The result is exactly
- * as wide as the widths and gaps add up to.
+ * One table line: each cell sanitised (single-line) and settled (settle.ts), then fitted to its
+ * column, columns separated by one space. Dropped columns (width 0) are skipped. The result is
+ * exactly as wide as the widths and gaps add up to.
  */
 export function renderRow(cells: readonly unknown[], widths: readonly number[], aligns: readonly Align[] = []): string {
   const parts: string[] = [];
@@ -131,5 +132,5 @@ export function renderRow(cells: readonly unknown[], widths: readonly number[], 
  */
 function cellHead(value: unknown, width: number): unknown {
   const room = Math.max(1024, width * 16);
-  return typeof value === 'string' && value.length > room ? value.slice(0, room) : value;
+  return typeof value === 'string' ? codePointHead(value, room) : value;
 }

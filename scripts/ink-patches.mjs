@@ -3,8 +3,27 @@
 // match exactly once: an Ink upgrade that changes the code fails the build instead of silently
 // dropping a fix. See the README's Performance section.
 
+import { fileURLToPath } from 'node:url';
+
+// The app's width of a grapheme (the widest any common terminal draws it): Ink must place
+// characters by the same count, or text beside a wider-drawn grapheme (the detail pane beside
+// the table) lands further right on screen than Ink thinks, and wraps.
+const CELL_WIDTH_MODULE = fileURLToPath(new URL('../src/terminal/cellWidth.ts', import.meta.url));
+
 /** @type {{ file: string, why: string, find: string, replace: string }[]} */
 export const INK_PATCHES = [
+  {
+    file: 'ink/build/output.js',
+    why: "place each grapheme at the app's width (src/terminal/cellWidth.ts), not string-width's",
+    find: "import stringWidth from 'string-width';",
+    replace: `import stringWidth from 'string-width';\nimport { graphemeWidth as __oieGraphemeWidth } from ${JSON.stringify(CELL_WIDTH_MODULE)};`,
+  },
+  {
+    file: 'ink/build/output.js',
+    why: "place each grapheme at the app's width: the per-character step",
+    find: 'const characterWidth = Math.max(1, this.caches.getStringWidth(character.value));',
+    replace: 'const characterWidth = Math.max(1, __oieGraphemeWidth(character.value));',
+  },
   {
     // Correctness. With incrementalRendering and a frame shorter than the terminal (the output
     // ends with '\n', the cursor parks on the line below the frame), Ink 6.8 moves up one line

@@ -3,6 +3,7 @@
 // load the UI either.
 import { HELP, parseCliArgs, UsageError, type ExplorerOptions } from './config/args.js';
 import { localeIsUtf8, setAsciiMode } from './terminal/glyphs.js';
+import { sanitize } from './terminal/sanitize.js';
 import { VERSION } from './version.js';
 
 const NO_SERVER = `openim-explorer: no server to connect to.
@@ -16,7 +17,8 @@ async function main(): Promise<number> {
     return await run(parseCliArgs(process.argv.slice(2), process.env));
   } catch (error) {
     if (error instanceof UsageError) {
-      process.stderr.write(`openim-explorer: ${error.message}\nRun openim-explorer --help for usage.\n`);
+      // Messages may carry names from the command line or the config file: no raw control bytes.
+      process.stderr.write(`openim-explorer: ${sanitize(error.message)}\nRun openim-explorer --help for usage.\n`);
       return 2;
     }
     throw error;
@@ -86,7 +88,7 @@ main().then(
   },
   (error: unknown) => {
     // Last resort: one line, no stack. The UI restores the terminal on its own exit paths.
-    process.stderr.write(`openim-explorer: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(`openim-explorer: ${sanitize(error instanceof Error ? error.message : String(error))}\n`);
     process.exitCode = 1;
   },
 );

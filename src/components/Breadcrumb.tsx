@@ -4,7 +4,7 @@ import { formatCount } from '../content/format.js';
 import { currentScreen, listKey } from '../store/selectors.js';
 import { USER_TABS, type ListState, type Screen, type UserTab } from '../store/types.js';
 import { searchLabel } from '../domain/search.js';
-import { sanitize } from '../terminal/sanitize.js';
+import { displayText } from '../terminal/settle.js';
 import { displayWidth, truncate } from '../terminal/width.js';
 import { useAppStore } from './StoreContext.js';
 import { tint, useTheme } from './theme.js';
@@ -29,7 +29,7 @@ function crumb(screen: Screen): string {
     case 'accounts':
       return 'System accounts';
     case 'user':
-      return sanitize(screen.userID);
+      return displayText(screen.userID);
   }
 }
 
@@ -50,7 +50,7 @@ export function crumbText(nav: readonly Screen[], width: number): string {
 /** `search "kar" · 12 matches` while the users list is narrowed by a search; '' otherwise. */
 export function searchCrumb(list: ListState | undefined): string {
   if (!list?.query.search) return '';
-  const label = truncate(sanitize(searchLabel(list.query)), 40);
+  const label = truncate(displayText(searchLabel(list.query)), 40);
   const outcome = list.loading
     ? `searching${glyphs().ellipsis}`
     : list.error

@@ -17,11 +17,13 @@ interface Props {
 export function DetailPane({ kind, row, width, height, scroll }: Props): React.JSX.Element {
   const theme = useTheme();
   const g = glyphs();
-  const { inner, lines, visible: bodyHeight, maxScroll } = paneViewport(kind, row, width, height, theme.color);
-  const start = Math.min(scroll, maxScroll);
-  const shown = lines.slice(start, start + bodyHeight);
-  const more = lines.length - (start + shown.length);
-  const position = lines.length > bodyHeight ? ` ${start + 1}-${start + shown.length} of ${lines.length}${more > 0 ? ` ${g.separator} J/K scroll` : ''}` : '';
+  // Only the lines on screen are laid out: a long value costs a screenful (detailLines.ts).
+  const { inner, lines: shown, start, visible: bodyHeight, total, exact } = paneViewport(kind, row, width, height, theme.color, scroll);
+  const more = !exact || total > start + shown.length;
+  const position =
+    !exact || total > bodyHeight
+      ? ` ${start + 1}-${start + shown.length} of ${exact ? total : `${g.atLeast}${total}`}${more ? ` ${g.separator} J/K scroll` : ''}`
+      : '';
   return (
     <Box flexDirection="column" width={width} height={height} paddingLeft={1}>
       <Text {...tint(theme, 'gray')} wrap="truncate">

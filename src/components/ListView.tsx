@@ -3,7 +3,7 @@
 import { Box, Text } from 'ink';
 import { visibleRows } from '../domain/rows.js';
 import type { AnyRow } from '../api/pages.js';
-import { sanitize } from '../terminal/sanitize.js';
+import { displayText } from '../terminal/settle.js';
 import { truncate } from '../terminal/width.js';
 import { DetailPane } from './DetailPane.js';
 import { ErrorBar } from './ErrorBar.js';
@@ -43,7 +43,7 @@ export function ListView<Row extends AnyRow>({ listKey, columns, width, height, 
         ? `loading${glyphs().ellipsis}`
         : ''
       : list.filter
-        ? `no row of this page matches "${sanitize(list.filter)}" (Esc clears)`
+        ? `no row of this page matches "${displayText(list.filter)}" (Esc clears)`
         : list.notice
           ? 'no conversations'
           : emptyText;
@@ -63,7 +63,7 @@ export function ListView<Row extends AnyRow>({ listKey, columns, width, height, 
     <Box flexDirection="column" width={width} height={height}>
       {list.notice ? (
         <Text {...tint(theme, 'yellow')} wrap="truncate">
-          {truncate(sanitize(list.notice), width)}
+          {truncate(displayText(list.notice), width)}
         </Text>
       ) : null}
       {showPane && layout ? (

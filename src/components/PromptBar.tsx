@@ -5,7 +5,7 @@ import { Box, Text } from 'ink';
 import { currentList } from '../store/selectors.js';
 import type { Prompt, PromptKind } from '../store/types.js';
 import { glyphs } from '../terminal/glyphs.js';
-import { sanitize } from '../terminal/sanitize.js';
+import { displayText } from '../terminal/settle.js';
 import { displayWidth, truncate } from '../terminal/width.js';
 import { candidateCells, candidateLabels, lineCells } from './promptView.js';
 import { useAppStore } from './StoreContext.js';
@@ -60,7 +60,7 @@ function UnderLine({ prompt, recentUsers, searchingUsers, width, theme }: UnderL
   if (prompt.note) {
     return (
       <Text wrap="truncate" {...(prompt.note.level === 'error' ? tint(theme, 'red') : tint(theme, 'gray'))}>
-        {truncate(sanitize(prompt.note.text), width)}
+        {truncate(displayText(prompt.note.text), width)}
       </Text>
     );
   }
@@ -95,7 +95,7 @@ function hintFor(prompt: Prompt, recentUsers: readonly string[]): string {
     case 'command':
       return labels.length > 0 ? offer : `Enter to run ${sep} Esc to cancel`;
     case 'user':
-      if (!typed) return recentUsers.length > 0 ? `recent: ${recentUsers.map((id) => sanitize(id)).join('  ')}   (Tab completes)` : 'no recent users yet';
+      if (!typed) return recentUsers.length > 0 ? `recent: ${recentUsers.map((id) => displayText(id)).join('  ')}   (Tab completes)` : 'no recent users yet';
       return labels.length > 0 ? offer : `Enter to open ${sep} Esc to cancel`;
     case 'filter':
       return typed && labels.length > 0

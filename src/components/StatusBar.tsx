@@ -4,7 +4,7 @@ import { formatCount } from '../content/format.js';
 import { pageCount } from '../domain/paging.js';
 import { currentList } from '../store/selectors.js';
 import { visibleRows } from '../domain/rows.js';
-import { sanitize } from '../terminal/sanitize.js';
+import { displayText } from '../terminal/settle.js';
 import { truncate } from '../terminal/width.js';
 import { Spinner } from './Spinner.js';
 import type { ExportProgress } from '../store/types.js';
@@ -21,8 +21,8 @@ export function pagingText(list: NonNullable<ReturnType<typeof currentList>>): s
     list.totalExact ? `${formatCount(list.total)} total` : `~${formatCount(list.total)} with messages`,
     `${list.size}/page`,
   ];
-  if (list.filter) parts.push(`filter "${sanitize(list.filter)}": ${visibleRows(list).length} of ${list.rows.length}`);
-  if (list.query.keyword) parts.push(`keyword "${sanitize(list.query.keyword)}"`);
+  if (list.filter) parts.push(`filter "${displayText(list.filter)}": ${visibleRows(list).length} of ${list.rows.length}`);
+  if (list.query.keyword) parts.push(`keyword "${displayText(list.query.keyword)}"`);
   if (list.query.conversationIDs.length > 0) parts.push(`${list.query.conversationIDs.length} conversation IDs`);
   return parts.join(` ${glyphs().separator} `);
 }
@@ -35,7 +35,7 @@ export function StatusBar({ width }: { width: number }): React.JSX.Element {
   if (exporting) return <ExportLine progress={exporting} width={width} />;
   const text = list ? pagingText(list) : '';
   const loading = list?.loading ?? false;
-  const flashText = flash ? sanitize(flash.text) : '';
+  const flashText = flash ? displayText(flash.text) : '';
   const room = Math.max(0, width - (loading ? 2 : 0));
   // Half the line for a message, more when it needs it (a file path), leaving the page number.
   const flashRoom = flashText ? Math.min(flashText.length + 3, Math.max(Math.floor(room / 2), room - 24)) : 0;
@@ -64,7 +64,7 @@ function ExportLine({ progress, width }: { progress: ExportProgress; width: numb
   const theme = useTheme();
   const sep = glyphs().separator;
   const text =
-    `exporting ${progress.kind} to ${sanitize(progress.path)} ${sep} ` +
+    `exporting ${progress.kind} to ${displayText(progress.path)} ${sep} ` +
     `page ${formatCount(progress.pages)}, ${formatCount(progress.rows)} rows ${sep} Esc cancels`;
   return (
     <Box width={width}>

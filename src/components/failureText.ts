@@ -2,7 +2,7 @@
 import type { ApiFailure } from '../api/errors.js';
 import { firstLine, RedirectError } from '../api/errors.js';
 import { authAdvice, authProblem } from '../api/authProblem.js';
-import { sanitize } from '../terminal/sanitize.js';
+import { displayText } from '../terminal/settle.js';
 import { glyphs } from '../terminal/glyphs.js';
 
 export interface FailureText {
@@ -26,8 +26,8 @@ export function describeFailure(error: ApiFailure): FailureText {
   const op = `operationID ${error.origin.operationID || '-'}`;
   switch (error.kind) {
     case 'api': {
-      const detail = error.errDlt ? `errDlt: ${sanitize(firstLine(error.errDlt))}` : 'errDlt: (empty)';
-      const said = `${error.errCode} ${sanitize(firstLine(error.errMsg)) || '(no errMsg)'}`;
+      const detail = error.errDlt ? `errDlt: ${displayText(firstLine(error.errDlt))}` : 'errDlt: (empty)';
+      const said = `${error.errCode} ${displayText(firstLine(error.errMsg)) || '(no errMsg)'}`;
       if (error.isRateLimited) {
         return {
           headline: `the server is rate-limiting (${said}) in ${error.origin.operation}`,
@@ -44,14 +44,14 @@ export function describeFailure(error: ApiFailure): FailureText {
     }
     case 'network':
       return {
-        headline: sanitize(error.message),
+        headline: displayText(error.message),
         detail: op,
         hint: error.reason === 'timeout' ? 'r to retry; --timeout SECONDS gives slow servers longer' : 'r to retry',
       };
     case 'http':
       if (error instanceof RedirectError) {
         return {
-          headline: `the server redirected (${error.status}) to ${sanitize(error.target)} in ${error.origin.operation}`,
+          headline: `the server redirected (${error.status}) to ${displayText(error.target)} in ${error.origin.operation}`,
           detail: `an admin API is never redirected, so the request was not repeated there ${glyphs().separator} ${op}`,
           hint: 'check --base-url (give the address the server redirects to, if it is yours), then r to retry',
         };
@@ -59,19 +59,19 @@ export function describeFailure(error: ApiFailure): FailureText {
       if (error.isRateLimited) {
         return {
           headline: `the server is rate-limiting (HTTP 429) in ${error.origin.operation}`,
-          detail: `${sanitize(error.bodyFirstLine) || '(empty body)'} ${glyphs().separator} ${op}`,
+          detail: `${displayText(error.bodyFirstLine) || '(empty body)'} ${glyphs().separator} ${op}`,
           hint: rateLimitHint(error.retryAfterMs),
         };
       }
       return {
         headline: `HTTP ${error.status} from the server in ${error.origin.operation}: not an OpenIM reply`,
-        detail: `${sanitize(error.bodyFirstLine) || '(empty body)'} ${glyphs().separator} ${op}`,
+        detail: `${displayText(error.bodyFirstLine) || '(empty body)'} ${glyphs().separator} ${op}`,
         hint: error.status === 404 ? 'is --base-url the OpenIM API address (port 10002)?  r to retry' : 'r to retry',
       };
     case 'protocol':
       return {
         headline: `unreadable reply in ${error.origin.operation}`,
-        detail: `${sanitize(error.problem)} ${glyphs().separator} ${op}`,
+        detail: `${displayText(error.problem)} ${glyphs().separator} ${op}`,
         hint: 'r to retry',
       };
   }
@@ -99,6 +99,6 @@ function grpcHint(code: number): string | undefined {
  * expression is invalid: …". What follows that mark is what an operator can act on.
  */
 export function innermostCause(text: string): string {
-  const line = sanitize(firstLine(text));
+  const line = displayText(firstLine(text));
   return /\([A-Za-z][A-Za-z0-9]*\) (.+)$/.exec(line)?.[1] ?? line;
 }

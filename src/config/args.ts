@@ -9,6 +9,7 @@ export const DEFAULT_DEMO_USERS = 5000;
 const DEFAULT_TIMEOUT_S = DEFAULT_CLIENT_CONFIG.timeoutMs / 1000;
 const DEFAULT_MAX_BODY_MB = DEFAULT_CLIENT_CONFIG.maxBodyBytes / (1024 * 1024);
 const sizes = `${PAGE_SIZES.slice(0, -1).join(', ')} or ${PAGE_SIZES.at(-1)}`;
+import { urlCredentialsProblem, withoutUserinfo } from './safeText.js';
 
 export class UsageError extends Error {
   constructor(message: string) {
@@ -356,11 +357,13 @@ function checkUrl(raw: string, source: string): void {
   try {
     url = new URL(raw);
   } catch {
-    throw new UsageError(`${source} is not a URL: ${JSON.stringify(raw.slice(0, 100))}`);
+    throw new UsageError(`${source} is not a URL: ${JSON.stringify(withoutUserinfo(raw).slice(0, 100))}`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new UsageError(`${source} must start with http:// or https://, got ${url.protocol}`);
   }
+  const credentials = urlCredentialsProblem(raw);
+  if (credentials) throw new UsageError(`${source} ${credentials}: give the secret with OPENIM_SECRET or a profile's secretEnv`);
 }
 
 function num(raw: string, flag: string, min: number, max: number): number {

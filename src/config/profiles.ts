@@ -3,11 +3,12 @@
 // error names the file, the profile and the field, and is a UsageError (exit code 2).
 //
 // Precedence, highest first: flags, environment, profile, built-in defaults.
-import { readFileSync, statSync } from 'node:fs';
 import { z } from 'zod';
 import { PAGE_SIZES } from '../domain/paging.js';
 import { UsageError, type ExplorerOptions, type ProfileField } from './args.js';
 import { defaultConfigPath, PROFILE_NAME } from './profileNames.js';
+import { parseConfigJson, readConfigText } from './configFile.js';
+import { quoted, shortName, urlCredentialsProblem } from './safeText.js';
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
@@ -30,7 +31,11 @@ export const profileSchema = z
     baseUrl: z
       .string({ error: 'must be an http(s) URL' })
       .trim()
-      .refine(isHttpUrl, { error: 'must be an http(s) URL' }),
+      .refine(isHttpUrl, { error: 'must be an http(s) URL' })
+      .superRefine((url, ctx) => {
+        const problem = urlCredentialsProblem(url);
+        if (problem) ctx.addIssue({ code: 'custom', message: `${problem}; put the secret in secret or secretEnv` });
+      }),
     adminUserID: text('a user ID').optional(),
     token: text('a non-empty string').optional(),
     tokenEnv: envName.optional(),
@@ -68,11 +73,24 @@ export const configSchema = z
     ),
   })
   .superRefine((c, ctx) => {
-    if (c.defaultProfile !== undefined && !(c.defaultProfile in c.profiles)) {
-      ctx.addIssue({ code: 'custom', path: ['defaultProfile'], message: `no profile named ${JSON.stringify(c.defaultProfile)}` });
+    if (c.defaultProfile !== undefined && !hasProfile(c.profiles, c.defaultProfile)) {
+      ctx.addIssue({ code: 'custom', path: ['defaultProfile'], message: `no profile named ${quoted(c.defaultProfile)} (${profileList(c.profiles)})` });
     }
   });
 export type ConfigFile = z.infer<typeof configSchema>;
+
+/**
+ * Own profiles only: a name such as "toString", "constructor" or "__proto__" is not a profile
+ * because every object inherits one.
+ */
+function hasProfile(profiles: Record<string, unknown>, name: string): boolean {
+  return Object.hasOwn(profiles, name);
+}
+
+function profileList(profiles: Record<string, unknown>): string {
+  const names = Object.keys(profiles);
+  return `profiles: ${names.length > 0 ? names.join(', ') : 'none'}`;
+}
 
 export interface LoadedConfig {
   path: string;
@@ -86,29 +104,15 @@ export { defaultConfigPath };
  * was given explicitly. A file that holds a token or secret itself must be private to its owner.
  */
 export function loadConfig(path: string, options: { explicit: boolean; platform?: NodeJS.Platform }): LoadedConfig | undefined {
-  let raw: string;
-  let mode: number;
-  try {
-    mode = statSync(path).mode;
-    raw = readFileSync(path, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' && !options.explicit) return undefined;
-    if (code === 'ENOENT') throw new UsageError(`${path}: no such config file`);
-    throw new UsageError(`${path}: cannot read the config file (${code ?? String(error)})`);
-  }
-  let json: unknown;
-  try {
-    json = JSON.parse(raw);
-  } catch (error) {
-    throw new UsageError(`${path}: not valid JSON: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
-  }
+  const file = readConfigText(path, options.explicit);
+  if (!file) return undefined;
+  const json = parseConfigJson(path, file.text);
   const result = configSchema.safeParse(json);
   if (!result.success) throw new UsageError(describeIssues(path, result.error.issues));
   const config = result.data;
   const holdsSecret = Object.values(config.profiles).some((p) => p.token !== undefined || p.secret !== undefined);
-  if (holdsSecret && (options.platform ?? process.platform) !== 'win32' && (mode & 0o077) !== 0) {
-    const octal = (mode & 0o777).toString(8).padStart(4, '0');
+  if (holdsSecret && (options.platform ?? process.platform) !== 'win32' && (file.mode & 0o077) !== 0) {
+    const octal = (file.mode & 0o777).toString(8).padStart(4, '0');
     throw new UsageError(
       `${path} holds a secret and is readable by others (mode ${octal}); run chmod 600 ${path}`,
     );
@@ -128,8 +132,9 @@ function describeIssue(issue: z.core.$ZodIssue): string {
   let where: string[];
   let message = issue.message;
   if (issue.code === 'unrecognized_keys') {
-    where = [...path, issue.keys[0] ?? '?'];
-    message = issue.keys.length > 1 ? `unknown fields ${issue.keys.join(', ')}` : 'unknown field';
+    // Names from the file: quoted and sanitised (a key may hold escape sequences).
+    where = [...path, shortName(issue.keys[0] ?? '?')];
+    message = issue.keys.length > 1 ? `unknown fields ${issue.keys.slice(0, 5).map((k) => shortName(k)).join(', ')}` : 'unknown field';
   } else if (issue.code === 'invalid_key') {
     where = path;
     message = `bad profile name: ${issue.issues[0]?.message ?? issue.message}`;
@@ -138,8 +143,8 @@ function describeIssue(issue: z.core.$ZodIssue): string {
   }
   if (where[0] === 'profiles' && where.length >= 2) {
     const field = where.slice(2).join('.');
-    if (issue.code === 'invalid_key') return `profile ${JSON.stringify(where[1])}: ${message}`;
-    return `profile ${JSON.stringify(where[1])}: ${field ? `${field}: ` : ''}${message}`;
+    if (issue.code === 'invalid_key') return `profile ${quoted(where[1] ?? '')}: ${message}`;
+    return `profile ${quoted(where[1] ?? '')}: ${field ? `${field}: ` : ''}${message}`;
   }
   if (where[0] === 'profiles' && issue.code === 'invalid_key') return `profiles: ${message}`;
   return `${where.length > 0 ? `${where.join('.')}: ` : ''}${message}`;
@@ -148,12 +153,9 @@ function describeIssue(issue: z.core.$ZodIssue): string {
 /** The profile to use: --profile (or OPENIM_PROFILE), else the file's defaultProfile, else none. */
 export function chooseProfile(loaded: LoadedConfig | undefined, requested: string | undefined): string | undefined {
   if (requested !== undefined) {
-    if (!loaded) throw new UsageError(`profile ${JSON.stringify(requested)}: there is no config file (see --config)`);
-    if (!(requested in loaded.config.profiles)) {
-      const names = Object.keys(loaded.config.profiles);
-      throw new UsageError(
-        `${loaded.path}: no profile named ${JSON.stringify(requested)} (profiles: ${names.length > 0 ? names.join(', ') : 'none'})`,
-      );
+    if (!loaded) throw new UsageError(`profile ${quoted(requested)}: there is no config file (see --config)`);
+    if (!hasProfile(loaded.config.profiles, requested)) {
+      throw new UsageError(`${loaded.path}: no profile named ${quoted(requested)} (${profileList(loaded.config.profiles)})`);
     }
     return requested;
   }
@@ -172,9 +174,9 @@ export function applyProfile(
   env: NodeJS.ProcessEnv,
   switching = false,
 ): ExplorerOptions {
-  const profile = loaded.config.profiles[name];
-  if (!profile) throw new UsageError(`${loaded.path}: no profile named ${JSON.stringify(name)}`);
-  const where = `${loaded.path}: profile ${JSON.stringify(name)}`;
+  const profile = hasProfile(loaded.config.profiles, name) ? loaded.config.profiles[name] : undefined;
+  if (!profile) throw new UsageError(`${loaded.path}: no profile named ${quoted(name)} (${profileList(loaded.config.profiles)})`);
+  const where = `${loaded.path}: profile ${quoted(name)}`;
   const connection: readonly ProfileField[] = ['baseUrl', 'token', 'secret', 'adminUserID'];
   // While switching, only flags for the timeout and page size still win.
   const wins = (field: ProfileField): boolean =>

@@ -1,6 +1,7 @@
 // The table's arithmetic, kept free of React so it can be tested cell by cell.
-import { sanitize } from '../terminal/sanitize.js';
+import { displayText } from '../terminal/settle.js';
 import { fit } from '../terminal/width.js';
+import { codePointHead } from './valueLines.js';
 
 export type Align = 'left' | 'right';
 
@@ -113,14 +114,23 @@ export function visibleWindow(
 }
 
 /**
- * One table line: each cell sanitised (single-line), then fitted to its column, columns
- * separated by one space. Dropped columns (width 0) are skipped. The result is exactly
- * as wide as the widths and gaps add up to.
+ * One table line: each cell sanitised (single-line) and settled (settle.ts), then fitted to its
+ * column, columns separated by one space. Dropped columns (width 0) are skipped. The result is
+ * exactly as wide as the widths and gaps add up to.
  */
 export function renderRow(cells: readonly unknown[], widths: readonly number[], aligns: readonly Align[] = []): string {
   const parts: string[] = [];
   widths.forEach((w, i) => {
-    if (w > 0) parts.push(fit(sanitize(cells[i]), w, aligns[i] ?? 'left'));
+    if (w > 0) parts.push(fit(displayText(cellHead(cells[i], w)), w, aligns[i] ?? 'left'));
   });
   return parts.join(' '.repeat(GAP));
+}
+
+/**
+ * The start of a long value, which is all a cell can show: sanitising 4 MB to show 20 cells of it
+ * took half a second. Generous, because the sanitiser may remove much of what it is given.
+ */
+function cellHead(value: unknown, width: number): unknown {
+  const room = Math.max(1024, width * 16);
+  return typeof value === 'string' ? codePointHead(value, room) : value;
 }

@@ -1,61 +1,82 @@
-// The detail pane's content as plain lines, so the pane can scroll by slicing and the key handler
-// knows how far it can scroll. Pure and memoised per row and width.
-import { jsonTreeLines, type TreeLine } from './jsonTreeLines.js';
+// The detail pane's content as plain lines, so the pane can scroll by windows and the key handler
+// knows how far it can scroll. Laid out lazily (detailDoc.ts) and memoised per row and width:
+// only the lines on screen and a page ahead are ever computed.
+import { treeLines } from './jsonTreeLines.js';
 import type { AnyRow, ListKind } from '../api/pages.js';
-import { sanitize } from '../terminal/sanitize.js';
-import { wrap } from '../terminal/width.js';
+import { displayText } from '../terminal/settle.js';
 import { rowDetail } from './detailFields.js';
+import { docWindow, fixedBlock, streamBlock, valueBlock, type Block, type PaneLine } from './detailDoc.js';
+import { codePointHead, prepareValue } from '../domain/valueLines.js';
 
-export type PaneLine =
-  | { kind: 'title'; text: string }
-  | { kind: 'heading'; text: string }
-  | { kind: 'field'; label: string; text: string }
-  | { kind: 'note'; text: string }
-  | { kind: 'tree'; line: TreeLine };
+export type { PaneLine } from './detailDoc.js';
 
 const LABEL_WIDTH = 18;
+/** A title or label is cut to the pane's width anyway: this much of it is plenty. */
+const SHORT_HEAD = 1024;
 
-export function buildDetailLines(kind: ListKind, row: AnyRow, width: number, color: boolean): PaneLine[] {
+/**
+ * Lines laid out past the window: enough to know the length of an ordinary row (and to say
+ * "1-20 of 48"), little enough to stay a few milliseconds on a long one ("of ≥276").
+ */
+const AHEAD = 256;
+
+const short = (value: string): string => displayText(codePointHead(value, SHORT_HEAD));
+
+/** The pane's blocks for a row: nothing is wrapped or sanitised until it is laid out. */
+export function detailBlocks(kind: ListKind, row: AnyRow, width: number, color: boolean): Block[] {
   const detail = rowDetail(kind, row);
-  const lines: PaneLine[] = [{ kind: 'title', text: sanitize(detail.title) }];
+  const blocks: Block[] = [fixedBlock([{ kind: 'title', text: short(detail.title) }])];
   const valueWidth = Math.max(10, width - LABEL_WIDTH);
   const field = (label: string, value: string): void => {
-    const wrapped = wrap(sanitize(value), valueWidth);
     // Labels of content facts are JSON keys of the message: as untrusted as the values.
-    const shown = sanitize(label);
-    wrapped.forEach((text, i) => lines.push({ kind: 'field', label: i === 0 ? shown : '', text }));
+    const shown = short(label);
+    blocks.push(valueBlock(() => prepareValue(value), valueWidth, width, (text, i) => ({ kind: 'field', label: i === 0 ? shown : '', text })));
+  };
+  const note = (value: string, multiline: boolean): void => {
+    blocks.push(valueBlock(() => prepareValue(value, multiline), width, width, (text) => ({ kind: 'note', text })));
+  };
+  const heading = (text: string): void => {
+    blocks.push(fixedBlock([{ kind: 'heading', text }]));
   };
   for (const section of detail.sections) {
-    lines.push({ kind: 'heading', text: sanitize(section.title) });
+    heading(short(section.title));
     for (const f of section.fields) field(f.label, f.value);
   }
   const content = detail.content;
   if (content) {
-    lines.push({ kind: 'heading', text: `Content: ${sanitize(content.typeName)}` });
+    heading(`Content: ${short(content.typeName)}`);
     field('summary', content.summary || '(empty)');
     for (const fact of content.facts) field(fact.label, fact.value);
-    for (const note of content.notes) {
-      for (const text of wrap(`note: ${sanitize(note)}`, width)) lines.push({ kind: 'note', text });
-    }
-    if (content.tree) {
-      lines.push({ kind: 'heading', text: 'Decoded JSON' });
-      for (const line of jsonTreeLines(content.tree, width, { color })) lines.push({ kind: 'tree', line });
+    for (const text of content.notes) note(`note: ${text}`, false);
+    const tree = content.tree;
+    if (tree) {
+      heading('Decoded JSON');
+      blocks.push(streamBlock(() => mapLines(treeLines(tree, width, { color, settled: true }), (line) => ({ kind: 'tree', line }))));
     } else if (content.raw) {
-      lines.push({ kind: 'heading', text: 'Raw content' });
-      for (const text of wrap(sanitize(content.raw, { multiline: true }), width)) lines.push({ kind: 'note', text });
+      heading('Raw content');
+      note(content.raw, true);
     }
   }
-  return lines;
+  return blocks;
 }
 
-const memo = new WeakMap<object, { key: string; lines: PaneLine[] }>();
-export function detailLinesFor(kind: ListKind, row: AnyRow, width: number, color: boolean): PaneLine[] {
+function* mapLines<T>(source: Iterable<T>, to: (item: T) => PaneLine): Generator<PaneLine> {
+  for (const item of source) yield to(item);
+}
+
+const memo = new WeakMap<object, { key: string; blocks: Block[] }>();
+function blocksFor(kind: ListKind, row: AnyRow, width: number, color: boolean): Block[] {
   const key = `${kind}|${width}|${color}`;
   const hit = memo.get(row);
-  if (hit && hit.key === key) return hit.lines;
-  const lines = buildDetailLines(kind, row, width, color);
-  memo.set(row, { key, lines });
-  return lines;
+  if (hit && hit.key === key) return hit.blocks;
+  const blocks = detailBlocks(kind, row, width, color);
+  memo.set(row, { key, blocks });
+  return blocks;
+}
+
+/** Every line of the pane (each value cut to its head), for tests and copying. */
+export function buildDetailLines(kind: ListKind, row: AnyRow, width: number, color: boolean): PaneLine[] {
+  return docWindow(detailBlocks(kind, row, width, color), 0, Number.MAX_SAFE_INTEGER, 0).lines;
 }
 
 export { LABEL_WIDTH };
@@ -63,16 +84,31 @@ export { LABEL_WIDTH };
 export interface PaneViewport {
   /** Cells for text: the pane's box has a 1-cell left padding and keeps one free on the right. */
   inner: number;
+  /** The lines on screen, from `start`. */
   lines: PaneLine[];
+  /** The first line on screen: the scroll asked for, kept within the content. */
+  start: number;
   /** Lines that fit under the pane's rule. */
   visible: number;
   maxScroll: number;
+  /** Lines laid out: all of them when `exact`, else at least this many. */
+  total: number;
+  exact: boolean;
 }
 
-/** The pane's geometry, for the pane itself and for the keys that scroll it. */
-export function paneViewport(kind: ListKind, row: AnyRow, width: number, height: number, color: boolean): PaneViewport {
+/** The pane's geometry at a scroll position, for the pane itself and for the keys that scroll it. */
+export function paneViewport(kind: ListKind, row: AnyRow, width: number, height: number, color: boolean, scroll = 0): PaneViewport {
   const inner = Math.max(10, width - 2);
-  const lines = detailLinesFor(kind, row, inner, color);
+  const blocks = blocksFor(kind, row, inner, color);
   const visible = Math.max(1, height - 1);
-  return { inner, lines, visible, maxScroll: Math.max(0, lines.length - visible) };
+  let start = Math.max(0, Math.floor(scroll));
+  const ahead = Math.max(visible, AHEAD);
+  let view = docWindow(blocks, start, visible, ahead);
+  if (view.complete && start > Math.max(0, view.known - visible)) {
+    start = Math.max(0, view.known - visible);
+    view = docWindow(blocks, start, visible, ahead);
+  }
+  // Not laid out to the end: it may scroll at least as far as what is known.
+  const maxScroll = Math.max(0, view.known - visible);
+  return { inner, lines: view.lines, start, visible, maxScroll, total: view.known, exact: view.complete };
 }

@@ -17,6 +17,6 @@ export function detailScroll(state: AppState, frame: FrameSize, color: boolean):
   // A user's lists sit under the summary line.
   const body = bodyHeight(frame.height, state.prompt !== null) - (list.userID !== undefined ? USER_SUMMARY_LINES : 0);
   const layout = paneLayout(frame.width, listBodyHeight(list, body));
-  const pane = paneViewport(list.kind, row, layout.paneWidth, layout.paneHeight, color);
+  const pane = paneViewport(list.kind, row, layout.paneWidth, layout.paneHeight, color, state.detail.scroll);
   return { maxScroll: pane.maxScroll, pageSize: Math.max(1, pane.visible - 1) };
 }

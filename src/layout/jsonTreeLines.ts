@@ -2,8 +2,10 @@
 // (offset/maxLines) and tests can read them without a terminal. Pure: no React.
 import type { JsonNode } from '../content/types.js';
 import { sanitize } from '../terminal/sanitize.js';
-import { displayWidth, truncate, wrap } from '../terminal/width.js';
+import { displayText } from '../terminal/settle.js';
+import { displayWidth, truncate, wrap, wrapFrom } from '../terminal/width.js';
 import { glyphs } from '../terminal/glyphs.js';
+import { codePointHead, VALUE_HEAD_CHARS, VALUE_MAX_LINES, valueCutNote } from '../domain/valueLines.js';
 
 export interface TreeSegment {
   text: string;
@@ -15,6 +17,8 @@ export type TreeLine = TreeSegment[];
 export interface TreeOptions {
   /** Off for NO_COLOR: the text alone (quotes, brackets, markers) must still tell types apart. */
   color: boolean;
+  /** Split emoji ZWJ sequences before laying out, as text drawn on a terminal must be (settle.ts). */
+  settled?: boolean;
 }
 
 type Style = Omit<TreeSegment, 'text'>;
@@ -48,30 +52,40 @@ const MAX_RENDER_DEPTH = 64;
 
 type Scalar = Exclude<JsonNode, { kind: 'object' | 'array' | 'embedded' }>;
 
-function scalarText(node: Scalar): { text: string; style: Style } {
+function scalarText(node: Scalar, clean: (s: string) => string): { text: string; style: Style; cutFrom?: number } {
   switch (node.kind) {
-    case 'string':
-      return { text: `"${sanitize(node.value)}"`, style: STYLES.string };
+    case 'string': {
+      const { text, cutFrom } = headOf(node.value, clean);
+      return { text: `"${text}${cutFrom === undefined ? '"' : glyphs().ellipsis}`, style: STYLES.string, ...(cutFrom === undefined ? {} : { cutFrom }) };
+    }
     case 'number':
-      return { text: sanitize(String(node.value)), style: STYLES.number };
+      return { text: clean(String(node.value)), style: STYLES.number };
     case 'boolean':
       return { text: String(node.value), style: STYLES.boolean };
     case 'null':
       return { text: 'null', style: STYLES.null };
     case 'elided':
-      return { text: `${glyphs().open}${sanitize(node.reason)}${glyphs().close}`, style: STYLES.elided };
+      return { text: `${glyphs().open}${clean(node.reason)}${glyphs().close}`, style: STYLES.elided };
   }
 }
 
+/** A string's laid-out head: only the first VALUE_HEAD_CHARS are sanitised and shown. */
+function headOf(value: string, clean: (s: string) => string): { text: string; cutFrom?: number } {
+  if (value.length <= VALUE_HEAD_CHARS) return { text: clean(value) };
+  return { text: clean(codePointHead(value, VALUE_HEAD_CHARS)), cutFrom: value.length };
+}
+
 class TreeWriter {
-  readonly lines: TreeLine[] = [];
   private readonly width: number;
+  private readonly clean: (s: string) => string;
 
   constructor(
     width: number,
     private readonly color: boolean,
+    settled: boolean,
   ) {
     this.width = Math.max(MIN_TREE_WIDTH, Math.floor(width));
+    this.clean = settled ? (s) => displayText(s) : (s) => sanitize(s);
   }
 
   private seg(text: string, style: Style): TreeSegment {
@@ -92,7 +106,8 @@ class TreeWriter {
     const markerWidth = embedded ? displayWidth(marker) : 0;
     if (key !== undefined) {
       const room = Math.max(1, this.width - indent - 2 - markerWidth - MIN_FIRST_CHUNK);
-      const shown = truncate(sanitize(key), room);
+      // A key is cut to its room anyway: sanitising all of a 256 KB key would be wasted.
+      const shown = truncate(this.clean(key.length > room * 8 + 64 ? codePointHead(key, room * 8 + 64) : key), room);
       segments.push(this.seg(shown, STYLES.key), this.seg(': ', STYLES.punctuation));
       width += displayWidth(shown) + 2;
     }
@@ -103,73 +118,100 @@ class TreeWriter {
     return { segments, width };
   }
 
-  /** Writes `text` after `head`, wrapping onto lines indented under the entry when too wide. */
-  private flow(depth: number, head: { segments: TreeSegment[]; width: number }, text: string, style: Style): void {
+  /**
+   * Writes `text` after `head`, wrapping onto lines indented under the entry when too wide. Lazy:
+   * a long value is wrapped only as far as the lines taken, and at most VALUE_MAX_LINES of it.
+   */
+  private *flow(depth: number, head: { segments: TreeSegment[]; width: number }, text: string, style: Style, cutFrom?: number): Generator<TreeLine> {
     const room = this.width - head.width;
-    if (displayWidth(text) <= room) {
-      this.lines.push([...head.segments, this.seg(text, style)]);
+    const first = wrapFrom(text, Math.max(1, room), 0, 1);
+    if (first.next === -1) {
+      yield [...head.segments, this.seg(first.lines[0] ?? '', style)];
+      if (cutFrom !== undefined) yield* this.cutNote(depth, cutFrom);
       return;
     }
-    let rest = text;
+    let offset = 0;
     if (room >= MIN_FIRST_CHUNK) {
-      const first = wrap(text, room)[0] ?? '';
-      this.lines.push([...head.segments, this.seg(first, style)]);
-      rest = text.slice(first.length);
+      yield [...head.segments, this.seg(first.lines[0] ?? '', style)];
+      offset = first.next;
     } else if (head.segments.length > 0) {
-      this.lines.push(head.segments);
+      yield head.segments;
     }
     const contIndent = Math.min(this.indent(depth) + 2, this.width - 2);
-    for (const chunk of wrap(rest, this.width - contIndent)) {
-      if (chunk === '') continue;
-      this.lines.push([{ text: ' '.repeat(contIndent) }, this.seg(chunk, style)]);
+    let lines = 1;
+    while (offset !== -1) {
+      const step = wrapFrom(text, this.width - contIndent, offset, 32);
+      for (const chunk of step.lines) {
+        if (chunk === '') continue;
+        if (lines >= VALUE_MAX_LINES) {
+          yield* this.cutNote(depth, cutFrom ?? text.length);
+          return;
+        }
+        yield [{ text: ' '.repeat(contIndent) }, this.seg(chunk, style)];
+        lines++;
+      }
+      offset = step.next;
+    }
+    if (cutFrom !== undefined) yield* this.cutNote(depth, cutFrom);
+  }
+
+  private *cutNote(depth: number, length: number): Generator<TreeLine> {
+    const contIndent = Math.min(this.indent(depth) + 2, this.width - 2);
+    for (const chunk of wrap(valueCutNote(length), this.width - contIndent)) {
+      yield [{ text: ' '.repeat(contIndent) }, this.seg(chunk, STYLES.note)];
     }
   }
 
-  node(node: JsonNode, depth: number, key?: string, embedded = false): void {
+  *node(node: JsonNode, depth: number, key?: string, embedded = false): Generator<TreeLine> {
     if (depth > MAX_RENDER_DEPTH) {
-      this.flow(depth, this.head(depth, key, false), `${glyphs().open}too deep to show${glyphs().close}`, STYLES.elided);
+      yield* this.flow(depth, this.head(depth, key, false), `${glyphs().open}too deep to show${glyphs().close}`, STYLES.elided);
       return;
     }
     if (node.kind === 'embedded') {
-      this.node(node.value, depth, key, true);
+      yield* this.node(node.value, depth, key, true);
       return;
     }
     const head = this.head(depth, key, embedded);
     if (node.kind !== 'object' && node.kind !== 'array') {
-      const { text, style } = scalarText(node);
-      this.flow(depth, head, text, style);
+      const { text, style, cutFrom } = scalarText(node, this.clean);
+      yield* this.flow(depth, head, text, style, cutFrom);
       return;
     }
-    this.container(node, depth, head);
+    yield* this.container(node, depth, head);
   }
 
-  private container(node: Extract<JsonNode, { kind: 'object' | 'array' }>, depth: number, head: { segments: TreeSegment[]; width: number }): void {
+  private *container(node: Extract<JsonNode, { kind: 'object' | 'array' }>, depth: number, head: { segments: TreeSegment[]; width: number }): Generator<TreeLine> {
     const [open, close] = node.kind === 'object' ? ['{', '}'] : ['[', ']'];
     const count = node.kind === 'object' ? node.entries.length : node.items.length;
     if (count === 0 && !node.truncated) {
-      this.flow(depth, head, `${open}${close}`, STYLES.punctuation);
+      yield* this.flow(depth, head, `${open}${close}`, STYLES.punctuation);
       return;
     }
-    this.flow(depth, head, open, STYLES.punctuation);
-    if (node.kind === 'object') for (const entry of node.entries) this.node(entry.value, depth + 1, entry.key);
-    else for (const item of node.items) this.node(item, depth + 1);
+    yield* this.flow(depth, head, open, STYLES.punctuation);
+    if (node.kind === 'object') for (const entry of node.entries) yield* this.node(entry.value, depth + 1, entry.key);
+    else for (const item of node.items) yield* this.node(item, depth + 1);
     if (node.truncated) {
       const what = node.kind === 'object' ? 'entries' : 'items';
-      this.flow(depth + 1, this.head(depth + 1, undefined, false), `${glyphs().ellipsis} ${node.truncated} more ${what} not shown`, STYLES.note);
+      yield* this.flow(depth + 1, this.head(depth + 1, undefined, false), `${glyphs().ellipsis} ${node.truncated} more ${what} not shown`, STYLES.note);
     }
-    this.flow(depth, this.head(depth, undefined, false), close, STYLES.punctuation);
+    yield* this.flow(depth, this.head(depth, undefined, false), close, STYLES.punctuation);
   }
+}
+
+/**
+ * The lines of the tree one by one, each at most `width` cells wide (for width >= MIN_TREE_WIDTH):
+ * take only what is shown, the rest is never laid out.
+ */
+export function* treeLines(node: JsonNode, width: number, options: TreeOptions): Generator<TreeLine> {
+  yield* new TreeWriter(width, options.color, options.settled === true).node(node, 0);
 }
 
 /** Every line of the tree, each at most `width` cells wide (for width >= MIN_TREE_WIDTH). */
 export function jsonTreeLines(node: JsonNode, width: number, options: TreeOptions): TreeLine[] {
-  const writer = new TreeWriter(width, options.color);
-  writer.node(node, 0);
-  return writer.lines;
+  return Array.from(treeLines(node, width, options));
 }
 
 /** The plain text of a line, for tests and copying. */
 export function treeLineText(line: TreeLine): string {
   return line.map((segment) => segment.text).join('');
 }
-

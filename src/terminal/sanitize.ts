@@ -27,6 +27,20 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 const FORMAT =
   /[\u00ad\u061c\u115f\u1160\u180e\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\u206a-\u206f\u3164\ufeff\uffa0\ufff9-\ufffb]/g;
 
+// Other invisible characters, which render as nothing at all but make two strings differ
+// ("admin" and "admin" + a TAG character, or a message hidden in TAG characters inside "ok"):
+// shown as one replacement character per run, so that a spoofed ID does not look like the real
+// one. Unicode TAG characters (U+E0000-E007F), the combining grapheme joiner, Khmer inherent
+// vowels, Mongolian variation selectors, musical formatting controls, and variation selectors
+// FE00-FE0D and E0100-E01EF. FE0E and FE0F (text and emoji presentation) stay after a character
+// that has an emoji form, where they choose how it is drawn; elsewhere they go too. TAG
+// characters stay in an emoji tag sequence: a black flag, a subdivision code, CANCEL TAG (the
+// flags of England, Scotland and Wales).
+const INVISIBLE =
+  /(?:[\ufe00-\ufe0d]|[\u{e0100}-\u{e01ef}]|[\u034f\u17b4\u17b5\u180b-\u180d\u180f\u{1d173}-\u{1d17a}]|(?<!\p{Emoji})[\ufe0e\ufe0f])+|(\u{1f3f4})?([\u{e0000}-\u{e007f}]+)/gu;
+// The subdivision code of a flag: two letters and one to four letters or digits, as tags.
+const FLAG_TAGS = /^[\u{e0061}-\u{e007a}]{2}[\u{e0030}-\u{e0039}\u{e0061}-\u{e007a}]{1,4}\u{e007f}$/u;
+
 // ZWJ and ZWNJ are needed inside emoji sequences and in Indic and Persian words, where both
 // neighbours are non-ASCII. Next to ASCII (or at an edge) they only serve to make two
 // different strings look the same ("adm\u200din"). A whole run is judged at once, by looking
@@ -66,11 +80,18 @@ export function sanitize(value: unknown, options: SanitizeOptions = {}): string 
     .replace(ESCAPE_SEQUENCE, g.replacement)
     .replace(LONE_SURROGATE, g.replacement)
     .replace(FORMAT, '')
+    .replace(INVISIBLE, markInvisible)
     .replace(JOINER_RUN, dropStrayJoiners)
     .replace(COMBINING_RUN, '$1')
     .replace(LINE_BREAK, multiline ? '\n' : g.newline)
     .replace(/\t/g, multiline ? '  ' : g.tab)
     .replace(CONTROL, g.replacement);
+}
+
+function markInvisible(run: string, flag: string | undefined, tags: string | undefined): string {
+  if (tags === undefined) return glyphs().replacement;
+  if (flag !== undefined && FLAG_TAGS.test(tags)) return run;
+  return (flag ?? '') + glyphs().replacement;
 }
 
 function dropStrayJoiners(run: string, offset: number, whole: string): string {

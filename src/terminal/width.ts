@@ -1,7 +1,9 @@
 // Column arithmetic in terminal cells, not UTF-16 code units: CJK and most emoji take two cells.
-// Ink measures with string-width too, so what we compute here is what Ink lays out.
-// All functions expect sanitised text (no control characters, no escape sequences).
-import stringWidth from 'string-width';
+// Each grapheme counts as many cells as the widest common terminal draws it (cellWidth.ts), which
+// is never less than what string-width (Ink's own measure) says: a line fitted here is never cut
+// or wrapped by Ink, and the bundle's Ink places each grapheme at this width too
+// (scripts/ink-patches.mjs). All functions expect sanitised text (no controls, no escapes).
+import { graphemeWidth } from './cellWidth.js';
 import { glyphs } from './glyphs.js';
 
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
@@ -12,6 +14,25 @@ const PLAIN_ASCII = /^[\u0020-\u007e]*$/;
 // are therefore walked in windows of about this many UTF-16 units.
 const WINDOW = 1024;
 
+// Characters that can join a neighbour into one grapheme (UAX #29): marks and other extenders,
+// controls and format characters (ZWJ among them), Hangul jamo, regional indicators, emoji
+// modifiers, prepended letters, spacing vowels that are not marks. A window without any is one
+// grapheme per code point, and is split without the segmenter (several times faster).
+const JOINS =
+  /[\p{M}\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}\p{Grapheme_Extend}\p{Emoji_Modifier}\p{Regional_Indicator}\p{Default_Ignorable_Code_Point}\u1100-\u11ff\ua960-\ua97f\ud7b0-\ud7ff\u0e33\u0eb3\u0d4e\u{111c2}\u{111c3}\u{1193f}\u{11941}\u{11a3a}\u{11a84}-\u{11a89}\u{11d46}\u{11f02}]/u;
+
+function* segmentsOf(window: string): Generator<{ segment: string; index: number }> {
+  if (JOINS.test(window)) {
+    yield* segmenter.segment(window);
+    return;
+  }
+  let index = 0;
+  for (const segment of window) {
+    yield { segment, index };
+    index += segment.length;
+  }
+}
+
 /**
  * The graphemes of `s`, in linear time. Each window is segmented alone; its last segment may be
  * cut by the window's end, so it is segmented again at the start of the next window. Grapheme
@@ -19,24 +40,20 @@ const WINDOW = 1024;
  * in a window is a break of the whole string. A window with a single segment grows until it
  * holds two, or reaches the end.
  */
-function* graphemes(s: string): Generator<string> {
-  if (s.length <= WINDOW) {
-    for (const { segment } of segmenter.segment(s)) yield segment;
-    return;
-  }
+export function* graphemes(s: string): Generator<string> {
   let start = 0;
   let size = WINDOW;
   while (start < s.length) {
     const end = Math.min(s.length, start + size);
-    const window = s.slice(start, end);
+    const window = start === 0 && end === s.length ? s : s.slice(start, end);
     if (end === s.length) {
-      for (const { segment } of segmenter.segment(window)) yield segment;
+      for (const { segment } of segmentsOf(window)) yield segment;
       return;
     }
     let last = 0;
     let count = 0;
     let previous: string | undefined;
-    for (const { segment, index } of segmenter.segment(window)) {
+    for (const { segment, index } of segmentsOf(window)) {
       if (previous !== undefined) yield previous;
       previous = segment;
       last = index;
@@ -55,18 +72,9 @@ function* graphemes(s: string): Generator<string> {
 export function displayWidth(s: string): number {
   // Fast path: printable ASCII is one cell per character.
   if (PLAIN_ASCII.test(s)) return s.length;
-  if (s.length <= WINDOW) return stringWidth(s);
-  // string-width is quadratic on long strings too: measure grapheme-aligned pieces.
   let width = 0;
-  let piece = '';
-  for (const g of graphemes(s)) {
-    piece += g;
-    if (piece.length >= WINDOW) {
-      width += stringWidth(piece);
-      piece = '';
-    }
-  }
-  return width + (piece ? stringWidth(piece) : 0);
+  for (const g of graphemes(s)) width += graphemeWidth(g);
+  return width;
 }
 
 /** Cells as a usable count: fractions floor, negatives and NaN become 0. */
@@ -82,7 +90,7 @@ function prefixWithin(s: string, room: number): { text: string; used: number; cu
   let text = '';
   let used = 0;
   for (const segment of graphemes(s)) {
-    const w = displayWidth(segment);
+    const w = graphemeWidth(segment);
     if (used + w > room) return { text, used, cut: true };
     text += segment;
     used += w;
@@ -115,31 +123,97 @@ export function fit(s: string, width: number, align: 'left' | 'right' = 'left'):
 
 /**
  * Splits a string into lines of at most `width` cells (hard wrap by grapheme; newlines
- * start a new line). A grapheme wider than the whole line becomes '…' rather than overflow.
+ * start a new line). A grapheme wider than the whole line is broken between its code points
+ * (as terminals that add up code points draw it anyway); a code point wider than the line
+ * becomes '…' rather than overflow.
  */
 export function wrap(s: string, width: number): string[] {
+  return wrapFrom(s, width, 0, Number.POSITIVE_INFINITY).lines;
+}
+
+export interface WrapStep {
+  lines: string[];
+  /** Where the line after the last one returned starts in the string; -1 when there is none. */
+  next: number;
+}
+
+/**
+ * Up to `maxLines` lines of `wrap(s, width)`, starting at `from`, which must be 0 or a `next`
+ * of an earlier step. Walks only as far as the lines it returns: a window of a 4 MB value costs
+ * what the window holds.
+ */
+export function wrapFrom(s: string, width: number, from: number, maxLines: number): WrapStep {
   const max = cells(width);
-  if (max === 0) return [''];
+  if (max === 0) return { lines: [''], next: -1 };
   const lines: string[] = [];
-  for (const para of s.split('\n')) {
+  let at = from;
+  while (lines.length < maxLines) {
+    const newline = s.indexOf('\n', at);
+    const end = newline === -1 ? s.length : newline;
+    const para = s.slice(at, end);
+    if (PLAIN_ASCII.test(para)) {
+      // One cell a character: cut every `max` characters (the same lines, without segmenting).
+      let pos = 0;
+      while (para.length - pos > max) {
+        lines.push(para.slice(pos, pos + max));
+        pos += max;
+        if (lines.length >= maxLines) return { lines, next: at + pos };
+      }
+      lines.push(para.slice(pos));
+      if (newline === -1) return { lines, next: -1 };
+      at = newline + 1;
+      continue;
+    }
     let line = '';
     let used = 0;
-    for (const segment of graphemes(para)) {
-      let piece = segment;
-      let w = displayWidth(piece);
-      if (w > max) {
-        piece = glyphs().ellipsis;
-        w = 1;
-      }
-      if (used + w > max) {
+    let pos = at;
+    /** Adds a piece to the line; false when the lines asked for are all there. */
+    const place = (piece: string, cells: number, length: number): boolean => {
+      if (used + cells > max) {
         lines.push(line);
+        if (lines.length >= maxLines) return false;
         line = '';
         used = 0;
       }
       line += piece;
-      used += w;
+      used += cells;
+      pos += length;
+      return true;
+    };
+    for (const segment of graphemes(para)) {
+      const w = graphemeWidth(segment);
+      if (w <= max) {
+        if (!place(segment, w, segment.length)) return { lines, next: pos };
+        continue;
+      }
+      for (const [piece, cells, length] of fittedPieces(segment, max)) {
+        if (!place(piece, cells, length)) return { lines, next: pos };
+      }
     }
     lines.push(line);
+    if (newline === -1) return { lines, next: -1 };
+    at = newline + 1;
   }
-  return lines;
+  return { lines, next: at };
+}
+
+/** A grapheme as pieces of at most `max` cells each: [shown, cells, UTF-16 units of the source]. */
+function fittedPieces(segment: string, max: number): [string, number, number][] {
+  const pieces: [string, number][] = [];
+  let piece = '';
+  let used = 0;
+  for (const char of segment) {
+    const joined = graphemeWidth(piece + char);
+    if (piece !== '' && joined > max) {
+      pieces.push([piece, used]);
+      piece = char;
+      used = graphemeWidth(char);
+    } else {
+      piece += char;
+      used = joined;
+    }
+  }
+  if (piece !== '') pieces.push([piece, used]);
+  // A single code point wider than the line: a mark of one cell stands for it.
+  return pieces.map(([text, width]) => (width > max ? [glyphs().ellipsis, 1, text.length] : [text, width, text.length]));
 }

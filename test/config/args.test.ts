@@ -113,3 +113,25 @@ describe('parseCliArgs: scripting commands', () => {
     expect(o.ascii).toBe(true);
   });
 });
+
+describe('a base URL with a user name or password', () => {
+  it.each([
+    [['--base-url', 'http://admin:S3cr3tPw@10.0.0.5:10002'], {}, '--base-url'],
+    [[], { OPENIM_BASE_URL: 'https://admin:S3cr3tPw@im.example.org/api' }, 'OPENIM_BASE_URL'],
+  ])('is a usage error naming the host only: %j %j', (argv, env, source) => {
+    let message = '';
+    try {
+      parseCliArgs(argv, env);
+    } catch (error) {
+      expect(error).toBeInstanceOf(UsageError);
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(new RegExp(`^${source} must not hold a user name or password \\(host (10\\.0\\.0\\.5:10002|im\\.example\\.org)\\)`));
+    expect(message).not.toMatch(/S3cr3tPw|admin/);
+  });
+
+  it('leaves the password out of the message when the URL does not even parse', () => {
+    expect(() => parseCliArgs(['--base-url', 'http://admin:S3cr3tPw@host:port:bad'], {})).toThrow(/not a URL/);
+    expect(() => parseCliArgs(['--base-url', 'http://admin:S3cr3tPw@host:port:bad'], {})).not.toThrow(/S3cr3tPw/);
+  });
+});

@@ -195,3 +195,56 @@ describe('a file that holds a secret must be private', () => {
     expect(() => loadConfig(path, { explicit: true })).toThrow(/holds a secret and is readable by others \(mode 0644\)/);
   });
 });
+
+describe('profile names are looked up among the file\'s own profiles only', () => {
+  const INHERITED = ['toString', 'constructor', '__proto__', 'hasOwnProperty', 'valueOf'];
+  const path = configFile(GOOD);
+  const unknown = (name: string) => `${path}: no profile named ${JSON.stringify(name)} (profiles: staging, prod, inline)`;
+
+  it.each(INHERITED)('--profile %s is an unknown profile, with the list of profiles', (name) => {
+    expect(() => resolve(['--config', path, '--profile', name], {})).toThrow(UsageError);
+    expect(() => resolve(['--config', path, '--profile', name], {})).toThrow(unknown(name));
+  });
+
+  it.each(INHERITED)('OPENIM_PROFILE=%s too', (name) => {
+    expect(() => resolve(['--config', path], { OPENIM_PROFILE: name })).toThrow(unknown(name));
+  });
+
+  it.each(INHERITED)(':profile %s too (switching inside the app)', (name) => {
+    expect(() => resolveProfile(parseCliArgs(['--config', path], {}), {}, name, true)).toThrow(unknown(name));
+  });
+
+  it.each(INHERITED)('defaultProfile %s is a config error naming the profiles', (name) => {
+    const file = configFile({ defaultProfile: name, profiles: { lab: { baseUrl: 'http://127.0.0.1:1' } } });
+    expect(() => resolve(['--config', file], {})).toThrow(`${file}: defaultProfile: no profile named ${JSON.stringify(name)} (profiles: lab)`);
+  });
+
+  it('a profile really named like an inherited property still works', () => {
+    const file = configFile({ defaultProfile: 'constructor', profiles: { constructor: { baseUrl: 'http://ctor:1' }, valueOf: { baseUrl: 'http://v:1' } } });
+    expect(resolve(['--config', file], {}).baseUrl).toBe('http://ctor:1');
+    expect(resolve(['--config', file, '--profile', 'valueOf'], {}).baseUrl).toBe('http://v:1');
+    expect(() => resolve(['--config', file, '--profile', 'toString'], {})).toThrow('(profiles: constructor, valueOf)');
+  });
+});
+
+describe('a profile\'s baseUrl with a user name or password', () => {
+  it('is refused, naming the host and not the password', () => {
+    const path = configFile({ profiles: { prod: { baseUrl: 'http://admin:S3cr3tPw@im.example.org:10002/api', secretEnv: 'S' } } });
+    let message = '';
+    try {
+      resolve(['--config', path, '--profile', 'prod'], { S: 'x' });
+    } catch (error) {
+      expect(error).toBeInstanceOf(UsageError);
+      message = (error as Error).message;
+    }
+    expect(message).toBe(
+      `${path}: profile "prod": baseUrl: must not hold a user name or password (host im.example.org:10002); put the secret in secret or secretEnv`,
+    );
+    expect(message).not.toMatch(/S3cr3tPw|admin/);
+  });
+
+  it('is refused with a user name alone too', () => {
+    const path = configFile({ profiles: { prod: { baseUrl: 'https://root@im.example.org' } } });
+    expect(() => resolve(['--config', path], {})).toThrow('must not hold a user name or password (host im.example.org)');
+  });
+});

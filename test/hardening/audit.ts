@@ -33,6 +33,12 @@ const CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029]/;
 /** Bidi embeddings, overrides, isolates and marks; invisible and interlinear characters. */
 const BIDI_OR_INVISIBLE = /[\u061c\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\u206a-\u206f\ufeff\ufff9-\ufffb]/;
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+/**
+ * Characters that draw nothing and could make an ID look like another: TAG characters outside an
+ * emoji flag, variation selectors outside an emoji, and their kin (see sanitize.ts).
+ */
+const HIDING =
+  /[\ufe00-\ufe0d]|[\u{e0100}-\u{e01ef}]|[\u034f\u17b4\u17b5\u180b-\u180f\u{1d173}-\u{1d17a}]|(?<!\p{Emoji})[\ufe0e\ufe0f]|(?<![\u{1f3f4}\u{e0020}-\u{e007e}])[\u{e0000}-\u{e007f}]/u;
 
 export interface AuditOptions {
   columns: number;
@@ -100,6 +106,7 @@ export function auditChunk(chunk: string, options: AuditOptions, result: AuditRe
     [CONTROL, 'control character'],
     [BIDI_OR_INVISIBLE, 'bidi or invisible format character'],
     [LONE_SURROGATE, 'lone surrogate'],
+    [HIDING, 'invisible character'],
   ];
   for (const [pattern, what] of checks) {
     const m = pattern.exec(text);

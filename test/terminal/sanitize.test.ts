@@ -168,3 +168,53 @@ describe('sanitize: speed', () => {
     expect(large).toBeLessThan(Math.max(small, 5) * 10);
   });
 });
+
+describe('sanitize: invisible characters that hide text or spoof an ID', () => {
+  const tags = (text: string): string => Array.from(text, (c) => String.fromCodePoint(0xe0000 + c.codePointAt(0)!)).join('');
+  const CANCEL_TAG = '\u{E007F}';
+  const MARK = '\ufffd';
+
+  it('shows TAG characters as one replacement character per run', () => {
+    expect(sanitize(`admin${tags('x')}`)).toBe(`admin${MARK}`);
+    expect(sanitize(`o${tags('wire 1000 to account 42')}k`)).toBe(`o${MARK}k`);
+    expect(sanitize(`admin${tags('x')}`)).not.toBe(sanitize('admin'));
+    expect(sanitize(`a${CANCEL_TAG}`, { multiline: true })).toBe(`a${MARK}`);
+  });
+
+  it('keeps the flags made of tags (England, Scotland, Wales), and only those shapes', () => {
+    for (const code of ['gbeng', 'gbsct', 'gbwls']) {
+      const flag = `🏴${tags(code)}${CANCEL_TAG}`;
+      expect(sanitize(`team ${flag}`)).toBe(`team ${flag}`);
+    }
+    expect(sanitize(`🏴${tags('hello world')}${CANCEL_TAG}`)).toBe(`🏴${MARK}`);
+    expect(sanitize(`🏴${tags('gbeng')}`)).toBe(`🏴${MARK}`); // no CANCEL TAG
+    expect(sanitize(`x${tags('gbeng')}${CANCEL_TAG}`)).toBe(`x${MARK}`); // no black flag
+  });
+
+  it.each([
+    ['combining grapheme joiner', 'ad\u034Fmin'],
+    ['Khmer inherent vowels', 'ad\u17B4\u17B5min'],
+    ['Mongolian variation selectors', 'ad\u180B\u180C\u180D\u180Fmin'],
+    ['variation selectors 1-14', 'ad\uFE00\uFE0Dmin'],
+    ['variation selectors 17-256', 'ad\u{E0100}\u{E01EF}min'],
+    ['musical formatting controls', 'ad\u{1D173}\u{1D17A}min'],
+    ['an emoji presentation selector after a letter', 'ad\uFE0Fmin'],
+    ['a text presentation selector after a letter', 'ad\uFE0Emin'],
+  ])('marks %s where they were', (_name, value) => {
+    expect(sanitize(value)).toBe(`ad${MARK}min`);
+    expect(sanitize(value, { multiline: true })).toBe(`ad${MARK}min`);
+  });
+
+  it('keeps the presentation selectors that belong to an emoji', () => {
+    for (const text of ['❤️', '☺️', '#️⃣', '1️⃣', '🏳️‍🌈', '👁️‍🗨️', '⌚︎', '©️ 2025']) expect(sanitize(text)).toBe(text);
+  });
+
+  it('is idempotent on them, and leaves nothing invisible behind', () => {
+    const values = [`a${tags('x')}\u034F\uFE0F${CANCEL_TAG}b`, `😀\u034F\uFE0F`, `🏴${tags('gbsct')}${CANCEL_TAG}\uFE0F`];
+    for (const value of values) {
+      const once = sanitize(value);
+      expect(sanitize(once)).toBe(once);
+      expect(once).not.toMatch(/[\uFE00-\uFE0D]|[\u{E0100}-\u{E01EF}]|[\u034F\u17B4\u17B5\u180B-\u180F\u{1D173}-\u{1D17A}]/u);
+    }
+  });
+});

@@ -18,6 +18,8 @@ export class ApiError extends Error {
     readonly errMsg: string,
     readonly errDlt: string,
     readonly origin: Origin,
+    /** How long the reply's Retry-After header asked to wait (a 429), when it had one. */
+    readonly retryAfterMs?: number,
   ) {
     super(`${origin.operation}: ${errCode} ${firstLine(errMsg)}${errDlt ? ` (${firstLine(errDlt)})` : ''}`);
     this.name = 'ApiError';
@@ -53,6 +55,8 @@ export class HttpError extends Error {
     readonly status: number,
     readonly bodyFirstLine: string,
     readonly origin: Origin,
+    /** How long the reply's Retry-After header asked to wait (429, 503), when it had one. */
+    readonly retryAfterMs?: number,
   ) {
     super(`${origin.operation}: HTTP ${status}${bodyFirstLine ? `: ${bodyFirstLine}` : ''}`);
     this.name = 'HttpError';

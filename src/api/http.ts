@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { envelopeSchema } from './schemas.js';
 import { AbortedError, ApiError, HttpError, NetworkError, ProtocolError, type NetworkReason } from './errors.js';
 import { redact } from './redact.js';
+import { parseRetryAfter } from './retryAfter.js';
 
 export interface RequestEvent {
   operation: string;
@@ -124,15 +125,16 @@ export class Http {
       } catch (error) {
         if (error instanceof HTTPError) {
           status = error.response.status;
+          const retryAfterMs = parseRetryAfter(error.response.headers.get('retry-after'));
           const text = await readCapped(error.response, this.config.maxBodyBytes).catch(() => '');
           // A non-2xx with a proper envelope (e.g. main's 429) is still an API error.
           const envelope = tryEnvelope(text);
           if (envelope && envelope.errCode !== 0) {
             event({ outcome: 'api-error', status, errCode: envelope.errCode, bytes: text.length });
-            throw new ApiError(envelope.errCode, clean(envelope.errMsg), clean(envelope.errDlt), origin);
+            throw new ApiError(envelope.errCode, clean(envelope.errMsg), clean(envelope.errDlt), origin, retryAfterMs);
           }
           event({ outcome: 'http-error', status, bytes: text.length });
-          throw new HttpError(status, clean(firstTextLine(text)), origin);
+          throw new HttpError(status, clean(firstTextLine(text)), origin, retryAfterMs);
         }
         throw error;
       }
@@ -157,7 +159,7 @@ export class Http {
       const { errCode, errMsg, errDlt, data } = envelope.data;
       if (errCode !== 0) {
         event({ outcome: 'api-error', status, errCode, bytes: text.length });
-        throw new ApiError(errCode, clean(errMsg), clean(errDlt), origin);
+        throw new ApiError(errCode, clean(errMsg), clean(errDlt), origin, parseRetryAfter(response.headers.get('retry-after')));
       }
       const parsed = schema.safeParse(data ?? {});
       if (!parsed.success) {

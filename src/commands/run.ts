@@ -7,7 +7,7 @@
 // be reached (refused, reset, DNS, timeout).
 import { DEFAULT_CLIENT_CONFIG, OpenIMClient } from '../api/client.js';
 import { AbortedError, ApiError, firstLine, HttpError, NetworkError, ProtocolError } from '../api/errors.js';
-import type { ExplorerOptions, OutputFormat } from '../config/args.js';
+import { demoOptions, type ExplorerOptions, type OutputFormat } from '../config/args.js';
 import { openRequestLog, type RequestLog } from '../config/requestLog.js';
 import { sanitize } from '../terminal/sanitize.js';
 import { dataEncoder, type RowEncoder } from '../data/formats.js';
@@ -119,7 +119,7 @@ export async function runListCommand(options: ExplorerOptions, streams: ScriptSt
     log = options.logFile !== undefined ? openRequestLog(options.logFile) : undefined;
     if (options.demo) {
       const { startEmbeddedDemo } = await import('../demo/embedded.js');
-      const demo = await startEmbeddedDemo({ users: options.demoUsers, latencyMs: options.demoLatencyMs });
+      const demo = await startEmbeddedDemo(demoOptions(options));
       ({ baseUrl, secret, adminUserID } = demo);
       token = undefined;
       closeDemo = () => demo.close();

@@ -1,5 +1,6 @@
 // The six operations: request struct, Check() and the RPC's behaviour, per openim-api.md §3.
 import { systemUsers } from './accounts.js';
+import type { DemoActivity } from './activity.js';
 import { blacksOf } from './blacks.js';
 import type { BoundValue, StructSpec } from './bind.js';
 import { boundNumbers, boundString, boundStrings } from './bind.js';
@@ -17,6 +18,8 @@ export interface RouteContext {
   opUserID: string;
   secret: string;
   issueAdminToken(): { token: string; expireTimeSeconds: number };
+  /** While the demo lives: what changed since it started (activity.ts). */
+  activity?: DemoActivity;
 }
 
 export interface Route {
@@ -58,12 +61,15 @@ const getUsers: Route = {
     if (page instanceof ApiError) return page;
     const userFilter = boundString(body, 'userID').toLowerCase();
     const nickFilter = boundString(body, 'nickName').toLowerCase();
-    const { population } = ctx.world;
+    // Users who registered while the demo runs come after the data set's.
+    const base = ctx.world.population;
+    const population = base + (ctx.activity?.registered() ?? 0);
+    const user = (i: number): UserRecord => (i > base && ctx.activity ? ctx.activity.newUser(i) : userAt(ctx.world, i));
     if (userFilter === '' && nickFilter === '') {
       // Users are computed from their index, so any page costs the same.
       const range = pageRange(population, page);
       const users: UserRecord[] = [];
-      for (let i = range?.start ?? 0; i < (range?.end ?? 0); i++) users.push(userAt(ctx.world, i + 1));
+      for (let i = range?.start ?? 0; i < (range?.end ?? 0); i++) users.push(user(i + 1));
       return { total: population, users: listOrNull(users) };
     }
     // A filter is a regex over the whole collection on the real server too: scan it.
@@ -72,7 +78,7 @@ const getUsers: Route = {
       (nickFilter !== '' && nicknameAt(i).toLowerCase().includes(nickFilter));
     const matched: number[] = [];
     for (let i = 1; i <= population; i++) if (matches(i)) matched.push(i);
-    const users = pageOf(matched, page).map((i) => userAt(ctx.world, i));
+    const users = pageOf(matched, page).map(user);
     return { total: matched.length, users: listOrNull(users) };
   },
 };
@@ -109,7 +115,8 @@ const getSelfFriendApplyList: Route = {
     const denied = checkOwnerOrAdmin(ctx, checked.userID);
     if (denied) return denied;
     const states = boundNumbers(body, 'handleResults');
-    const all = friendRequestsOf(ctx.world, checked.userID);
+    const generated = friendRequestsOf(ctx.world, checked.userID);
+    const all = ctx.activity ? ctx.activity.friendRequests(checked.userID, generated) : generated;
     const requests = states.length ? all.filter((r) => states.includes(r.handleResult)) : all;
     return { friendRequests: listOrNull(pageOf(requests, checked.page)), total: requests.length };
   },
@@ -137,7 +144,8 @@ const getSortedConversationList: Route = {
     if (checked instanceof ApiError) return checked;
     // No permission check in v3.8.x: any valid token may read any user's list.
     const wanted = new Set(boundStrings(body, 'conversationIDs'));
-    const owned = conversationsOf(ctx.world, checked.userID);
+    const generated = conversationsOf(ctx.world, checked.userID);
+    const owned = ctx.activity ? ctx.activity.conversations(checked.userID, generated) : generated;
     const rows = wanted.size ? owned.filter((c) => wanted.has(c.wire.conversationID)) : owned;
     if (rows.length === 0) return recordNotFound();
     const sorted = sortConversations(rows);

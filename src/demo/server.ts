@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { gzipSync } from 'node:zlib';
+import { DemoActivity, type ActivityOptions } from './activity.js';
 import { handleRequest, type GatewayRequest, type Reply } from './gateway.js';
 import { signToken, verifyToken } from './jwt.js';
 import type { RouteContext } from './routes.js';
@@ -27,6 +28,11 @@ export interface DemoServerOptions {
   latencyMs?: number;
   /** Lifetime of issued tokens; default 7776000 (90 days). */
   tokenTtlSeconds?: number;
+  /**
+   * The demo lives: messages, friend applications and new users arrive while it runs
+   * (activity.ts). Off by default, so that tests see fixed data; `--demo` turns it on.
+   */
+  activity?: ActivityOptions;
 }
 
 export interface MintOptions {
@@ -59,6 +65,7 @@ export async function startDemoServer(opts: DemoServerOptions = {}): Promise<Dem
   const ttl = opts.tokenTtlSeconds ?? 7_776_000;
   const latencyMs = opts.latencyMs ?? 0;
   const world: World = { population: Math.max(0, Math.floor(opts.users ?? 5000)), adminUserID: opts.adminUserID ?? DEMO.adminUserID };
+  const activity = opts.activity ? new DemoActivity(world, opts.activity) : undefined;
   const counts = new Map<string, number>();
   let total = 0;
   // Tokens whose iat is at or below this are expired; new tokens are issued after it.
@@ -75,6 +82,7 @@ export async function startDemoServer(opts: DemoServerOptions = {}): Promise<Dem
     opUserID,
     secret,
     issueAdminToken: () => ({ token: mint(world.adminUserID), expireTimeSeconds: ttl }),
+    ...(activity ? { activity } : {}),
   });
   const deps = { verify: (token: string) => verifyToken(token, secret, nowSeconds(), revokedUpToIat), context };
 

@@ -36,8 +36,9 @@ export function keyNames(input: string, key: InkKey): string[] {
   if (key.ctrl) return input ? [`ctrl+${input.toLowerCase()}`] : [];
   // No binding uses Alt: "Esc then 3" typed quickly (or over a slow link) arrives as Alt-3.
   if (key.meta) return input ? ['escape', ...Array.from(input, (ch) => CONTROL_NAMES[ch] ?? ch)] : [];
-  // Over a slow link an arrow key can arrive as Esc, then "[B": the tail of such a sequence is no command.
-  if (/^\[[A-D]$|^O[A-D]$/.test(input)) return [];
+  // Over a slow link an arrow key can arrive as Esc, then "[B": the tail of such a sequence is no
+  // command. So are focus reports (Esc [I, Esc [O) that got past the terminal layer's filter.
+  if (/^\[[A-DIO]$|^O[A-D]$/.test(input)) return [];
   return Array.from(input, (ch) => CONTROL_NAMES[ch] ?? ch);
 }
 

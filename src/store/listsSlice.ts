@@ -5,6 +5,7 @@ import type { ListQuery } from '../api/pages.js';
 import { hasNextPage, nextPageSize, pageCount, pageForNewSize } from '../domain/paging.js';
 import { userNamedByRow, visibleRows } from '../domain/rows.js';
 import type { SliceTools } from './tools.js';
+import { passMarks } from './liveMarks.js';
 import { selectedRow } from './selectors.js';
 import type { AppState, ListState } from './types.js';
 import type { AppActions, ListActions } from './actions.js';
@@ -70,7 +71,7 @@ export const listsSlice =
         const count = visibleRows(list).length;
         const cursor = Math.max(0, Math.min(count - 1, list.cursor + delta));
         if (cursor !== list.cursor) {
-          patchList(list.key, { cursor });
+          patchList(list.key, { cursor, changes: passMarks(list, list.cursor, cursor) });
           resetScroll();
         }
       },
@@ -78,7 +79,8 @@ export const listsSlice =
         const list = current();
         if (!list) return;
         const count = visibleRows(list).length;
-        patchList(list.key, { cursor: where === 'first' ? 0 : Math.max(0, count - 1) });
+        const cursor = where === 'first' ? 0 : Math.max(0, count - 1);
+        patchList(list.key, { cursor, changes: passMarks(list, list.cursor, cursor) });
         resetScroll();
       },
       setQuery(patch) {

@@ -124,6 +124,7 @@ export const uiSlice =
       },
       quit() {
         get().cancelExport();
+        get().stopLive();
         tools.scheduler.cancelAll();
         tools.deps.quit?.();
       },

@@ -24,4 +24,8 @@ describe('keyNames', () => {
   it('ignores the tail of an arrow key split by a slow link', () => {
     expect(keyNames('[B', none)).toEqual([]);
   });
+  it('ignores a focus report (Esc [I, Esc [O): it is no "[" (previous page)', () => {
+    expect(keyNames('[I', none)).toEqual([]);
+    expect(keyNames('[O', none)).toEqual([]);
+  });
 });

@@ -15,6 +15,7 @@ import { tableEncoder } from '../data/table.js';
 import { walkPages } from '../data/walk.js';
 import { listFetcher } from '../api/pages.js';
 import { DEFAULT_PAGE_SIZE, WALK_PAGE_SIZE } from '../domain/paging.js';
+import { watchPage } from './watch.js';
 
 export const EXIT_OK = 0;
 export const EXIT_API = 1;
@@ -26,6 +27,8 @@ export interface ScriptStreams {
   stderr: NodeJS.WritableStream;
   /** For COLUMNS, the width of a table when stdout is not a terminal. */
   env?: NodeJS.ProcessEnv;
+  /** Ends a `--watch` (besides SIGINT and SIGTERM); for tests in-process. */
+  stop?: AbortSignal;
 }
 
 /** The terminal's width; else COLUMNS (pipes have no width); else 80. */
@@ -114,6 +117,7 @@ export async function runListCommand(options: ExplorerOptions, streams: ScriptSt
   let adminUserID = options.adminUserID;
   let closeDemo: (() => Promise<void>) | undefined;
   let log: RequestLog | undefined;
+  let unlisten: (() => void) | undefined;
   const out = new Output(streams.stdout);
   try {
     log = options.logFile !== undefined ? openRequestLog(options.logFile) : undefined;
@@ -149,6 +153,22 @@ export async function runListCommand(options: ExplorerOptions, streams: ScriptSt
       query: { keyword: request.keyword, conversationIDs: request.conversationIDs },
     });
 
+    if (options.watchMs !== undefined) {
+      // Ctrl-C is how a watch normally ends: stop cleanly, exit 0.
+      unlisten = stopOnSignals(controller, streams.stop);
+      await watchPage({
+        kind: request.list,
+        intervalMs: options.watchMs,
+        fetch: (signal) => fetch(request.page, size, signal),
+        write: (text) => out.write(text),
+        notice: (text) => say(sanitize(text)),
+        waiting: (status) =>
+          say(`${describeScriptFailure(status.error)?.line ?? 'refresh failed'}; next try in ${Math.round((status.at - Date.now()) / 1000)} s`),
+        stop: controller.signal,
+      });
+      return EXIT_OK;
+    }
+
     // Nothing reaches stdout before the first page: a failure at once leaves it empty.
     let begun = false;
     for await (const { result } of walkPages(fetch, { startPage: request.page, size, all: request.all, signal: controller.signal })) {
@@ -167,7 +187,21 @@ export async function runListCommand(options: ExplorerOptions, streams: ScriptSt
     say(failure.line);
     return failure.code;
   } finally {
+    unlisten?.();
     log?.close();
     await closeDemo?.();
   }
+}
+
+/** Aborts `controller` on SIGINT, SIGTERM or `stop`; returns the undo. */
+function stopOnSignals(controller: AbortController, stop: AbortSignal | undefined): () => void {
+  const abort = (): void => controller.abort();
+  process.once('SIGINT', abort);
+  process.once('SIGTERM', abort);
+  stop?.addEventListener('abort', abort, { once: true });
+  return () => {
+    process.off('SIGINT', abort);
+    process.off('SIGTERM', abort);
+    stop?.removeEventListener('abort', abort);
+  };
 }

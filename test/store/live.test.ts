@@ -125,7 +125,12 @@ describe('the live view (store)', () => {
     store.getState().toggleLive();
     expect(store.getState().live).toMatchObject({ on: false, status: { state: 'off' } });
     clock.advance(INTERVAL * 10);
-    await new Promise((resolve) => setTimeout(resolve, 300)); // the cancelled reply would have come by now
+    expect(store.getState().live.status.state).toBe('off');
+    // A reload sent after it answers after the cancelled refresh would have: nothing of it shows.
+    const started = store.stats.started;
+    store.getState().reload();
+    await expect.poll(() => currentList(store.getState())?.loading, { timeout: 5000 }).toBe(false);
+    expect(store.stats.started).toBe(started + 1);
     const list = currentList(store.getState())!;
     expect(list).toMatchObject({ loading: false, error: null, loadedPage: 1 });
     expect(list.changes).toBeUndefined();

@@ -44,7 +44,8 @@ export class DemoActivity {
   private readonly now: () => number;
   private readonly startedAt: number;
   private readonly events: ActivityEvent[] = [];
-  private registrations = 0;
+  /** When each user who registered while the server ran did: [0] is user population+1. */
+  private readonly registeredAt: number[] = [];
 
   constructor(
     private readonly world: World,
@@ -59,14 +60,13 @@ export class DemoActivity {
   /** How many users registered since the start: user_<population+1> on. */
   registered(): number {
     this.catchUp();
-    return this.registrations;
+    return this.registeredAt.length;
   }
 
   /** A user who registered while the server ran (index above the data set's population). */
   newUser(index: number): UserRecord {
     this.catchUp();
-    const event = this.events.find((e) => e.kind === 'register' && e.index === index);
-    return { ...userAt(this.world, index), createTime: event?.at ?? DEMO_NOW_MS };
+    return { ...userAt(this.world, index), createTime: this.registeredAt[index - this.world.population - 1] ?? DEMO_NOW_MS };
   }
 
   /** The user's conversations with the messages that arrived since the start. */
@@ -129,15 +129,20 @@ export class DemoActivity {
         return { kind: 'message', at, user, pick: rng.next(), text: chatLine(rng), sender: someone(), id: rng.hex(32) };
       }
       case 3: {
+        if (population < 2) return this.register(at);
         const from = Math.min(rng.pick(APPLICANTS), population);
         let to = someone();
         if (to === from) to = (to % Math.max(1, population)) + 1;
         return { kind: 'application', at, from, to, reqMsg: rng.pick(['Hi, can we connect?', '你好，加个好友吧', 'From the meetup 👋', '']) };
       }
       default:
-        this.registrations++;
-        return { kind: 'register', at, index: population + this.registrations };
+        return this.register(at);
     }
+  }
+
+  private register(at: number): ActivityEvent {
+    this.registeredAt.push(at);
+    return { kind: 'register', at, index: this.world.population + this.registeredAt.length };
   }
 }
 

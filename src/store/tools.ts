@@ -126,6 +126,10 @@ export function createSliceTools(set: Set, get: Get, deps: StoreDeps): SliceTool
     },
     onStatus(status) {
       set((s) => ({ live: { ...s.live, status, ...(status.state === 'stopped' ? { on: false } : {}) } }));
+      // A refresh that got no answer says so in the header too; the next page that arrives says otherwise.
+      if (status.state === 'backing-off' && status.error instanceof NetworkError && get().connection !== 'failing') {
+        set({ connection: 'failing' });
+      }
       if (status.state !== 'stopped') return;
       // An error that waiting will not cure: it shows like any failure, and the view stops.
       const list = currentList(get());

@@ -7,7 +7,9 @@ import type { RefreshTimers } from '../../src/data/liveRefresh.js';
 import { DEMO, startDemoServer, type DemoServer } from '../../src/demo/server.js';
 import { currentList } from '../../src/store/selectors.js';
 import { createAppStore, type AppStore } from '../../src/store/store.js';
+import { OpenIMClient } from '../../src/api/client.js';
 import { demoClient } from '../support/demoClient.js';
+import { startFaultServer } from '../support/faultServer.js';
 
 const PATH = '/conversation/get_sorted_conversation_list';
 const INTERVAL = 5_000;
@@ -154,5 +156,38 @@ describe('the live view (store)', () => {
     expect(store.stats.started).toBe(start + 2);
     expect(store.stats.discarded).toBeGreaterThanOrEqual(1); // the refreshed page 1: cached, not shown
     store.getState().quit();
+  });
+
+  it('backs off on 5xx and a refused connection, says the server is not answering, and recovers', async () => {
+    const users = (n: number) => ({ errCode: 0, errMsg: '', errDlt: '', data: { total: n, users: Array.from({ length: n }, (_, i) => ({ userID: `u${i}` })) } });
+    let failing = false;
+    const fault = await startFaultServer((_path, attempt) => {
+      if (failing) return attempt % 2 ? { kind: 'status', status: 502, body: 'Bad Gateway' } : { kind: 'reset' };
+      return { kind: 'json', body: users(attempt === 1 ? 2 : 3) };
+    });
+    const clock = manualTimers();
+    const client = new OpenIMClient({ baseUrl: fault.url, token: 't', adminUserID: 'imAdmin', timeoutMs: 2000, retries: 0, maxBodyBytes: 1 << 20 });
+    const store = createAppStore({ client, pageSize: 20, liveTimers: clock.timers, liveIntervalMs: INTERVAL });
+    try {
+      store.getState().start();
+      await expect.poll(() => currentList(store.getState())?.loadedPage, { timeout: 5000 }).toBe(1);
+      failing = true;
+      store.getState().toggleLive();
+      await expect.poll(() => store.getState().live.status.state, { timeout: 5000 }).toBe('backing-off');
+      expect(store.getState().live.status).toMatchObject({ failures: 1, at: 2 * INTERVAL });
+      clock.advance(2 * INTERVAL);
+      await expect.poll(() => store.getState().live.status, { timeout: 5000 }).toMatchObject({ state: 'backing-off', failures: 2 });
+      expect(store.getState().connection).toBe('failing');
+      // The last good rows stay, with no error bar: the status line speaks for the live view.
+      expect(currentList(store.getState())).toMatchObject({ rows: [{ userID: 'u0' }, { userID: 'u1' }], error: null });
+      failing = false;
+      clock.advance(4 * INTERVAL);
+      await refreshed(store);
+      expect(store.getState().connection).toBe('ok');
+      expect(currentList(store.getState())?.changes?.summary).toBe('1 new');
+    } finally {
+      store.getState().quit();
+      await fault.close();
+    }
   });
 });

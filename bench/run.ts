@@ -37,6 +37,7 @@ const figures: Array<[number[], string, () => Promise<Result[]>]> = [
   [[5], 'request discipline', async () => (await import('./paging.js')).disciplineFigures(quick)],
   [[6], 'memory across pages', async () => (await import('./memory.js')).memoryFigures(quick)],
   [[7], 'install footprint', async () => (await import('./footprint.js')).footprintFigures(quick)],
+  [[8], 'live view cost', async () => (await import('./live.js')).liveFigures(quick)],
 ];
 
 const results: Result[] = [];

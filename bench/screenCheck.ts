@@ -21,7 +21,7 @@ export async function screenCheckFigures(quick: boolean): Promise<Result[]> {
   try {
     for (const [cols, rows] of sizes) {
       for (const mode of ['1', '0']) {
-        tmux.start(`inc${mode}-${cols}`, cols, rows, `env -u CI OIE_INCREMENTAL=${mode} ${process.execPath} ${CLI} --demo`);
+        tmux.start(`inc${mode}-${cols}`, cols, rows, `env -u CI OIE_INCREMENTAL=${mode} ${process.execPath} ${CLI} --demo --still`);
       }
       const panes = [`inc1-${cols}`, `inc0-${cols}`];
       const compare = async (step: string): Promise<void> => {

@@ -47,7 +47,13 @@ async function run(parsed: ExplorerOptions): Promise<number> {
     }
     case 'demo-server': {
       const { runDemoServerCli } = await import('./demo/main.js');
-      await runDemoServerCli({ port: parsed.port, host: parsed.host, users: parsed.demoUsers });
+      await runDemoServerCli({
+        port: parsed.port,
+        host: parsed.host,
+        users: parsed.demoUsers,
+        still: parsed.demoStill,
+        ...(parsed.demoPaceMs !== undefined ? { paceMs: parsed.demoPaceMs } : {}),
+      });
       return -1; // keeps running until a signal
     }
     case 'list':

@@ -172,7 +172,7 @@ export class Http {
       const { errCode, errMsg, errDlt, data } = envelope.data;
       if (errCode !== 0) {
         event({ outcome: 'api-error', status, errCode, bytes: text.length });
-        throw new ApiError(errCode, clean(errMsg), clean(errDlt), origin);
+        throw new ApiError(errCode, clean(errMsg), clean(errDlt), origin, retryAfterOf(response));
       }
       const parsed = schema.safeParse(data ?? {});
       if (!parsed.success) {

@@ -8,7 +8,7 @@
 import { DEFAULT_CLIENT_CONFIG, OpenIMClient } from '../api/client.js';
 import { AbortedError, ApiError, firstLine, HttpError, NetworkError, ProtocolError, RedirectError } from '../api/errors.js';
 import { authAdvice, authProblem } from '../api/authProblem.js';
-import type { ExplorerOptions, OutputFormat } from '../config/args.js';
+import { demoOptions, type ExplorerOptions, type OutputFormat } from '../config/args.js';
 import { openRequestLog, type RequestLog } from '../config/requestLog.js';
 import { sanitize } from '../terminal/sanitize.js';
 import { dataEncoder, type RowEncoder } from '../data/formats.js';
@@ -19,6 +19,7 @@ import { lookupUser } from '../api/userLookup.js';
 import { noSuchUserText, systemUserNote } from '../domain/userIdentity.js';
 import { DEFAULT_PAGE_SIZE, WALK_PAGE_SIZE } from '../domain/paging.js';
 import { RunawayWalkError } from '../data/walkGuard.js';
+import { watchPage } from './watch.js';
 
 export const EXIT_OK = 0;
 export const EXIT_API = 1;
@@ -30,6 +31,8 @@ export interface ScriptStreams {
   stderr: NodeJS.WritableStream;
   /** For COLUMNS, the width of a table when stdout is not a terminal. */
   env?: NodeJS.ProcessEnv;
+  /** Ends a `--watch` (besides SIGINT and SIGTERM); for tests in-process. */
+  stop?: AbortSignal;
 }
 
 /** The terminal's width; else COLUMNS (pipes have no width); else 80. */
@@ -129,12 +132,13 @@ export async function runListCommand(options: ExplorerOptions, streams: ScriptSt
   let adminUserID = options.adminUserID;
   let closeDemo: (() => Promise<void>) | undefined;
   let log: RequestLog | undefined;
+  let unlisten: (() => void) | undefined;
   const out = new Output(streams.stdout);
   try {
     log = options.logFile !== undefined ? openRequestLog(options.logFile) : undefined;
     if (options.demo) {
       const { startEmbeddedDemo } = await import('../demo/embedded.js');
-      const demo = await startEmbeddedDemo({ users: options.demoUsers, latencyMs: options.demoLatencyMs });
+      const demo = await startEmbeddedDemo(demoOptions(options));
       ({ baseUrl, secret, adminUserID } = demo);
       token = undefined;
       closeDemo = () => demo.close();
@@ -179,6 +183,22 @@ export async function runListCommand(options: ExplorerOptions, streams: ScriptSt
       },
     });
 
+    if (options.watchMs !== undefined) {
+      // Ctrl-C is how a watch normally ends: stop cleanly, exit 0.
+      unlisten = stopOnSignals(controller, streams.stop);
+      await watchPage({
+        kind: request.list,
+        intervalMs: options.watchMs,
+        fetch: (signal) => fetch(request.page, size, signal),
+        write: (text) => out.write(text),
+        notice: (text) => say(sanitize(text)),
+        waiting: (status) =>
+          say(`${describeScriptFailure(status.error)?.line ?? 'refresh failed'}; next try in ${Math.round((status.at - Date.now()) / 1000)} s`),
+        stop: controller.signal,
+      });
+      return EXIT_OK;
+    }
+
     // Nothing reaches stdout before the first page: a failure at once leaves it empty.
     let begun = false;
     const onRateLimitWait = ({ page, waitMs }: { page: number; waitMs: number }): void =>
@@ -199,7 +219,21 @@ export async function runListCommand(options: ExplorerOptions, streams: ScriptSt
     say(failure.line);
     return failure.code;
   } finally {
+    unlisten?.();
     log?.close();
     await closeDemo?.();
   }
+}
+
+/** Aborts `controller` on SIGINT, SIGTERM or `stop`; returns the undo. */
+function stopOnSignals(controller: AbortController, stop: AbortSignal | undefined): () => void {
+  const abort = (): void => controller.abort();
+  process.once('SIGINT', abort);
+  process.once('SIGTERM', abort);
+  stop?.addEventListener('abort', abort, { once: true });
+  return () => {
+    process.off('SIGINT', abort);
+    process.off('SIGTERM', abort);
+    stop?.removeEventListener('abort', abort);
+  };
 }

@@ -1,10 +1,11 @@
-// Top line: where we are connected, as whom, and whether the server answers.
+// Top line: where we are connected, as whom, whether the server answers, and whether the view is live.
 import { Box, Text } from 'ink';
 import { sanitize } from '../terminal/sanitize.js';
 import { truncate } from '../terminal/width.js';
 import { useAppStore } from './StoreContext.js';
 import { tint, useTheme } from './theme.js';
 import { glyphs } from '../terminal/glyphs.js';
+import { liveHeaderText } from './liveText.js';
 
 export interface ConnectionInfo {
   /** host[:port] only: never the path or credentials. */
@@ -19,6 +20,10 @@ export interface ConnectionInfo {
 export function Header({ info, width }: { info: ConnectionInfo; width: number }): React.JSX.Element {
   const theme = useTheme();
   const connection = useAppStore((s) => s.connection);
+  const liveOn = useAppStore((s) => s.live.on);
+  const refreshedAt = useAppStore((s) => s.live.refreshedAt);
+  const liveStatus = useAppStore((s) => s.live.status);
+  const live = liveHeaderText({ on: liveOn, refreshedAt, status: liveStatus });
   const g = glyphs();
   const state =
     connection === 'ok'
@@ -36,14 +41,22 @@ export function Header({ info, width }: { info: ConnectionInfo; width: number })
     .filter(Boolean)
     .join(` ${g.separator} `);
   const warning = info.insecure ? ' ! plain http' : '';
-  const room = Math.max(0, width - state.length - warning.length - 1);
+  const liveText = live ? `${live}  ` : '';
+  const room = Math.max(0, width - state.length - liveText.length - warning.length - 1);
   return (
     <Box width={width} justifyContent="space-between">
       <Text bold={theme.color} {...tint(theme, 'cyan')} wrap="truncate">
         {truncate(sanitize(left), room)}
         {warning ? <Text {...tint(theme, 'red')}>{warning}</Text> : null}
       </Text>
-      <Text {...tint(theme, stateColor)}>{state}</Text>
+      <Text>
+        {liveText ? (
+          <Text bold {...tint(theme, liveStatus.state === 'backing-off' || liveStatus.state === 'rate-limited' ? 'red' : 'magenta')}>
+            {liveText}
+          </Text>
+        ) : null}
+        <Text {...tint(theme, stateColor)}>{state}</Text>
+      </Text>
     </Box>
   );
 }

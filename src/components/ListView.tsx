@@ -1,6 +1,7 @@
 // One list on screen: the table of the current page, its failure if any, and the detail pane of
 // the selected row beside the table on wide terminals or below it on narrow ones.
 import { Box, Text } from 'ink';
+import { useMemo } from 'react';
 import { visibleRows } from '../domain/rows.js';
 import type { AnyRow } from '../api/pages.js';
 import { displayText } from '../terminal/settle.js';
@@ -8,8 +9,10 @@ import { truncate } from '../terminal/width.js';
 import { DetailPane } from './DetailPane.js';
 import { ErrorBar } from './ErrorBar.js';
 import { listBodyHeight, paneLayout } from '../layout/frame.js';
+import { markedRows } from '../store/liveMarks.js';
 import { useAppStore } from './StoreContext.js';
 import type { Column } from '../domain/columns.js';
+import type { RowMark } from '../domain/rowDiff.js';
 import { Table } from './Table.js';
 import { tint, useTheme } from './theme.js';
 import { glyphs } from '../terminal/glyphs.js';
@@ -28,6 +31,14 @@ export function ListView<Row extends AnyRow>({ listKey, columns, width, height, 
   const theme = useTheme();
   const list = useAppStore((s) => s.lists[listKey]);
   const detail = useAppStore((s) => s.detail);
+  const live = useAppStore((s) => s.live.on);
+  const kind = list?.kind;
+  const rowsOfPage = list?.rows;
+  const changes = list?.changes;
+  const marks = useMemo(
+    () => (live && kind && rowsOfPage ? markedRows({ kind, rows: rowsOfPage, changes }) : undefined),
+    [live, kind, rowsOfPage, changes],
+  );
   if (!list) return <Text>{glyphs().ellipsis}</Text>;
   const rows = visibleRows(list) as Row[];
   const error = list.error;
@@ -57,6 +68,7 @@ export function ListView<Row extends AnyRow>({ listKey, columns, width, height, 
       height={Math.max(1, tableHeight - 1)}
       color={theme.color}
       emptyText={empty}
+      {...(marks ? { marks: marks as ReadonlyMap<Row, RowMark> } : {})}
     />
   );
   return (

@@ -11,6 +11,7 @@ import type { ExportProgress } from '../store/types.js';
 import { useAppStore } from './StoreContext.js';
 import { tint, useTheme } from './theme.js';
 import { glyphs } from '../terminal/glyphs.js';
+import { liveStatusNote } from './liveText.js';
 
 export function pagingText(list: NonNullable<ReturnType<typeof currentList>>): string {
   if (list.loadedPage === null) return `page ${formatCount(list.page)}`;
@@ -24,17 +25,24 @@ export function pagingText(list: NonNullable<ReturnType<typeof currentList>>): s
   if (list.filter) parts.push(`filter "${displayText(list.filter)}": ${visibleRows(list).length} of ${list.rows.length}`);
   if (list.query.keyword) parts.push(`keyword "${displayText(list.query.keyword)}"`);
   if (list.query.conversationIDs.length > 0) parts.push(`${list.query.conversationIDs.length} conversation IDs`);
+  // The live view's last change: rows that left the page are counted here, having no row to mark.
+  if (list.changes) parts.push(list.changes.summary);
   return parts.join(` ${glyphs().separator} `);
 }
 
 export function StatusBar({ width }: { width: number }): React.JSX.Element {
   const theme = useTheme();
   const list = useAppStore((s) => currentList(s));
-  const flash = useAppStore((s) => s.flash);
+  const passing = useAppStore((s) => s.flash);
   const exporting = useAppStore((s) => s.exporting);
+  const liveOn = useAppStore((s) => s.live.on);
+  const liveStatus = useAppStore((s) => s.live.status);
   if (exporting) return <ExportLine progress={exporting} width={width} />;
   const text = list ? pagingText(list) : '';
   const loading = list?.loading ?? false;
+  // While the live view waits out a failure, it says so until it recovers (a flash passes).
+  const note = liveOn ? liveStatusNote(liveStatus) : undefined;
+  const flash = passing ?? (note ? { text: note, level: 'error' as const } : null);
   const flashText = flash ? displayText(flash.text) : '';
   const room = Math.max(0, width - (loading ? 2 : 0));
   // Half the line for a message, more when it needs it (a file path), leaving the page number.

@@ -3,6 +3,7 @@
 import { parseArgs } from 'node:util';
 import { DEFAULT_CLIENT_CONFIG } from '../api/defaults.js';
 import { isPageSize, PAGE_SIZES, WALK_PAGE_SIZE } from '../domain/paging.js';
+import { DEFAULT_INTERVAL_MS, MAX_INTERVAL_MS, MIN_INTERVAL_MS } from '../data/liveRefresh.js';
 
 /** Population of the embedded demo server unless --users says otherwise. */
 export const DEFAULT_DEMO_USERS = 5000;
@@ -76,6 +77,8 @@ export const FLAGS = {
   demo: { type: 'boolean', help: 'use the embedded demo server', use: CONNECT },
   users: { type: 'string', value: 'N', help: 'demo population', use: EVERYWHERE },
   latency: { type: 'string', value: 'MS', help: 'demo server delay per request', use: CONNECT },
+  still: { type: 'boolean', help: 'the demo server without its activity (fixed data)', use: [...CONNECT, 'demo-server'] },
+  watch: { type: 'string', value: 'SECONDS', help: 'live view: refresh every SECONDS (scripting: print what changed)', use: [...CONNECT, ...LIST_COMMANDS] },
   port: { type: 'string', value: 'PORT', help: 'port to listen on', use: ['demo-server'] },
   host: { type: 'string', value: 'HOST', help: 'address to listen on', use: ['demo-server'] },
   'no-color': { type: 'boolean', help: 'monochrome', use: CONNECT },
@@ -119,7 +122,7 @@ export interface ListRequestOptions {
 }
 
 /** Settings a profile may give; `explicit` says which of them came from a flag or the environment. */
-export type ProfileField = 'baseUrl' | 'token' | 'secret' | 'adminUserID' | 'timeoutMs' | 'pageSize';
+export type ProfileField = 'baseUrl' | 'token' | 'secret' | 'adminUserID' | 'timeoutMs' | 'pageSize' | 'watchMs';
 
 export interface ExplorerOptions {
   command: 'explore' | 'demo-server' | 'help' | 'version' | 'list' | 'completion' | 'complete-profiles';
@@ -137,6 +140,15 @@ export interface ExplorerOptions {
   demoUsers: number;
   /** Artificial latency of the embedded demo server, ms. */
   demoLatencyMs: number;
+  /** `--still`: the demo server's data does not change while it runs. */
+  demoStill: boolean;
+  /** Time between two events of the living demo (OIE_DEMO_PACE_MS); undefined: its default. */
+  demoPaceMs?: number;
+  /**
+   * `--watch SECONDS`: the explorer starts with the live view on, refreshing at this interval;
+   * a scripting command prints what changes on its page at this interval, until stopped.
+   */
+  watchMs?: number;
   port: number;
   host: string;
   noColor: boolean;
@@ -174,6 +186,7 @@ Scripting (no UI; for pipes and cron):
   openim-explorer conversations --user ID [--ids A,B]
   openim-explorer blacklist --user ID
   openim-explorer applications --user ID
+    --watch SECONDS     print only what changes on the page, as NDJSON events, until Ctrl-C
     --page N            first page (default 1)
     --size N            rows per request (default the page size; ${WALK_PAGE_SIZE} with --all)
     --all               every page from --page on, printed as each page arrives
@@ -193,9 +206,13 @@ Connection:
   --demo                start the embedded demo server and connect to it
   --users N             demo population (default ${DEFAULT_DEMO_USERS})
   --latency MS          demo server delay per request (default 0)
+  --still               the demo's data does not change (by default messages, friend
+                        applications and new users arrive while it runs)
 
 Display:
   --page-size N         rows per page: ${sizes} (default: as many as the terminal shows)
+  --watch SECONDS       start with the live view on (w), refreshing every SECONDS
+                        (at least ${MIN_INTERVAL_MS / 1000}; w alone uses ${DEFAULT_INTERVAL_MS / 1000})
   --no-color            monochrome (NO_COLOR is honoured too)
   --ascii               draw marks with ASCII only (automatic when the locale is not UTF-8)
   --log-file PATH       append one line per request (never the token); created 0600
@@ -262,6 +279,8 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): E
   const adminUserID = pick('adminUserID', v['admin-user-id'], 'OPENIM_ADMIN_USER_ID');
   const timeout = pick('timeoutMs', v.timeout);
   const pageSizeRaw = pick('pageSize', v['page-size']);
+  const watchRaw = pick('watchMs', v.watch);
+  const watchMs = watchRaw === undefined ? undefined : Math.round(num(watchRaw, '--watch', MIN_INTERVAL_MS / 1000, MAX_INTERVAL_MS / 1000) * 1000);
 
   const pageSize = pageSizeRaw === undefined ? undefined : int(pageSizeRaw, '--page-size', 1, 1000);
   if (pageSize !== undefined && !isPageSize(pageSize)) {
@@ -269,6 +288,12 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): E
   }
 
   const request = command === 'list' ? listRequest(first as ListCommand, v) : undefined;
+  if (request && watchMs !== undefined) {
+    if (request.all) throw new UsageError('--watch watches one page (--page, --size); it does not go with --all');
+    if (request.output !== undefined && request.output !== 'ndjson') {
+      throw new UsageError(`--watch prints NDJSON events; --output ${request.output} does not go with it`);
+    }
+  }
   if (command === 'explore') {
     for (const flag of ['keyword', 'search', 'regex', 'user', 'ids', 'page', 'size', 'all', 'output'] as const) {
       if (v[flag] !== undefined) throw new UsageError(`--${flag} goes with a scripting command, e.g. openim-explorer users --${flag} ...`);
@@ -287,6 +312,9 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): E
     demo: v.demo ?? false,
     demoUsers: v.users === undefined ? DEFAULT_DEMO_USERS : int(v.users, '--users', 1, 10_000_000),
     demoLatencyMs: v.latency === undefined ? 0 : int(v.latency, '--latency', 0, 60_000),
+    demoStill: v.still ?? false,
+    ...demoPace(env.OIE_DEMO_PACE_MS),
+    ...(watchMs !== undefined ? { watchMs } : {}),
     port: v.port === undefined ? 10002 : int(v.port, '--port', 0, 65535),
     host: v.host ?? '127.0.0.1',
     noColor: v['no-color'] ?? false,
@@ -346,6 +374,17 @@ function listRequest(list: ListCommand, v: ListFlags): ListRequestOptions {
     all: v.all ?? false,
     ...(v.output === undefined ? {} : { output: v.output as OutputFormat }),
   };
+}
+
+/** What `--demo` starts the embedded server with (demo/embedded.ts), for the explorer and the scripting commands. */
+export function demoOptions(o: ExplorerOptions): { users: number; latencyMs: number; still: boolean; paceMs?: number } {
+  return { users: o.demoUsers, latencyMs: o.demoLatencyMs, still: o.demoStill, ...(o.demoPaceMs !== undefined ? { paceMs: o.demoPaceMs } : {}) };
+}
+
+/** OIE_DEMO_PACE_MS, a knob for tests and demonstrations: how fast the living demo changes. */
+function demoPace(raw: string | undefined): { demoPaceMs?: number } {
+  if (raw === undefined || raw.trim() === '') return {};
+  return { demoPaceMs: int(raw.trim(), 'OIE_DEMO_PACE_MS', 10, 3_600_000) };
 }
 
 function nonEmpty(s: string | undefined): string | undefined {

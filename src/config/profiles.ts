@@ -1,10 +1,11 @@
 // Named profiles in a config file (like kubectl contexts): base URL, credentials or the names of
-// the environment variables that hold them, timeout and page size. Validated with zod; every
+// the environment variables that hold them, timeout, page size and the live view's interval. Validated with zod; every
 // error names the file, the profile and the field, and is a UsageError (exit code 2).
 //
 // Precedence, highest first: flags, environment, profile, built-in defaults.
 import { z } from 'zod';
 import { PAGE_SIZES } from '../domain/paging.js';
+import { MAX_INTERVAL_MS, MIN_INTERVAL_MS } from '../data/liveRefresh.js';
 import { UsageError, type ExplorerOptions, type ProfileField } from './args.js';
 import { defaultConfigPath, PROFILE_NAME } from './profileNames.js';
 import { parseConfigJson, readConfigText } from './configFile.js';
@@ -50,6 +51,12 @@ export const profileSchema = z
     pageSize: z
       .number({ error: `must be one of ${PAGE_SIZES.join(', ')}` })
       .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), { error: `must be one of ${PAGE_SIZES.join(', ')}` })
+      .optional(),
+    /** Seconds, like --watch: the explorer starts with the live view on at this interval. */
+    watch: z
+      .number({ error: 'must be a number of seconds' })
+      .min(MIN_INTERVAL_MS / 1000, { error: `must be from ${MIN_INTERVAL_MS / 1000} to ${MAX_INTERVAL_MS / 1000} seconds` })
+      .max(MAX_INTERVAL_MS / 1000, { error: `must be from ${MIN_INTERVAL_MS / 1000} to ${MAX_INTERVAL_MS / 1000} seconds` })
       .optional(),
   })
   .superRefine((p, ctx) => {
@@ -196,6 +203,7 @@ export function applyProfile(
   if (!wins('adminUserID')) next.adminUserID = profile.adminUserID ?? (switching ? 'imAdmin' : options.adminUserID);
   if (!wins('timeoutMs') && profile.timeout !== undefined) next.timeoutMs = Math.round(profile.timeout * 1000);
   if (!wins('pageSize') && profile.pageSize !== undefined) next.pageSize = profile.pageSize;
+  if (!wins('watchMs') && profile.watch !== undefined) next.watchMs = Math.round(profile.watch * 1000);
   return next;
 }
 

@@ -9,7 +9,17 @@ export interface EmbeddedDemo {
   close(): Promise<void>;
 }
 
-export async function startEmbeddedDemo(options: { users: number; latencyMs: number }): Promise<EmbeddedDemo> {
-  const server = await startDemoServer({ users: options.users, latencyMs: options.latencyMs });
+export interface EmbeddedDemoOptions {
+  users: number;
+  latencyMs: number;
+  /** `--still`: the data does not change; otherwise the demo lives (activity.ts). */
+  still?: boolean;
+  /** Time between two events of the living demo, ms. */
+  paceMs?: number;
+}
+
+export async function startEmbeddedDemo(options: EmbeddedDemoOptions): Promise<EmbeddedDemo> {
+  const activity = options.still ? undefined : { ...(options.paceMs !== undefined ? { paceMs: options.paceMs } : {}) };
+  const server = await startDemoServer({ users: options.users, latencyMs: options.latencyMs, ...(activity ? { activity } : {}) });
   return { baseUrl: server.url, secret: DEMO.secret, adminUserID: DEMO.adminUserID, close: () => server.close() };
 }

@@ -3,9 +3,11 @@ import { DEMO } from './well-known.js';
 import { startDemoServer } from './server.js';
 
 /** Resolves once the server has closed after a signal. */
-export async function runDemoServerCli(args: { port: number; host: string; users: number }): Promise<void> {
-  const server = await startDemoServer({ port: args.port, host: args.host, users: args.users });
-  process.stdout.write(`openim demo server on ${server.url} (admin secret ${DEMO.secret}, admin user ${DEMO.adminUserID})\n`);
+export async function runDemoServerCli(args: { port: number; host: string; users: number; still?: boolean; paceMs?: number }): Promise<void> {
+  const activity = args.still ? undefined : { ...(args.paceMs !== undefined ? { paceMs: args.paceMs } : {}) };
+  const server = await startDemoServer({ port: args.port, host: args.host, users: args.users, ...(activity ? { activity } : {}) });
+  const lives = activity ? 'messages, applications and users arrive while it runs' : 'still';
+  process.stdout.write(`openim demo server on ${server.url} (admin secret ${DEMO.secret}, admin user ${DEMO.adminUserID}; ${lives})\n`);
   await new Promise<void>((resolve) => {
     const stop = (): void => {
       process.off('SIGINT', stop);

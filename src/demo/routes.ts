@@ -1,5 +1,6 @@
 // The six operations: request struct, Check() and the RPC's behaviour, per openim-api.md §3.
 import { systemUsers } from './accounts.js';
+import type { DemoActivity } from './activity.js';
 import { blacksOf } from './blacks.js';
 import type { BoundValue, StructSpec } from './bind.js';
 import { boundNumbers, boundString, boundStrings } from './bind.js';
@@ -19,6 +20,8 @@ export interface RouteContext {
   opUserID: string;
   secret: string;
   issueAdminToken(): { token: string; expireTimeSeconds: number };
+  /** While the demo lives: what changed since it started (activity.ts). */
+  activity?: DemoActivity;
 }
 
 export interface Route {
@@ -63,16 +66,20 @@ const getUsers: Route = {
   async run(ctx, body) {
     const page = checkPagination(body.get('pagination'));
     if (page instanceof ApiError) return page;
-    const { population } = ctx.world;
     const userFilter = boundString(body, 'userID');
     const nickFilter = boundString(body, 'nickName');
+    // Users who registered while the demo runs come after the data set's.
+    const base = ctx.world.population;
+    const population = base + (ctx.activity?.registered() ?? 0);
+    const user = (i: number): UserRecord => (i > base && ctx.activity ? ctx.activity.newUser(i) : userAt(ctx.world, i));
     if (userFilter === '' && nickFilter === '') {
       // Users are computed from their index, so any page costs the same.
       const range = pageRange(population, page);
       const users: UserRecord[] = [];
-      for (let i = range?.start ?? 0; i < (range?.end ?? 0); i++) users.push(userAt(ctx.world, i + 1));
+      for (let i = range?.start ?? 0; i < (range?.end ?? 0); i++) users.push(user(i + 1));
       return { total: population, users: listOrNull(users) };
     }
+    // Users registered while the demo runs are not searched: the index covers the data set.
     // Each filter is a case-insensitive, unescaped $regex; the two are OR-ed (user.go:93-126).
     const filters: UserFilters = {};
     for (const [key, pattern] of [['userID', userFilter], ['nickName', nickFilter]] as const) {
@@ -82,7 +89,7 @@ const getUsers: Route = {
       filters[key] = regex;
     }
     const { total, indices } = await searchUsers(ctx.world, filters, page);
-    return { total, users: listOrNull(indices.map((i) => userAt(ctx.world, i))) };
+    return { total, users: listOrNull(indices.map(user)) };
   },
 };
 
@@ -120,7 +127,8 @@ const getSelfFriendApplyList: Route = {
     const denied = checkOwnerOrAdmin(ctx, checked.userID);
     if (denied) return denied;
     const states = boundNumbers(body, 'handleResults');
-    const all = friendRequestsOf(ctx.world, checked.userID);
+    const generated = friendRequestsOf(ctx.world, checked.userID);
+    const all = ctx.activity ? ctx.activity.friendRequests(checked.userID, generated) : generated;
     const requests = states.length ? all.filter((r) => states.includes(r.handleResult)) : all;
     return { friendRequests: listOrNull(pageOf(requests, checked.page)), total: requests.length };
   },
@@ -150,7 +158,8 @@ const getSortedConversationList: Route = {
     if (checked instanceof ApiError) return checked;
     // No permission check in v3.8.x: any valid token may read any user's list.
     const wanted = new Set(boundStrings(body, 'conversationIDs'));
-    const owned = conversationsOf(ctx.world, checked.userID);
+    const generated = conversationsOf(ctx.world, checked.userID);
+    const owned = ctx.activity ? ctx.activity.conversations(checked.userID, generated) : generated;
     const rows = wanted.size ? owned.filter((c) => wanted.has(c.wire.conversationID)) : owned;
     if (rows.length === 0) return recordNotFound();
     const sorted = sortConversations(rows);

@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { gzipSync } from 'node:zlib';
+import { DemoActivity, type ActivityOptions } from './activity.js';
 import { handleRequest, type GatewayRequest, type Reply } from './gateway.js';
 import { IAT_BACKDATE_SECONDS, signToken, verifyToken, type TokenCheck } from './jwt.js';
 import { TokenStore, type AdminTokenPolicy } from './tokenStore.js';
@@ -31,6 +32,11 @@ export interface DemoServerOptions {
   tokenTtlSeconds?: number;
   /** How admin tokens are kept; default 'unstored' (v3.8.1 to v3.8.3-patch.16). See AdminTokenPolicy. */
   adminTokens?: AdminTokenPolicy;
+  /**
+   * The demo lives: messages, friend applications and new users arrive while it runs
+   * (activity.ts). Off by default, so that tests see fixed data; `--demo` turns it on.
+   */
+  activity?: ActivityOptions;
 }
 
 export interface MintOptions {
@@ -73,6 +79,7 @@ export async function startDemoServer(opts: DemoServerOptions = {}): Promise<Dem
   const ttl = opts.tokenTtlSeconds ?? 7_776_000;
   const latencyMs = opts.latencyMs ?? 0;
   const world: World = { population: Math.max(0, Math.floor(opts.users ?? 5000)), adminUserID: opts.adminUserID ?? DEMO.adminUserID };
+  const activity = opts.activity ? new DemoActivity(world, opts.activity) : undefined;
   const counts = new Map<string, number>();
   let total = 0;
   // Tokens issued at or before this second are expired; new tokens are issued after it.
@@ -100,6 +107,7 @@ export async function startDemoServer(opts: DemoServerOptions = {}): Promise<Dem
     opUserID,
     secret,
     issueAdminToken: () => ({ token: mint(world.adminUserID), expireTimeSeconds: ttl }),
+    ...(activity ? { activity } : {}),
   });
   const deps = { verify, context };
 

@@ -1,4 +1,5 @@
-// What a row means beyond its fields: which user it names, whether it matches a page filter.
+// What a row means beyond its fields: which row it is (its identity across refreshes), which user
+// it names, whether it matches a page filter.
 import type { AnyRow, ListKind, RowByKind } from '../api/pages.js';
 
 /** The rows on screen: the page, narrowed by the `/` filter. */
@@ -16,6 +17,25 @@ function searchableText(row: AnyRow): string {
     textCache.set(row, text);
   }
   return text;
+}
+
+/**
+ * Which row this is, whatever its values: the same key across two fetches means the same row
+ * (the live view marks it changed, not new, and the cursor follows it). A list's own key field.
+ */
+export function rowIdentity(kind: ListKind, row: AnyRow): string {
+  switch (kind) {
+    case 'users':
+      return (row as RowByKind['users']).userID;
+    case 'accounts':
+      return (row as RowByKind['accounts']).userID;
+    case 'conversations':
+      return (row as RowByKind['conversations']).conversationID;
+    case 'blacklist':
+      return (row as RowByKind['blacklist']).blackUserInfo.userID;
+    case 'applications':
+      return (row as RowByKind['applications']).toUserID;
+  }
 }
 
 /** The other user a row names, for `o` (and Enter on the users list). */

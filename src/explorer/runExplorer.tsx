@@ -7,7 +7,7 @@ import { App } from './App.js';
 import type { ConnectionInfo } from '../components/Header.js';
 import { StoreContext } from '../components/StoreContext.js';
 import { ThemeContext } from '../components/theme.js';
-import { UsageError, type ExplorerOptions } from '../config/args.js';
+import { demoOptions, UsageError, type ExplorerOptions } from '../config/args.js';
 import { profileNamesIn } from '../config/profileNames.js';
 import { defaultConfigPath, resolveProfile } from '../config/profiles.js';
 import { recentUsersFile, recentUsersPath } from '../config/recentUsers.js';
@@ -18,7 +18,8 @@ import { createAppStore, type AppStore } from '../store/store.js';
 import { colorEnabled } from '../terminal/color.js';
 import { copyToClipboard } from '../terminal/osc52.js';
 import { inkRenderOptions } from './renderOptions.js';
-import { enterAltScreen, installRestoreHandlers, restoreTerminal } from '../terminal/screen.js';
+import { filterFocusReports } from '../terminal/focus.js';
+import { enableFocusEvents, enterAltScreen, installRestoreHandlers, restoreTerminal } from '../terminal/screen.js';
 
 interface Session {
   store: AppStore;
@@ -35,7 +36,7 @@ export async function runExplorer(options: ExplorerOptions, parsed: ExplorerOpti
   let closeDemo: (() => Promise<void>) | undefined;
   if (options.demo) {
     const { startEmbeddedDemo } = await import('../demo/embedded.js');
-    const demo = await startEmbeddedDemo({ users: options.demoUsers, latencyMs: options.demoLatencyMs });
+    const demo = await startEmbeddedDemo(demoOptions(options));
     const { baseUrl, secret, adminUserID } = demo;
     start = { ...options, baseUrl, secret, adminUserID, token: undefined, profile: undefined };
     closeDemo = () => demo.close();
@@ -48,6 +49,8 @@ export async function runExplorer(options: ExplorerOptions, parsed: ExplorerOpti
   const exportTo = exportFiles(process.cwd());
   let instance: ReturnType<typeof render> | undefined;
   let session: Session;
+  /** `--watch` or the profile's `watch`: the live view starts on. */
+  let watching = options.watchMs !== undefined;
 
   const tree = (s: Session): React.JSX.Element => (
     <StoreContext.Provider value={s.store}>
@@ -83,6 +86,7 @@ export async function runExplorer(options: ExplorerOptions, parsed: ExplorerOpti
       copy: (text) => copyToClipboard(stdout, text),
       recent,
       openExport: exportTo,
+      ...(o.watchMs !== undefined ? { liveIntervalMs: o.watchMs } : {}),
       quit: () => {
         // Requests in flight, a login no list can cancel included, must not keep the process up.
         client.close();
@@ -107,11 +111,14 @@ export async function runExplorer(options: ExplorerOptions, parsed: ExplorerOpti
     }
     const old = session;
     session = open(next, false, old.generation + 1);
+    // The live view stays on across the switch if it was on, at the new profile's interval.
+    watching = old.store.getState().live.on || next.watchMs !== undefined;
     // Requests and an export of the old server still running are cancelled with it (its quit
     // no longer unmounts anything: it is not the session any more).
     old.store.getState().quit();
     instance?.rerender(tree(session));
     session.store.getState().start();
+    if (watching) session.store.getState().toggleLive();
     session.store.getState().flashInfo(`profile ${name}: ${session.info.host}`);
     return undefined;
   };
@@ -121,12 +128,17 @@ export async function runExplorer(options: ExplorerOptions, parsed: ExplorerOpti
   const restore = (): void => restoreTerminal(stdout);
   const uninstall = installRestoreHandlers(restore);
   enterAltScreen(stdout);
+  // The live view pauses while the terminal is not looked at; focus reports never reach the keys.
+  enableFocusEvents(stdout);
+  const unfilter = filterFocusReports(process.stdin, (focused) => session.store.getState().setFocus(focused));
   try {
     instance = render(tree(session), inkRenderOptions(process.env));
     session.store.getState().start();
+    if (watching) session.store.getState().toggleLive();
     await instance.waitUntilExit();
   } finally {
     restore();
+    unfilter();
     uninstall();
     log?.close();
     await closeDemo?.();

@@ -113,6 +113,8 @@ function run(action: Action, store: AppStore, ctx: DispatchContext): void {
       return s.exportView('csv');
     case 'reload':
       return s.reload();
+    case 'live':
+      return s.toggleLive();
     case 'help':
       return s.toggleHelp();
     case 'accounts':

@@ -29,6 +29,7 @@ export type Action =
   | 'exportJson'
   | 'exportCsv'
   | 'reload'
+  | 'live'
   | 'help'
   | 'quit'
   | 'accounts'
@@ -74,6 +75,7 @@ export const KEYMAP: readonly Binding[] = [
   { action: 'exportJson', keys: ['e'], description: 'export every page of this list to a JSON file (Esc cancels)', scope: 'list' },
   { action: 'exportCsv', keys: ['E'], description: 'export every page of this list to a CSV file (Esc cancels)', scope: 'list' },
   { action: 'reload', keys: ['r'], description: 'reload this page from the server', scope: 'list' },
+  { action: 'live', keys: ['w'], hint: 'w live', description: 'live view: refresh this page on an interval, mark what changed', scope: 'list' },
   { action: 'accounts', keys: ['a'], hint: 'a accounts', description: 'system accounts', scope: 'global' },
   { action: 'userPicker', keys: ['u'], hint: 'u pick user', description: 'pick a user by ID', scope: 'global' },
   { action: 'command', keys: [':'], hint: ': cmd', description: 'command: users, accounts, user ID, page N, profile NAME', scope: 'global' },

@@ -68,5 +68,14 @@ export interface ExportActions {
   cancelExport(): void;
 }
 
-export type AppActions = NavActions & ListActions & UiActions & ExportActions & SearchActions & SummaryActions;
+export interface LiveActions {
+  /** `w`: the live view on or off. */
+  toggleLive(): void;
+  /** Off, cancelling the refresh in flight (quitting, switching profile). */
+  stopLive(): void;
+  /** The terminal gained or lost focus (focus events). */
+  setFocus(focused: boolean): void;
+}
+
+export type AppActions = NavActions & ListActions & UiActions & ExportActions & SearchActions & SummaryActions & LiveActions;
 export type AppStore = StoreApi<AppState & AppActions>;

@@ -6,6 +6,7 @@ import { hasNextPage, nextPageSize, pageCount, pageForNewSize } from '../domain/
 import { userNamedByRow, visibleRows } from '../domain/rows.js';
 import { jsonText } from '../data/formats.js';
 import type { SliceTools } from './tools.js';
+import { passMarks } from './liveMarks.js';
 import { selectedRow } from './selectors.js';
 import type { AppState, ListState } from './types.js';
 import type { AppActions, ListActions } from './actions.js';
@@ -71,7 +72,7 @@ export const listsSlice =
         const count = visibleRows(list).length;
         const cursor = Math.max(0, Math.min(count - 1, list.cursor + delta));
         if (cursor !== list.cursor) {
-          patchList(list.key, { cursor });
+          patchList(list.key, { cursor, changes: passMarks(list, list.cursor, cursor) });
           resetScroll();
         }
       },
@@ -79,7 +80,8 @@ export const listsSlice =
         const list = current();
         if (!list) return;
         const count = visibleRows(list).length;
-        patchList(list.key, { cursor: where === 'first' ? 0 : Math.max(0, count - 1) });
+        const cursor = where === 'first' ? 0 : Math.max(0, count - 1);
+        patchList(list.key, { cursor, changes: passMarks(list, list.cursor, cursor) });
         resetScroll();
       },
       setQuery(patch) {

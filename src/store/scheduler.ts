@@ -5,7 +5,9 @@
 //   results always arrive in order;
 // - a new query (or a forced reload) cancels the running request;
 // - a response that no longer matches what the list wants is cached, never shown;
-// - pages already seen come back from a bounded LRU without a request.
+// - pages already seen come back from a bounded LRU without a request;
+// - a live refresh (refresh()) is one more request of the page the list shows, under the same
+//   rules: never beside another request of the list, and shown only if the list still shows it.
 import type { AnyRow, PageRequest } from '../api/pages.js';
 import type { Page } from '../api/schemas.js';
 import { PageCache } from './cache.js';
@@ -52,6 +54,8 @@ interface Running {
   reqKey: string;
   query: string;
   controller: AbortController;
+  /** Settles when the request has ended, whatever its outcome. */
+  done: Promise<void>;
 }
 
 export class RequestScheduler {
@@ -95,6 +99,34 @@ export class RequestScheduler {
     return 'waiting';
   }
 
+  /**
+   * A live refresh of the page the list shows (`request`): from the server, bypassing the cache
+   * and updating it. While another request of the list runs, the refresh is that request: it
+   * sends nothing and settles when that one ends. Its page is delivered through `events.page` only
+   * if the list still wants it when it arrives (a page step meanwhile wins); its failure is not
+   * delivered but rejects the promise, for the live view to judge. It resolves when a newer request
+   * of the list replaced it; `signal` cancels it (and only it).
+   */
+  refresh(listKey: string, request: PageRequest, signal: AbortSignal): Promise<void> {
+    const running = this.inFlight.get(listKey);
+    if (running) return running.done;
+    if (signal.aborted) return Promise.resolve();
+    this.waiting.set(listKey, request);
+    const { controller, outcome } = this.start(listKey, request, true);
+    const reqKey = requestKey(request);
+    signal.addEventListener(
+      'abort',
+      () => {
+        if (this.inFlight.get(listKey)?.controller !== controller) return;
+        // Nobody waits for this page any more; what the list wants instead starts when it ends.
+        if (this.isWanted(listKey, reqKey)) this.waiting.delete(listKey);
+        controller.abort();
+      },
+      { once: true },
+    );
+    return outcome;
+  }
+
   /** Whether a request of this list is on the wire. */
   busy(listKey: string): boolean {
     return this.inFlight.has(listKey);
@@ -117,10 +149,13 @@ export class RequestScheduler {
     return wanted !== undefined && requestKey(wanted) === reqKey;
   }
 
-  private start(listKey: string, request: PageRequest): void {
+  /** `outcome` resolves when the page arrived or the request was cancelled; rejects (live only) on failure. */
+  private start(listKey: string, request: PageRequest, live = false): { controller: AbortController; outcome: Promise<void> } {
     const reqKey = requestKey(request);
     const controller = new AbortController();
-    this.inFlight.set(listKey, { reqKey, query: queryKey(request), controller });
+    let end!: () => void;
+    const done = new Promise<void>((resolve) => (end = resolve));
+    this.inFlight.set(listKey, { reqKey, query: queryKey(request), controller, done });
     this.stats.started++;
     this.stats.maxInFlight = Math.max(this.stats.maxInFlight, this.inFlight.size);
     let pending: Promise<Page<AnyRow>>;
@@ -130,7 +165,7 @@ export class RequestScheduler {
       // A fetch that throws instead of rejecting is a bug of ours; it must still end as a value.
       pending = Promise.reject(error);
     }
-    void pending
+    const outcome = pending
       .then(
         (page) => {
           this.cache.set(reqKey, page);
@@ -141,13 +176,21 @@ export class RequestScheduler {
         },
         (error: unknown) => {
           if (controller.signal.aborted) return; // cancelled by us: nobody waits for it
-          if (this.isWanted(listKey, reqKey)) {
-            this.waiting.delete(listKey);
-            this.events.failure(listKey, error);
-          } else this.stats.discarded++;
+          if (!this.isWanted(listKey, reqKey)) {
+            this.stats.discarded++;
+            return;
+          }
+          this.waiting.delete(listKey);
+          if (live) throw error;
+          this.events.failure(listKey, error);
         },
       )
-      .finally(() => this.finish(listKey, controller));
+      .finally(() => {
+        this.finish(listKey, controller);
+        end();
+      });
+    if (!live) outcome.catch(() => undefined);
+    return { controller, outcome };
   }
 
   private finish(listKey: string, controller: AbortController): void {

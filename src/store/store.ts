@@ -1,10 +1,11 @@
 // The app's one store, made of slices (zustand's slices pattern), one file each: navigation,
-// lists, UI modes, export. They share the tools of tools.ts: the request scheduler, the flash,
+// lists, UI modes, export, the live view. They share the tools of tools.ts: the request scheduler, the flash,
 // and the list operations. Screens read the state with selectors (selectors.ts); keys call actions.
 import { createStore } from 'zustand/vanilla';
 import type { AppActions, AppStore } from './actions.js';
 import { exportSlice } from './exportSlice.js';
 import { listsSlice } from './listsSlice.js';
+import { liveSlice } from './liveSlice.js';
 import { navSlice } from './navSlice.js';
 import { searchSlice } from './searchSlice.js';
 import { userSummarySlice } from './userSummarySlice.js';
@@ -30,6 +31,7 @@ export function createAppStore(deps: StoreDeps): AppStore & { stats: RequestStat
       ...exportSlice(tools)(set, get, api),
       ...searchSlice(tools)(set, get, api),
       ...userSummarySlice(tools)(set, get, api),
+      ...liveSlice(tools)(set, get, api),
     };
   });
   return Object.assign(store, { stats: stats! });

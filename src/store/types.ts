@@ -4,6 +4,8 @@ import type { AnyRow, ListKind, ListQuery } from '../api/pages.js';
 import type { UserLookup } from '../api/userLookup.js';
 import type { PagePosition } from '../domain/paging.js';
 import type { LineState } from './lineEditor.js';
+import type { RowMark } from '../domain/rowDiff.js';
+import type { RefreshStatus } from '../data/liveRefresh.js';
 
 export type UserTab = 'conversations' | 'blacklist' | 'applications';
 export const USER_TABS: readonly UserTab[] = ['conversations', 'blacklist', 'applications'];
@@ -30,6 +32,10 @@ export interface ListState extends PagePosition {
   filter: string;
   /** Where the list was before a search narrowed it: Esc goes back there. */
   resume?: ListResume;
+  /** requestKey (scheduler.ts) of the request whose rows show: a new answer to it is a refresh. */
+  loadedKey?: string;
+  /** What the live view saw change on this page; cleared when the page changes. */
+  changes?: ListChanges;
 }
 
 export interface ListResume {
@@ -48,6 +54,26 @@ export interface UserSummary {
   conversations: SummaryPart<{ withMessages: number; unread: number; none: boolean }>;
   blacklist: SummaryPart<number>;
   applications: SummaryPart<number>;
+}
+
+/** The live view's marks on a page: rows new or changed since the refresh before. */
+export interface ListChanges {
+  /** By row key (domain/rowDiff.ts rowKeys); a mark goes when the cursor passes its row. */
+  marks: Readonly<Record<string, RowMark>>;
+  /** "2 new, 1 changed, 1 gone": the last refresh that changed something. */
+  summary: string;
+}
+
+/** The live view (`w`): the page on screen fetched again on an interval. */
+export interface LiveState {
+  on: boolean;
+  intervalMs: number;
+  /** When the page on screen last came from the server while live (ms); null: not yet. */
+  refreshedAt: number | null;
+  /** What the refresher does now: waiting, paused, backing off, rate limited. */
+  status: RefreshStatus;
+  /** Whether the terminal has focus (focus events); null: unknown, read as looked at. */
+  focused: boolean | null;
 }
 
 export type PromptKind = 'command' | 'user' | 'search' | 'conversations' | 'filter';
@@ -97,4 +123,5 @@ export interface AppState {
   exporting: ExportProgress | null;
   /** By user ID, for the user screens opened. */
   summaries: Record<string, UserSummary>;
+  live: LiveState;
 }

@@ -149,6 +149,7 @@ export const uiSlice =
       },
       quit() {
         get().cancelExport();
+        get().stopLive();
         tools.scheduler.cancelAll();
         tools.deps.quit?.();
       },

@@ -34,6 +34,9 @@ export interface Glyphs {
   connected: string;
   failing: string;
   connecting: string;
+  /** The live view's mark column: a row new since the last refresh, a row whose values changed. */
+  markNew: string;
+  markChanged: string;
   spinner: readonly string[];
   keys: { up: string; down: string; left: string; right: string };
 }
@@ -56,6 +59,8 @@ export const UNICODE_GLYPHS: Glyphs = {
   connected: '●',
   failing: '○',
   connecting: '◌',
+  markNew: '+',
+  markChanged: '~',
   spinner: ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'],
   keys: { up: '↑', down: '↓', left: '←', right: '→' },
 };
@@ -79,6 +84,8 @@ export const ASCII_GLYPHS: Glyphs = {
   connected: '*',
   failing: 'o',
   connecting: '.',
+  markNew: '+',
+  markChanged: '~',
   spinner: ['|', '/', '-', '\\'],
   keys: { up: 'Up', down: 'Down', left: 'Left', right: 'Right' },
 };

@@ -1,6 +1,7 @@
 // Owning the terminal: Ink 6 has no alternate-screen option, so we switch screens ourselves
 // and must switch back on every way out (normal exit, signals, crashes), or the user's
-// shell is left on a blank screen with no cursor and no echo.
+// shell is left on a blank screen with no cursor and no echo. Focus reporting, which the live
+// view asks for, is turned off on the same way out.
 import { constants } from 'node:os';
 import { redact } from '../api/redact.js';
 import { sanitize } from './sanitize.js';
@@ -15,6 +16,9 @@ export const SHOW_CURSOR = '\u001b[?25h';
  */
 export const BRACKETED_PASTE_ON = '\u001b[?2004h';
 export const BRACKETED_PASTE_OFF = '\u001b[?2004l';
+/** Asks the terminal to report focus (ESC [I in, ESC [O out; tmux needs `set -g focus-events on`). */
+export const ENABLE_FOCUS_EVENTS = '\u001b[?1004h';
+export const DISABLE_FOCUS_EVENTS = '\u001b[?1004l';
 
 /** The part of a writable stream we need; a fake is enough in tests. */
 export interface TerminalOutput {
@@ -30,6 +34,8 @@ export interface RawModeInput {
 // Per output stream: whether the last thing we did was restore it. A WeakMap rather than a
 // module flag so that tests (and a second stream) do not share state.
 const restored = new WeakMap<TerminalOutput, boolean>();
+/** Outputs whose terminal was asked for focus reports, to be asked to stop on the way out. */
+const reportingFocus = new WeakSet<TerminalOutput>();
 
 /** Writes to a terminal that may already be gone (SIGHUP after an SSH drop): never throws. */
 function safeWrite(out: TerminalOutput, chunk: string): void {
@@ -47,6 +53,15 @@ export function enterAltScreen(out: TerminalOutput): void {
 }
 
 /**
+ * Asks for focus reports, so that the live view can pause while the terminal is not looked at.
+ * A terminal that does not know the mode ignores it (and focus stays unknown, read as looked at).
+ */
+export function enableFocusEvents(out: TerminalOutput): void {
+  safeWrite(out, ENABLE_FOCUS_EVENTS);
+  reportingFocus.add(out);
+}
+
+/**
  * Back to the main screen with a visible cursor and cooked input. Idempotent: exit paths
  * overlap (a signal handler restores, then process 'exit' fires), and a second
  * `?1049l` would restore a stale saved cursor position.
@@ -54,7 +69,9 @@ export function enterAltScreen(out: TerminalOutput): void {
 export function restoreTerminal(out: TerminalOutput, stdin: RawModeInput = process.stdin): void {
   if (restored.get(out) === true) return;
   restored.set(out, true);
-  safeWrite(out, BRACKETED_PASTE_OFF + LEAVE_ALT_SCREEN + SHOW_CURSOR);
+  // Left on, the shell after us would get ESC [I / ESC [O typed into it at every focus change.
+  const focusOff = reportingFocus.delete(out) ? DISABLE_FOCUS_EVENTS : '';
+  safeWrite(out, BRACKETED_PASTE_OFF + focusOff + LEAVE_ALT_SCREEN + SHOW_CURSOR);
   if (stdin.isTTY === true && typeof stdin.setRawMode === 'function') {
     try {
       stdin.setRawMode(false);

@@ -26,10 +26,23 @@ describe('parseCliArgs', () => {
     [['--timeout', 'soon'], /--timeout/],
     [['--page-size', '30'], /10, 20, 50, 100/],
     [['--users', '1.5'], /whole number/],
+    [['--watch', '0.5'], /--watch must be a number from 1 to 3600/],
+    [['users', '--watch', '5', '--all'], /does not go with --all/],
+    [['users', '--watch', '5', '-o', 'json'], /--output json does not go with it/],
     [['frobnicate'], /unknown command/],
   ])('rejects %j with a usage error', (argv, message) => {
     expect(() => parseCliArgs(argv, {})).toThrow(UsageError);
     expect(() => parseCliArgs(argv, {})).toThrow(message);
+  });
+
+  it('--watch and --still: seconds to ms, the demo living unless still, its pace from OIE_DEMO_PACE_MS', () => {
+    expect(parseCliArgs(['--demo', '--watch', '1.5'], {})).toMatchObject({ watchMs: 1500, demoStill: false });
+    expect(parseCliArgs(['--demo'], {}).watchMs).toBeUndefined();
+    expect(parseCliArgs(['--demo', '--still'], {}).demoStill).toBe(true);
+    expect(parseCliArgs(['--demo'], { OIE_DEMO_PACE_MS: '250' }).demoPaceMs).toBe(250);
+    expect(() => parseCliArgs(['--demo'], { OIE_DEMO_PACE_MS: 'fast' })).toThrow(/OIE_DEMO_PACE_MS/);
+    const watch = parseCliArgs(['conversations', '--user', 'u1', '--watch', '5', '-o', 'ndjson'], {});
+    expect(watch).toMatchObject({ command: 'list', watchMs: 5000 });
   });
 
   it('rejects a bad URL from the environment and names the variable', () => {

@@ -94,6 +94,13 @@ describe('precedence: flags, environment, profile, defaults', () => {
     expect(o).toMatchObject({ baseUrl: 'http://flag:1', secret: 'flag-secret', timeoutMs: 7000, pageSize: 10, adminUserID: 'flagadmin' });
   });
 
+  it("the profile's watch starts the live view at its interval; --watch beats it", () => {
+    const file = configFile({ profiles: { live: { baseUrl: 'http://x:1', watch: 2 } } });
+    expect(resolve(['--config', file, '--profile', 'live'], {}).watchMs).toBe(2000);
+    expect(resolve(['--config', file, '--profile', 'live', '--watch', '30'], {}).watchMs).toBe(30_000);
+    expect(resolve(['--config', path], { STAGING_SECRET: 's' }).watchMs).toBeUndefined();
+  });
+
   it('a secret given by flag or environment makes the profile variable unnecessary', () => {
     const o = resolve(['--config', path], { OPENIM_SECRET: 'env-secret' });
     expect(o.secret).toBe('env-secret');
@@ -135,6 +142,8 @@ describe('errors name the file, the profile and the field (exit code 2)', () => 
     [{ profiles: { prod: { baseUrl: 'http://x', pageSize: 30 } } }, 'profile "prod": pageSize: must be one of 10, 20, 50, 100'],
     [{ profiles: { prod: { baseUrl: 'http://x', timeout: '10' } } }, 'profile "prod": timeout: must be a number of seconds'],
     [{ profiles: { prod: { baseUrl: 'http://x', timeout: 0 } } }, 'profile "prod": timeout: must be from 0.1 to 600 seconds'],
+    [{ profiles: { prod: { baseUrl: 'http://x', watch: 0.5 } } }, 'profile "prod": watch: must be from 1 to 3600 seconds'],
+    [{ profiles: { prod: { baseUrl: 'http://x', watch: '5' } } }, 'profile "prod": watch: must be a number of seconds'],
     [{ profiles: { prod: { baseUrl: 'http://x', tokenEnv: 'A-B' } } }, 'profile "prod": tokenEnv: must be the name of an environment variable'],
     [{ profiles: { prod: { baseUrl: 'http://x', token: 'a', tokenEnv: 'B' } } }, 'profile "prod": tokenEnv: give token or tokenEnv, not both'],
     [{ profiles: { prod: { baseUrl: 'http://x', secret: '' } } }, 'profile "prod": secret: must be a non-empty string'],

@@ -10,9 +10,9 @@ describe('runDemoServerCli', () => {
       lines.push(String(chunk));
       return true;
     });
-    const done = runDemoServerCli({ port: 0, host: '127.0.0.1', users: 10 });
+    const done = runDemoServerCli({ port: 0, host: '127.0.0.1', users: 10, still: true });
     await vi.waitFor(() => expect(lines.length).toBe(1));
-    const match = /^openim demo server on (http:\/\/127\.0\.0\.1:\d+) \(admin secret openIM123, admin user imAdmin\)\n$/.exec(lines[0] ?? '');
+    const match = /^openim demo server on (http:\/\/127\.0\.0\.1:\d+) \(admin secret openIM123, admin user imAdmin; still\)\n$/.exec(lines[0] ?? '');
     expect(match).not.toBeNull();
     const url = match?.[1] ?? '';
     const res = await fetch(`${url}/auth/get_admin_token`, {

@@ -27,7 +27,7 @@ function start(options: StartOptions): App {
 
 /** Starts the demo and waits for the first page of users. */
 async function startDemo(options: Omit<StartOptions, 'args'> = {}): Promise<App> {
-  const a = start({ ...options, args: ['--demo'] });
+  const a = start({ ...options, args: ['--demo', '--still'] });
   await a.waitFor((s) => s.includes(HEADER) && FIRST_PAGE.test(s) && s.includes(DEMO.firstUserID));
   return a;
 }
@@ -206,7 +206,7 @@ describe.sequential('openim-explorer --demo in tmux', () => {
   }, TEST_MS);
 
   it('on a vt100 with a C locale, draws its own marks in ASCII', async () => {
-    const a = start({ args: ['--demo'], env: { TERM: 'vt100', LANG: 'C', LC_ALL: 'C' } });
+    const a = start({ args: ['--demo', '--still'], env: { TERM: 'vt100', LANG: 'C', LC_ALL: 'C' } });
     const screen = await a.waitFor((s) => s.includes(DEMO.firstUserID) && /page 1 of \d+ \| 5,000 total/.test(s));
     expect(screen).toMatch(/^openim-explorer \| demo .* \* connected$/m);
     expect(cursorLine(screen.replace(/^>/m, '›'))).toContain(DEMO.firstUserID); // the marker is '>'

@@ -98,4 +98,8 @@ describe('bracketed paste', () => {
     const [event] = read(PASTE_START, 'x'.repeat(40_000), 'y'.repeat(40_000), PASTE_END);
     expect(event?.type === 'text' && event.text.length).toBe(65_536);
   });
+  it('ignores a focus report (Esc [I, Esc [O): it is no "[" (previous page)', () => {
+    expect(read('\u001b[I')).toEqual([]);
+    expect(read('\u001b[O')).toEqual([]);
+  });
 });

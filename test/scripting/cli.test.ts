@@ -60,7 +60,7 @@ describe('scripting commands of the built CLI', () => {
   });
 
   it('streams: with --all the first rows come out long before the last page', async () => {
-    const r = await cli(['users', '--demo', '--users', '1000', '--latency', '60', '--all', '--size', '50', '-o', 'ndjson']);
+    const r = await cli(['users', '--demo', '--still', '--users', '1000', '--latency', '60', '--all', '--size', '50', '-o', 'ndjson']);
     expect(r.code).toBe(0);
     expect(lines(r.stdout)).toHaveLength(1000);
     // 20 pages of 60 ms each: the first page is out after a fraction of that.
@@ -69,18 +69,18 @@ describe('scripting commands of the built CLI', () => {
   });
 
   it('works with --demo in every format (json is the default off a terminal)', async () => {
-    const asJson = await cli(['blacklist', '--demo', '--user', DEMO.firstUserID]);
+    const asJson = await cli(['blacklist', '--demo', '--still', '--user', DEMO.firstUserID]);
     expect(asJson.code).toBe(0);
     expect((JSON.parse(asJson.stdout) as unknown[]).length).toBe(DEMO.firstUser.blacks);
-    const csv = await cli(['accounts', '--demo', '--keyword', DEMO.sharedNickname, '-o', 'csv']);
+    const csv = await cli(['accounts', '--demo', '--still', '--keyword', DEMO.sharedNickname, '-o', 'csv']);
     expect(csv.stdout).toBe(
       'userID,nickName,faceURL,appMangerLevel\r\nnotify_system,System Notice,https://static.example.com/system/system.png,3\r\nnotify_legacy,System Notice,,3\r\n',
     );
-    const table = await cli(['applications', '--demo', '--user', DEMO.firstUserID, '--size', '3', '-o', 'table'], { COLUMNS: '72' });
+    const table = await cli(['applications', '--demo', '--still', '--user', DEMO.firstUserID, '--size', '3', '-o', 'table'], { COLUMNS: '72' });
     expect(lines(table.stdout)).toHaveLength(4);
     expect(table.stdout).toMatch(/^TO +NICKNAME +RESULT/);
     for (const line of lines(table.stdout)) expect(line.length).toBeLessThanOrEqual(72);
-    const conversations = await cli(['conversations', '--demo', '--user', DEMO.firstUserID, '--all', '-o', 'ndjson']);
+    const conversations = await cli(['conversations', '--demo', '--still', '--user', DEMO.firstUserID, '--all', '-o', 'ndjson']);
     expect(lines(conversations.stdout)).toHaveLength(DEMO.firstUser.conversations);
   });
 
@@ -90,11 +90,11 @@ describe('scripting commands of the built CLI', () => {
       [[], { LANG: 'C' }],
       [[], { LC_ALL: 'en_US.ISO-8859-1', LANG: 'en_US.UTF-8' }],
     ] as const) {
-      const r = await cli(['users', '--demo', '--size', '5', '-o', 'table', ...args], { COLUMNS: '40', ...env });
+      const r = await cli(['users', '--demo', '--still', '--size', '5', '-o', 'table', ...args], { COLUMNS: '40', ...env });
       expect(r.stdout).toContain('~');
       expect(r.stdout).not.toContain('…');
     }
-    const utf8 = await cli(['users', '--demo', '--size', '5', '-o', 'table'], { COLUMNS: '40' });
+    const utf8 = await cli(['users', '--demo', '--still', '--size', '5', '-o', 'table'], { COLUMNS: '40' });
     expect(utf8.stdout).toContain('…');
   });
 });

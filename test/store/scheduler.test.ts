@@ -187,3 +187,76 @@ describe('RequestScheduler', () => {
     expect(h.failures).toHaveLength(0);
   });
 });
+
+describe('RequestScheduler.refresh (the live view)', () => {
+  it('asks the server again for the page in view, bypassing the cache and updating it', async () => {
+    const h = harness();
+    h.scheduler.want('a', req(1));
+    await vi.advanceTimersByTimeAsync(LATENCY);
+    const first = h.shown[0]!.page;
+    const done = h.scheduler.refresh('a', req(1), new AbortController().signal);
+    expect(h.sent).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(LATENCY);
+    await done;
+    expect(h.shown.map((s) => s.cached)).toEqual([false, false]);
+    const refreshed = h.shown[1]!.page;
+    expect(refreshed).not.toBe(first);
+    // The cache now holds the refreshed page.
+    h.scheduler.want('a', req(1));
+    expect(h.shown.at(-1)).toMatchObject({ cached: true });
+    expect(h.shown.at(-1)!.page).toBe(refreshed);
+  });
+
+  it('never runs beside another request of the list: it waits for that one and sends nothing', async () => {
+    const h = harness();
+    h.scheduler.want('a', req(1));
+    let settled = false;
+    void h.scheduler.refresh('a', req(1), new AbortController().signal).then(() => (settled = true));
+    expect(h.sent).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(LATENCY - 1);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(settled).toBe(true);
+    expect(h.sent).toHaveLength(1);
+    expect(h.scheduler.stats.maxInFlight).toBe(1);
+  });
+
+  it('a page step taken during a refresh wins: the refreshed page is cached, never shown', async () => {
+    const h = harness();
+    h.scheduler.want('a', req(1));
+    await vi.advanceTimersByTimeAsync(LATENCY);
+    void h.scheduler.refresh('a', req(1), new AbortController().signal);
+    h.scheduler.want('a', req(2));
+    expect(h.sent).toHaveLength(2); // page 2 waits for the refresh: one in flight
+    await vi.advanceTimersByTimeAsync(LATENCY * 2);
+    expect(h.sent.map((s) => s.request.page)).toEqual([1, 1, 2]);
+    expect(h.shownKeys()).toEqual([requestKey(req(1)), requestKey(req(2))]);
+    expect(h.scheduler.stats.maxInFlight).toBe(1);
+  });
+
+  it('its signal cancels it alone: a page step waiting behind it still goes out', async () => {
+    const h = harness();
+    const live = new AbortController();
+    void h.scheduler.refresh('a', req(1), live.signal);
+    h.scheduler.want('a', req(2));
+    live.abort();
+    expect(h.sent[0]!.signal.aborted).toBe(true);
+    await vi.advanceTimersByTimeAsync(LATENCY);
+    expect(h.sent.map((s) => s.request.page)).toEqual([1, 2]);
+    expect(h.shownKeys()).toEqual([requestKey(req(2))]);
+    expect(h.failures).toHaveLength(0);
+  });
+
+  it('rejects on failure instead of reporting it, and resolves when a reload replaced it', async () => {
+    const h = harness({ fail: (r) => (r.size === 10 ? new Error('down') : undefined) });
+    const failed = h.scheduler.refresh('a', req(1), new AbortController().signal);
+    const caught = failed.catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(LATENCY);
+    expect(((await caught) as Error).message).toBe('down');
+    expect(h.failures).toHaveLength(0);
+
+    const replaced = h.scheduler.refresh('a', req(1), new AbortController().signal);
+    h.scheduler.want('a', req(1), true); // `r` while the refresh runs
+    await expect(replaced).resolves.toBeUndefined();
+  });
+});

@@ -1,0 +1,176 @@
+// The living demo: while the server runs, new messages arrive in a few users' conversations
+// (latest message, unread count and order change), friend applications are sent, and new users
+// register, so that the explorer's live view has something to show.
+//
+// Deterministic: event k happens k × pace after the start, and what it is follows from (seed, k)
+// alone. Time is read from an injected clock, so a test advances it and sees the same world every
+// run. The generated data set is never touched: the activity is an overlay the routes apply to
+// the lists they compute.
+import { CT } from './content.js';
+import type { ConversationRecord, MsgInfoWire } from './conversations.js';
+import { SESSION_NOTIFICATION, SESSION_SINGLE } from './conversations.js';
+import type { FriendRequestWire } from './friend-requests.js';
+import { goJson } from './gojson.js';
+import { chatLine } from './names.js';
+import { rngFor } from './prng.js';
+import type { UserRecord, World } from './users.js';
+import { DEMO_NOW_MS, nicknameAt, publicUserAt, userAt, userIdOf, userIndexOf } from './users.js';
+
+export interface ActivityOptions {
+  /** Another seed, another sequence of events. Default 1. */
+  seed?: number;
+  /** Time between two events, ms. Default 4 s: user_000001 gets a message every 16 s. */
+  paceMs?: number;
+  /** The clock (ms); default Date.now. Read at every request. */
+  now?: () => number;
+}
+
+export const DEFAULT_PACE_MS = 4_000;
+/** Users whose conversations get messages besides user_000001 (all have conversations). */
+const LIVELY_USERS = [2, 3, 4, 6, 8, 9, 10];
+/** Users who send friend applications now and then. */
+const APPLICANTS = [1, 1, 2, 3, 4];
+/** Its own random stream, apart from the data set's (prng.ts STREAM). */
+const ACTIVITY_STREAM = 101;
+
+type ActivityEvent =
+  | { kind: 'message'; at: number; user: number; pick: number; text: string; sender: number; id: string }
+  | { kind: 'application'; at: number; from: number; to: number; reqMsg: string }
+  | { kind: 'register'; at: number; index: number };
+
+export class DemoActivity {
+  private readonly seed: number;
+  private readonly paceMs: number;
+  private readonly now: () => number;
+  private readonly startedAt: number;
+  private readonly events: ActivityEvent[] = [];
+  /** When each user who registered while the server ran did: [0] is user population+1. */
+  private readonly registeredAt: number[] = [];
+
+  constructor(
+    private readonly world: World,
+    options: ActivityOptions = {},
+  ) {
+    this.seed = options.seed ?? 1;
+    this.paceMs = Math.max(1, options.paceMs ?? DEFAULT_PACE_MS);
+    this.now = options.now ?? Date.now;
+    this.startedAt = this.now();
+  }
+
+  /** How many users registered since the start: user_<population+1> on. */
+  registered(): number {
+    this.catchUp();
+    return this.registeredAt.length;
+  }
+
+  /** A user who registered while the server ran (index above the data set's population). */
+  newUser(index: number): UserRecord {
+    this.catchUp();
+    return { ...userAt(this.world, index), createTime: this.registeredAt[index - this.world.population - 1] ?? DEMO_NOW_MS };
+  }
+
+  /** The user's conversations with the messages that arrived since the start. */
+  conversations(userID: string, records: readonly ConversationRecord[]): ConversationRecord[] {
+    const index = userIndexOf(this.world, userID);
+    this.catchUp();
+    const out = [...records];
+    const candidates = out.flatMap((record, i) => (record.wire.msgInfo ? [i] : []));
+    if (index === undefined || candidates.length === 0) return out;
+    for (const event of this.events) {
+      if (event.kind !== 'message' || event.user !== index) continue;
+      const at = candidates[Math.floor(event.pick * candidates.length)]!;
+      const record = out[at]!;
+      const msgInfo = newMessage(userID, record, event);
+      // A message from the other side: one more unread, and the conversation jumps to the top of its group.
+      out[at] = { ...record, sortKey: event.at, maxSeq: record.maxSeq + 1, wire: { ...record.wire, unreadCount: record.wire.unreadCount + 1, msgInfo } };
+    }
+    return out;
+  }
+
+  /** The user's sent friend applications with the ones sent since the start, newest first. */
+  friendRequests(userID: string, requests: readonly FriendRequestWire[]): FriendRequestWire[] {
+    const index = userIndexOf(this.world, userID);
+    this.catchUp();
+    let out = [...requests];
+    if (index === undefined) return out;
+    for (const event of this.events) {
+      if (event.kind !== 'application' || event.from !== index) continue;
+      const me = publicUserAt(this.world, index);
+      const to = publicUserAt(this.world, event.to);
+      // Applying again to the same user replaces the old application (the server updates the row).
+      out = out.filter((r) => r.toUserID !== to.userID);
+      out.unshift({
+        fromUserID: me.userID, fromNickname: me.nickname, fromFaceURL: me.faceURL,
+        toUserID: to.userID, toNickname: to.nickname, toFaceURL: to.faceURL,
+        handleResult: 0, reqMsg: event.reqMsg, createTime: event.at,
+        handlerUserID: '', handleMsg: '', handleTime: 0, ex: '',
+      });
+    }
+    return out.sort((a, b) => b.createTime - a.createTime);
+  }
+
+  /** Generates the events whose time has come. */
+  private catchUp(): void {
+    const due = Math.floor((this.now() - this.startedAt) / this.paceMs);
+    while (this.events.length < due) this.events.push(this.event(this.events.length + 1));
+  }
+
+  private event(k: number): ActivityEvent {
+    const rng = rngFor(ACTIVITY_STREAM, this.seed, k);
+    const population = this.world.population;
+    // Later than anything in the data set (whose "now" is DEMO_NOW_MS), one pace apart.
+    const at = DEMO_NOW_MS + k * this.paceMs;
+    const someone = (): number => rng.between(1, Math.max(1, population));
+    switch (k % 4) {
+      case 1:
+      case 2: {
+        const lively = LIVELY_USERS.filter((i) => i <= population);
+        const user = k % 4 === 1 || lively.length === 0 ? 1 : rng.pick(lively);
+        return { kind: 'message', at, user, pick: rng.next(), text: chatLine(rng), sender: someone(), id: rng.hex(32) };
+      }
+      case 3: {
+        if (population < 2) return this.register(at);
+        const from = Math.min(rng.pick(APPLICANTS), population);
+        let to = someone();
+        if (to === from) to = (to % Math.max(1, population)) + 1;
+        return { kind: 'application', at, from, to, reqMsg: rng.pick(['Hi, can we connect?', '你好，加个好友吧', 'From the meetup 👋', '']) };
+      }
+      default:
+        return this.register(at);
+    }
+  }
+
+  private register(at: number): ActivityEvent {
+    this.registeredAt.push(at);
+    return { kind: 'register', at, index: this.world.population + this.registeredAt.length };
+  }
+}
+
+/** The new latest message of a conversation: from its other side, as text. */
+function newMessage(ownerID: string, record: ConversationRecord, event: Extract<ActivityEvent, { kind: 'message' }>): MsgInfoWire {
+  const old = record.wire.msgInfo!;
+  const single = old.sessionType === SESSION_SINGLE;
+  const notification = old.sessionType === SESSION_NOTIFICATION;
+  const sendID = single ? peerOf(record.wire.conversationID, ownerID) ?? old.sendID : notification ? old.sendID : userIdOf(event.sender);
+  return {
+    ...old,
+    serverMsgID: event.id,
+    clientMsgID: event.id.split('').reverse().join(''),
+    sendID,
+    recvID: single || notification ? ownerID : '',
+    // The server shows the peer's name in a single chat whoever sent; a group shows the sender's.
+    senderName: single ? old.senderName : notification ? '' : nicknameAt(event.sender),
+    LatestMsgRecvTime: event.at,
+    msgFrom: notification ? 200 : 100,
+    contentType: CT.text,
+    content: goJson({ content: event.text }),
+  };
+}
+
+/** The other user of a single chat, from its ID (si_<a>_<b>, IDs sorted). */
+function peerOf(conversationID: string, ownerID: string): string | undefined {
+  const rest = conversationID.replace(/^si_/, '');
+  if (rest.startsWith(`${ownerID}_`)) return rest.slice(ownerID.length + 1);
+  if (rest.endsWith(`_${ownerID}`)) return rest.slice(0, -(ownerID.length + 1));
+  return undefined;
+}

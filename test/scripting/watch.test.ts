@@ -95,7 +95,7 @@ describe('scripting --watch', () => {
     expect(err).toBe('');
   }, 30_000);
 
-  it('waits out a 429 as Retry-After asks (longer than the request's deadline, so the request gave up at once), says so on stderr, and goes on', async () => {
+  it('waits out a 429 as Retry-After asks (longer than the request deadline, so the request gave up at once), says so on stderr, and goes on', async () => {
     let served = 0;
     server = createServer((req, res) => {
       req.resume();

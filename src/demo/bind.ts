@@ -1,7 +1,7 @@
 // Binds a parsed body to a request "struct" the way Go's encoding/json does for the protobuf
 // request types: case-insensitive keys, unknown keys ignored, null leaves scalars untouched,
 // and the first type mismatch (in document order) becomes the error, worded like Go's.
-import type { JsonNode } from './json-parse.js';
+import type { GoJsonValue } from './json-parse.js';
 
 export type FieldKind = 'string' | 'int32' | 'optionalInt32' | 'pagination' | 'stringList' | 'int32List';
 
@@ -48,12 +48,12 @@ function typeError(value: string, where: Where, goType: string): JsonTypeError {
   return new JsonTypeError(`json: cannot unmarshal ${value} into Go struct field ${where.structName}.${where.path} of type ${goType}`);
 }
 
-function nodeKind(node: JsonNode): string {
+function nodeKind(node: GoJsonValue): string {
   return node.t === 'bool' ? 'bool' : node.t;
 }
 
 /** Binds a whole body. Throws JsonTypeError with Go's text on the first mismatch. */
-export function bindStruct(node: JsonNode, spec: StructSpec): Map<string, BoundValue> {
+export function bindStruct(node: GoJsonValue, spec: StructSpec): Map<string, BoundValue> {
   const out = new Map<string, BoundValue>();
   if (node.t === 'null') return out;
   if (node.t !== 'object') throw new JsonTypeError(`json: cannot unmarshal ${nodeKind(node)} into Go value of type ${spec.goType}`);
@@ -64,7 +64,7 @@ export function bindStruct(node: JsonNode, spec: StructSpec): Map<string, BoundV
 }
 
 function bindFields(
-  node: Extract<JsonNode, { t: 'object' }>,
+  node: Extract<GoJsonValue, { t: 'object' }>,
   spec: StructSpec,
   prefix: string,
   out: Map<string, BoundValue>,
@@ -84,7 +84,7 @@ function bindFields(
 
 /** Returns the new value, or undefined to keep the previous one (Go ignores null for scalars). */
 function bindField(
-  node: JsonNode,
+  node: GoJsonValue,
   kind: FieldKind,
   where: Where,
   report: (e: JsonTypeError) => void,
@@ -107,7 +107,7 @@ function bindField(
   }
 }
 
-function bindInt32(node: JsonNode, where: Where, report: (e: JsonTypeError) => void): number | undefined {
+function bindInt32(node: GoJsonValue, where: Where, report: (e: JsonTypeError) => void): number | undefined {
   if (node.t !== 'number') {
     report(typeError(nodeKind(node), where, 'int32'));
     return undefined;
@@ -120,7 +120,7 @@ function bindInt32(node: JsonNode, where: Where, report: (e: JsonTypeError) => v
 }
 
 function bindPagination(
-  node: JsonNode,
+  node: GoJsonValue,
   where: Where,
   report: (e: JsonTypeError) => void,
   previous: BoundValue | undefined,
@@ -141,7 +141,7 @@ function bindPagination(
 }
 
 function bindList(
-  node: JsonNode,
+  node: GoJsonValue,
   kind: 'stringList' | 'int32List',
   where: Where,
   report: (e: JsonTypeError) => void,

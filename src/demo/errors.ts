@@ -1,7 +1,8 @@
-// The error codes and texts of OpenIM v3.8.3-patch.16 (tools v0.0.50-alpha.113), as the
+// The error codes and texts of OpenIM v3.8.3-patch.16 (tools v0.0.50-alpha.113), as the server
+// side names them (errs.CodeError; the client's twin is api/errors.ts ApiError), as the
 // envelope carries them: errMsg is the error's name, errDlt the wrapped detail.
 
-export class ApiError {
+export class CodeError {
   constructor(
     readonly errCode: number,
     readonly errMsg: string,
@@ -9,22 +10,22 @@ export class ApiError {
   ) {}
 }
 
-export const argsError = (detail: string): ApiError => new ApiError(1001, 'ArgsError', detail);
-export const noPermission = (detail: string): ApiError => new ApiError(1002, 'NoPermissionError', detail);
-export const recordNotFound = (): ApiError => new ApiError(1004, 'RecordNotFoundError', 'RecordNotFoundError');
+export const argsError = (detail: string): CodeError => new CodeError(1001, 'ArgsError', detail);
+export const noPermission = (detail: string): CodeError => new CodeError(1002, 'NoPermissionError', detail);
+export const recordNotFound = (): CodeError => new CodeError(1004, 'RecordNotFoundError', 'RecordNotFoundError');
 
 /** The token check echoes the raw token in errDlt; clients must redact it, not the server. */
-export const tokenExpired = (token: string): ApiError =>
-  new ApiError(1501, 'TokenExpiredError', `1501 TokenExpiredError jwt parse error, token=${token}`);
-export const tokenMalformed = (token: string): ApiError =>
-  new ApiError(1503, 'TokenMalformedError', `1503 TokenMalformedError jwt parse error, token=${token}`);
-export const tokenSignature = (token: string): ApiError =>
-  new ApiError(1505, 'signature is invalid', `1505 signature is invalid jwt parse error, token=${token}`);
-export const tokenNotValidYet = (token: string): ApiError =>
-  new ApiError(1504, 'TokenNotValidYetError', `1504 TokenNotValidYetError jwt parse error, token=${token}`);
+export const tokenExpired = (token: string): CodeError =>
+  new CodeError(1501, 'TokenExpiredError', `1501 TokenExpiredError jwt parse error, token=${token}`);
+export const tokenMalformed = (token: string): CodeError =>
+  new CodeError(1503, 'TokenMalformedError', `1503 TokenMalformedError jwt parse error, token=${token}`);
+export const tokenSignature = (token: string): CodeError =>
+  new CodeError(1505, 'signature is invalid', `1505 signature is invalid jwt parse error, token=${token}`);
+export const tokenNotValidYet = (token: string): CodeError =>
+  new CodeError(1504, 'TokenNotValidYetError', `1504 TokenNotValidYetError jwt parse error, token=${token}`);
 /** The store's verdicts cross the RPC boundary with no detail, so errDlt repeats the name (like 1004). */
-export const tokenKicked = (): ApiError => new ApiError(1506, 'TokenKickedError', 'TokenKickedError');
-export const tokenNotExist = (): ApiError => new ApiError(1507, 'TokenNotExistError', 'TokenNotExistError');
+export const tokenKicked = (): CodeError => new CodeError(1506, 'TokenKickedError', 'TokenKickedError');
+export const tokenNotExist = (): CodeError => new CodeError(1507, 'TokenNotExistError', 'TokenNotExistError');
 
 const TOOLS = '/go/pkg/mod/github.com/openimsdk/tools@v0.0.50-alpha.113';
 const GIN = '/go/pkg/mod/github.com/gin-gonic/gin@v1.9.1';
@@ -58,7 +59,7 @@ function chain(handler: string): string[] {
  * on one line, and errDlt stays empty (T:a2r/api2rpc.go:61-101, T:utils/jsonutil/json.go:28).
  * `handler` is the route's frame, e.g. `api.(*UserApi).GetUsers() /openim-server/internal/api/user.go:69`.
  */
-export function bindError(jsonError: string, handler: string): ApiError {
+export function bindError(jsonError: string, handler: string): CodeError {
   const callers = [
     frame('gin.(*Context).ShouldBindWith', `${GIN}/context.go`, 741),
     frame('a2r.ParseRequestNotCheck[...]', `${TOOLS}/a2r/api2rpc.go`, 63),
@@ -72,5 +73,5 @@ export function bindError(jsonError: string, handler: string): ApiError {
     bind,
     ...callers,
   ];
-  return new ApiError(1001, `Error: Error: ${jsonError} | -> ${inner.join(' -> ')} | -> ${[bind, ...callers].join(' -> ')}`, '');
+  return new CodeError(1001, `Error: Error: ${jsonError} | -> ${inner.join(' -> ')} | -> ${[bind, ...callers].join(' -> ')}`, '');
 }

@@ -2,10 +2,10 @@
 // node:http so the rules read in one place. Business and auth errors are HTTP 200 envelopes.
 import { bindStruct, JsonTypeError } from './bind.js';
 import {
-  ApiError, argsError, bindError, tokenExpired, tokenKicked, tokenMalformed, tokenNotExist, tokenNotValidYet, tokenSignature,
+  CodeError, argsError, bindError, tokenExpired, tokenKicked, tokenMalformed, tokenNotExist, tokenNotValidYet, tokenSignature,
 } from './errors.js';
 import { goJson } from './gojson.js';
-import { JsonSyntaxError, parseJson } from './json-parse.js';
+import { GoJsonSyntaxError, parseJson } from './json-parse.js';
 import type { RouteContext } from './routes.js';
 import { ROUTES, TOKEN_WHITELIST } from './routes.js';
 import type { TokenCheck } from './jwt.js';
@@ -36,14 +36,14 @@ function json(value: unknown): Reply {
 }
 
 function envelope(result: unknown): Reply {
-  if (result instanceof ApiError) {
+  if (result instanceof CodeError) {
     // On error `data` is absent, not null.
     return json({ errCode: result.errCode, errMsg: result.errMsg, errDlt: result.errDlt });
   }
   return json({ errCode: 0, errMsg: '', errDlt: '', data: result });
 }
 
-function tokenError(check: Exclude<TokenCheck, { ok: true }>, token: string): ApiError {
+function tokenError(check: Exclude<TokenCheck, { ok: true }>, token: string): CodeError {
   switch (check.reason) {
     case 'expired':
       return tokenExpired(token);
@@ -78,7 +78,7 @@ export async function handleRequest(req: GatewayRequest, deps: GatewayDeps): Pro
   try {
     body = bindStruct(parseJson(req.body), route.spec);
   } catch (e) {
-    if (e instanceof JsonSyntaxError || e instanceof JsonTypeError) return envelope(bindError(e.message, route.handler));
+    if (e instanceof GoJsonSyntaxError || e instanceof JsonTypeError) return envelope(bindError(e.message, route.handler));
     throw e;
   }
   return envelope(await route.run(deps.context(opUserID), body));

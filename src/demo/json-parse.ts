@@ -2,15 +2,15 @@
 // JSON.parse cannot do either: Go rejects `1.0` or `1e3` for an int32 field (it needs the
 // literal), and the real server's ArgsError text quotes Go's wording.
 
-export type JsonNode =
+export type GoJsonValue =
   | { t: 'null' }
   | { t: 'bool'; v: boolean }
   | { t: 'number'; raw: string }
   | { t: 'string'; v: string }
-  | { t: 'array'; items: JsonNode[] }
-  | { t: 'object'; entries: Array<[string, JsonNode]> };
+  | { t: 'array'; items: GoJsonValue[] }
+  | { t: 'object'; entries: Array<[string, GoJsonValue]> };
 
-export class JsonSyntaxError extends Error {}
+export class GoJsonSyntaxError extends Error {}
 
 const END = 'unexpected end of JSON input';
 
@@ -30,11 +30,11 @@ function quoteChar(c: string): string {
   return `'${c}'`;
 }
 
-class Parser {
+class GoJsonParser {
   private i = 0;
   constructor(private readonly s: string) {}
 
-  parseDocument(): JsonNode {
+  parseDocument(): GoJsonValue {
     const value = this.value('looking for beginning of value');
     this.ws();
     if (this.i < this.s.length) this.fail('after top-level value');
@@ -43,16 +43,16 @@ class Parser {
 
   private fail(context: string): never {
     const c = this.s[this.i];
-    if (c === undefined) throw new JsonSyntaxError(END);
+    if (c === undefined) throw new GoJsonSyntaxError(END);
     const cp = String.fromCodePoint(this.s.codePointAt(this.i) ?? 0);
-    throw new JsonSyntaxError(`invalid character ${quoteChar(cp)} ${context}`);
+    throw new GoJsonSyntaxError(`invalid character ${quoteChar(cp)} ${context}`);
   }
 
   private ws(): void {
     while (this.i < this.s.length && ' \t\n\r'.includes(this.s[this.i] ?? '')) this.i++;
   }
 
-  private value(context: string): JsonNode {
+  private value(context: string): GoJsonValue {
     this.ws();
     const c = this.s[this.i];
     if (c === '{') return this.object();
@@ -65,16 +65,16 @@ class Parser {
     return this.fail(context);
   }
 
-  private literal(word: string, node: JsonNode): JsonNode {
+  private literal(word: string, node: GoJsonValue): GoJsonValue {
     for (let k = 0; k < word.length; k++, this.i++) {
       if (this.s[this.i] !== word[k]) this.fail(`in literal ${word} (expecting '${word[k]}')`);
     }
     return node;
   }
 
-  private object(): JsonNode {
+  private object(): GoJsonValue {
     this.i++;
-    const entries: Array<[string, JsonNode]> = [];
+    const entries: Array<[string, GoJsonValue]> = [];
     this.ws();
     if (this.s[this.i] === '}') {
       this.i++;
@@ -99,9 +99,9 @@ class Parser {
     }
   }
 
-  private array(): JsonNode {
+  private array(): GoJsonValue {
     this.i++;
-    const items: JsonNode[] = [];
+    const items: GoJsonValue[] = [];
     this.ws();
     if (this.s[this.i] === ']') {
       this.i++;
@@ -171,6 +171,6 @@ class Parser {
   }
 }
 
-export function parseJson(text: string): JsonNode {
-  return new Parser(text).parseDocument();
+export function parseJson(text: string): GoJsonValue {
+  return new GoJsonParser(text).parseDocument();
 }

@@ -4,10 +4,10 @@
 // inline flags `(?i)`, possessive `a++`, atomic `(?>…)`, `\A` `\z`, `[[:alpha:]]` is an error
 // here or means something else; `\_`-style escapes of ordinary characters are accepted by both
 // (JavaScript's unicode mode refuses them, so the pattern is retried without it).
-import { ApiError } from './errors.js';
+import { CodeError } from './errors.js';
 
 /** Compiles a filter as the server would, or gives the error the server would answer with. */
-export function compileMongoRegex(pattern: string): RegExp | ApiError {
+export function compileMongoRegex(pattern: string): RegExp | CodeError {
   let failure = '';
   // Unicode mode first: `.` and case folding then work on characters, as PCRE2's UTF mode does.
   for (const flags of ['iu', 'i']) {
@@ -43,8 +43,8 @@ function pcreMessage(v8: string): string {
  * error is not a CodeError, so the RPC answers 500 ServerInternalError with the wrapped text of
  * mongoutil.FindPage (count first) around the driver's CommandError (code 51091).
  */
-function regexError(reason: string): ApiError {
-  return new ApiError(
+function regexError(reason: string): CodeError {
+  return new CodeError(
     500,
     'ServerInternalError',
     `mongo failed to count documents in collection: mongo count: (Location51091) Regular expression is invalid: ${reason}`,

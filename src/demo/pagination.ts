@@ -2,9 +2,9 @@
 // anything else (showNumber <= 0, a page past the end) is a success with an empty (null) page.
 import type { BoundValue, Pagination } from './bind.js';
 import { isPagination } from './bind.js';
-import { argsError, type ApiError } from './errors.js';
+import { argsError, type CodeError } from './errors.js';
 
-export function checkPagination(value: BoundValue | undefined): Pagination | ApiError {
+export function checkPagination(value: BoundValue | undefined): Pagination | CodeError {
   if (!isPagination(value)) return argsError('pagination is empty');
   if (value.pageNumber < 1) return argsError('pageNumber is invalid');
   return value;

@@ -5,7 +5,7 @@ import { blacksOf } from './blacks.js';
 import type { BoundValue, StructSpec } from './bind.js';
 import { boundNumbers, boundString, boundStrings } from './bind.js';
 import { conversationsOf, conversationTotals, sortConversations } from './conversations.js';
-import { ApiError, argsError, noPermission, recordNotFound } from './errors.js';
+import { CodeError, argsError, noPermission, recordNotFound } from './errors.js';
 import { friendRequestsOf } from './friend-requests.js';
 import { listOrNull } from './gojson.js';
 import { compileMongoRegex } from './mongo-regex.js';
@@ -37,11 +37,11 @@ function checkUserAndPage(body: Map<string, BoundValue>) {
   const userID = boundString(body, 'userID');
   if (userID === '') return argsError('userID is empty');
   const page = checkPagination(body.get('pagination'));
-  return page instanceof ApiError ? page : { userID, page };
+  return page instanceof CodeError ? page : { userID, page };
 }
 
 /** CheckAccessV3: the owner or an admin. The odd detail text is the real server's. */
-function checkOwnerOrAdmin(ctx: RouteContext, ownerUserID: string): ApiError | undefined {
+function checkOwnerOrAdmin(ctx: RouteContext, ownerUserID: string): CodeError | undefined {
   if (ctx.opUserID === ownerUserID || ctx.opUserID === ctx.world.adminUserID) return undefined;
   return noPermission(`ownerUserID, ${ownerUserID}=MISSING`);
 }
@@ -65,7 +65,7 @@ const getUsers: Route = {
   spec: { goType: 'user.GetPaginationUsersReq', fields: { pagination: 'pagination', userID: 'string', nickName: 'string' } },
   async run(ctx, body) {
     const page = checkPagination(body.get('pagination'));
-    if (page instanceof ApiError) return page;
+    if (page instanceof CodeError) return page;
     const userFilter = boundString(body, 'userID');
     const nickFilter = boundString(body, 'nickName');
     // Users who registered while the demo runs come after the data set's.
@@ -85,7 +85,7 @@ const getUsers: Route = {
     for (const [key, pattern] of [['userID', userFilter], ['nickName', nickFilter]] as const) {
       if (pattern === '') continue;
       const regex = compileMongoRegex(pattern);
-      if (regex instanceof ApiError) return regex;
+      if (regex instanceof CodeError) return regex;
       filters[key] = regex;
     }
     const { total, indices } = await searchUsers(ctx.world, filters, page);
@@ -101,7 +101,7 @@ const searchNotificationAccount: Route = {
   },
   run(ctx, body) {
     const page = checkPagination(body.get('pagination'));
-    if (page instanceof ApiError) return page;
+    if (page instanceof CodeError) return page;
     if (ctx.opUserID !== ctx.world.adminUserID) return noPermission(`user ${ctx.opUserID} is not admin userID`);
     const keyword = boundString(body, 'keyword');
     const all = systemUsers(ctx.world);
@@ -123,7 +123,7 @@ const getSelfFriendApplyList: Route = {
   },
   run(ctx, body) {
     const checked = checkUserAndPage(body);
-    if (checked instanceof ApiError) return checked;
+    if (checked instanceof CodeError) return checked;
     const denied = checkOwnerOrAdmin(ctx, checked.userID);
     if (denied) return denied;
     const states = boundNumbers(body, 'handleResults');
@@ -139,7 +139,7 @@ const getBlackList: Route = {
   spec: { goType: 'relation.GetPaginationBlacksReq', fields: { userID: 'string', pagination: 'pagination' } },
   run(ctx, body) {
     const checked = checkUserAndPage(body);
-    if (checked instanceof ApiError) return checked;
+    if (checked instanceof CodeError) return checked;
     const denied = checkOwnerOrAdmin(ctx, checked.userID);
     if (denied) return denied;
     const blacks = blacksOf(ctx.world, checked.userID);
@@ -155,7 +155,7 @@ const getSortedConversationList: Route = {
   },
   run(ctx, body) {
     const checked = checkUserAndPage(body);
-    if (checked instanceof ApiError) return checked;
+    if (checked instanceof CodeError) return checked;
     // No permission check in v3.8.x: any valid token may read any user's list.
     const wanted = new Set(boundStrings(body, 'conversationIDs'));
     const generated = conversationsOf(ctx.world, checked.userID);

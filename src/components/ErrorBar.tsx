@@ -7,17 +7,27 @@ import { tint, useTheme } from './theme.js';
 import { glyphs } from '../terminal/glyphs.js';
 
 
-export function ErrorBar({ error, width }: { error: ApiFailure; width: number }): React.JSX.Element {
+interface Props {
+  error: ApiFailure;
+  width: number;
+  /** A page step failed while an earlier page stays on screen: say which is which. */
+  step?: { failed: number; showing: number };
+}
+
+export function ErrorBar({ error, width, step }: Props): React.JSX.Element {
   const theme = useTheme();
   const text = describeFailure(error);
+  const sep = glyphs().separator;
+  const headline = step ? `page ${step.failed} failed: ${text.headline}` : text.headline;
+  const hint = step ? `showing page ${step.showing} ${sep} ${text.hint}` : text.hint;
   return (
     <Box flexDirection="column" width={width}>
       <Text {...tint(theme, 'red')} bold wrap="truncate">
-        {truncate(`${glyphs().cross} ${text.headline}`, width)}
+        {truncate(`${glyphs().cross} ${headline}`, width)}
       </Text>
       <Text wrap="truncate">{truncate(`  ${text.detail}`, width)}</Text>
       <Text {...tint(theme, 'yellow')} wrap="truncate">
-        {truncate(`  ${text.hint}`, width)}
+        {truncate(`  ${hint}`, width)}
       </Text>
     </Box>
   );

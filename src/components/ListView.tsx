@@ -1,6 +1,7 @@
 // One list on screen: the table of the current page, its failure if any, and the detail pane of
 // the selected row beside the table on wide terminals or below it on narrow ones.
 import { Box, Text } from 'ink';
+import { useMemo } from 'react';
 import { visibleRows } from '../domain/rows.js';
 import type { AnyRow } from '../api/pages.js';
 import { sanitize } from '../terminal/sanitize.js';
@@ -9,7 +10,7 @@ import { DetailPane } from './DetailPane.js';
 import { ErrorBar } from './ErrorBar.js';
 import { listBodyHeight, paneLayout } from '../layout/frame.js';
 import { useAppStore } from './StoreContext.js';
-import type { Column } from '../domain/columns.js';
+import type { CellContext, Column } from '../domain/columns.js';
 import { Table } from './Table.js';
 import { tint, useTheme } from './theme.js';
 import { glyphs } from '../terminal/glyphs.js';
@@ -26,6 +27,9 @@ export function ListView<Row extends AnyRow>({ listKey, columns, width, height, 
   const theme = useTheme();
   const list = useAppStore((s) => s.lists[listKey]);
   const detail = useAppStore((s) => s.detail);
+  const ownerID = list?.userID;
+  // "now" decides whether dates show their year; read once per list, not on every render.
+  const context = useMemo<CellContext>(() => ({ ownerID, now: new Date() }), [ownerID]);
   if (!list) return <Text>{glyphs().ellipsis}</Text>;
   const rows = visibleRows(list) as Row[];
   const error = list.error;
@@ -55,6 +59,8 @@ export function ListView<Row extends AnyRow>({ listKey, columns, width, height, 
       height={Math.max(1, tableHeight - 1)}
       color={theme.color}
       emptyText={empty}
+      context={context}
+      sizingRows={list.rows as Row[]}
     />
   );
   return (
@@ -76,7 +82,13 @@ export function ListView<Row extends AnyRow>({ listKey, columns, width, height, 
           {table}
         </Box>
       )}
-      {error ? <ErrorBar error={error} width={width} /> : null}
+      {error ? (
+        <ErrorBar
+          error={error}
+          width={width}
+          {...(list.failedPage !== undefined && list.loadedPage !== null ? { step: { failed: list.failedPage, showing: list.loadedPage } } : {})}
+        />
+      ) : null}
     </Box>
   );
 }

@@ -1,60 +1,76 @@
-// The paging line: "page 3 of 120 · 2,391 total", what is loading, and the latest flash message.
+// The status line and the line below it: "page 3 of 120 · 2,391 total", what is loading, and the
+// message of the last step. A message that does not fit beside the paging label takes the key
+// hints' line while it lasts (see layout/statusLine.ts).
 import { Box, Text } from 'ink';
+import type { ReactNode } from 'react';
 import { formatCount } from '../content/format.js';
-import { pageCount } from '../domain/paging.js';
-import { currentList } from '../store/selectors.js';
-import { visibleRows } from '../domain/rows.js';
+import { flashBelongsTo } from '../store/flash.js';
+import { currentList, selectedRow } from '../store/selectors.js';
 import { sanitize } from '../terminal/sanitize.js';
-import { truncate } from '../terminal/width.js';
+import { displayWidth, shortenMiddle, truncate } from '../terminal/width.js';
+import { tableRowsShown, type FrameSize } from '../layout/frame.js';
+import { MESSAGE_GAP, pagingText, statusLayout } from '../layout/statusLine.js';
 import { Spinner } from './Spinner.js';
 import type { ExportProgress } from '../store/types.js';
 import { useAppStore } from './StoreContext.js';
 import { tint, useTheme } from './theme.js';
 import { glyphs } from '../terminal/glyphs.js';
 
-export function pagingText(list: NonNullable<ReturnType<typeof currentList>>): string {
-  if (list.loadedPage === null) return `page ${formatCount(list.page)}`;
-  const pages = pageCount(list);
-  const exact = list.totalExact || list.knownLastPage !== undefined;
-  const parts = [
-    `page ${formatCount(list.page)} of ${exact ? '' : glyphs().atLeast}${formatCount(pages)}`,
-    list.totalExact ? `${formatCount(list.total)} total` : `~${formatCount(list.total)} with messages`,
-    `${list.size}/page`,
-  ];
-  if (list.filter) parts.push(`filter "${sanitize(list.filter)}": ${visibleRows(list).length} of ${list.rows.length}`);
-  if (list.query.keyword) parts.push(`keyword "${sanitize(list.query.keyword)}"`);
-  if (list.query.conversationIDs.length > 0) parts.push(`${list.query.conversationIDs.length} conversation IDs`);
-  return parts.join(` ${glyphs().separator} `);
+const SPINNER_CELLS = 2;
+
+interface Props {
+  frame: FrameSize;
+  /** The key hints, drawn under the status line unless a long message needs that line. */
+  footer: ReactNode;
 }
 
-export function StatusBar({ width }: { width: number }): React.JSX.Element {
+export function StatusBar({ frame, footer }: Props): React.JSX.Element {
   const theme = useTheme();
+  const width = frame.width;
   const list = useAppStore((s) => currentList(s));
   const flash = useAppStore((s) => s.flash);
   const exporting = useAppStore((s) => s.exporting);
-  if (exporting) return <ExportLine progress={exporting} width={width} />;
-  const text = list ? pagingText(list) : '';
+  const promptOpen = useAppStore((s) => s.prompt !== null);
+  const paneOpen = useAppStore((s) => s.detail.open && selectedRow(s) !== undefined);
+  if (exporting) {
+    return (
+      <Box flexDirection="column" width={width}>
+        <ExportLine progress={exporting} width={width} />
+        {footer}
+      </Box>
+    );
+  }
+  const shown = list ? tableRowsShown(frame, { promptOpen, paneOpen, list }) : 0;
+  const text = list ? pagingText(list, shown) : '';
   const loading = list?.loading ?? false;
-  const flashText = flash ? sanitize(flash.text) : '';
-  const room = Math.max(0, width - (loading ? 2 : 0));
-  // Half the line for a message, more when it needs it (a file path), leaving the page number.
-  const flashRoom = flashText ? Math.min(flashText.length + 3, Math.max(Math.floor(room / 2), room - 24)) : 0;
+  const message = flashBelongsTo(flash, list?.key) ? sanitize(flash.text) : '';
+  const lines = statusLayout(text, message, width, loading ? SPINNER_CELLS : 0);
+  const messageColor = tint(theme, flash?.level === 'error' ? 'red' : 'green');
   return (
-    <Box width={width}>
-      {loading ? (
-        <Text {...tint(theme, 'yellow')}>
-          <Spinner />{' '}
-        </Text>
-      ) : null}
-      <Text wrap="truncate">
-        {truncate(text + (loading ? ` ${glyphs().separator} loading page ${list?.page}` : ''), Math.max(0, room - flashRoom))}
-        {flashText ? (
-          <Text {...tint(theme, flash?.level === 'error' ? 'red' : 'green')} bold={!theme.color}>
-            {'   '}
-            {truncate(flashText, Math.max(0, flashRoom - 3))}
+    <Box flexDirection="column" width={width}>
+      <Box width={width}>
+        {loading ? (
+          <Text {...tint(theme, 'yellow')}>
+            <Spinner />{' '}
           </Text>
         ) : null}
-      </Text>
+        <Text wrap="truncate">
+          {lines.status}
+          {lines.inline ? (
+            <Text {...messageColor} bold={!theme.color}>
+              {' '.repeat(MESSAGE_GAP)}
+              {lines.inline}
+            </Text>
+          ) : null}
+        </Text>
+      </Box>
+      {lines.own ? (
+        <Text {...messageColor} bold={!theme.color} wrap="truncate">
+          {lines.own}
+        </Text>
+      ) : (
+        footer
+      )}
     </Box>
   );
 }
@@ -63,15 +79,18 @@ export function StatusBar({ width }: { width: number }): React.JSX.Element {
 function ExportLine({ progress, width }: { progress: ExportProgress; width: number }): React.JSX.Element {
   const theme = useTheme();
   const sep = glyphs().separator;
-  const text =
-    `exporting ${progress.kind} to ${sanitize(progress.path)} ${sep} ` +
-    `page ${formatCount(progress.pages)}, ${formatCount(progress.rows)} rows ${sep} Esc cancels`;
+  const room = Math.max(0, width - SPINNER_CELLS);
+  const head = `exporting ${progress.kind} to `;
+  const tail = ` ${sep} page ${formatCount(progress.pages)}, ${formatCount(progress.rows)} rows ${sep} Esc cancels`;
+  // The file name gives way in its middle; the count and how to stop stay whole.
+  const path = shortenMiddle(sanitize(progress.path), Math.max(12, room - displayWidth(head) - displayWidth(tail)));
+  const text = head + path + tail;
   return (
     <Box width={width}>
       <Text {...tint(theme, 'yellow')}>
         <Spinner />{' '}
       </Text>
-      <Text wrap="truncate">{truncate(text, Math.max(0, width - 2))}</Text>
+      <Text wrap="truncate">{truncate(text, room)}</Text>
     </Box>
   );
 }

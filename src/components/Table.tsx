@@ -7,8 +7,9 @@ import { memo, useMemo, useRef, type ReactElement } from 'react';
 import { Box, Text } from 'ink';
 import { sanitize } from '../terminal/sanitize.js';
 import { fit } from '../terminal/width.js';
-import type { Column } from '../domain/columns.js';
-import { layoutColumns, renderRow, visibleWindow } from '../domain/tableLayout.js';
+import type { CellContext, Column } from '../domain/columns.js';
+import { cellsOf, pageTable } from '../domain/pageTable.js';
+import { visibleWindow } from '../domain/tableLayout.js';
 import { glyphs } from '../terminal/glyphs.js';
 
 export interface TableProps<Row> {
@@ -21,6 +22,10 @@ export interface TableProps<Row> {
   height: number;
   color: boolean;
   emptyText?: string;
+  /** What cells depend on beyond their row (the list's owner, today's date). */
+  context: CellContext;
+  /** The rows the column widths are measured on (the whole page while a filter narrows `rows`). */
+  sizingRows?: Row[];
 }
 
 /** The cursor marker, so the selected row shows without colour (NO_COLOR, TERM=dumb). */
@@ -37,27 +42,40 @@ export function Table<Row>({
   height,
   color,
   emptyText = 'No rows',
+  context,
+  sizingRows = rows,
 }: TableProps<Row>): ReactElement {
   // Where the window was on the last render: scrolling moves it only as far as needed.
   const windowStart = useRef(0);
   const inner = Math.max(0, width - GUTTER);
-  const widths = useMemo(() => layoutColumns(columns, inner), [columns, inner]);
-  const aligns = useMemo(() => columns.map((c) => c.align ?? 'left'), [columns]);
-  const header = useMemo(
-    () => fit(' '.repeat(GUTTER) + renderRow(columns.map((c) => c.title), widths, aligns), width),
-    [columns, widths, aligns, width],
+  // A row's cells, by row object: computed once per page, for the layout and for the lines.
+  const cellCache = useMemo(() => new WeakMap<object, string[]>(), [columns, context]);
+  const cellsFor = (row: Row): string[] => {
+    let cells = cellCache.get(row as object);
+    if (cells === undefined) {
+      cells = cellsOf(columns, row, context);
+      cellCache.set(row as object, cells);
+    }
+    return cells;
+  };
+  // The layout follows the page's content: it changes with the page, not with the cursor.
+  const table = useMemo(
+    () => pageTable(columns, sizingRows.map(cellsFor), inner),
+    // cellsFor reads cellCache, which changes with columns and context.
+    [columns, sizingRows, inner, cellCache],
   );
+  const header = fit(' '.repeat(GUTTER) + table.header, width);
 
   const { start, end } = visibleWindow(cursor, rows.length, height, windowStart.current);
   windowStart.current = start;
 
   // Lines of this layout, by row object: a page's rows are new objects when the page changes.
-  const lineCache = useMemo(() => new WeakMap<object, string>(), [columns, widths, aligns, width]);
+  const lineCache = useMemo(() => new WeakMap<object, string>(), [table, width]);
   const lineOf = (row: Row): string => {
     const key = row as object;
     let line = lineCache.get(key);
     if (line === undefined) {
-      line = fit(' '.repeat(GUTTER) + renderRow(columns.map((c) => c.value(row)), widths, aligns), width);
+      line = fit(' '.repeat(GUTTER) + table.line(cellsFor(row)), width);
       lineCache.set(key, line);
     }
     return line;

@@ -7,7 +7,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { PAGE_SIZES } from '../domain/paging.js';
+import { isPageSize, MAX_PAGE_SIZE } from '../domain/paging.js';
 import { UsageError, type ExplorerOptions, type ProfileField } from './args.js';
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -45,8 +45,8 @@ export const profileSchema = z
       .max(600, { error: 'must be from 0.1 to 600 seconds' })
       .optional(),
     pageSize: z
-      .number({ error: `must be one of ${PAGE_SIZES.join(', ')}` })
-      .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), { error: `must be one of ${PAGE_SIZES.join(', ')}` })
+      .number({ error: `must be a whole number from 1 to ${MAX_PAGE_SIZE}` })
+      .refine(isPageSize, { error: `must be a whole number from 1 to ${MAX_PAGE_SIZE}` })
       .optional(),
   })
   .superRefine((p, ctx) => {

@@ -1,6 +1,6 @@
 // The root: the frame (header, breadcrumb, body, prompt, status, footer) and the one input handler.
 import { Box, useInput } from 'ink';
-import { useCallback, useContext } from 'react';
+import { useCallback, useContext, useEffect } from 'react';
 import { Breadcrumb } from '../components/Breadcrumb.js';
 import { Footer } from '../components/Footer.js';
 import { Header, type ConnectionInfo } from '../components/Header.js';
@@ -16,7 +16,7 @@ import { keyNames } from '../keys/normalize.js';
 import { AccountsScreen } from '../screens/AccountsScreen.js';
 import { UserScreen } from '../screens/UserScreen.js';
 import { UsersScreen } from '../screens/UsersScreen.js';
-import { bodyHeight as frameBodyHeight, frameSize } from '../layout/frame.js';
+import { bodyHeight as frameBodyHeight, frameSize, pageSizeForRows } from '../layout/frame.js';
 import { currentScreen } from '../store/selectors.js';
 import type { AppStore } from '../store/store.js';
 
@@ -38,6 +38,8 @@ export function App({ info }: { info: ConnectionInfo }): React.JSX.Element {
     [store, width, height, theme.color],
   );
   useInput(handleInput);
+  // A page is what the screen shows: the size follows the terminal's height until one is chosen.
+  useEffect(() => store.getState().fitPageSize(pageSizeForRows(size.rows)), [store, size.rows]);
 
   const scopes = prompt ? [] : scopesFor(screen.name, screen.name === 'user' ? screen.tab : undefined, detailOpen);
   return (
@@ -56,8 +58,7 @@ export function App({ info }: { info: ConnectionInfo }): React.JSX.Element {
         )}
       </Box>
       <PromptBar width={width} />
-      <StatusBar width={width} />
-      <Footer scopes={scopes} width={width} />
+      <StatusBar frame={{ width, height }} footer={<Footer scopes={scopes} width={width} />} />
     </Box>
   );
 }

@@ -5,6 +5,7 @@ import { currentScreen } from '../store/selectors.js';
 import type { AppStore } from '../store/store.js';
 import { detailScroll } from '../layout/detailScroll.js';
 import type { FrameSize } from '../layout/frame.js';
+import { helpKey } from './helpKeys.js';
 import { actionFor, scopesFor, type Action } from './keymap.js';
 
 export interface DispatchContext {
@@ -22,10 +23,7 @@ export function dispatchKey(key: string, store: AppStore, ctx: DispatchContext):
     else if (key === 'tab') state.setPromptValue(complete(state.prompt.kind, state.prompt.value, state.recentUsers));
     return; // everything else is text for the input field
   }
-  if (state.help) {
-    if (key === 'escape' || key === '?' || key === 'q') state.toggleHelp();
-    return;
-  }
+  if (state.help) return helpKey(key, store, ctx.frame);
   const screen = currentScreen(state);
   const scopes = scopesFor(screen.name, screen.name === 'user' ? screen.tab : undefined, state.detail.open);
   const action = actionFor(key, scopes);
@@ -47,6 +45,10 @@ function run(action: Action, store: AppStore, ctx: DispatchContext): void {
       return s.nextPage();
     case 'prevPage':
       return s.prevPage();
+    case 'firstPage':
+      return s.firstPage();
+    case 'lastPage':
+      return s.lastPage();
     case 'biggerPage':
       return s.changePageSize(1);
     case 'smallerPage':
@@ -81,6 +83,8 @@ function run(action: Action, store: AppStore, ctx: DispatchContext): void {
       return s.openNamedUser();
     case 'copy':
       return s.copyRow();
+    case 'copyID':
+      return s.copyRowID();
     case 'exportJson':
       return s.exportView('json');
     case 'exportCsv':
@@ -99,6 +103,8 @@ function run(action: Action, store: AppStore, ctx: DispatchContext): void {
     }
     case 'scrollUp':
       return s.scrollDetail(-Math.min(detailScroll(s, ctx.frame, ctx.color).pageSize, s.detail.scroll));
+    default:
+      return; // the help scope's actions, handled by helpKey
   }
 }
 

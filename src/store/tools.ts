@@ -5,16 +5,19 @@ import type { OpenIMClient } from '../api/client.js';
 import { ApiError, isApiFailure, NetworkError, type ApiFailure } from '../api/errors.js';
 import { fetchPage, type AnyRow, type ListKind } from '../api/pages.js';
 import type { Page } from '../api/schemas.js';
-import { learnedLastPage } from '../domain/paging.js';
+import { learnedLastPage, pastTheEnd, positionForSize } from '../domain/paging.js';
 import type { OpenExport } from '../data/exportFile.js';
 import { createFlasher, type Flasher } from './flash.js';
 import { RequestScheduler } from './scheduler.js';
-import { currentList, listKeyFor } from './selectors.js';
+import { visibleRows } from '../domain/rows.js';
+import { currentList, currentScreen as currentScreenOf, listKeyFor } from './selectors.js';
 import type { AppState, ListState, Screen } from './types.js';
 
 export interface StoreDeps {
   client: OpenIMClient;
   pageSize: number;
+  /** The page size was chosen (flag, profile) rather than fitted to the terminal. */
+  pageSizeFixed?: boolean;
   /** Puts text on the clipboard (OSC 52 in the app). */
   copy?: (text: string) => void;
   /** Remembers the user picker's history between runs. */
@@ -30,7 +33,10 @@ export interface StoreDeps {
 export interface SliceTools {
   deps: StoreDeps;
   scheduler: RequestScheduler;
+  /** A message in the status line, for the screen on top now. */
   flash: Flasher['show'];
+  /** Clears the status line's message: navigation and each new step start with none. */
+  clearFlash(): void;
   /** The list on screen. */
   current(): ListState | undefined;
   patchList(key: string, patch: Partial<ListState>): void;
@@ -40,6 +46,8 @@ export interface SliceTools {
   request(key: string, force: boolean): void;
   /** Changes what the list wants, then requests it. */
   changeList(key: string, patch: Partial<ListState>, force?: boolean): void;
+  /** Gives the list `size` rows per page, keeping the cursor's row selected. */
+  resizeList(key: string, size: number): void;
 }
 
 type Set = StoreApi<AppState>['setState'];
@@ -47,6 +55,7 @@ type Get = StoreApi<AppState>['getState'];
 
 export function createSliceTools(set: Set, get: Get, deps: StoreDeps): SliceTools {
   const flasher = createFlasher((flash) => set({ flash }));
+  const showFlash: Flasher['show'] = (text, level) => flasher.show(text, level, listKeyFor(currentScreenOf(get())));
 
   const patchList = (key: string, patch: Partial<ListState>): void =>
     set((s) => {
@@ -57,6 +66,20 @@ export function createSliceTools(set: Set, get: Get, deps: StoreDeps): SliceTool
   const applyPage = (key: string, page: Page<AnyRow>, cached: boolean): void => {
     const list = get().lists[key];
     if (!list) return;
+    if (!cached && get().connection !== 'ok') set({ connection: 'ok' });
+    const end = pastTheEnd(page, list.page, list.size);
+    if (end) {
+      // Never an empty page as if it were the list: back to the last page with rows.
+      const text =
+        end.lastPage !== undefined
+          ? `end of list: page ${end.page} is the last`
+          : `end of list: page ${list.page} is past it; showing page ${end.page}`;
+      patchList(key, { page: end.page, knownLastPage: page.totalExact ? undefined : end.lastPage });
+      request(key, false);
+      if (get().lists[key] && currentList(get())?.key === key) showFlash(text, 'info');
+      return;
+    }
+    const cursor = list.pendingCursor ?? list.cursor;
     patchList(key, {
       rows: page.rows,
       loadedPage: list.page,
@@ -67,9 +90,10 @@ export function createSliceTools(set: Set, get: Get, deps: StoreDeps): SliceTool
       knownLastPage: learnedLastPage(page, list.page, list.size, list.knownLastPage),
       loading: false,
       error: null,
-      cursor: Math.min(list.cursor, Math.max(0, page.rows.length - 1)),
+      failedPage: undefined,
+      pendingCursor: undefined,
+      cursor: Math.min(cursor, Math.max(0, page.rows.length - 1)),
     });
-    if (!cached && get().connection !== 'ok') set({ connection: 'ok' });
   };
 
   const scheduler = new RequestScheduler(
@@ -79,7 +103,14 @@ export function createSliceTools(set: Set, get: Get, deps: StoreDeps): SliceTool
       failure(key, error) {
         const list = get().lists[key];
         if (!list) return;
-        patchList(key, { loading: false, error: toFailure(error, list.kind) });
+        // A failed step leaves the list on the page whose rows are on screen, and says which failed.
+        const stepped = list.loadedPage !== null && list.loadedPage !== list.page;
+        patchList(key, {
+          loading: false,
+          error: toFailure(error, list.kind),
+          pendingCursor: undefined,
+          ...(stepped ? { failedPage: list.page, page: list.loadedPage ?? list.page } : { failedPage: undefined }),
+        });
         const connection = error instanceof NetworkError ? 'failing' : 'ok';
         if (get().connection !== connection) set({ connection });
       },
@@ -87,18 +118,26 @@ export function createSliceTools(set: Set, get: Get, deps: StoreDeps): SliceTool
     deps.cacheSize ?? 64,
   );
 
-  const request = (key: string, force: boolean): void => {
+  function request(key: string, force: boolean): void {
     const list = get().lists[key];
     if (!list) return;
     const spec = { kind: list.kind, page: list.page, size: list.size, query: list.query };
     const wanted = list.userID !== undefined ? { ...spec, userID: list.userID } : spec;
     if (scheduler.want(key, wanted, force) === 'waiting') patchList(key, { loading: true });
+  }
+
+  const changeList = (key: string, patch: Partial<ListState>, force = false): void => {
+    patchList(key, patch);
+    request(key, force);
   };
 
   return {
     deps,
     scheduler,
-    flash: flasher.show,
+    flash: showFlash,
+    clearFlash: () => {
+      if (get().flash) flasher.clear();
+    },
     current: () => currentList(get()),
     patchList,
     ensureList(screen) {
@@ -110,7 +149,7 @@ export function createSliceTools(set: Set, get: Get, deps: StoreDeps): SliceTool
           kind,
           ...(screen.name === 'user' ? { userID: screen.userID } : {}),
           page: 1,
-          size: deps.pageSize,
+          size: get().pageSize,
           query: { keyword: '', conversationIDs: [] },
           rows: [],
           loadedPage: null,
@@ -126,9 +165,22 @@ export function createSliceTools(set: Set, get: Get, deps: StoreDeps): SliceTool
       return key;
     },
     request,
-    changeList(key, patch, force = false) {
-      patchList(key, patch);
-      request(key, force);
+    changeList,
+    resizeList(key, size) {
+      const list = get().lists[key];
+      if (!list || list.size === size) return;
+      // The cursor indexes the filtered rows; its place in the page is what must survive.
+      const row = visibleRows(list)[list.cursor];
+      const index = row === undefined ? 0 : Math.max(0, list.rows.indexOf(row));
+      const at = positionForSize(list.loadedPage ?? list.page, list.size, index, size);
+      changeList(key, {
+        size,
+        page: at.page,
+        pendingCursor: at.cursor,
+        filter: '',
+        knownLastPage: undefined,
+        failedPage: undefined,
+      });
     },
   };
 }

@@ -26,6 +26,10 @@ export interface ListState extends PagePosition {
   cursor: number;
   /** Filters the rows of the current page as typed with `/`. */
   filter: string;
+  /** The page whose request failed while `loadedPage` stayed on screen (`r` retries it). */
+  failedPage?: number | undefined;
+  /** Where the cursor goes once the wanted page arrives (a size change keeps the cursor's row). */
+  pendingCursor?: number | undefined;
 }
 
 export type PromptKind = 'command' | 'user' | 'search' | 'conversations' | 'filter';
@@ -38,6 +42,8 @@ export interface Prompt {
 export interface Flash {
   text: string;
   level: 'info' | 'error';
+  /** The list on screen when it was made: a message belongs to its screen and shows nowhere else. */
+  listKey?: string | undefined;
 }
 
 export type ConnectionState = 'connecting' | 'ok' | 'failing';
@@ -56,6 +62,14 @@ export interface AppState {
   lists: Record<string, ListState>;
   prompt: Prompt | null;
   help: boolean;
+  /** First line of help shown (help scrolls when it does not fit). */
+  helpScroll: number;
+  /** Rows per page for every list: the size that fits the terminal, or the one chosen. */
+  pageSize: number;
+  /** Chosen (`--page-size`, a profile, `+`/`-`): no longer follows the terminal's height. */
+  pageSizeFixed: boolean;
+  /** The rows the table shows at this terminal's height (a step of `+`/`-`). */
+  pageFit: number;
   detail: { open: boolean; scroll: number };
   flash: Flash | null;
   recentUsers: string[];

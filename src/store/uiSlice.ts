@@ -8,7 +8,7 @@ import type { AppState } from './types.js';
 import type { AppActions, UiActions } from './actions.js';
 
 
-type UiState = Pick<AppState, 'prompt' | 'help' | 'detail' | 'flash'>;
+type UiState = Pick<AppState, 'prompt' | 'help' | 'helpScroll' | 'detail' | 'flash'>;
 
 export const uiSlice =
   (tools: SliceTools): StateCreator<AppState & AppActions, [], [], UiState & UiActions> =>
@@ -18,6 +18,7 @@ export const uiSlice =
     return {
       prompt: null,
       help: false,
+      helpScroll: 0,
       detail: { open: false, scroll: 0 },
       flash: null,
 
@@ -71,7 +72,10 @@ export const uiSlice =
         if (prompt?.kind === 'filter' && list) patchList(list.key, { filter: '', cursor: 0 });
       },
       toggleHelp() {
-        set((s) => ({ help: !s.help }));
+        set((s) => ({ help: !s.help, helpScroll: 0 }));
+      },
+      scrollHelp(line) {
+        set({ helpScroll: Math.max(0, Math.floor(line)) });
       },
       toggleDetail() {
         const open = !get().detail.open;
@@ -99,6 +103,8 @@ export const uiSlice =
         flash(text, 'info');
       },
       runCommand(line) {
+        // A command's answer replaces the last one's: a `usage:` never outlives a good command.
+        tools.clearFlash();
         const parsed = parseCommand(line);
         if (!parsed.ok) return flash(parsed.error, 'error');
         const command = parsed.command;
@@ -111,7 +117,7 @@ export const uiSlice =
           case 'page':
             return get().goToPage(command.page);
           case 'help':
-            return set({ help: true });
+            return set({ help: true, helpScroll: 0 });
           case 'quit':
             return get().quit();
           case 'profile': {

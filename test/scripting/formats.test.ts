@@ -91,7 +91,7 @@ describe('dataEncoder', () => {
 
 describe('tableEncoder', () => {
   it.each([40, 80, 132])('fits %i columns, every cell sanitised', (width) => {
-    const e = tableEncoder('users', width);
+    const e = tableEncoder('users', width, { now: new Date() });
     const hostile = user('u\u001b]52;c;AAAA\u0007x', 'name\nwith\tcontrols \u202eevil 很长的名字很长的名字很长的名字很长的名字');
     const lines = (e.begin() + e.rows([hostile, user('u2', 'Two')])).trimEnd().split('\n');
     expect(lines).toHaveLength(3);

@@ -80,8 +80,9 @@ function ExportLine({ progress, width }: { progress: ExportProgress; width: numb
   const theme = useTheme();
   const sep = glyphs().separator;
   const room = Math.max(0, width - SPINNER_CELLS);
-  const head = `exporting ${progress.kind} to `;
-  const tail = ` ${sep} page ${formatCount(progress.pages)}, ${formatCount(progress.rows)} rows ${sep} Esc cancels`;
+  // The list's kind is in the file's name; the page count adds nothing to the row count.
+  const head = 'exporting to ';
+  const tail = ` ${sep} ${formatCount(progress.rows)} rows ${sep} Esc cancels`;
   // The file name gives way in its middle; the count and how to stop stay whole.
   const path = shortenMiddle(sanitize(progress.path), Math.max(12, room - displayWidth(head) - displayWidth(tail)));
   const text = head + path + tail;

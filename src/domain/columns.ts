@@ -109,7 +109,8 @@ export const CONVERSATION_COLUMNS: Column<Conversation>[] = [
     value: (c) => (c.unreadCount ? formatCount(c.unreadCount) : ''),
   },
   time('time', 'LATEST', 2, (c) => c.msgInfo?.LatestMsgRecvTime ?? 0),
-  { key: 'sender', title: 'FROM', priority: 5, min: 8, max: NAME_MAX, value: (c) => (c.msgInfo ? c.msgInfo.senderName || c.msgInfo.sendID : '') },
+  // Bounded, so it widens before the summary does, as far as a name needs.
+  { key: 'sender', title: 'FROM', priority: 4, min: 8, max: 16, value: (c) => (c.msgInfo ? c.msgInfo.senderName || c.msgInfo.sendID : '') },
   { key: 'summary', title: 'LATEST MESSAGE', priority: 3, min: 16, value: (c) => messageSummary(c.msgInfo) },
 ];
 

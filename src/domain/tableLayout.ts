@@ -56,6 +56,8 @@ interface Slot {
   index: number;
   priority: number;
   identifies: boolean;
+  /** Has a `max`: widened before the unbounded free text that takes whatever is left. */
+  bounded: boolean;
   /** The width that shows the content whole. */
   want: number;
   /** The least width that is still useful. */
@@ -68,7 +70,8 @@ function slotsOf(columns: readonly ColumnSize[], content: readonly number[]): Sl
     const max = Math.max(1, Math.floor(column.max ?? Infinity));
     const want = Math.min(max, Math.max(1, Math.floor(content[index] ?? 1)));
     const need = column.whole ? want : Math.min(want, Math.max(1, Math.floor(column.min ?? DEFAULT_MIN)));
-    return { index, priority: column.priority, identifies: column.priority <= IDENTIFYING, want, need, width: 0 };
+    const bounded = column.whole === true || Number.isFinite(column.max ?? Infinity);
+    return { index, priority: column.priority, identifies: column.priority <= IDENTIFYING, bounded, want, need, width: 0 };
   });
 }
 
@@ -77,7 +80,8 @@ function slotsOf(columns: readonly ColumnSize[], content: readonly number[]): Sl
  * In priority order (ties: left first), each column reserves its whole width if it identifies
  * the row, else its least useful width; one that does not fit is dropped (an identifying one is
  * cut to what is left if that is still useful; the first column always shows, cut if it must).
- * What is left then widens the kept columns toward their whole width, again in priority order.
+ * What is left then widens the kept columns toward their whole width: bounded ones first, then
+ * unbounded free text, each in priority order.
  */
 function place(slots: readonly Slot[], room: number, gap: number): Slot[] {
   const order = [...slots].sort((a, b) => a.priority - b.priority || a.index - b.index);
@@ -96,7 +100,9 @@ function place(slots: readonly Slot[], room: number, gap: number): Slot[] {
     used += before + width;
   }
   let spare = room - used;
-  for (const slot of kept) {
+  // Bounded columns (a name, a count) reach their content first; unbounded free text (a message,
+  // an avatar URL) takes what is left. Within each, priority order.
+  for (const slot of [...kept.filter((s) => s.bounded), ...kept.filter((s) => !s.bounded)]) {
     if (spare <= 0) break;
     const add = Math.min(spare, slot.want - slot.width);
     if (add > 0) {

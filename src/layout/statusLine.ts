@@ -26,7 +26,7 @@ export interface PagingList extends PagePosition {
 export function pagingText(list: PagingList, rowsShown: number): string {
   const sep = ` ${glyphs().separator} `;
   const loading = list.loading && list.page !== list.loadedPage ? `loading page ${formatCount(list.page)}` : list.loading ? 'loading' : '';
-  if (list.loadedPage === null) return [`page ${formatCount(list.page)}`, loading].filter(Boolean).join(sep);
+  if (list.loadedPage === null) return loading || `page ${formatCount(list.page)}`;
   const shown = { ...list, page: list.loadedPage };
   const exact = list.totalExact || list.knownLastPage !== undefined;
   const parts = [`page ${formatCount(list.loadedPage)} of ${exact ? '' : glyphs().atLeast}${formatCount(pageCount(shown))}`];

@@ -22,7 +22,9 @@ export const listsSlice =
       tools.clearFlash();
       tools.changeList(key, patch, force);
     };
-    const toPage = (list: ListState, page: number): void => changeList(list.key, { page, cursor: 0, filter: '', failedPage: undefined });
+    // The cursor moves to the top when the new page arrives, not before: until then it stays on
+    // the rows on screen (and stays put if the step finds the end of the list).
+    const toPage = (list: ListState, page: number): void => changeList(list.key, { page, pendingCursor: 0, filter: '', failedPage: undefined });
 
     return {
       lists: {},

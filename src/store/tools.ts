@@ -74,7 +74,12 @@ export function createSliceTools(set: Set, get: Get, deps: StoreDeps): SliceTool
         end.lastPage !== undefined
           ? `end of list: page ${end.page} is the last`
           : `end of list: page ${list.page} is past it; showing page ${end.page}`;
-      patchList(key, { page: end.page, knownLastPage: page.totalExact ? undefined : end.lastPage });
+      patchList(key, {
+        page: end.page,
+        knownLastPage: page.totalExact ? undefined : end.lastPage,
+        // Back to the rows on screen: the cursor stays where it was.
+        pendingCursor: end.page === list.loadedPage ? undefined : 0,
+      });
       request(key, false);
       if (get().lists[key] && currentList(get())?.key === key) showFlash(text, 'info');
       return;

@@ -126,7 +126,7 @@ export const APPLICATION_COLUMNS: Column<FriendRequest>[] = [
   id('to', 'TO', (r) => r.toUserID),
   name('toNickname', (r) => r.toNickname),
   label('result', 'RESULT', 2, (r) => handleResultName(r.handleResult)),
-  { key: 'message', title: 'MESSAGE', priority: 3, min: 12, value: (r) => r.reqMsg },
+  { key: 'message', title: 'MESSAGE', priority: 3, min: 10, value: (r) => r.reqMsg },
   time('created', 'SENT', 2, (r) => r.createTime),
   time('handled', 'HANDLED', 5, (r) => r.handleTime),
 ];

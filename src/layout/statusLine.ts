@@ -12,6 +12,7 @@ import { displayWidth, shortenMiddle, truncate } from '../terminal/width.js';
 
 export interface PagingList extends PagePosition {
   loadedPage: number | null;
+  loadedSize?: number | undefined;
   loading: boolean;
   rows: AnyRow[];
   filter: string;
@@ -27,12 +28,14 @@ export function pagingText(list: PagingList, rowsShown: number): string {
   const sep = ` ${glyphs().separator} `;
   const loading = list.loading && list.page !== list.loadedPage ? `loading page ${formatCount(list.page)}` : list.loading ? 'loading' : '';
   if (list.loadedPage === null) return loading || `page ${formatCount(list.page)}`;
-  const shown = { ...list, page: list.loadedPage };
+  // Everything about the rows on screen, not about the page being loaded.
+  const size = list.loadedSize ?? list.size;
+  const shown = { ...list, page: list.loadedPage, size };
   const exact = list.totalExact || list.knownLastPage !== undefined;
   const parts = [`page ${formatCount(list.loadedPage)} of ${exact ? '' : glyphs().atLeast}${formatCount(pageCount(shown))}`];
   const count = visibleRows(list).length;
   if (count > rowsShown) parts.push(`row ${formatCount(list.cursor + 1)}/${formatCount(count)}`);
-  parts.push(list.totalExact ? `${formatCount(list.total)} total` : `~${formatCount(list.total)} with messages`, `${list.size}/page`);
+  parts.push(list.totalExact ? `${formatCount(list.total)} total` : `~${formatCount(list.total)} with messages`, `${size}/page`);
   if (list.filter) parts.push(`filter "${sanitize(list.filter)}": ${count} of ${list.rows.length}`);
   if (list.query.keyword) parts.push(`keyword "${sanitize(list.query.keyword)}"`);
   if (list.query.conversationIDs.length > 0) parts.push(`${list.query.conversationIDs.length} conversation IDs`);

@@ -88,6 +88,7 @@ export function createSliceTools(set: Set, get: Get, deps: StoreDeps): SliceTool
     patchList(key, {
       rows: page.rows,
       loadedPage: list.page,
+      loadedSize: list.size,
       total: page.total,
       totalExact: page.totalExact,
       extra: page.extra,

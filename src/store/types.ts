@@ -18,6 +18,8 @@ export interface ListState extends PagePosition {
   /** Rows of `loadedPage`; kept on screen while a newer page loads or fails. */
   rows: AnyRow[];
   loadedPage: number | null;
+  /** The page size of the rows on screen (`size` is the one asked for; they differ while it loads). */
+  loadedSize?: number | undefined;
   extra?: Record<string, number>;
   notice?: string;
   loading: boolean;

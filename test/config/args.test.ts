@@ -24,7 +24,9 @@ describe('parseCliArgs', () => {
     [['--base-url', 'not a url'], /not a URL/],
     [['--base-url', 'ftp://x'], /http:\/\/ or https:\/\//],
     [['--timeout', 'soon'], /--timeout/],
-    [['--page-size', '30'], /10, 20, 50, 100/],
+    [['--page-size', '0'], /--page-size/],
+    [['--page-size', '1001'], /--page-size/],
+    [['--page-size', '2.5'], /whole number/],
     [['--users', '1.5'], /whole number/],
     [['frobnicate'], /unknown command/],
   ])('rejects %j with a usage error', (argv, message) => {

@@ -63,6 +63,12 @@ describe('layoutColumns', () => {
     expect(layoutColumns(columns, [10, 50], 22).widths).toEqual([10, 0]);
   });
 
+  it('widens bounded columns (a name) to their content before unbounded free text takes the rest', () => {
+    const from: ColumnSize = { priority: 4, min: 8, max: 16 };
+    const summary: ColumnSize = { priority: 3, min: 16 };
+    expect(layoutColumns([id, summary, from], [11, 80, 12], 60).widths).toEqual([11, 35, 12]);
+  });
+
   it('always shows the first column, cut to the room when nothing else fits', () => {
     expect(layoutColumns([id, count], [30, 5], 12).widths).toEqual([12, 0]);
   });

@@ -96,7 +96,13 @@ export function mountApp(options: MountOptions): Mounted {
   const stdin = new FakeStdin();
   const client = new OpenIMClient({ ...DEFAULT_CLIENT_CONFIG, baseUrl: options.baseUrl, secret: 'openIM123', adminUserID: 'imAdmin' });
   const ref: { instance?: ReturnType<typeof render> } = {};
-  const store = createAppStore({ client, pageSize: options.pageSize ?? 20, quit: () => ref.instance?.unmount() });
+  const store = createAppStore({
+    client,
+    pageSize: options.pageSize ?? 20,
+    // The figures are for these page sizes, not for what the fake terminal would fit.
+    pageSizeFixed: true,
+    quit: () => ref.instance?.unmount(),
+  });
   const renderOptions = inkRenderOptions(process.env);
   const instance = render(
     <StoreContext.Provider value={store}>

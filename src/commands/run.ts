@@ -157,7 +157,9 @@ export async function runListCommand(options: ExplorerOptions, streams: ScriptSt
     });
     const format = request.output ?? defaultOutput(streams.stdout.isTTY === true);
     const encoder: RowEncoder =
-      format === 'table' ? tableEncoder(request.list, tableWidth(streams)) : dataEncoder(request.list, format);
+      format === 'table'
+        ? tableEncoder(request.list, tableWidth(streams), { ownerID: request.userID, now: new Date() })
+        : dataEncoder(request.list, format);
     const size = request.size ?? (request.all ? WALK_PAGE_SIZE : (options.pageSize ?? DEFAULT_PAGE_SIZE));
     // The reader went away: stop the request in flight too.
     const controller = new AbortController();

@@ -82,10 +82,15 @@ export function Breadcrumb({ width }: { width: number }): React.JSX.Element {
       </Text>
     );
   }
-  const unread = top.tab === 'conversations' && unreadTotal !== undefined ? ` unread ${formatCount(unreadTotal)}` : '';
-  const short = width < 110;
-  const tabsWidth = USER_TABS.reduce((n, tab, i) => n + tabLabel(tab, i, tab === top.tab, short).length, 0) + unread.length;
-  const crumbs = crumbText(nav, Math.max(12, width - tabsWidth - 1));
+  const unreadText = top.tab === 'conversations' && unreadTotal !== undefined ? ` unread ${formatCount(unreadTotal)}` : '';
+  // The user on screen is shown whole before the unread total, and before long tab names.
+  const userWidth = Math.min(40, displayWidth(crumb(top)));
+  const tabsWidth = (short: boolean, withUnread: boolean): number =>
+    USER_TABS.reduce((n, tab, i) => n + tabLabel(tab, i, tab === top.tab, short).length, 0) + (withUnread ? unreadText.length : 0);
+  const fits = (short: boolean, withUnread: boolean): boolean => userWidth + 1 + tabsWidth(short, withUnread) <= width;
+  const short = width < 110 || !fits(false, true);
+  const unread = fits(short, true) ? unreadText : '';
+  const crumbs = crumbText(nav, Math.max(12, width - tabsWidth(short, unread !== '') - 1));
   return (
     <Box width={width}>
       <Text bold={theme.color} wrap="truncate">

@@ -7,19 +7,30 @@ import { tint, useTheme } from './theme.js';
 import { glyphs } from '../terminal/glyphs.js';
 
 
-/** `hint`: what to do instead of the general advice, where the screen knows better. */
-export function ErrorBar({ error, width, hint }: { error: ApiFailure; width: number; hint?: string }): React.JSX.Element {
+interface Props {
+  error: ApiFailure;
+  width: number;
+  /** A page step failed while an earlier page stays on screen: say which is which. */
+  step?: { failed: number; showing: number };
+  /** What to do instead of the general advice, where the screen knows better. */
+  hint?: string;
+}
+
+export function ErrorBar({ error, width, step, hint: screenHint }: Props): React.JSX.Element {
   const theme = useTheme();
   const text = describeFailure(error);
-  if (hint) text.hint = hint;
+  const sep = glyphs().separator;
+  const advice = screenHint ?? text.hint;
+  const headline = step ? `page ${step.failed} failed: ${text.headline}` : text.headline;
+  const hint = step ? `showing page ${step.showing} ${sep} ${advice}` : advice;
   return (
     <Box flexDirection="column" width={width}>
       <Text {...tint(theme, 'red')} bold wrap="truncate">
-        {truncate(`${glyphs().cross} ${text.headline}`, width)}
+        {truncate(`${glyphs().cross} ${headline}`, width)}
       </Text>
       <Text wrap="truncate">{truncate(`  ${text.detail}`, width)}</Text>
       <Text {...tint(theme, 'yellow')} wrap="truncate">
-        {truncate(`  ${text.hint}`, width)}
+        {truncate(`  ${hint}`, width)}
       </Text>
     </Box>
   );

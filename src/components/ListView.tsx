@@ -11,7 +11,7 @@ import { ErrorBar } from './ErrorBar.js';
 import { listBodyHeight, paneLayout } from '../layout/frame.js';
 import { markedRows } from '../store/liveMarks.js';
 import { useAppStore } from './StoreContext.js';
-import type { Column } from '../domain/columns.js';
+import type { CellContext, Column } from '../domain/columns.js';
 import type { RowMark } from '../domain/rowDiff.js';
 import { Table } from './Table.js';
 import { tint, useTheme } from './theme.js';
@@ -39,6 +39,9 @@ export function ListView<Row extends AnyRow>({ listKey, columns, width, height, 
     () => (live && kind && rowsOfPage ? markedRows({ kind, rows: rowsOfPage, changes }) : undefined),
     [live, kind, rowsOfPage, changes],
   );
+  const ownerID = list?.userID;
+  // "now" decides whether dates show their year; read once per list, not on every render.
+  const context = useMemo<CellContext>(() => ({ ownerID, now: new Date() }), [ownerID]);
   if (!list) return <Text>{glyphs().ellipsis}</Text>;
   const rows = visibleRows(list) as Row[];
   const error = list.error;
@@ -69,6 +72,8 @@ export function ListView<Row extends AnyRow>({ listKey, columns, width, height, 
       color={theme.color}
       emptyText={empty}
       {...(marks ? { marks: marks as ReadonlyMap<Row, RowMark> } : {})}
+      context={context}
+      sizingRows={list.rows as Row[]}
     />
   );
   return (
@@ -90,7 +95,14 @@ export function ListView<Row extends AnyRow>({ listKey, columns, width, height, 
           {table}
         </Box>
       )}
-      {error ? <ErrorBar error={error} width={width} {...(errorHint ? { hint: errorHint } : {})} /> : null}
+      {error ? (
+        <ErrorBar
+          error={error}
+          width={width}
+          {...(errorHint ? { hint: errorHint } : {})}
+          {...(list.failedPage !== undefined && list.loadedPage !== null ? { step: { failed: list.failedPage, showing: list.loadedPage } } : {})}
+        />
+      ) : null}
     </Box>
   );
 }

@@ -1,11 +1,15 @@
-// The paging line: "page 3 of 120 · 2,391 total", what is loading, and the latest flash message.
+// The status line and the line below it: "page 3 of 120 · 2,391 total", what is loading, and the
+// message of the last step. A message that does not fit beside the paging label takes the key
+// hints' line while it lasts (see layout/statusLine.ts).
 import { Box, Text } from 'ink';
+import type { ReactNode } from 'react';
 import { formatCount } from '../content/format.js';
-import { pageCount } from '../domain/paging.js';
-import { currentList } from '../store/selectors.js';
-import { visibleRows } from '../domain/rows.js';
+import { flashBelongsTo } from '../store/flash.js';
+import { currentList, selectedRow } from '../store/selectors.js';
 import { displayText } from '../terminal/settle.js';
-import { truncate } from '../terminal/width.js';
+import { displayWidth, shortenMiddle, truncate } from '../terminal/width.js';
+import { tableRowsShown, type FrameSize } from '../layout/frame.js';
+import { MESSAGE_GAP, pagingText, statusLayout } from '../layout/statusLine.js';
 import { Spinner } from './Spinner.js';
 import type { ExportProgress } from '../store/types.js';
 import { useAppStore } from './StoreContext.js';
@@ -13,56 +17,67 @@ import { tint, useTheme } from './theme.js';
 import { glyphs } from '../terminal/glyphs.js';
 import { liveStatusNote } from './liveText.js';
 
-export function pagingText(list: NonNullable<ReturnType<typeof currentList>>): string {
-  if (list.loadedPage === null) return `page ${formatCount(list.page)}`;
-  const pages = pageCount(list);
-  const exact = list.totalExact || list.knownLastPage !== undefined;
-  const parts = [
-    `page ${formatCount(list.page)} of ${exact ? '' : glyphs().atLeast}${formatCount(pages)}`,
-    list.totalExact ? `${formatCount(list.total)} total` : `~${formatCount(list.total)} with messages`,
-    `${list.size}/page`,
-  ];
-  if (list.filter) parts.push(`filter "${displayText(list.filter)}": ${visibleRows(list).length} of ${list.rows.length}`);
-  if (list.query.keyword) parts.push(`keyword "${displayText(list.query.keyword)}"`);
-  if (list.query.conversationIDs.length > 0) parts.push(`${list.query.conversationIDs.length} conversation IDs`);
-  // The live view's last change: rows that left the page are counted here, having no row to mark.
-  if (list.changes) parts.push(list.changes.summary);
-  return parts.join(` ${glyphs().separator} `);
+const SPINNER_CELLS = 2;
+
+interface Props {
+  frame: FrameSize;
+  /** The key hints, drawn under the status line unless a long message needs that line. */
+  footer: ReactNode;
 }
 
-export function StatusBar({ width }: { width: number }): React.JSX.Element {
+export function StatusBar({ frame, footer }: Props): React.JSX.Element {
   const theme = useTheme();
+  const width = frame.width;
   const list = useAppStore((s) => currentList(s));
-  const passing = useAppStore((s) => s.flash);
+  const flash = useAppStore((s) => s.flash);
   const exporting = useAppStore((s) => s.exporting);
+  const promptOpen = useAppStore((s) => s.prompt !== null);
+  const paneOpen = useAppStore((s) => s.detail.open && selectedRow(s) !== undefined);
   const liveOn = useAppStore((s) => s.live.on);
   const liveStatus = useAppStore((s) => s.live.status);
-  if (exporting) return <ExportLine progress={exporting} width={width} />;
-  const text = list ? pagingText(list) : '';
+  if (exporting) {
+    return (
+      <Box flexDirection="column" width={width}>
+        <ExportLine progress={exporting} width={width} />
+        {footer}
+      </Box>
+    );
+  }
+  const shown = list ? tableRowsShown(frame, { promptOpen, paneOpen, list }) : 0;
+  const text = list ? pagingText(list, shown) : '';
   const loading = list?.loading ?? false;
   // While the live view waits out a failure, it says so until it recovers (a flash passes).
   const note = liveOn ? liveStatusNote(liveStatus) : undefined;
-  const flash = passing ?? (note ? { text: note, level: 'error' as const } : null);
-  const flashText = flash ? displayText(flash.text) : '';
-  const room = Math.max(0, width - (loading ? 2 : 0));
-  // Half the line for a message, more when it needs it (a file path), leaving the page number.
-  const flashRoom = flashText ? Math.min(flashText.length + 3, Math.max(Math.floor(room / 2), room - 24)) : 0;
+  const own = flashBelongsTo(flash, list?.key) ? flash : null;
+  const shownFlash = own ?? (note ? { text: note, level: 'error' as const } : null);
+  const message = shownFlash ? displayText(shownFlash.text) : '';
+  const lines = statusLayout(text, message, width, loading ? SPINNER_CELLS : 0);
+  const messageColor = tint(theme, shownFlash?.level === 'error' ? 'red' : 'green');
   return (
-    <Box width={width}>
-      {loading ? (
-        <Text {...tint(theme, 'yellow')}>
-          <Spinner />{' '}
-        </Text>
-      ) : null}
-      <Text wrap="truncate">
-        {truncate(text + (loading ? ` ${glyphs().separator} loading page ${list?.page}` : ''), Math.max(0, room - flashRoom))}
-        {flashText ? (
-          <Text {...tint(theme, flash?.level === 'error' ? 'red' : 'green')} bold={!theme.color}>
-            {'   '}
-            {truncate(flashText, Math.max(0, flashRoom - 3))}
+    <Box flexDirection="column" width={width}>
+      <Box width={width}>
+        {loading ? (
+          <Text {...tint(theme, 'yellow')}>
+            <Spinner />{' '}
           </Text>
         ) : null}
-      </Text>
+        <Text wrap="truncate">
+          {lines.status}
+          {lines.inline ? (
+            <Text {...messageColor} bold={!theme.color}>
+              {' '.repeat(MESSAGE_GAP)}
+              {lines.inline}
+            </Text>
+          ) : null}
+        </Text>
+      </Box>
+      {lines.own ? (
+        <Text {...messageColor} bold={!theme.color} wrap="truncate">
+          {lines.own}
+        </Text>
+      ) : (
+        footer
+      )}
     </Box>
   );
 }
@@ -71,15 +86,19 @@ export function StatusBar({ width }: { width: number }): React.JSX.Element {
 function ExportLine({ progress, width }: { progress: ExportProgress; width: number }): React.JSX.Element {
   const theme = useTheme();
   const sep = glyphs().separator;
-  const text =
-    `exporting ${progress.kind} to ${displayText(progress.path)} ${sep} ` +
-    `page ${formatCount(progress.pages)}, ${formatCount(progress.rows)} rows ${sep} Esc cancels`;
+  const room = Math.max(0, width - SPINNER_CELLS);
+  // The list's kind is in the file's name; the page count adds nothing to the row count.
+  const head = 'exporting to ';
+  const tail = ` ${sep} ${formatCount(progress.rows)} rows ${sep} Esc cancels`;
+  // The file name gives way in its middle; the count and how to stop stay whole.
+  const path = shortenMiddle(displayText(progress.path), Math.max(12, room - displayWidth(head) - displayWidth(tail)));
+  const text = head + path + tail;
   return (
     <Box width={width}>
       <Text {...tint(theme, 'yellow')}>
         <Spinner />{' '}
       </Text>
-      <Text wrap="truncate">{truncate(text, Math.max(0, width - 2))}</Text>
+      <Text wrap="truncate">{truncate(text, room)}</Text>
     </Box>
   );
 }

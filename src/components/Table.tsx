@@ -2,15 +2,15 @@
 // `.length` (CJK misaligns). Each row is one pre-fitted line, so Ink never re-wraps or
 // re-measures anything, and only the visible rows are rendered. A row's line is computed once
 // per layout and cached by row object, and rows are memoised components: a cursor move
-// re-renders the two rows whose marker changed, not the whole page. In the live view a second
-// gutter column marks rows new (+) or changed (~) since the last refresh, and they are bold.
+// re-renders the two rows whose marker changed, not the whole page.
 import { memo, useMemo, useRef, type ReactElement } from 'react';
 import { Box, Text } from 'ink';
 import { sanitize } from '../terminal/sanitize.js';
 import { fit } from '../terminal/width.js';
-import type { Column } from '../domain/columns.js';
+import type { CellContext, Column } from '../domain/columns.js';
 import type { RowMark } from '../domain/rowDiff.js';
-import { layoutColumns, renderRow, visibleWindow } from '../domain/tableLayout.js';
+import { cellsOf, pageTable } from '../domain/pageTable.js';
+import { visibleWindow } from '../domain/tableLayout.js';
 import { glyphs } from '../terminal/glyphs.js';
 
 export interface TableProps<Row> {
@@ -23,6 +23,10 @@ export interface TableProps<Row> {
   height: number;
   color: boolean;
   emptyText?: string;
+  /** What cells depend on beyond their row (the list's owner, today's date). */
+  context: CellContext;
+  /** The rows the column widths are measured on (the whole page while a filter narrows `rows`). */
+  sizingRows?: Row[];
   /** The live view is on: a mark column, and the marks of the rows that have one. */
   marks?: ReadonlyMap<Row, RowMark>;
 }
@@ -31,7 +35,6 @@ export interface TableProps<Row> {
 export function cursorMarker(): string {
   return glyphs().cursor;
 }
-
 function markGlyph(mark: RowMark | undefined): string {
   return mark === 'new' ? glyphs().markNew : mark === 'changed' ? glyphs().markChanged : ' ';
 }
@@ -44,30 +47,43 @@ export function Table<Row>({
   height,
   color,
   emptyText = 'No rows',
+  context,
+  sizingRows = rows,
   marks,
 }: TableProps<Row>): ReactElement {
-  // The cursor column, and the live view's mark column.
-  const gutter = marks ? 2 : 1;
   // Where the window was on the last render: scrolling moves it only as far as needed.
   const windowStart = useRef(0);
+  // The cursor column, and the live view's mark column.
+  const gutter = marks ? 2 : 1;
   const inner = Math.max(0, width - gutter);
-  const widths = useMemo(() => layoutColumns(columns, inner), [columns, inner]);
-  const aligns = useMemo(() => columns.map((c) => c.align ?? 'left'), [columns]);
-  const header = useMemo(
-    () => fit(' '.repeat(gutter) + renderRow(columns.map((c) => c.title), widths, aligns), width),
-    [columns, widths, aligns, width, gutter],
+  // A row's cells, by row object: computed once per page, for the layout and for the lines.
+  const cellCache = useMemo(() => new WeakMap<object, string[]>(), [columns, context]);
+  const cellsFor = (row: Row): string[] => {
+    let cells = cellCache.get(row as object);
+    if (cells === undefined) {
+      cells = cellsOf(columns, row, context);
+      cellCache.set(row as object, cells);
+    }
+    return cells;
+  };
+  // The layout follows the page's content: it changes with the page, not with the cursor.
+  const table = useMemo(
+    () => pageTable(columns, sizingRows.map(cellsFor), inner),
+    // cellsFor reads cellCache, which changes with columns and context.
+    [columns, sizingRows, inner, cellCache],
   );
+  const header = fit(' '.repeat(gutter) + table.header, width);
 
   const { start, end } = visibleWindow(cursor, rows.length, height, windowStart.current);
   windowStart.current = start;
 
   // Lines of this layout, by row object: a page's rows are new objects when the page changes.
-  const lineCache = useMemo(() => new WeakMap<object, string>(), [columns, widths, aligns, width, gutter]);
+  const lineCache = useMemo(() => new WeakMap<object, string>(), [table, width, gutter]);
   const lineOf = (row: Row): string => {
     const key = row as object;
     let line = lineCache.get(key);
     if (line === undefined) {
-      line = fit(' '.repeat(gutter) + renderRow(columns.map((c) => c.value(row)), widths, aligns), width);
+      line = fit(' '.repeat(gutter) + table.line(cellsFor(row)), width);
       lineCache.set(key, line);
     }
     return line;

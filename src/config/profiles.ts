@@ -4,7 +4,7 @@
 //
 // Precedence, highest first: flags, environment, profile, built-in defaults.
 import { z } from 'zod';
-import { PAGE_SIZES } from '../domain/paging.js';
+import { isPageSize, MAX_PAGE_SIZE } from '../domain/paging.js';
 import { MAX_INTERVAL_MS, MIN_INTERVAL_MS } from '../data/liveRefresh.js';
 import { UsageError, type ExplorerOptions, type ProfileField } from './args.js';
 import { defaultConfigPath, PROFILE_NAME } from './profileNames.js';
@@ -49,8 +49,8 @@ export const profileSchema = z
       .max(600, { error: 'must be from 0.1 to 600 seconds' })
       .optional(),
     pageSize: z
-      .number({ error: `must be one of ${PAGE_SIZES.join(', ')}` })
-      .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), { error: `must be one of ${PAGE_SIZES.join(', ')}` })
+      .number({ error: `must be a whole number from 1 to ${MAX_PAGE_SIZE}` })
+      .refine(isPageSize, { error: `must be a whole number from 1 to ${MAX_PAGE_SIZE}` })
       .optional(),
     /** Seconds, like --watch: the explorer starts with the live view on at this interval. */
     watch: z

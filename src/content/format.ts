@@ -58,3 +58,13 @@ export function formatTimeSeconds(s: number): string {
   if (!Number.isFinite(s)) return NOT_A_NUMBER;
   return formatTime(s * 1000);
 }
+
+/**
+ * A time for a table cell, as `ls -l` does: 'MM-DD HH:mm' within the year of `now`, else
+ * 'YYYY-MM-DD', so that last December never reads as if it came after this January. Local time.
+ */
+export function formatTableTime(ms: number, now: Date): string {
+  const full = formatTime(ms);
+  if (!/^\d{4}-\d\d-\d\d \d\d:\d\d/.test(full)) return full;
+  return new Date(ms).getFullYear() === now.getFullYear() ? full.slice(5, 16) : full.slice(0, 10);
+}

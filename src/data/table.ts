@@ -1,19 +1,31 @@
 // `--output table`: the explorer's columns as plain text lines that fit the terminal's width.
-// The layout depends on the columns and the width only, so each page is printed as it arrives.
-import { columnsFor } from '../domain/columns.js';
-import { layoutColumns, renderRow } from '../domain/tableLayout.js';
+// The columns are sized from the first page, as the explorer sizes them from the page on screen,
+// and kept for the pages that follow: the output streams page by page, so a later page cannot
+// widen a column already printed. A longer value on a later page is cut with an ellipsis.
+import { columnsFor, type CellContext } from '../domain/columns.js';
+import { cellsOf, pageTable, type PageTable } from '../domain/pageTable.js';
 import type { ListKind } from '../api/pages.js';
 import type { RowEncoder } from './formats.js';
 
 /** Header then rows; every cell sanitised and fitted, each line at most `width` cells, no trailing blanks. */
-export function tableEncoder(kind: ListKind, width: number): RowEncoder {
+export function tableEncoder(kind: ListKind, width: number, context: CellContext): RowEncoder {
   const columns = columnsFor(kind);
-  const widths = layoutColumns(columns, Math.max(20, Math.floor(width)));
-  const aligns = columns.map((c) => c.align ?? 'left');
-  const line = (cells: readonly string[]): string => renderRow(cells, widths, aligns).trimEnd() + '\n';
+  const room = Math.max(20, Math.floor(width));
+  let table: PageTable | undefined;
+  const line = (text: string): string => text.trimEnd() + '\n';
+  // The header waits for the first page: its widths depend on it.
+  const start = (cells: readonly (readonly string[])[]): string => {
+    if (table) return '';
+    table = pageTable(columns, cells, room);
+    return line(table.header);
+  };
   return {
-    begin: () => line(columns.map((c) => c.title)),
-    rows: (rows) => rows.map((row) => line(columns.map((c) => c.value(row)))).join(''),
-    end: () => '',
+    begin: () => '',
+    rows: (rows) => {
+      const cells = rows.map((row) => cellsOf(columns, row, context));
+      const header = start(cells);
+      return header + cells.map((c) => line(table!.line(c))).join('');
+    },
+    end: () => start([]),
   };
 }

@@ -1,9 +1,16 @@
 // Paging rules, one home for each: the page sizes, where a list ends (exact totals for users,
 // estimated ones for conversations, whose conversationTotal counts only conversations with a
-// latest message), how many pages there are, and which page holds a row after a size change.
+// latest message), what to show when a page past the end comes back empty, how many pages there
+// are, and where a row goes after a size change.
 import type { Page } from '../api/schemas.js';
 
-export const PAGE_SIZES = [10, 20, 50, 100] as const;
+/** The sizes `+` and `-` step through, with the size that fits the terminal among them. */
+export const PAGE_SIZE_STEPS = [10, 20, 50, 100] as const;
+/**
+ * The largest page asked for. The server sets no maximum (showNumber is not validated), but a
+ * very large page can exceed its 4 MiB gRPC reply limit (errCode 8).
+ */
+export const MAX_PAGE_SIZE = 1000;
 /** Rows per page where no terminal says how many fit (scripting, a profile without pageSize). */
 export const DEFAULT_PAGE_SIZE = 20;
 /** Rows per request when walking a whole list (`--all`, the explorer's export): fewer round trips. */
@@ -15,7 +22,9 @@ export interface PagePosition {
   total: number;
   totalExact: boolean;
   /** The last page, once a short page has shown where an estimated list ends. */
-  knownLastPage?: number;
+  knownLastPage?: number | undefined;
+  /** The page whose rows are on screen; null before the first one arrived (nothing is known yet). */
+  loadedPage?: number | null;
 }
 
 /**
@@ -33,6 +42,9 @@ function exactEndReached(total: number, totalExact: boolean, page: number, size:
 
 /** Whether a page after `list.page` exists, as far as the list knows before asking. */
 export function hasNextPage(list: PagePosition): boolean {
+  // Before the first page arrives the total is unknown: a step is asked for, and the end-of-list
+  // rule (pastTheEnd) brings it back if there was nothing.
+  if (list.loadedPage === null) return true;
   if (list.knownLastPage !== undefined) return list.page < list.knownLastPage;
   return !exactEndReached(list.total, list.totalExact, list.page, list.size);
 }
@@ -55,18 +67,47 @@ export function pageCount(list: PagePosition): number {
   return list.totalExact ? byTotal : Math.max(byTotal, list.page);
 }
 
-/** After a page size change, the page that holds the row that was first on screen. */
-export function pageForNewSize(page: number, oldSize: number, newSize: number): number {
-  return Math.floor(((page - 1) * oldSize) / newSize) + 1;
+/** The last page the total vouches for: exact, or for an estimate the last one surely not empty. */
+export function lastPageByTotal(list: Pick<PagePosition, 'total' | 'size'>): number {
+  return Math.max(1, Math.ceil(list.total / list.size));
 }
 
-export function nextPageSize(size: number, direction: 1 | -1): number {
-  const sizes: readonly number[] = PAGE_SIZES;
-  const at = sizes.indexOf(size);
-  if (at < 0) return sizes[1]!;
-  return sizes[Math.min(sizes.length - 1, Math.max(0, at + direction))]!;
+export interface EndOfList {
+  /** The page to show instead: the last one that is not empty, as far as the list can tell. */
+  page: number;
+  /** The list's last page, when the empty page came right after it. */
+  lastPage: number | undefined;
 }
 
+/**
+ * THE rule for a page past the end: page `page` came back empty (a step past a full last page of
+ * conversations, whose total is an estimate; `:page 20`; a list that shrank). An empty page is
+ * never shown as if it were the list: the list goes back to the page before it, or to the last
+ * page the total vouches for when that is nearer. Undefined when the page is not past the end.
+ */
+export function pastTheEnd(result: Pick<Page<unknown>, 'rows' | 'total'>, page: number, size: number): EndOfList | undefined {
+  if (result.rows.length > 0 || page <= 1) return undefined;
+  const back = Math.min(page - 1, lastPageByTotal({ total: result.total, size }));
+  return { page: back, lastPage: back === page - 1 ? back : undefined };
+}
+
+/**
+ * After a page size change, where the row at `cursor` of `page` (absolute index
+ * (page - 1) * size + cursor) is: the same row stays selected.
+ */
+export function positionForSize(page: number, size: number, cursor: number, newSize: number): { page: number; cursor: number } {
+  const row = (Math.max(1, page) - 1) * size + Math.max(0, cursor);
+  return { page: Math.floor(row / newSize) + 1, cursor: row % newSize };
+}
+
+/** The next size up or down from `size`, among the steps and the size that fits the terminal. */
+export function nextPageSize(size: number, direction: 1 | -1, fit?: number): number {
+  const steps = [...new Set<number>([...PAGE_SIZE_STEPS, ...(fit !== undefined && isPageSize(fit) ? [fit] : [])])].sort((a, b) => a - b);
+  const next = direction === 1 ? steps.find((s) => s > size) : steps.reverse().find((s) => s < size);
+  return next ?? size;
+}
+
+/** Any whole number of rows from 1 to MAX_PAGE_SIZE. */
 export function isPageSize(n: number): boolean {
-  return (PAGE_SIZES as readonly number[]).includes(n);
+  return Number.isInteger(n) && n >= 1 && n <= MAX_PAGE_SIZE;
 }

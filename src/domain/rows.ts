@@ -55,7 +55,7 @@ export function userNamedByRow(kind: ListKind, row: AnyRow, ownerID: string | un
 }
 
 /** Single chats name the peer in their ID (si_<a>_<b>, IDs sorted); otherwise the latest message's other party. */
-function conversationPeer(row: RowByKind['conversations'], ownerID: string | undefined): string | undefined {
+export function conversationPeer(row: RowByKind['conversations'], ownerID: string | undefined): string | undefined {
   const single = /^s[in]_(.+)$/.exec(row.conversationID);
   if (single && ownerID) {
     const rest = single[1]!;
@@ -67,4 +67,37 @@ function conversationPeer(row: RowByKind['conversations'], ownerID: string | und
   if (msg.sendID && msg.sendID !== ownerID) return msg.sendID;
   if (msg.sessionType === 1 && msg.recvID && msg.recvID !== ownerID) return msg.recvID;
   return undefined;
+}
+
+/** Group conversations: sg_<groupID> (super groups), g_<groupID> (old write-diffusion groups). */
+const GROUP_ID = /^s?g_(.+)$/;
+
+/**
+ * Whom a conversation is with, as the table shows it: a single chat's (or a notification
+ * account's) peer user ID, a group's name (its ID when it has none). The raw conversation ID
+ * stays in the detail pane.
+ */
+export function conversationWith(row: RowByKind['conversations'], ownerID: string | undefined): string {
+  const group = GROUP_ID.exec(row.conversationID);
+  const msg = row.msgInfo;
+  if (group || (msg && (msg.sessionType === 2 || msg.sessionType === 3))) {
+    return msg?.groupName || msg?.groupID || group?.[1] || row.conversationID;
+  }
+  return conversationPeer(row, ownerID) ?? row.conversationID;
+}
+
+/** The ID of a row, what `Y` copies: the ID the server knows the row by. */
+export function rowID(kind: ListKind, row: AnyRow): string {
+  switch (kind) {
+    case 'users':
+      return (row as RowByKind['users']).userID;
+    case 'accounts':
+      return (row as RowByKind['accounts']).userID;
+    case 'blacklist':
+      return (row as RowByKind['blacklist']).blackUserInfo.userID;
+    case 'applications':
+      return (row as RowByKind['applications']).toUserID;
+    case 'conversations':
+      return (row as RowByKind['conversations']).conversationID;
+  }
 }

@@ -1,96 +1,136 @@
-// The table's arithmetic, kept free of React so it can be tested cell by cell.
+// The table's arithmetic, kept free of React so it can be tested cell by cell. Column widths come
+// from what the page on screen holds and from each column's priority: a column is as wide as its
+// widest cell (within its bounds), the columns that identify a row get their whole width first,
+// and what does not fit is dropped by priority rather than cut to uselessness.
 import { displayText } from '../terminal/settle.js';
-import { fit } from '../terminal/width.js';
+import { fit, widthUpTo } from '../terminal/width.js';
 import { codePointHead } from './valueLines.js';
 
 export type Align = 'left' | 'right';
 
+/** Priority of the columns that identify a row (an ID, a name): they get their whole content first. */
+export const IDENTIFYING = 1;
+
 /** What layout needs to know about a column. */
 export interface ColumnSize {
-  /** Preferred width in cells. */
-  width: number;
-  /** Grows to share leftover width. */
-  flex?: boolean;
-  /** May shrink down to this many cells when the table is narrow. Without it the column keeps its width. */
-  minWidth?: number;
+  /** Lower comes first: kept and widened before any column with a higher number. */
+  priority: number;
+  /**
+   * Shown whole or not at all (IDs, numbers, dates, enum names): a cut value would mislead.
+   * Such a column is as wide as its widest cell, up to `max`.
+   */
+  whole?: boolean;
+  /** Free text may be cut down to this many cells; narrower, the column is dropped instead. */
+  min?: number;
+  /** Never wider than this, whatever the content (a hostile 100k-character value). */
+  max?: number;
 }
 
-/** Cells between two columns. */
+export interface TableLayout {
+  /** Index-aligned with the columns; 0 means the column is dropped. */
+  widths: number[];
+  /** Cells between two shown columns. */
+  gap: number;
+}
+
+/** One cell between columns when space is short; two when everything fits with room to spare. */
 export const GAP = 1;
+export const ROOMY_GAP = 2;
+const DEFAULT_MIN = 8;
+
+/**
+ * Widest of the title and every cell, in display cells, counting no further than `limit` (the
+ * table's width: a 100k-character value is not measured to its end). Cells must be sanitised
+ * already (see cleanCells), as the table draws them.
+ */
+export function contentWidths(titles: readonly string[], rows: readonly (readonly string[])[], limit = Infinity): number[] {
+  const cap = Number.isFinite(limit) ? limit : Number.MAX_SAFE_INTEGER;
+  return titles.map((title, i) => rows.reduce((widest, cells) => Math.max(widest, widthUpTo(cells[i] ?? '', cap)), widthUpTo(title, cap)));
+}
+
+/** Cells as the table draws them: sanitised, single-line, settled (terminal/settle.ts). */
+export function cleanCells(cells: readonly unknown[]): string[] {
+  return cells.map((cell) => displayText(cellHead(cell)));
+}
 
 interface Slot {
-  /** Index into the caller's columns. */
   index: number;
-  pref: number;
-  min: number;
-  flex: boolean;
-  /** Width being decided. */
+  priority: number;
+  identifies: boolean;
+  /** Has a `max`: widened before the unbounded free text that takes whatever is left. */
+  bounded: boolean;
+  /** The width that shows the content whole. */
+  want: number;
+  /** The least width that is still useful. */
+  need: number;
   width: number;
 }
 
-function slotOf(column: ColumnSize, index: number): Slot {
-  // At least one cell each: a zero-width column would still cost a gap.
-  const pref = Math.max(1, Math.floor(column.width));
-  const min = Math.min(pref, Math.max(1, Math.floor(column.minWidth ?? pref)));
-  return { index, pref, min, flex: column.flex === true, width: pref };
-}
-
-function totalWidth(widths: readonly number[]): number {
-  return widths.reduce((sum, w) => sum + w, 0) + GAP * Math.max(0, widths.length - 1);
-}
-
-/** Spreads `extra` cells over `targets`, one at a time from the left, so the sum is exact. */
-function share(targets: readonly Slot[], extra: number): void {
-  const each = Math.floor(extra / targets.length);
-  targets.forEach((slot, n) => {
-    slot.width += each + (n < extra % targets.length ? 1 : 0);
+function slotsOf(columns: readonly ColumnSize[], content: readonly number[]): Slot[] {
+  return columns.map((column, index) => {
+    const max = Math.max(1, Math.floor(column.max ?? Infinity));
+    const want = Math.min(max, Math.max(1, Math.floor(content[index] ?? 1)));
+    const need = column.whole ? want : Math.min(want, Math.max(1, Math.floor(column.min ?? DEFAULT_MIN)));
+    const bounded = column.whole === true || Number.isFinite(column.max ?? Infinity);
+    return { index, priority: column.priority, identifies: column.priority <= IDENTIFYING, bounded, want, need, width: 0 };
   });
 }
 
 /**
- * Sets the slots' widths to fill exactly `width` cells; false when even their minimum
- * widths do not fit.
+ * Decides which columns show and how wide, for a room of `room` cells and gaps of `gap`.
+ * In priority order (ties: left first), each column reserves its whole width if it identifies
+ * the row, else its least useful width; one that does not fit is dropped (an identifying one is
+ * cut to what is left if that is still useful; the first column always shows, cut if it must).
+ * What is left then widens the kept columns toward their whole width: bounded ones first, then
+ * unbounded free text, each in priority order.
  */
-function fitSlots(slots: readonly Slot[], width: number): boolean {
-  for (const slot of slots) slot.width = slot.pref;
-  let over = totalWidth(slots.map((s) => s.pref)) - width;
-  if (over <= 0) {
-    // Leftover goes to the flex columns; without any, to the last column, so that every
-    // row is exactly as wide as the table.
-    const flex = slots.filter((s) => s.flex);
-    share(flex.length > 0 ? flex : slots.slice(-1), -over);
-    return true;
+function place(slots: readonly Slot[], room: number, gap: number): Slot[] {
+  const order = [...slots].sort((a, b) => a.priority - b.priority || a.index - b.index);
+  const kept: Slot[] = [];
+  let used = 0;
+  for (const slot of order) {
+    const before = kept.length > 0 ? gap : 0;
+    const left = room - used - before;
+    const reserve = slot.identifies ? slot.want : slot.need;
+    let width = 0;
+    if (reserve <= left) width = reserve;
+    else if (kept.length === 0) width = room;
+    else if (slot.identifies && slot.need <= left) width = left;
+    if (width <= 0) continue;
+    kept.push({ ...slot, width });
+    used += before + width;
   }
-  if (totalWidth(slots.map((s) => s.min)) > width) return false;
-  // Shrink flex columns first (they were meant to be elastic), then the others, each from
-  // the right: the leftmost columns usually identify the row.
-  const fromRight = [...slots].reverse();
-  for (const slot of [...fromRight.filter((s) => s.flex), ...fromRight.filter((s) => !s.flex)]) {
-    const give = Math.min(over, slot.width - slot.min);
-    slot.width -= give;
-    over -= give;
+  let spare = room - used;
+  // Bounded columns (a name, a count) reach their content first; unbounded free text (a message,
+  // an avatar URL) takes what is left. Within each, priority order.
+  for (const slot of [...kept.filter((s) => s.bounded), ...kept.filter((s) => !s.bounded)]) {
+    if (spare <= 0) break;
+    const add = Math.min(spare, slot.want - slot.width);
+    if (add > 0) {
+      slot.width += add;
+      spare -= add;
+    }
   }
-  return true;
+  return kept;
+}
+
+function wantTotal(slots: readonly Slot[], gap: number): number {
+  return slots.reduce((sum, s) => sum + s.want, 0) + gap * Math.max(0, slots.length - 1);
 }
 
 /**
- * Column widths in cells, index-aligned with `columns`; 0 means the column is dropped.
- * Visible widths plus one-cell gaps add up to exactly `width`. When the table is narrow,
- * columns with a `minWidth` shrink; when that is not enough, columns are dropped from the
- * right; a single remaining column is cut to the width.
+ * Column widths for a table `width` cells wide whose columns hold content this wide
+ * (`content[i]`, e.g. from contentWidths). Shown widths plus gaps add up to at most `width`;
+ * the caller pads the line. Two cells between columns when every column fits whole that way.
  */
-export function layoutColumns(columns: readonly ColumnSize[], width: number): number[] {
+export function layoutColumns(columns: readonly ColumnSize[], content: readonly number[], width: number): TableLayout {
   const room = Math.max(0, Math.floor(width));
-  const result = columns.map(() => 0);
-  if (columns.length === 0 || room === 0) return result;
-  const slots = columns.map(slotOf);
-  while (slots.length > 1 && !fitSlots(slots, room)) slots.pop();
-  if (slots.length === 1) {
-    result[0] = room;
-  } else {
-    for (const slot of slots) result[slot.index] = slot.width;
-  }
-  return result;
+  const widths = columns.map(() => 0);
+  if (columns.length === 0 || room === 0) return { widths, gap: GAP };
+  const slots = slotsOf(columns, content);
+  const gap = wantTotal(slots, ROOMY_GAP) <= room ? ROOMY_GAP : GAP;
+  for (const slot of place(slots, room, gap)) widths[slot.index] = slot.width;
+  return { widths, gap };
 }
 
 /**
@@ -114,23 +154,30 @@ export function visibleWindow(
 }
 
 /**
- * One table line: each cell sanitised (single-line) and settled (settle.ts), then fitted to its
- * column, columns separated by one space. Dropped columns (width 0) are skipped. The result is
- * exactly as wide as the widths and gaps add up to.
+ * One table line: each cell sanitised (single-line), then fitted to its column, columns
+ * separated by the layout's gap. Dropped columns (width 0) are skipped. The result is exactly
+ * as wide as the shown widths and gaps add up to.
  */
-export function renderRow(cells: readonly unknown[], widths: readonly number[], aligns: readonly Align[] = []): string {
+export function renderRow(cells: readonly unknown[], layout: TableLayout, aligns: readonly Align[] = []): string {
+  return renderCleanRow(cleanCells(cells), layout, aligns);
+}
+
+/** renderRow for cells sanitised already (cleanCells): a page's cells are cleaned once. */
+export function renderCleanRow(cells: readonly string[], layout: TableLayout, aligns: readonly Align[] = []): string {
   const parts: string[] = [];
-  widths.forEach((w, i) => {
-    if (w > 0) parts.push(fit(displayText(cellHead(cells[i], w)), w, aligns[i] ?? 'left'));
+  layout.widths.forEach((w, i) => {
+    if (w > 0) parts.push(fit(cells[i] ?? '', w, aligns[i] ?? 'left'));
   });
-  return parts.join(' '.repeat(GAP));
+  return parts.join(' '.repeat(layout.gap));
 }
 
 /**
  * The start of a long value, which is all a cell can show: sanitising 4 MB to show 20 cells of it
  * took half a second. Generous, because the sanitiser may remove much of what it is given.
  */
-function cellHead(value: unknown, width: number): unknown {
-  const room = Math.max(1024, width * 16);
-  return typeof value === 'string' ? codePointHead(value, room) : value;
+function cellHead(value: unknown): unknown {
+  return typeof value === 'string' ? codePointHead(value, CELL_HEAD_CHARS) : value;
 }
+
+/** No terminal is wider than this many cells, and the sanitiser may remove much of a value. */
+const CELL_HEAD_CHARS = 16 * 1024;

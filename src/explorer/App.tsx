@@ -1,6 +1,6 @@
 // The root: the frame (header, breadcrumb, body, prompt, status, footer) and the one input handler.
 import { Box } from 'ink';
-import { useCallback, useContext } from 'react';
+import { useCallback, useContext, useEffect } from 'react';
 import { Breadcrumb } from '../components/Breadcrumb.js';
 import { Footer } from '../components/Footer.js';
 import { Header, type ConnectionInfo } from '../components/Header.js';
@@ -17,7 +17,7 @@ import type { InputEvent } from '../keys/normalize.js';
 import { AccountsScreen } from '../screens/AccountsScreen.js';
 import { UserScreen } from '../screens/UserScreen.js';
 import { UsersScreen } from '../screens/UsersScreen.js';
-import { bodyHeight as frameBodyHeight, frameSize } from '../layout/frame.js';
+import { bodyHeight as frameBodyHeight, frameSize, pageSizeForRows } from '../layout/frame.js';
 import { currentScreen } from '../store/selectors.js';
 import type { AppStore } from '../store/store.js';
 
@@ -37,6 +37,8 @@ export function App({ info }: { info: ConnectionInfo }): React.JSX.Element {
     [store, width, height, theme.color],
   );
   useTerminalInput(handleInput);
+  // A page is what the screen shows: the size follows the terminal's height until one is chosen.
+  useEffect(() => store.getState().fitPageSize(pageSizeForRows(size.rows)), [store, size.rows]);
 
   const scopes = prompt ? [] : scopesFor(screen.name, screen.name === 'user' ? screen.tab : undefined, detailOpen);
   return (
@@ -55,8 +57,7 @@ export function App({ info }: { info: ConnectionInfo }): React.JSX.Element {
         )}
       </Box>
       <PromptBar width={width} />
-      <StatusBar width={width} />
-      <Footer scopes={scopes} width={width} />
+      <StatusBar frame={{ width, height }} footer={<Footer scopes={scopes} width={width} />} />
     </Box>
   );
 }

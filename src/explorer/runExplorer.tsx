@@ -83,6 +83,7 @@ export async function runExplorer(options: ExplorerOptions, parsed: ExplorerOpti
     const store = createAppStore({
       client,
       pageSize: o.pageSize ?? pageSizeForRows(stdout.rows ?? 24),
+      pageSizeFixed: o.pageSize !== undefined,
       copy: (text) => copyToClipboard(stdout, text),
       recent,
       openExport: exportTo,

@@ -4,6 +4,7 @@ import { currentScreen } from '../store/selectors.js';
 import type { AppStore } from '../store/store.js';
 import { detailScroll } from '../layout/detailScroll.js';
 import type { FrameSize } from '../layout/frame.js';
+import { helpKey } from './helpKeys.js';
 import { actionFor, scopesFor, type Action } from './keymap.js';
 import { splitTypedAhead, textKeys, type InputEvent } from './normalize.js';
 
@@ -48,10 +49,7 @@ export function dispatchKey(key: string, store: AppStore, ctx: DispatchContext):
     else state.editPrompt(key);
     return;
   }
-  if (state.help) {
-    if (key === 'escape' || key === '?' || key === 'q') state.toggleHelp();
-    return;
-  }
+  if (state.help) return helpKey(key, store, ctx.frame);
   const screen = currentScreen(state);
   const scopes = scopesFor(screen.name, screen.name === 'user' ? screen.tab : undefined, state.detail.open);
   const action = actionFor(key, scopes);
@@ -73,6 +71,10 @@ function run(action: Action, store: AppStore, ctx: DispatchContext): void {
       return s.nextPage();
     case 'prevPage':
       return s.prevPage();
+    case 'firstPage':
+      return s.firstPage();
+    case 'lastPage':
+      return s.lastPage();
     case 'biggerPage':
       return s.changePageSize(1);
     case 'smallerPage':
@@ -107,6 +109,8 @@ function run(action: Action, store: AppStore, ctx: DispatchContext): void {
       return s.openNamedUser();
     case 'copy':
       return s.copyRow();
+    case 'copyID':
+      return s.copyRowID();
     case 'exportJson':
       return s.exportView('json');
     case 'exportCsv':
@@ -127,5 +131,7 @@ function run(action: Action, store: AppStore, ctx: DispatchContext): void {
     }
     case 'scrollUp':
       return s.scrollDetail(-Math.min(detailScroll(s, ctx.frame, ctx.color).pageSize, s.detail.scroll));
+    default:
+      return; // the help scope's actions, handled by helpKey
   }
 }

@@ -34,10 +34,20 @@ export type Action =
   | 'quit'
   | 'accounts'
   | 'scrollDown'
-  | 'scrollUp';
+  | 'scrollUp'
+  | 'firstPage'
+  | 'lastPage'
+  | 'copyID'
+  | 'helpDown'
+  | 'helpUp'
+  | 'helpPageDown'
+  | 'helpPageUp'
+  | 'helpTop'
+  | 'helpBottom'
+  | 'helpClose';
 
 /** Where a binding works. */
-export type Scope = 'global' | 'list' | 'users' | 'accounts' | 'user' | 'conversations' | 'detail';
+export type Scope = 'global' | 'list' | 'users' | 'accounts' | 'user' | 'conversations' | 'detail' | 'help';
 
 export interface Binding {
   action: Action;
@@ -55,8 +65,20 @@ export const KEYMAP: readonly Binding[] = [
   { action: 'last', keys: ['G', 'end'], description: 'last row', scope: 'list' },
   { action: 'nextPage', keys: ['n', 'pagedown', ']', 'right'], hint: 'n/p page', description: 'next page', scope: 'list' },
   { action: 'prevPage', keys: ['p', 'pageup', '[', 'left'], description: 'previous page', scope: 'list' },
-  { action: 'biggerPage', keys: ['+', '='], description: 'more rows per page (10, 20, 50, 100)', scope: 'list' },
-  { action: 'smallerPage', keys: ['-', '_'], description: 'fewer rows per page', scope: 'list' },
+  { action: 'firstPage', keys: ['<'], description: 'first page', scope: 'list' },
+  {
+    action: 'lastPage',
+    keys: ['>'],
+    description: 'last page (conversations, whose total is an estimate: the last page it counts, then one further)',
+    scope: 'list',
+  },
+  {
+    action: 'biggerPage',
+    keys: ['+', '='],
+    description: 'more rows per page (10, 20, 50, 100, and the rows that fit); the selected row stays selected',
+    scope: 'list',
+  },
+  { action: 'smallerPage', keys: ['-', '_'], description: 'fewer rows per page; the selected row stays selected', scope: 'list' },
   { action: 'open', keys: ['enter'], hint: '⏎ open', description: 'open the user, or the detail of the row', scope: 'list' },
   { action: 'detail', keys: ['d'], hint: 'd detail', description: 'show or hide the detail pane', scope: 'list' },
   { action: 'scrollDown', keys: ['J', ' '], hint: 'J/K scroll', description: 'scroll the detail pane down', scope: 'detail' },
@@ -71,7 +93,13 @@ export const KEYMAP: readonly Binding[] = [
   { action: 'conversationFilter', keys: ['c'], hint: 'c IDs', description: 'conversations tab: only these conversation IDs', scope: 'conversations' },
   { action: 'openUser', keys: ['o'], hint: 'o user', description: 'open the user this row names', scope: 'list' },
   { action: 'filter', keys: ['/'], hint: '/ filter', description: 'filter the rows of this page', scope: 'list' },
-  { action: 'copy', keys: ['y'], description: 'copy the row as JSON (OSC 52)', scope: 'list' },
+  { action: 'copy', keys: ['y'], description: 'copy the row as JSON to the clipboard (OSC 52)', scope: 'list' },
+  {
+    action: 'copyID',
+    keys: ['Y'],
+    description: "copy the row's ID: a user ID, or a conversation's ID (OSC 52)",
+    scope: 'list',
+  },
   { action: 'exportJson', keys: ['e'], description: 'export every page of this list to a JSON file (Esc cancels)', scope: 'list' },
   { action: 'exportCsv', keys: ['E'], description: 'export every page of this list to a CSV file (Esc cancels)', scope: 'list' },
   { action: 'reload', keys: ['r'], description: 'reload this page from the server', scope: 'list' },
@@ -82,6 +110,13 @@ export const KEYMAP: readonly Binding[] = [
   { action: 'back', keys: ['escape', 'backspace', 'h'], hint: 'esc back', description: 'back: closes prompt, filter, pane, then screen', scope: 'global' },
   { action: 'help', keys: ['?'], hint: '? help', description: 'this help', scope: 'global' },
   { action: 'quit', keys: ['q', 'ctrl+c'], hint: 'q quit', description: 'back, or quit from the first screen (Ctrl-C quits anywhere)', scope: 'global' },
+  { action: 'helpDown', keys: ['j', 'down'], description: 'scroll help down a line', scope: 'help' },
+  { action: 'helpUp', keys: ['k', 'up'], description: 'scroll help up a line', scope: 'help' },
+  { action: 'helpPageDown', keys: ['pagedown', ' ', 'J', 'n'], description: 'scroll help down a screen', scope: 'help' },
+  { action: 'helpPageUp', keys: ['pageup', 'b', 'K', 'p'], description: 'scroll help up a screen', scope: 'help' },
+  { action: 'helpTop', keys: ['g', 'home'], description: 'top of help', scope: 'help' },
+  { action: 'helpBottom', keys: ['G', 'end'], description: 'bottom of help', scope: 'help' },
+  { action: 'helpClose', keys: ['?', 'escape', 'q'], description: 'close help', scope: 'help' },
 ];
 
 /** Scopes that apply on a screen, most specific first. */
@@ -134,6 +169,7 @@ export function keyLabel(key: string): string {
     end: 'End',
     backspace: 'Backspace',
     'ctrl+c': 'Ctrl-C',
+    ' ': 'Space',
   };
   return names[key] ?? key;
 }

@@ -1,7 +1,7 @@
 // The frame's geometry, in one place for the components that draw it and the keys that move
 // within it: what the chrome takes, what is left for a list, where the detail pane goes, and how
 // many rows a page of the default size has. Pure arithmetic.
-import { PAGE_SIZES } from '../domain/paging.js';
+import { MAX_PAGE_SIZE } from '../domain/paging.js';
 
 /** Lines around the body: header, breadcrumb, status line, footer. */
 export const CHROME_LINES = 4;
@@ -62,8 +62,27 @@ export function tableRowsForTerminal(rows: number): number {
   return Math.max(1, frameSize(80, rows).height - CHROME_LINES - TABLE_HEADER_LINES);
 }
 
-/** The smallest page size that fills a terminal of this height (20 at 24 rows, 50 at 50). */
+/** The default page size: exactly the rows the table shows (18 at 24 lines, 34 at 40). */
 export function pageSizeForRows(rows: number): number {
-  const bodyRows = tableRowsForTerminal(rows);
-  return PAGE_SIZES.find((size) => size >= bodyRows) ?? PAGE_SIZES[PAGE_SIZES.length - 1]!;
+  return Math.min(MAX_PAGE_SIZE, tableRowsForTerminal(rows));
+}
+
+export interface ListFrame {
+  promptOpen: boolean;
+  /** The detail pane is open on a row. */
+  paneOpen: boolean;
+  list: { error: unknown; notice?: string | undefined };
+}
+
+/** The table's height (its title line included) and width, for a list in a frame of this size. */
+export function tableBox(frame: FrameSize, state: ListFrame): { width: number; height: number } {
+  const body = listBodyHeight(state.list, bodyHeight(frame.height, state.promptOpen));
+  if (!state.paneOpen) return { width: frame.width, height: body };
+  const pane = paneLayout(frame.width, body);
+  return { width: pane.tableWidth, height: pane.tableHeight };
+}
+
+/** Rows of the table on screen, under its title line: fewer than the page means it scrolls. */
+export function tableRowsShown(frame: FrameSize, state: ListFrame): number {
+  return Math.max(1, tableBox(frame, state).height - TABLE_HEADER_LINES);
 }

@@ -24,7 +24,12 @@ export interface ListActions {
   nextPage(): void;
   prevPage(): void;
   goToPage(page: number): void;
+  firstPage(): void;
+  /** The last page (for an estimated total, the last one known, then a step beyond it). */
+  lastPage(): void;
   changePageSize(direction: 1 | -1): void;
+  /** The terminal shows `rows` table rows: the page size follows while none was chosen. */
+  fitPageSize(rows: number): void;
   moveCursor(delta: number): void;
   cursorTo(where: 'first' | 'last'): void;
   /** Narrows the list on the server (search keyword, conversation IDs); back to page 1. */
@@ -32,6 +37,8 @@ export interface ListActions {
   openRow(): void;
   openNamedUser(): void;
   copyRow(): void;
+  /** Copies the row's ID (what the server knows it by). */
+  copyRowID(): void;
 }
 
 export interface UiActions {
@@ -41,6 +48,8 @@ export interface UiActions {
   submitPrompt(): void;
   cancelPrompt(): void;
   toggleHelp(): void;
+  /** Scrolls help to this line (the caller knows how many lines there are). */
+  scrollHelp(line: number): void;
   toggleDetail(): void;
   scrollDetail(delta: number): void;
   /** Back one step: the prompt, an export, help, the filter, the pane, a search, then the screen. */

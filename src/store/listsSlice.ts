@@ -2,8 +2,8 @@
 // scheduler (see scheduler.ts); this slice only says which page each list wants.
 import type { StateCreator } from 'zustand/vanilla';
 import type { ListQuery, RowByKind } from '../api/pages.js';
-import { hasNextPage, nextPageSize, pageCount, pageForNewSize } from '../domain/paging.js';
-import { userNamedByRow, visibleRows } from '../domain/rows.js';
+import { hasNextPage, lastPageByTotal, nextPageSize, pageCount } from '../domain/paging.js';
+import { rowID, userNamedByRow, visibleRows } from '../domain/rows.js';
 import { jsonText } from '../data/formats.js';
 import type { SliceTools } from './tools.js';
 import { passMarks } from './liveMarks.js';
@@ -12,59 +12,96 @@ import type { AppState, ListState } from './types.js';
 import type { AppActions, ListActions } from './actions.js';
 
 
-type ListsState = Pick<AppState, 'lists' | 'connection'>;
+type ListsState = Pick<AppState, 'lists' | 'connection' | 'pageSize' | 'pageSizeFixed' | 'pageFit'>;
 
 export const listsSlice =
   (tools: SliceTools): StateCreator<AppState & AppActions, [], [], ListsState & ListActions> =>
   (set, get) => {
-    const { current, changeList, patchList, flash } = tools;
+    const { current, patchList, flash } = tools;
     const resetScroll = (): void => set((s) => ({ detail: { ...s.detail, scroll: 0 } }));
+    /** Every step that changes what a list shows starts with a clean status line. */
+    const changeList: typeof tools.changeList = (key, patch, force) => {
+      tools.clearFlash();
+      tools.changeList(key, patch, force);
+    };
+    // The cursor moves to the top when the new page arrives, not before: until then it stays on
+    // the rows on screen (and stays put if the step finds the end of the list).
+    const toPage = (list: ListState, page: number): void => changeList(list.key, { page, pendingCursor: 0, filter: '', failedPage: undefined });
 
     return {
       lists: {},
       connection: 'connecting',
+      pageSize: tools.deps.pageSize,
+      pageSizeFixed: tools.deps.pageSizeFixed === true,
+      pageFit: tools.deps.pageSize,
 
       load(key) {
         tools.request(key, false);
       },
       reload() {
         const list = current();
-        if (list) changeList(list.key, { error: null }, true);
+        if (!list) return;
+        // After a failed step, `r` retries the page that failed.
+        changeList(list.key, { error: null, page: list.failedPage ?? list.page, failedPage: undefined }, true);
       },
       nextPage() {
         const list = current();
         if (!list) return;
         if (!hasNextPage(list)) {
-          flash(list.totalExact || list.knownLastPage ? 'already on the last page' : 'no more pages', 'info');
+          tools.clearFlash();
+          flash('already on the last page', 'info');
           return;
         }
-        changeList(list.key, { page: list.page + 1, cursor: 0, filter: '' });
+        toPage(list, list.page + 1);
       },
       prevPage() {
         const list = current();
         if (!list || list.page <= 1) return;
-        changeList(list.key, { page: list.page - 1, cursor: 0, filter: '' });
+        toPage(list, list.page - 1);
       },
       goToPage(page) {
         const list = current();
         if (!list) return;
-        const last = list.totalExact || list.knownLastPage !== undefined ? pageCount(list) : Infinity;
+        const last = list.loadedPage !== null && (list.totalExact || list.knownLastPage !== undefined) ? pageCount(list) : Infinity;
         const target = Math.max(1, Math.min(page, last));
+        toPage(list, target);
         if (target !== page) flash(`there are ${last} pages; showing page ${target}`, 'info');
-        changeList(list.key, { page: target, cursor: 0, filter: '' });
+      },
+      firstPage() {
+        const list = current();
+        if (!list) return;
+        if (list.page === 1) flash('already on the first page', 'info');
+        else toPage(list, 1);
+      },
+      lastPage() {
+        const list = current();
+        if (!list || list.loadedPage === null) return;
+        const known = list.totalExact || list.knownLastPage !== undefined;
+        // An estimated total knows a lower bound: go there, and from there look one page further.
+        const target = known ? pageCount(list) : Math.max(lastPageByTotal(list), list.page);
+        if (target !== list.page) return toPage(list, target);
+        if (known) {
+          tools.clearFlash();
+          flash('already on the last page', 'info');
+        } else get().nextPage();
       },
       changePageSize(direction) {
         const list = current();
         if (!list) return;
-        const size = nextPageSize(list.size, direction);
+        const size = nextPageSize(list.size, direction, get().pageFit);
         if (size === list.size) return;
-        changeList(list.key, {
-          size,
-          page: pageForNewSize(list.page, list.size, size),
-          cursor: 0,
-          knownLastPage: undefined,
-        });
+        set({ pageSize: size, pageSizeFixed: true });
+        tools.clearFlash();
+        tools.resizeList(list.key, size);
         flash(`${size} rows per page`, 'info');
+      },
+      fitPageSize(rows) {
+        const size = Math.max(1, Math.floor(rows));
+        set({ pageFit: size });
+        if (get().pageSizeFixed || size === get().pageSize) return;
+        set({ pageSize: size });
+        const list = current();
+        if (list) tools.resizeList(list.key, size);
       },
       moveCursor(delta) {
         const list = current();
@@ -120,6 +157,16 @@ export const listsSlice =
         tools.deps.copy(jsonText(row, 2));
         flash('copied the row as JSON (OSC 52)', 'info');
       },
+      copyRowID() {
+        const list = current();
+        const row = selectedRow(get());
+        if (!list || !row) return;
+        if (!tools.deps.copy) return flash('copying is not available here', 'error');
+        const id = rowID(list.kind, row);
+        if (!id) return flash('this row has no ID', 'info');
+        tools.deps.copy(id);
+        flash(`copied ${id}`, 'info');
+      },
     };
 
     function setListQuery(list: ListState, patch: Partial<ListQuery>): void {
@@ -129,6 +176,7 @@ export const listsSlice =
         cursor: 0,
         filter: '',
         knownLastPage: undefined,
+        failedPage: undefined,
       });
     }
   };

@@ -2,7 +2,7 @@
 import type { StateCreator } from 'zustand/vanilla';
 import { pickUser } from './pickUser.js';
 import { RECENT_LIMIT, type SliceTools } from './tools.js';
-import { currentScreen } from './selectors.js';
+import { currentScreen, listKeyFor } from './selectors.js';
 import { USER_TABS, type AppState, type Screen } from './types.js';
 import type { AppActions, NavActions } from './actions.js';
 
@@ -15,14 +15,22 @@ export const navSlice =
   (set, get) => {
     /** Puts `screen` on top (pushed, or replacing the top) and loads its list the first time. */
     const showScreen = (screen: Screen, mode: 'push' | 'replace'): void => {
+      tools.clearFlash();
       const key = tools.ensureList(screen);
       set((s) =>
         mode === 'push'
           ? { nav: [...s.nav, screen], detail: { open: false, scroll: 0 } }
           : { nav: [...s.nav.slice(0, -1), screen], detail: { ...s.detail, scroll: 0 } },
       );
+      reveal(key);
+    };
+
+    /** A list coming on screen takes the page size in force, and loads if it never did. */
+    const reveal = (key: string): void => {
       const list = get().lists[key];
-      if (list && list.loadedPage === null && !list.loading) tools.request(key, false);
+      if (!list) return;
+      if (list.size !== get().pageSize) tools.resizeList(key, get().pageSize);
+      else if (list.loadedPage === null && !list.loading) tools.request(key, false);
     };
 
     return {
@@ -46,7 +54,10 @@ export const navSlice =
         showScreen({ name }, 'push');
       },
       back() {
-        if (get().nav.length > 1) set((s) => ({ nav: s.nav.slice(0, -1), detail: { open: false, scroll: 0 } }));
+        if (get().nav.length <= 1) return;
+        tools.clearFlash();
+        set((s) => ({ nav: s.nav.slice(0, -1), detail: { open: false, scroll: 0 } }));
+        reveal(listKeyFor(currentScreen(get())));
       },
       setTab(tab) {
         const top = currentScreen(get());

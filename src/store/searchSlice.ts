@@ -2,7 +2,7 @@
 // caches and cancels like any list. What it adds: the full list's page and row are kept, and Esc
 // (endSearch) goes back to them; the full list's pages are still in the cache.
 import type { StateCreator } from 'zustand/vanilla';
-import { pageForNewSize } from '../domain/paging.js';
+import { positionForSize } from '../domain/paging.js';
 import { parseSearchInput } from '../domain/search.js';
 import type { SliceTools } from './tools.js';
 import type { AppState } from './types.js';
@@ -34,7 +34,7 @@ export const searchSlice =
       tools.changeList(list.key, {
         query: { ...list.query, search: '', regex: false },
         // The page size may have changed during the search: the same first row, then.
-        page: at ? pageForNewSize(at.page, at.size, list.size) : 1,
+        page: at ? positionForSize(at.page, at.size, 0, list.size).page : 1,
         cursor: at && at.size === list.size ? at.cursor : 0,
         filter: '',
         knownLastPage: undefined,

@@ -6,19 +6,22 @@ import type { OpenIMClient } from '../api/client.js';
 import { ApiError, isApiFailure, NetworkError, type ApiFailure } from '../api/errors.js';
 import { fetchPage, type AnyRow, type ListKind, type PageRequest } from '../api/pages.js';
 import type { Page } from '../api/schemas.js';
-import { learnedLastPage } from '../domain/paging.js';
+import { learnedLastPage, pastTheEnd, positionForSize } from '../domain/paging.js';
 import type { OpenExport } from '../data/exportFile.js';
 import { DEFAULT_INTERVAL_MS, LiveRefresher, realTimers, type ClassifyRefreshError, type RefreshTimers } from '../data/liveRefresh.js';
 import { classifyRefreshError } from '../data/refreshErrors.js';
 import { createFlasher, type Flasher } from './flash.js';
 import { refreshedRows } from './liveMarks.js';
 import { RequestScheduler, requestKey } from './scheduler.js';
-import { currentList, listKeyFor } from './selectors.js';
+import { visibleRows } from '../domain/rows.js';
+import { currentList, currentScreen as currentScreenOf, listKeyFor } from './selectors.js';
 import type { AppState, ListState, Screen } from './types.js';
 
 export interface StoreDeps {
   client: OpenIMClient;
   pageSize: number;
+  /** The page size was chosen (flag, profile) rather than fitted to the terminal. */
+  pageSizeFixed?: boolean;
   /** Puts text on the clipboard (OSC 52 in the app). */
   copy?: (text: string) => void;
   /** Remembers the user picker's history between runs. */
@@ -44,7 +47,10 @@ export interface SliceTools {
   scheduler: RequestScheduler;
   /** The live view's rules, refreshing the list on screen through the scheduler. */
   live: LiveRefresher;
+  /** A message in the status line, for the screen on top now. */
   flash: Flasher['show'];
+  /** Clears the status line's message: navigation and each new step start with none. */
+  clearFlash(): void;
   /** The list on screen. */
   current(): ListState | undefined;
   patchList(key: string, patch: Partial<ListState>): void;
@@ -56,6 +62,8 @@ export interface SliceTools {
   changeList(key: string, patch: Partial<ListState>, force?: boolean): void;
   /** Puts a user the server answered for at the head of the picker's history. */
   rememberUser(userID: string): void;
+  /** Gives the list `size` rows per page, keeping the cursor's row selected. */
+  resizeList(key: string, size: number): void;
 }
 
 /** How many user IDs the picker remembers. */
@@ -66,6 +74,7 @@ type Get = StoreApi<AppState>['getState'];
 
 export function createSliceTools(set: Set, get: Get, deps: StoreDeps): SliceTools {
   const flasher = createFlasher((flash) => set({ flash }));
+  const showFlash: Flasher['show'] = (text, level) => flasher.show(text, level, listKeyFor(currentScreenOf(get())));
 
   const patchList = (key: string, patch: Partial<ListState>): void =>
     set((s) => {
@@ -82,18 +91,38 @@ export function createSliceTools(set: Set, get: Get, deps: StoreDeps): SliceTool
   const applyPage = (key: string, page: Page<AnyRow>, cached: boolean): void => {
     const list = get().lists[key];
     if (!list) return;
+    if (!cached && get().connection !== 'ok') set({ connection: 'ok' });
+    const end = pastTheEnd(page, list.page, list.size);
+    if (end) {
+      // Never an empty page as if it were the list: back to the last page with rows.
+      const text =
+        end.lastPage !== undefined
+          ? `end of list: page ${end.page} is the last`
+          : `end of list: page ${list.page} is past it; showing page ${end.page}`;
+      patchList(key, {
+        page: end.page,
+        knownLastPage: page.totalExact ? undefined : end.lastPage,
+        // Back to the rows on screen: the cursor stays where it was.
+        pendingCursor: end.page === list.loadedPage ? undefined : 0,
+      });
+      request(key, false);
+      if (get().lists[key] && currentList(get())?.key === key) showFlash(text, 'info');
+      return;
+    }
     // Only a user the server answered for goes to the picker's history, not every ID typed.
     if (list.userID !== undefined && list.loadedPage === null) rememberUser(list.userID);
     const loadedKey = requestKey(requestOf(list));
     // A new answer to the request already on screen, while live: a refresh, to diff and mark.
     const refreshed = loadedKey === list.loadedKey && !cached && get().live.on;
+    const cursor = list.pendingCursor ?? list.cursor;
     const rows = refreshed
       ? refreshedRows(list, page.rows)
-      : { rows: page.rows, cursor: Math.min(list.cursor, Math.max(0, page.rows.length - 1)), changes: loadedKey === list.loadedKey ? list.changes : undefined };
+      : { rows: page.rows, cursor: Math.min(cursor, Math.max(0, page.rows.length - 1)), changes: loadedKey === list.loadedKey ? list.changes : undefined };
     patchList(key, {
       ...rows,
       loadedPage: list.page,
       loadedKey,
+      loadedSize: list.size,
       total: page.total,
       totalExact: page.totalExact,
       extra: page.extra,
@@ -101,8 +130,9 @@ export function createSliceTools(set: Set, get: Get, deps: StoreDeps): SliceTool
       knownLastPage: learnedLastPage(page, list.page, list.size, list.knownLastPage),
       loading: false,
       error: null,
+      failedPage: undefined,
+      pendingCursor: undefined,
     });
-    if (!cached && get().connection !== 'ok') set({ connection: 'ok' });
     if (!cached && key === currentList(get())?.key && get().live.on) {
       set((s) => ({ live: { ...s.live, refreshedAt: Date.now() } }));
       live.touch();
@@ -116,7 +146,14 @@ export function createSliceTools(set: Set, get: Get, deps: StoreDeps): SliceTool
       failure(key, error) {
         const list = get().lists[key];
         if (!list) return;
-        patchList(key, { loading: false, error: toFailure(error, list.kind) });
+        // A failed step leaves the list on the page whose rows are on screen, and says which failed.
+        const stepped = list.loadedPage !== null && list.loadedPage !== list.page;
+        patchList(key, {
+          loading: false,
+          error: toFailure(error, list.kind),
+          pendingCursor: undefined,
+          ...(stepped ? { failedPage: list.page, page: list.loadedPage ?? list.page } : { failedPage: undefined }),
+        });
         const connection = error instanceof NetworkError ? 'failing' : 'ok';
         if (get().connection !== connection) set({ connection });
       },
@@ -124,10 +161,15 @@ export function createSliceTools(set: Set, get: Get, deps: StoreDeps): SliceTool
     deps.cacheSize ?? 64,
   );
 
-  const request = (key: string, force: boolean): void => {
+  function request(key: string, force: boolean): void {
     const list = get().lists[key];
     if (!list) return;
     if (scheduler.want(key, requestOf(list), force) === 'waiting') patchList(key, { loading: true });
+  }
+
+  const changeList = (key: string, patch: Partial<ListState>, force = false): void => {
+    patchList(key, patch);
+    request(key, force);
   };
 
   const live = new LiveRefresher({
@@ -157,7 +199,10 @@ export function createSliceTools(set: Set, get: Get, deps: StoreDeps): SliceTool
     deps,
     scheduler,
     live,
-    flash: flasher.show,
+    flash: showFlash,
+    clearFlash: () => {
+      if (get().flash) flasher.clear();
+    },
     current: () => currentList(get()),
     patchList,
     ensureList(screen) {
@@ -169,7 +214,7 @@ export function createSliceTools(set: Set, get: Get, deps: StoreDeps): SliceTool
           kind,
           ...(screen.name === 'user' ? { userID: screen.userID } : {}),
           page: 1,
-          size: deps.pageSize,
+          size: get().pageSize,
           query: { keyword: '', conversationIDs: [] },
           rows: [],
           loadedPage: null,
@@ -186,9 +231,22 @@ export function createSliceTools(set: Set, get: Get, deps: StoreDeps): SliceTool
     },
     request,
     rememberUser,
-    changeList(key, patch, force = false) {
-      patchList(key, patch);
-      request(key, force);
+    changeList,
+    resizeList(key, size) {
+      const list = get().lists[key];
+      if (!list || list.size === size) return;
+      // The cursor indexes the filtered rows; its place in the page is what must survive.
+      const row = visibleRows(list)[list.cursor];
+      const index = row === undefined ? 0 : Math.max(0, list.rows.indexOf(row));
+      const at = positionForSize(list.loadedPage ?? list.page, list.size, index, size);
+      changeList(key, {
+        size,
+        page: at.page,
+        pendingCursor: at.cursor,
+        filter: '',
+        knownLastPage: undefined,
+        failedPage: undefined,
+      });
     },
   };
 }

@@ -22,6 +22,8 @@ export interface ListState extends PagePosition {
   /** Rows of `loadedPage`; kept on screen while a newer page loads or fails. */
   rows: AnyRow[];
   loadedPage: number | null;
+  /** The page size of the rows on screen (`size` is the one asked for; they differ while it loads). */
+  loadedSize?: number | undefined;
   extra?: Record<string, number>;
   notice?: string;
   loading: boolean;
@@ -36,6 +38,10 @@ export interface ListState extends PagePosition {
   loadedKey?: string;
   /** What the live view saw change on this page; cleared when the page changes. */
   changes?: ListChanges;
+  /** The page whose request failed while `loadedPage` stayed on screen (`r` retries it). */
+  failedPage?: number | undefined;
+  /** Where the cursor goes once the wanted page arrives (a size change keeps the cursor's row). */
+  pendingCursor?: number | undefined;
 }
 
 export interface ListResume {
@@ -94,6 +100,8 @@ export type PromptInput = string | { text: string; bracketed: boolean };
 export interface Flash {
   text: string;
   level: 'info' | 'error';
+  /** The list on screen when it was made: a message belongs to its screen and shows nowhere else. */
+  listKey?: string | undefined;
 }
 
 export type ConnectionState = 'connecting' | 'ok' | 'failing';
@@ -112,6 +120,14 @@ export interface AppState {
   lists: Record<string, ListState>;
   prompt: Prompt | null;
   help: boolean;
+  /** First line of help shown (help scrolls when it does not fit). */
+  helpScroll: number;
+  /** Rows per page for every list: the size that fits the terminal, or the one chosen. */
+  pageSize: number;
+  /** Chosen (`--page-size`, a profile, `+`/`-`): no longer follows the terminal's height. */
+  pageSizeFixed: boolean;
+  /** The rows the table shows at this terminal's height (a step of `+`/`-`). */
+  pageFit: number;
   detail: { open: boolean; scroll: number };
   flash: Flash | null;
   recentUsers: string[];

@@ -11,7 +11,7 @@ import type { AppState } from './types.js';
 import type { AppActions, UiActions } from './actions.js';
 
 
-type UiState = Pick<AppState, 'prompt' | 'promptHistory' | 'killRing' | 'help' | 'detail' | 'flash'>;
+type UiState = Pick<AppState, 'prompt' | 'promptHistory' | 'killRing' | 'help' | 'helpScroll' | 'detail' | 'flash'>;
 
 export const uiSlice =
   (tools: SliceTools): StateCreator<AppState & AppActions, [], [], UiState & UiActions> =>
@@ -25,6 +25,7 @@ export const uiSlice =
       promptHistory: {},
       killRing: '',
       help: false,
+      helpScroll: 0,
       detail: { open: false, scroll: 0 },
       flash: null,
 
@@ -95,7 +96,10 @@ export const uiSlice =
         if (prompt?.kind === 'filter' && list) patchList(list.key, { filter: '', cursor: 0 });
       },
       toggleHelp() {
-        set((s) => ({ help: !s.help }));
+        set((s) => ({ help: !s.help, helpScroll: 0 }));
+      },
+      scrollHelp(line) {
+        set({ helpScroll: Math.max(0, Math.floor(line)) });
       },
       toggleDetail() {
         const open = !get().detail.open;
@@ -124,6 +128,8 @@ export const uiSlice =
         flash(text, 'info');
       },
       runCommand(line) {
+        // A command's answer replaces the last one's: a `usage:` never outlives a good command.
+        tools.clearFlash();
         const parsed = parseCommand(line);
         if (!parsed.ok) return flash(parsed.error, 'error');
         const command = parsed.command;
@@ -136,7 +142,7 @@ export const uiSlice =
           case 'page':
             return get().goToPage(command.page);
           case 'help':
-            return set({ help: true });
+            return set({ help: true, helpScroll: 0 });
           case 'quit':
             return get().quit();
           case 'profile': {

@@ -65,11 +65,16 @@ export const UNICODE_GLYPHS: Glyphs = {
   keys: { up: '↑', down: '↓', left: '←', right: '→' },
 };
 
-/** Each mark is one cell, like its Unicode twin, so layouts do not change with the mode. */
+/**
+ * Each mark that sits in a layout (cursor, ellipsis, separators, connection state) is one cell,
+ * like its Unicode twin, so layouts do not change with the mode. A line break in a cell is `\n`,
+ * two cells, as an escaped string writes it: any single ASCII mark (`|`, `$`, `\`) is also a
+ * character that real text holds.
+ */
 export const ASCII_GLYPHS: Glyphs = {
   cursor: '>',
   ellipsis: '~',
-  newline: '|',
+  newline: '\\n',
   tab: ' ',
   replacement: '?',
   separator: '|',

@@ -5,16 +5,24 @@ const ESC = '\u001b';
 const BEL = '\u0007';
 
 /**
- * The bytes that ask the terminal to put `text` on the clipboard. Inside tmux the sequence
- * is wrapped in tmux's DCS passthrough (every ESC doubled), which reaches the outer
- * terminal when tmux has `allow-passthrough on`.
+ * The bytes that ask the terminal to put `text` on the clipboard.
+ *
+ * Inside tmux (TMUX set) two copies are sent, because tmux has two ways to deliver it and an
+ * operator has set up one or the other:
+ * - the plain OSC 52, which tmux itself takes with `set -g set-clipboard on`: it makes a paste
+ *   buffer and sets the outer terminal's clipboard (with the default `external`, or `off`, tmux
+ *   ignores it);
+ * - the same sequence wrapped in tmux's DCS passthrough (`ESC P tmux; … ESC \`, every ESC inside
+ *   doubled), which tmux hands to the outer terminal unread with `allow-passthrough on` (and
+ *   drops whole without it).
+ * With both options on, the outer terminal is told twice; the clipboard ends up the same.
  */
 export function osc52Sequence(text: string, env: NodeJS.ProcessEnv): string {
   // BEL rather than ST as terminator: more terminals accept it, and it contains no ESC
   // that tmux would need doubled.
   const sequence = `${ESC}]52;c;${Buffer.from(text, 'utf8').toString('base64')}${BEL}`;
   if (!env.TMUX) return sequence;
-  return `${ESC}Ptmux;${sequence.replaceAll(ESC, ESC + ESC)}${ESC}\\`;
+  return sequence + `${ESC}Ptmux;${sequence.replaceAll(ESC, ESC + ESC)}${ESC}\\`;
 }
 
 /** Puts `text` on the clipboard by writing the sequence between Ink's frames (it moves no cursor). */

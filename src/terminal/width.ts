@@ -217,3 +217,35 @@ function fittedPieces(segment: string, max: number): [string, number, number][] 
   // A single code point wider than the line: a mark of one cell stands for it.
   return pieces.map(([text, width]) => (width > max ? [glyphs().ellipsis, 1, text.length] : [text, width, text.length]));
 }
+
+/**
+ * Cuts the middle out of a string so that it fits in `width` cells, keeping its start and its
+ * end: in "wrote ./openim-users-20250131-100000.json (5,000 rows)" the end says the most.
+ */
+export function shortenMiddle(s: string, width: number, ellipsis = glyphs().ellipsis): string {
+  const max = cells(width);
+  if (displayWidth(s) <= max) return s;
+  const room = max - displayWidth(ellipsis);
+  if (room < 2) return truncate(s, max, ellipsis);
+  const parts = [...graphemes(s)];
+  let tail = '';
+  let used = 0;
+  for (let i = parts.length - 1; i >= 0; i--) {
+    const w = displayWidth(parts[i]!);
+    if (used + w > Math.floor(room / 2)) break;
+    tail = parts[i]! + tail;
+    used += w;
+  }
+  return prefixWithin(s, room - used).text + ellipsis + tail;
+}
+
+/**
+ * Display width of `s`, but counting no further than `limit`: a layout that has only `limit`
+ * cells to give need not measure the rest of a 100k-character value. Returns at most limit + 1.
+ */
+export function widthUpTo(s: string, limit: number): number {
+  const max = cells(limit);
+  if (PLAIN_ASCII.test(s)) return Math.min(s.length, max + 1);
+  const within = prefixWithin(s, max);
+  return within.cut ? max + 1 : within.used;
+}

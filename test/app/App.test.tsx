@@ -28,7 +28,8 @@ function mount(options: { color?: boolean } = {}) {
   const copied: string[] = [];
   let quit = false;
   const client = demoClient(demo);
-  const store = createAppStore({ client, pageSize: 20, copy: (t) => copied.push(t), quit: () => (quit = true) });
+  // A chosen size: it does not follow the test terminal's height.
+  const store = createAppStore({ client, pageSize: 20, pageSizeFixed: true, copy: (t) => copied.push(t), quit: () => (quit = true) });
   const info = { host: new URL(demo.url).host, identity: 'imAdmin', insecure: false, demo: true };
   const app = render(
     <StoreContext.Provider value={store}>
@@ -67,7 +68,8 @@ const cursorLine = (frame: string) => frame.split('\n').find((l) => l.startsWith
 describe('App', () => {
   it('shows users with the paging line and moves the cursor with j, k, G and g', async () => {
     const { press, waitForFrame, frame } = mount();
-    await waitForFrame('page 1 of 100 · 2,000 total · 20/page');
+    // 20 rows per page in a terminal that shows 18: the line says which row is selected.
+    await waitForFrame('page 1 of 100 · row 1/20 · 2,000 total · 20/page');
     expect(cursorLine(frame())).toContain(DEMO.firstUserID);
     await press('j', 'j');
     await waitForFrame((f) => cursorLine(f).includes('user_000003'));
@@ -95,10 +97,12 @@ describe('App', () => {
     await waitForFrame('page 3 of 100');
     await press('p');
     await waitForFrame('page 2 of 100');
-    await press('+');
-    await waitForFrame('page 1 of 40 · 2,000 total · 50/page');
-    await press('-', '-');
-    await waitForFrame('10/page');
+    await press('+'); // the selected row (user_000021) stays selected
+    await waitForFrame((f) => f.includes('page 1 of 40 · row 21/50 · 2,000 total · 50/page') && cursorLine(f).includes('user_000021'));
+    await press('-', '-'); // 20, then the 18 rows this terminal shows
+    await waitForFrame((f) => f.includes('page 2 of 112 · 2,000 total · 18/page') && cursorLine(f).includes('user_000021'));
+    await press('-');
+    await waitForFrame((f) => f.includes('10/page') && cursorLine(f).includes('user_000021'));
   });
 
   it('opens a user, switches tabs with 2, 3, Tab and 1, and goes back with Esc', async () => {

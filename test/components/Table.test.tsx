@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { render } from 'ink-testing-library';
 import type { Column } from '../../src/domain/columns.js';
 import { Table } from '../../src/components/Table.js';
-import { layoutColumns, renderRow, visibleWindow, type ColumnSize } from '../../src/domain/tableLayout.js';
+import { renderRow, visibleWindow } from '../../src/domain/tableLayout.js';
 import { displayWidth } from '../../src/terminal/width.js';
 import { HOSTILE_VALUES } from '../fixtures/hostile.js';
 
@@ -13,10 +13,11 @@ interface User {
 }
 
 const columns: Column<User>[] = [
-  { key: 'id', title: 'User ID', width: 10, value: (u) => u.id },
-  { key: 'name', title: 'Nickname', width: 16, flex: true, minWidth: 6, value: (u) => u.name },
-  { key: 'count', title: 'Count', width: 6, align: 'right', value: (u) => String(u.count) },
+  { key: 'id', title: 'User ID', priority: 1, whole: true, max: 12, value: (u) => u.id },
+  { key: 'name', title: 'Nickname', priority: 2, min: 6, value: (u) => u.name },
+  { key: 'count', title: 'Count', priority: 3, whole: true, align: 'right', value: (u) => String(u.count) },
 ];
+const context = { now: new Date(2026, 5, 1) };
 
 const SGR = /\u001b\[[0-9;]*m/g;
 
@@ -37,7 +38,7 @@ const WIDE = ['张伟', '😀 smile', '👨‍👩‍👧‍👦 family', '日�
 describe('Table rendering', () => {
   it('gives every line the same display width with CJK and emoji cells', () => {
     const { lastFrame } = render(
-      <Table columns={columns} rows={usersNamed(WIDE)} cursor={0} width={40} height={10} color={false} />,
+      <Table context={context} columns={columns} rows={usersNamed(WIDE)} cursor={0} width={40} height={10} color={false} />,
     );
     const lines = frameLines(lastFrame());
     expect(lines).toHaveLength(1 + WIDE.length);
@@ -47,7 +48,7 @@ describe('Table rendering', () => {
 
   it('puts the cursor marker on the cursor row only', () => {
     const { lastFrame } = render(
-      <Table columns={columns} rows={numberedUsers(5)} cursor={2} width={40} height={10} color={false} />,
+      <Table context={context} columns={columns} rows={numberedUsers(5)} cursor={2} width={40} height={10} color={false} />,
     );
     const [header, ...body] = frameLines(lastFrame());
     expect(header?.startsWith(' User ID')).toBe(true);
@@ -58,7 +59,7 @@ describe('Table rendering', () => {
 
   it('renders only `height` rows and scrolls like a pager', () => {
     const rows = numberedUsers(200);
-    const props = { columns, rows, width: 40, height: 20, color: false } as const;
+    const props = { columns, rows, width: 40, height: 20, color: false, context } as const;
     const { lastFrame, rerender } = render(<Table {...props} cursor={0} />);
     const shown = (): string[] => frameLines(lastFrame()).slice(1);
     const marked = (): string | undefined => shown().find((l) => l.startsWith('›'));
@@ -91,7 +92,7 @@ describe('Table rendering', () => {
   it.each([80, 40])('truncates long cells with an ellipsis at %i columns', (width) => {
     const rows = usersNamed(['x'.repeat(200), '张'.repeat(100), `${'😀'.repeat(60)}`]);
     const { lastFrame } = render(
-      <Table columns={columns} rows={rows} cursor={0} width={width} height={5} color={false} />,
+      <Table context={context} columns={columns} rows={rows} cursor={0} width={width} height={5} color={false} />,
     );
     const lines = frameLines(lastFrame());
     for (const line of lines) expect(displayWidth(line)).toBe(width);
@@ -100,7 +101,7 @@ describe('Table rendering', () => {
 
   it('drops columns that cannot fit in a very narrow table', () => {
     const { lastFrame } = render(
-      <Table columns={columns} rows={numberedUsers(3)} cursor={0} width={16} height={5} color={false} />,
+      <Table context={context} columns={columns} rows={numberedUsers(3)} cursor={0} width={16} height={5} color={false} />,
     );
     const lines = frameLines(lastFrame());
     for (const line of lines) expect(displayWidth(line)).toBeLessThanOrEqual(16);
@@ -109,7 +110,7 @@ describe('Table rendering', () => {
 
   it('shows the empty text when there are no rows', () => {
     const { lastFrame } = render(
-      <Table columns={columns} rows={[]} cursor={0} width={40} height={5} color={false} emptyText="No users" />,
+      <Table context={context} columns={columns} rows={[]} cursor={0} width={40} height={5} color={false} emptyText="No users" />,
     );
     const lines = frameLines(lastFrame());
     expect(lines).toHaveLength(2);
@@ -117,9 +118,9 @@ describe('Table rendering', () => {
   });
 
   it('sanitises the empty text and titles too', () => {
-    const hostileColumns: Column<User>[] = [{ key: 'x', title: '\u001b[2JTitle', width: 10, value: (u) => u.id }];
+    const hostileColumns: Column<User>[] = [{ key: 'x', title: '\u001b[2JTitle', priority: 1, value: (u) => u.id }];
     const { lastFrame } = render(
-      <Table columns={hostileColumns} rows={[]} cursor={0} width={30} height={5} color={false} emptyText={'\u001b]0;x\u0007'} />,
+      <Table context={context} columns={hostileColumns} rows={[]} cursor={0} width={30} height={5} color={false} emptyText={'\u001b]0;x\u0007'} />,
     );
     expect(lastFrame()).not.toContain('\u001b');
   });
@@ -132,7 +133,7 @@ describe('Table rendering', () => {
 
     it('with colour off: no ESC at all, and every line fits', () => {
       const { lastFrame } = render(
-        <Table columns={hostileColumns} rows={rows} cursor={3} width={60} height={rows.length} color={false} />,
+        <Table context={context} columns={hostileColumns} rows={rows} cursor={3} width={60} height={rows.length} color={false} />,
       );
       const frame = lastFrame() ?? '';
       expect(frame).not.toContain('\u001b');
@@ -143,54 +144,12 @@ describe('Table rendering', () => {
 
     it('with colour on: only SGR codes, and every line fits', () => {
       const { lastFrame } = render(
-        <Table columns={hostileColumns} rows={rows} cursor={3} width={60} height={rows.length} color />,
+        <Table context={context} columns={hostileColumns} rows={rows} cursor={3} width={60} height={rows.length} color />,
       );
       const frame = lastFrame() ?? '';
       expect(frame.replace(SGR, '')).not.toContain('\u001b');
       for (const line of frameLines(frame)) expect(displayWidth(line)).toBeLessThanOrEqual(60);
     });
-  });
-});
-
-describe('layoutColumns', () => {
-  const sizes: ColumnSize[] = [
-    { width: 10 },
-    { width: 16, flex: true, minWidth: 6 },
-    { width: 6 },
-  ];
-  const used = (widths: number[]): number =>
-    widths.reduce((a, b) => a + b, 0) + widths.filter((w) => w > 0).length - 1;
-
-  it('gives leftover width to the flex columns', () => {
-    expect(layoutColumns(sizes, 40)).toEqual([10, 22, 6]);
-    expect(layoutColumns([{ width: 5, flex: true }, { width: 5, flex: true }], 14)).toEqual([7, 6]);
-  });
-
-  it('gives leftover to the last column when none is flex', () => {
-    expect(layoutColumns([{ width: 5 }, { width: 5 }], 20)).toEqual([5, 14]);
-  });
-
-  it('shrinks a column with a minWidth before dropping anything', () => {
-    expect(layoutColumns(sizes, 30)).toEqual([10, 12, 6]);
-    expect(layoutColumns(sizes, 24)).toEqual([10, 6, 6]);
-  });
-
-  it('drops columns from the right when shrinking is not enough', () => {
-    expect(layoutColumns(sizes, 20)).toEqual([10, 9, 0]);
-    // The first column always stays, cut to the width if need be.
-    expect(layoutColumns(sizes, 16)).toEqual([16, 0, 0]);
-    expect(layoutColumns(sizes, 4)).toEqual([4, 0, 0]);
-  });
-
-  it('always fills the width exactly', () => {
-    for (let width = 1; width <= 120; width++) {
-      expect(used(layoutColumns(sizes, width))).toBe(width);
-    }
-  });
-
-  it('handles no columns and no width', () => {
-    expect(layoutColumns([], 40)).toEqual([]);
-    expect(layoutColumns(sizes, 0)).toEqual([0, 0, 0]);
   });
 });
 
@@ -219,16 +178,17 @@ describe('visibleWindow', () => {
 });
 
 describe('renderRow', () => {
-  it('fits each cell to its column with one space between', () => {
-    expect(renderRow(['ab', 'cd', '7'], [3, 4, 3], ['left', 'left', 'right'])).toBe('ab  cd     7');
+  it('fits each cell to its column with the layout gap between', () => {
+    expect(renderRow(['ab', 'cd', '7'], { widths: [3, 4, 3], gap: 1 }, ['left', 'left', 'right'])).toBe('ab  cd     7');
+    expect(renderRow(['ab', 'cd'], { widths: [2, 2], gap: 2 })).toBe('ab  cd');
   });
 
   it('skips dropped columns', () => {
-    expect(renderRow(['ab', 'cd', 'ef'], [3, 0, 2])).toBe('ab  ef');
+    expect(renderRow(['ab', 'cd', 'ef'], { widths: [3, 0, 2], gap: 1 })).toBe('ab  ef');
   });
 
   it('is exactly as wide as its columns whatever the cells hold', () => {
-    const widths = [5, 9, 4];
+    const widths = { widths: [5, 9, 4], gap: 1 };
     for (const value of [...HOSTILE_VALUES, ...WIDE]) {
       const line = renderRow([value, value, value], widths);
       expect(line).not.toMatch(/[\u0000-\u001f\u007f-\u009f]/);

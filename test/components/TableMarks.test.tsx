@@ -14,7 +14,8 @@ const { Table } = await import('../../src/components/Table.js');
 interface Row {
   id: string;
 }
-const columns: Column<Row>[] = [{ key: 'id', title: 'ID', width: 10, flex: true, value: (r) => r.id }];
+const columns: Column<Row>[] = [{ key: 'id', title: 'ID', priority: 1, value: (r) => r.id }];
+const context = { now: new Date(2026, 5, 1) };
 const rows: Row[] = ['a', 'b', 'c'].map((id) => ({ id }));
 const SGR = /\u001b\[[0-9;]*m/g;
 const BOLD_LINE = /\u001b\[1m([^\n]*)\u001b\[22m/g;
@@ -25,7 +26,7 @@ describe('Table marks (live view)', () => {
       [rows[0]!, 'changed'],
       [rows[2]!, 'new'],
     ]);
-    const { lastFrame } = render(<Table columns={columns} rows={rows} cursor={0} width={20} height={5} color={false} marks={marks} />);
+    const { lastFrame } = render(<Table context={context} columns={columns} rows={rows} cursor={0} width={20} height={5} color={false} marks={marks} />);
     const lines = (lastFrame() ?? '').replace(SGR, '').split('\n');
     expect(lines.map((l) => l.trimEnd())).toEqual(['  ID', '›~a', '  b', ' +c']);
     for (const line of lines) expect(displayWidth(line)).toBeLessThanOrEqual(20);
@@ -33,13 +34,13 @@ describe('Table marks (live view)', () => {
 
   it('puts the marked rows in bold, even without colour', () => {
     const marks = new Map<Row, RowMark>([[rows[1]!, 'new']]);
-    const { lastFrame } = render(<Table columns={columns} rows={rows} cursor={0} width={20} height={5} color={false} marks={marks} />);
+    const { lastFrame } = render(<Table context={context} columns={columns} rows={rows} cursor={0} width={20} height={5} color={false} marks={marks} />);
     const bold = [...(lastFrame() ?? '').matchAll(BOLD_LINE)].map((m) => m[1]!.replace(SGR, '').trim());
     expect(bold).toEqual(['+b']);
   });
 
   it('has no mark column when the view is not live', () => {
-    const { lastFrame } = render(<Table columns={columns} rows={rows} cursor={1} width={20} height={5} color={false} />);
+    const { lastFrame } = render(<Table context={context} columns={columns} rows={rows} cursor={1} width={20} height={5} color={false} />);
     expect((lastFrame() ?? '').replace(SGR, '').split('\n').map((l) => l.trimEnd())).toEqual([' ID', ' a', '›b', ' c']);
   });
 });

@@ -139,7 +139,8 @@ describe('errors name the file, the profile and the field (exit code 2)', () => 
     [{ profiles: { prod: { baseUrl: 'ftp://x' } } }, 'profile "prod": baseUrl: must be an http(s) URL'],
     [{ profiles: { prod: { baseUrl: 'not a url' } } }, 'profile "prod": baseUrl: must be an http(s) URL'],
     [{ profiles: { prod: {} } }, 'profile "prod": baseUrl: must be an http(s) URL'],
-    [{ profiles: { prod: { baseUrl: 'http://x', pageSize: 30 } } }, 'profile "prod": pageSize: must be one of 10, 20, 50, 100'],
+    [{ profiles: { prod: { baseUrl: 'http://x', pageSize: 0 } } }, 'profile "prod": pageSize: must be a whole number from 1 to 1000'],
+    [{ profiles: { prod: { baseUrl: 'http://x', pageSize: 2.5 } } }, 'profile "prod": pageSize: must be a whole number from 1 to 1000'],
     [{ profiles: { prod: { baseUrl: 'http://x', timeout: '10' } } }, 'profile "prod": timeout: must be a number of seconds'],
     [{ profiles: { prod: { baseUrl: 'http://x', timeout: 0 } } }, 'profile "prod": timeout: must be from 0.1 to 600 seconds'],
     [{ profiles: { prod: { baseUrl: 'http://x', watch: 0.5 } } }, 'profile "prod": watch: must be from 1 to 3600 seconds'],
@@ -158,7 +159,7 @@ describe('errors name the file, the profile and the field (exit code 2)', () => 
   });
 
   it('lists several problems on one line', () => {
-    const message = errorOf({ profiles: { a: { baseUrl: 'x' }, b: { baseUrl: 'http://x', pageSize: 7 } } });
+    const message = errorOf({ profiles: { a: { baseUrl: 'x' }, b: { baseUrl: 'http://x', pageSize: 5000 } } });
     expect(message).toContain('profile "a": baseUrl:');
     expect(message).toContain('profile "b": pageSize:');
   });

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FLAGS, OUTPUT_FORMATS, SUBCOMMANDS, type FlagUse } from '../../src/config/args.js';
-import { PAGE_SIZES } from '../../src/domain/paging.js';
+import { PAGE_SIZE_STEPS as PAGE_SIZES } from '../../src/domain/paging.js';
 
 const CLI = join(import.meta.dirname, '..', '..', 'dist', 'cli.js');
 const tmp = mkdtempSync(join(tmpdir(), 'oie-completion-'));

@@ -22,6 +22,10 @@ export interface StartOptions {
   args?: readonly string[];
   /** Extra environment for the app (CI is always removed, NO_COLOR too unless given here). */
   env?: Record<string, string>;
+  /** The app's working directory (where an export writes); the test's by default. */
+  cwd?: string;
+  /** tmux options set on the server before the app starts, e.g. ['set-clipboard', 'on']. */
+  options?: readonly (readonly [string, string])[];
 }
 
 export type Expectation = string | RegExp | ((screen: string) => boolean);
@@ -45,6 +49,8 @@ export interface App {
   appPid(timeoutMs?: number): Promise<number>;
   /** tmux resize-window (sets window-size to manual for this window). */
   resize(cols: number, rows: number): void;
+  /** Any tmux command on this app's server, e.g. ('show-buffer'); returns its output. */
+  tmux(...args: string[]): string;
   kill(): void;
 }
 
@@ -122,10 +128,18 @@ export function startApp(options: StartOptions = {}): App {
     execFileSync('tmux', ['-L', socket, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 
   // -f /dev/null: no user config. Detached with no client, the pane is exactly cols x rows.
+  // Options go in before the session so that the app starts under them.
+  const optionArgs = (options.options ?? []).flatMap(([name, value]) => [';', 'set-option', '-g', name, value]);
   try {
     execFileSync(
       'tmux',
-      ['-L', socket, '-f', '/dev/null', 'new-session', '-d', '-s', session, '-x', String(cols), '-y', String(rows), shellLine],
+      [
+        '-L', socket, '-f', '/dev/null',
+        'start-server', ...optionArgs, ';',
+        'new-session', '-d', '-s', session, '-x', String(cols), '-y', String(rows),
+        ...(options.cwd !== undefined ? ['-c', options.cwd] : []),
+        shellLine,
+      ],
       { stdio: 'pipe' },
     );
   } catch (error) {
@@ -193,6 +207,7 @@ export function startApp(options: StartOptions = {}): App {
     resize(newCols, newRows) {
       tmux('resize-window', '-t', session, '-x', String(newCols), '-y', String(newRows));
     },
+    tmux,
     kill() {
       if (killed) return;
       killed = true;

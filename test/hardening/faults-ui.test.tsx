@@ -23,7 +23,8 @@ const html = (status: number, title: string): Fault => ({
 });
 
 /** What a readable failure looks like on screen: the headline of ErrorBar. */
-const READABLE = /✗ (server error \d+ .+ in getUsers|HTTP \d{3} from the server in getUsers|unreadable reply in getUsers|getUsers: .+)/;
+// A failed page step names the page that failed first ("✗ page 2 failed: server error …").
+const READABLE = /✗ (page \d+ failed: )?(server error \d+ .+ in getUsers|HTTP \d{3} from the server in getUsers|unreadable reply in getUsers|getUsers: .+)/;
 const RAW_ERRORS = /TypeError|ZodError|SyntaxError|RangeError|ReferenceError|undefined is not|Cannot read prop|\[object Object\]/;
 
 const cleanups: (() => Promise<void> | void)[] = [];

@@ -106,6 +106,7 @@ export function mountApp(options: MountOptions): Mounted {
   const store = createAppStore({
     client,
     pageSize: options.pageSize ?? 20,
+    pageSizeFixed: true,
     // The app's own clipboard write goes to the same terminal, as in src/runExplorer.tsx.
     copy: (text) => copyToClipboard(stdout, text, {}),
     quit: () => undefined,

@@ -90,11 +90,12 @@ describe('scripting commands of the built CLI', () => {
       [[], { LANG: 'C' }],
       [[], { LC_ALL: 'en_US.ISO-8859-1', LANG: 'en_US.UTF-8' }],
     ] as const) {
-      const r = await cli(['users', '--demo', '--still', '--size', '5', '-o', 'table', ...args], { COLUMNS: '40', ...env });
+      // 20 columns: the nicknames must be cut, and the cut shows.
+      const r = await cli(['users', '--demo', '--still', '--size', '5', '-o', 'table', ...args], { COLUMNS: '20', ...env });
       expect(r.stdout).toContain('~');
       expect(r.stdout).not.toContain('…');
     }
-    const utf8 = await cli(['users', '--demo', '--still', '--size', '5', '-o', 'table'], { COLUMNS: '40' });
+    const utf8 = await cli(['users', '--demo', '--still', '--size', '5', '-o', 'table'], { COLUMNS: '20' });
     expect(utf8.stdout).toContain('…');
   });
 });

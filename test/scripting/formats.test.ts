@@ -100,7 +100,7 @@ describe('dataEncoder', () => {
 
 describe('tableEncoder', () => {
   it.each([40, 80, 132])('fits %i columns, every cell sanitised', (width) => {
-    const e = tableEncoder('users', width);
+    const e = tableEncoder('users', width, { now: new Date() });
     const hostile = user('u\u001b]52;c;AAAA\u0007x', 'name\nwith\tcontrols \u202eevil 很长的名字很长的名字很长的名字很长的名字');
     const lines = (e.begin() + e.rows([hostile, user('u2', 'Two')])).trimEnd().split('\n');
     expect(lines).toHaveLength(3);
@@ -109,5 +109,32 @@ describe('tableEncoder', () => {
       expect(displayWidth(line)).toBeLessThanOrEqual(width);
       expect(line).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u202e]/);
     }
+  });
+});
+
+describe('tableEncoder layout', () => {
+  it('sizes the columns from the first page and keeps them for the pages that follow', () => {
+    const e = tableEncoder('users', 80, { now: new Date(2026, 10, 23) });
+    const first = e.begin() + e.rows([user('user_000001', 'Ann'), user('user_000002', 'Bob Lee')]);
+    const later = e.rows([user('user_000003', 'A much longer nickname than any on page one, cut')]);
+    const lines = (first + later + e.end()).trimEnd().split('\n');
+    expect(lines.filter((l) => l.startsWith('USER ID'))).toHaveLength(1);
+    // The ID column is as wide as the longest ID; the nickname as wide as the first page needs.
+    expect(lines[0]).toMatch(/^USER ID {6}NICKNAME {2}CREATED/);
+    expect(lines[1]).toMatch(/^user_000001 {2}Ann {7}2021-03-01/);
+    expect(lines[3]).toMatch(/^user_000003 {2}A much … {2}2021-03-01/);
+  });
+
+  it('prints the header alone for an empty list', () => {
+    const e = tableEncoder('blacklist', 80, { now: new Date() });
+    expect((e.begin() + e.end()).trimEnd()).toMatch(/^BLOCKED USER +NICKNAME +SINCE +SOURCE +OPERATOR$/);
+  });
+
+  it('shows a single chat by its peer, relative to the --user', () => {
+    const e = tableEncoder('conversations', 100, { ownerID: 'user_000001', now: new Date() });
+    const row = { conversationID: 'si_user_000001_user_004321', recvMsgOpt: 0, unreadCount: 2391, IsPinned: false, msgInfo: null };
+    const text = e.begin() + e.rows([row]);
+    expect(text).toMatch(/user_004321 .*2,391/);
+    expect(text).not.toContain('si_user');
   });
 });

@@ -118,7 +118,7 @@ describe('scripting --watch', () => {
     r.child.kill('SIGINT');
     expect((await r.exit).code).toBe(0);
     expect(JSON.parse(r.stdout())).toEqual({ event: 'new', row: expect.objectContaining({ userID: 'u3' }) });
-    expect(r.stderr()).toMatch(/^openim-explorer: getUsers: operationID=\d+ errCode=429 errMsg="too many requests, please try again later" errDlt=""; next try in 2 s\n$/);
+    expect(r.stderr()).toMatch(/^openim-explorer: getUsers: operationID=\d+ the server is rate-limiting \(it asked to wait 2 s\): errCode=429 errMsg="too many requests, please try again later" errDlt=""; next try in 2 s\n$/);
   }, 30_000);
 
   it('refuses --watch with --all, with another output, or under a second', async () => {

@@ -34,7 +34,9 @@ describe('ASCII mode', () => {
 
   it('changes the sanitiser and truncation marks', () => {
     setAsciiMode(true);
-    expect(sanitize('a\nb\tc\u001b[2Jd')).toBe('a|b c?d');
+    // A line break reads as the escape everyone knows, not as a literal pipe.
+    expect(sanitize('a\nb\tc\u001b[2Jd')).toBe('a\\nb c?d');
+    expect(sanitize('a|b\nc')).toBe('a|b\\nc');
     expect(truncate('abcdefgh', 5)).toBe('abcd~');
     setAsciiMode(false);
     expect(sanitize('a\nb\tc')).toBe('a⏎b→c');
@@ -43,8 +45,11 @@ describe('ASCII mode', () => {
 
   it('the table marks the cursor row with >', () => {
     setAsciiMode(true);
-    const columns = [{ key: 'id', title: 'ID', width: 6, value: (r: { id: string }) => r.id }];
-    const { lastFrame } = render(<Table columns={columns} rows={[{ id: 'a' }, { id: 'bbbbbbbbbbbb' }]} cursor={1} width={10} height={5} color={false} />);
+    const columns = [{ key: 'id', title: 'ID', priority: 1, value: (r: { id: string }) => r.id }];
+    const context = { now: new Date() };
+    const { lastFrame } = render(
+      <Table columns={columns} rows={[{ id: 'a' }, { id: 'bbbbbbbbbbbb' }]} cursor={1} width={10} height={5} color={false} context={context} />,
+    );
     const frame = lastFrame() ?? '';
     expect(frame).toContain('>bbbbbbbb~');
     expect(frame).not.toMatch(/[^\x00-\x7f]/);

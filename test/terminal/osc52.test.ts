@@ -25,9 +25,10 @@ describe('osc52Sequence', () => {
     expect(osc52Sequence('', {})).toBe(`${ESC}]52;c;\u0007`);
   });
 
-  it('wraps in tmux passthrough with every ESC doubled when TMUX is set', () => {
+  it('inside tmux, sends the plain sequence (set-clipboard on) then the passthrough one (allow-passthrough on)', () => {
     const env = { TMUX: '/tmp/tmux-1000/default,1234,0' };
-    expect(osc52Sequence('hello', env)).toBe(`${ESC}Ptmux;${ESC}${ESC}]52;c;aGVsbG8=\u0007${ESC}\\`);
+    const plain = `${ESC}]52;c;aGVsbG8=\u0007`;
+    expect(osc52Sequence('hello', env)).toBe(`${plain}${ESC}Ptmux;${ESC}${ESC}]52;c;aGVsbG8=\u0007${ESC}\\`);
   });
 
   it('does not wrap when TMUX is empty', () => {

@@ -1,0 +1,158 @@
+// Help, laid out for the room it has: every binding of the keymap, grouped by where it works,
+// each with all its keys and its whole description (wrapped at word boundaries, never cut). One
+// column up to about 110 cells, more where they fit side by side, and only as many columns as
+// the lines need (no three cramped columns above empty rows). What does not fit scrolls. Pure:
+// the overlay draws it, and the help keys scroll by it.
+import { displayWidth } from '../terminal/width.js';
+import { KEYMAP, keyLabel, type Scope } from './keymap.js';
+
+const SCOPE_TITLES: Record<Scope, string> = {
+  global: 'Everywhere',
+  list: 'Lists',
+  users: 'Users',
+  accounts: 'System accounts',
+  user: 'A user',
+  conversations: 'Conversations tab',
+  detail: 'Detail pane open',
+  help: 'This help',
+};
+const ORDER: Scope[] = ['list', 'detail', 'users', 'accounts', 'user', 'conversations', 'global', 'help'];
+
+/** The narrowest a column of help may be; narrower, one more column is not worth it. */
+const MIN_COLUMN = 52;
+/** Cells between columns. */
+export const COLUMN_GAP = 3;
+/** The keys part of a line: as wide as the widest keys, up to this share of the column. */
+const MAX_KEYS_SHARE = 0.4;
+
+/** One line of help: a group's title, or a binding's keys (on its first line) and a piece of its description. */
+export interface HelpLine {
+  title?: string;
+  keys?: string;
+  text?: string;
+}
+
+export interface HelpView {
+  /** Lines of each column, all of the same length (`rows`). */
+  columns: HelpLine[][];
+  columnWidth: number;
+  keysWidth: number;
+  rows: number;
+  /** Lines on screen (the body under help's own title line). */
+  visible: number;
+  /** The largest first line: 0 when everything fits. */
+  maxScroll: number;
+}
+
+/** The keys of every binding as help writes them, for tests and for the layout. */
+export function helpEntries(): { scope: Scope; title: string; keys: string; description: string }[] {
+  return ORDER.flatMap((scope) =>
+    KEYMAP.filter((b) => b.scope === scope).map((b) => ({
+      scope,
+      title: SCOPE_TITLES[scope],
+      keys: b.keys.map(keyLabel).join(' '),
+      description: b.description,
+    })),
+  );
+}
+
+/** Words to lines of at most `width` cells; a word longer than a line is split. */
+export function wrapWords(text: string, width: number): string[] {
+  const room = Math.max(1, Math.floor(width));
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const candidate = line ? `${line} ${word}` : word;
+    if (displayWidth(candidate) <= room) {
+      line = candidate;
+      continue;
+    }
+    if (line) lines.push(line);
+    line = word;
+    while (displayWidth(line) > room) {
+      // Only ASCII words reach here in practice (the keymap's descriptions).
+      lines.push(line.slice(0, room));
+      line = line.slice(room);
+    }
+  }
+  if (line || lines.length === 0) lines.push(line);
+  return lines;
+}
+
+/** A group's title or one binding: kept together in a column. */
+type Unit = HelpLine[];
+
+function unitsFor(columnWidth: number, keysWidth: number): Unit[] {
+  const units: Unit[] = [];
+  const textWidth = Math.max(8, columnWidth - keysWidth - 1);
+  let scope: Scope | undefined;
+  for (const entry of helpEntries()) {
+    if (entry.scope !== scope) {
+      scope = entry.scope;
+      units.push([{ title: entry.title }]);
+    }
+    // Keys wider than their column (rare) get a line of their own.
+    const keysFit = displayWidth(entry.keys) <= keysWidth;
+    const text = wrapWords(entry.description, textWidth).map((t) => ({ text: t }));
+    units.push(keysFit ? [{ keys: entry.keys, ...text[0] }, ...text.slice(1)] : [{ keys: entry.keys }, ...text]);
+  }
+  // A title stays with the binding under it.
+  const joined: Unit[] = [];
+  for (let i = 0; i < units.length; i++) {
+    const unit = units[i]!;
+    if (unit[0]?.title !== undefined && i + 1 < units.length) joined.push([...unit, ...units[++i]!]);
+    else joined.push(unit);
+  }
+  return joined;
+}
+
+/** Units into `count` columns of at most `rows` lines each, in order; undefined when they do not fit. */
+function fill(units: readonly Unit[], count: number, rows: number): HelpLine[][] | undefined {
+  const columns: HelpLine[][] = [[]];
+  for (const unit of units) {
+    let column = columns[columns.length - 1]!;
+    if (column.length > 0 && column.length + unit.length > rows) {
+      if (columns.length === count) return undefined;
+      column = [];
+      columns.push(column);
+    }
+    column.push(...unit);
+  }
+  return columns;
+}
+
+function columnGeometry(width: number, count: number): { columnWidth: number; keysWidth: number } {
+  const columnWidth = Math.floor((width - COLUMN_GAP * (count - 1)) / count);
+  const widest = Math.max(...helpEntries().map((e) => displayWidth(e.keys)));
+  return { columnWidth, keysWidth: Math.min(widest, Math.floor(columnWidth * MAX_KEYS_SHARE)) };
+}
+
+/** Help for a body of `width` x `height` cells (one line of it is help's title). */
+export function helpView(width: number, height: number): HelpView {
+  const visible = Math.max(1, height - 1);
+  const most = Math.max(1, Math.floor((width + COLUMN_GAP) / (MIN_COLUMN + COLUMN_GAP)));
+  for (let count = 1; count <= most; count++) {
+    const geometry = columnGeometry(width, count);
+    const units = unitsFor(geometry.columnWidth, geometry.keysWidth);
+    const lines = units.reduce((n, u) => n + u.length, 0);
+    // The fewest columns that show everything, balanced so that none is much longer.
+    for (let rows = Math.ceil(lines / count); rows <= visible; rows++) {
+      const columns = fill(units, count, rows);
+      if (columns) return view(columns, geometry, visible);
+    }
+  }
+  // It does not fit: the most columns there is room for, scrolled together.
+  const geometry = columnGeometry(width, most);
+  const units = unitsFor(geometry.columnWidth, geometry.keysWidth);
+  const lines = units.reduce((n, u) => n + u.length, 0);
+  for (let rows = Math.ceil(lines / most); ; rows++) {
+    const columns = fill(units, most, rows);
+    if (columns) return view(columns, geometry, visible);
+  }
+}
+
+function view(columns: HelpLine[][], geometry: { columnWidth: number; keysWidth: number }, visible: number): HelpView {
+  const rows = Math.max(...columns.map((c) => c.length));
+  const padded = columns.map((c) => [...c, ...Array.from({ length: rows - c.length }, () => ({}))]);
+  return { columns: padded, ...geometry, rows, visible, maxScroll: Math.max(0, rows - visible) };
+}

@@ -1,0 +1,69 @@
+// The status line's words and where they go: the paging label describes the rows on screen
+// (the page loaded, not the one asked for), and a message that does not fit beside it takes the
+// line below (the key hints' line) for as long as it lasts, shortened in the middle if it must
+// be, so that a file name's end and a count are never what is lost.
+import { formatCount } from '../content/format.js';
+import { pageCount, type PagePosition } from '../domain/paging.js';
+import { visibleRows } from '../domain/rows.js';
+import type { AnyRow, ListQuery } from '../api/pages.js';
+import { glyphs } from '../terminal/glyphs.js';
+import { displayText } from '../terminal/settle.js';
+import { displayWidth, shortenMiddle, truncate } from '../terminal/width.js';
+
+export interface PagingList extends PagePosition {
+  loadedPage: number | null;
+  loadedSize?: number | undefined;
+  loading: boolean;
+  rows: AnyRow[];
+  filter: string;
+  cursor: number;
+  query: ListQuery;
+  /** The live view's last change on this page (store/types.ts ListChanges). */
+  changes?: { summary: string } | undefined;
+}
+
+/**
+ * "page 3 of 120 · row 7/50 · 2,391 total · 50/page": the page whose rows are on screen; the
+ * cursor's row when the page is taller than the table (`rowsShown`); what is loading.
+ */
+export function pagingText(list: PagingList, rowsShown: number): string {
+  const sep = ` ${glyphs().separator} `;
+  const loading = list.loading && list.page !== list.loadedPage ? `loading page ${formatCount(list.page)}` : list.loading ? 'loading' : '';
+  if (list.loadedPage === null) return loading || `page ${formatCount(list.page)}`;
+  // Everything about the rows on screen, not about the page being loaded.
+  const size = list.loadedSize ?? list.size;
+  const shown = { ...list, page: list.loadedPage, size };
+  const exact = list.totalExact || list.knownLastPage !== undefined;
+  const parts = [`page ${formatCount(list.loadedPage)} of ${exact ? '' : glyphs().atLeast}${formatCount(pageCount(shown))}`];
+  const count = visibleRows(list).length;
+  if (count > rowsShown) parts.push(`row ${formatCount(list.cursor + 1)}/${formatCount(count)}`);
+  parts.push(list.totalExact ? `${formatCount(list.total)} total` : `~${formatCount(list.total)} with messages`, `${size}/page`);
+  if (list.filter) parts.push(`filter "${displayText(list.filter)}": ${count} of ${list.rows.length}`);
+  if (list.query.keyword) parts.push(`keyword "${displayText(list.query.keyword)}"`);
+  if (list.query.conversationIDs.length > 0) parts.push(`${list.query.conversationIDs.length} conversation IDs`);
+  // The live view's last change: rows that left the page are counted here, having no row to mark.
+  if (list.changes) parts.push(list.changes.summary);
+  if (loading) parts.push(loading);
+  return parts.join(sep);
+}
+
+/** Cells between the paging label and a message on the same line. */
+export const MESSAGE_GAP = 3;
+
+export interface StatusLayout {
+  /** The paging line, at most `width` cells. */
+  status: string;
+  /** The message beside it, or ''. */
+  inline: string;
+  /** The message on its own line, in place of the key hints, or ''. */
+  own: string;
+}
+
+/** `lead`: cells taken before the paging label on its line (the spinner). */
+export function statusLayout(paging: string, message: string, width: number, lead = 0): StatusLayout {
+  const full = Math.max(0, Math.floor(width));
+  const room = Math.max(0, full - lead);
+  if (!message) return { status: truncate(paging, room), inline: '', own: '' };
+  if (displayWidth(paging) + MESSAGE_GAP + displayWidth(message) <= room) return { status: paging, inline: message, own: '' };
+  return { status: truncate(paging, room), inline: '', own: shortenMiddle(message, full) };
+}

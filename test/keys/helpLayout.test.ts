@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { helpEntries, helpView, wrapWords, type HelpView } from '../../src/keys/helpLayout.js';
+import { KEYMAP } from '../../src/keys/keymap.js';
+import { bodyHeight, frameSize } from '../../src/layout/frame.js';
+import { displayWidth } from '../../src/terminal/width.js';
+
+function viewAt(cols: number, rows: number): HelpView {
+  const frame = frameSize(cols, rows);
+  return helpView(frame.width, bodyHeight(frame.height, false));
+}
+
+/** What scrolling from the top to maxScroll shows, column by column, line by line. */
+function everythingShown(view: HelpView): string[] {
+  const shown: string[] = [];
+  for (let top = 0; top <= view.maxScroll; top++) {
+    for (const column of view.columns) {
+      for (const line of column.slice(top, top + view.visible)) shown.push(line.title ?? `${line.keys ?? ''}\u0000${line.text ?? ''}`);
+    }
+  }
+  return shown;
+}
+
+describe('help', () => {
+  it.each([
+    [80, 24],
+    [60, 20],
+  ])('at %ix%i: one column, every binding of the keymap with its whole description, by scrolling', (cols, rows) => {
+    const view = viewAt(cols, rows);
+    expect(view.columns).toHaveLength(1);
+    expect(view.maxScroll).toBeGreaterThan(0);
+    const lines = view.columns[0]!;
+    for (const line of lines) expect(displayWidth(`${(line.keys ?? '').padEnd(view.keysWidth)} ${line.text ?? line.title ?? ''}`)).toBeLessThanOrEqual(cols);
+    const text = lines.map((l) => l.text ?? '').join(' ');
+    for (const entry of helpEntries()) {
+      expect(lines.some((l) => l.keys === entry.keys), entry.keys).toBe(true);
+      expect(text, entry.keys).toContain(entry.description);
+    }
+    const shown = new Set(everythingShown(view));
+    for (const line of lines) expect(shown.has(line.title ?? `${line.keys ?? ''}\u0000${line.text ?? ''}`)).toBe(true);
+  });
+
+  it('lists every key of every binding', () => {
+    const labels = helpEntries().map((e) => e.keys).join(' ');
+    expect(helpEntries()).toHaveLength(KEYMAP.length);
+    for (const label of ['Space', 'Shift-Tab', 'Ctrl-C', 'PgDn', '<', '>', 'Y']) expect(labels.split(' ')).toContain(label);
+  });
+
+  it('at 120x40, two columns that fill the screen instead of three above empty rows', () => {
+    const view = viewAt(120, 40);
+    expect(view.columns).toHaveLength(2);
+    expect(view.maxScroll).toBe(0);
+    // Both columns are used to nearly the bottom.
+    for (const column of view.columns) expect(column.filter((l) => l.title !== undefined || l.keys !== undefined || l.text !== undefined).length).toBeGreaterThan(view.visible - 6);
+  });
+
+  it('one column where everything fits in one', () => {
+    expect(viewAt(200, 80).columns).toHaveLength(1);
+  });
+});
+
+describe('wrapWords', () => {
+  it('breaks at spaces, never inside a word that fits a line', () => {
+    expect(wrapWords('last page (conversations, whose total is an estimate)', 20)).toEqual(['last page', '(conversations,', 'whose total is an', 'estimate)']);
+    expect(wrapWords('abcdefghij', 4)).toEqual(['abcd', 'efgh', 'ij']);
+    expect(wrapWords('', 10)).toEqual(['']);
+  });
+});

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { pagingText, statusLayout, type PagingList } from '../../src/layout/statusLine.js';
+import { displayWidth, shortenMiddle } from '../../src/terminal/width.js';
+
+const rows = (n: number) => Array.from({ length: n }, (_, i) => ({ userID: `u${i}`, nickname: '', faceURL: '', ex: '', createTime: 0, appMangerLevel: 0, globalRecvMsgOpt: 0 }));
+
+function list(patch: Partial<PagingList>): PagingList {
+  return {
+    page: 2,
+    size: 20,
+    total: 5000,
+    totalExact: true,
+    loadedPage: 2,
+    loading: false,
+    rows: rows(20),
+    filter: '',
+    cursor: 0,
+    query: { keyword: '', conversationIDs: [] },
+    ...patch,
+  };
+}
+
+describe('pagingText', () => {
+  it('describes the rows on screen, not the page being loaded', () => {
+    const text = pagingText(list({ page: 3, loadedPage: 2, loading: true }), 18);
+    expect(text).toMatch(/^page 2 of 250 · /);
+    expect(text).toContain('loading page 3');
+  });
+
+  it('after a size change, the size of the rows on screen until the new page arrives', () => {
+    expect(pagingText(list({ size: 50, page: 1, loadedSize: 20, loading: true }), 40)).toMatch(/^page 2 of 250 · 5,000 total · 20\/page/);
+  });
+
+  it('says which row is selected only when the page is taller than the table', () => {
+    expect(pagingText(list({ cursor: 6 }), 18)).toContain('row 7/20');
+    expect(pagingText(list({ cursor: 6 }), 20)).not.toContain('row');
+  });
+
+  it('before anything arrived, only what is loading', () => {
+    expect(pagingText(list({ page: 1, loadedPage: null, loading: true, rows: [] }), 18)).toBe('loading page 1');
+  });
+});
+
+describe('statusLayout', () => {
+  const paging = 'page 1 of 278 · 5,000 total · 18/page';
+  it('puts a message beside the page line when both fit', () => {
+    expect(statusLayout(paging, 'copied user_000001', 80)).toEqual({ status: paging, inline: 'copied user_000001', own: '' });
+  });
+
+  it('gives a long message its own line, shortened in the middle, and keeps the page line whole', () => {
+    const message = 'wrote ./openim-conversations-user_000001-20261123-073046.json (236 rows)';
+    const at80 = statusLayout(paging, message, 80);
+    expect(at80).toEqual({ status: paging, inline: '', own: message });
+    const at60 = statusLayout(paging, message, 60);
+    expect(at60.status).toBe(paging);
+    expect(displayWidth(at60.own)).toBeLessThanOrEqual(60);
+    expect(at60.own).toMatch(/^wrote \.\/openim-conv/);
+    expect(at60.own).toMatch(/073046\.json \(236 rows\)$/);
+  });
+});
+
+describe('shortenMiddle', () => {
+  it('keeps both ends, and leaves what fits alone', () => {
+    expect(shortenMiddle('abcdefghij', 10)).toBe('abcdefghij');
+    expect(shortenMiddle('abcdefghij', 7)).toBe('abc…hij');
+    expect(shortenMiddle('周杰周杰周杰周杰', 9)).toBe('周杰…周杰');
+    expect(displayWidth(shortenMiddle('周杰周杰周杰周杰', 8))).toBeLessThanOrEqual(8);
+  });
+});

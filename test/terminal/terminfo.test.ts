@@ -1,0 +1,83 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { colorEnabled, termHasColors } from '../../src/terminal/color.js';
+import { colorsOf, terminfoColors } from '../../src/terminal/terminfo.js';
+
+/** A compiled terminfo entry: header, names, booleans, numbers (`colors` is number 13). */
+function entry(colors: number | undefined, wide = false): Buffer {
+  const names = Buffer.from('test|a test terminal\0');
+  const bools = Buffer.from([1, 0, 1]);
+  const count = colors === undefined ? 5 : 15;
+  const width = wide ? 4 : 2;
+  const numbers = Buffer.alloc(count * width, 0xff); // -1: absent
+  if (colors !== undefined) {
+    if (wide) numbers.writeInt32LE(colors, 13 * 4);
+    else numbers.writeInt16LE(colors, 13 * 2);
+  }
+  const header = Buffer.alloc(12);
+  header.writeUInt16LE(wide ? 0o1036 : 0o432, 0);
+  header.writeUInt16LE(names.length, 2);
+  header.writeUInt16LE(bools.length, 4);
+  header.writeUInt16LE(count, 6);
+  const pad = (names.length + bools.length) % 2 === 1 ? Buffer.from([0]) : Buffer.alloc(0);
+  return Buffer.concat([header, names, bools, pad, numbers]);
+}
+
+describe('colorsOf', () => {
+  it('reads `colors` from the legacy and the 32-bit formats', () => {
+    expect(colorsOf(entry(8))).toBe(8);
+    expect(colorsOf(entry(256))).toBe(256);
+    expect(colorsOf(entry(16_777_216, true))).toBe(16_777_216);
+  });
+  it('is 0 for an entry without colours, undefined for bytes that are not an entry', () => {
+    expect(colorsOf(entry(undefined))).toBe(0);
+    expect(colorsOf(entry(-1))).toBe(0);
+    expect(colorsOf(Buffer.from('#!/bin/sh\necho hi\n'))).toBeUndefined();
+    expect(colorsOf(Buffer.alloc(4))).toBeUndefined();
+  });
+  it.runIf(existsSync('/lib/terminfo/v/vt100') || existsSync('/usr/share/terminfo/v/vt100'))(
+    "reads this machine's vt100 (no colours) and xterm-256color entries",
+    () => {
+      expect(terminfoColors('vt100', {})).toBe(0);
+      const xterm = ['/lib/terminfo/x/xterm-256color', '/usr/share/terminfo/x/xterm-256color'].find(existsSync);
+      if (xterm) expect(colorsOf(readFileSync(xterm))).toBe(256);
+    },
+  );
+});
+
+describe('terminfoColors', () => {
+  it('looks where ncurses looks, by first letter or its hex code, and never outside the directory', () => {
+    const asked: string[] = [];
+    const read = (path: string): Buffer => {
+      asked.push(path);
+      if (path === '/home/ops/.terminfo/78/xterm-direct') return entry(256);
+      throw new Error('ENOENT');
+    };
+    expect(terminfoColors('xterm-direct', { HOME: '/home/ops' }, read)).toBe(256);
+    // ~/.terminfo first; found there under the hex code, it looks no further.
+    expect(asked).toEqual(['/home/ops/.terminfo/x/xterm-direct', '/home/ops/.terminfo/78/xterm-direct']);
+    asked.length = 0;
+    expect(terminfoColors('../../etc/passwd', {}, read)).toBeUndefined();
+    expect(terminfoColors('a/b', {}, read)).toBeUndefined();
+    expect(asked).toEqual([]);
+  });
+});
+
+describe('terminals without colours', () => {
+  const none = (): undefined => undefined;
+  it('follows terminfo when there is an entry', () => {
+    expect(termHasColors('vt100', () => 0)).toBe(false);
+    expect(termHasColors('odd-term', () => 2)).toBe(false);
+    expect(termHasColors('xterm-256color', () => 256)).toBe(true);
+  });
+  it('knows the usual monochrome names when no entry is installed', () => {
+    for (const term of ['dumb', 'vt52', 'vt100', 'vt102', 'vt220', 'xterm-mono', 'screen-m']) expect(termHasColors(term, none), term).toBe(false);
+    for (const term of ['xterm-256color', 'screen', 'tmux-256color', 'linux', 'xterm-kitty']) expect(termHasColors(term, none), term).toBe(true);
+  });
+  it('TERM=vt100 turns colour off; FORCE_COLOR still wins', () => {
+    const tty = { stdoutIsTTY: true, terminfoColors: () => 0 };
+    expect(colorEnabled({ TERM: 'vt100' }, tty)).toBe(false);
+    expect(colorEnabled({ TERM: 'vt100', FORCE_COLOR: '1' }, tty)).toBe(true);
+    expect(colorEnabled({ TERM: 'xterm-256color' }, { stdoutIsTTY: true, terminfoColors: () => 256 })).toBe(true);
+  });
+});

@@ -26,12 +26,13 @@ export function pickUser(tools: SliceTools, get: () => AppState & AppActions, us
     (found) => {
       if (stale()) return;
       if (found.kind === 'none') return tools.flash(noSuchUserText(userID, found), 'error');
+      // A message put up since the lookup began (a paste's note) follows to the user's screen.
+      const since = get().flash;
       get().openUser(userID, found);
-      // Replaces "looking up" with what was found; a message put up since (a paste's note) stays.
       const note = systemUserNote(userID, found);
-      if (note || get().flash?.text === lookingUp) {
-        tools.flash(note ?? `${userID}: ${found.kind === 'user' ? found.user.nickname || '(no nickname)' : ''}`, 'info');
-      }
+      if (note) tools.flash(note, 'info');
+      else if (since && since.text !== lookingUp) tools.flash(since.text, since.level);
+      else tools.flash(`${userID}: ${found.kind === 'user' ? found.user.nickname || '(no nickname)' : ''}`, 'info');
     },
     (error: unknown) => {
       if (stale()) return;

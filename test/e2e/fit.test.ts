@@ -40,7 +40,7 @@ afterEach(() => {
 });
 
 async function startDemo(options: StartOptions & { extraArgs?: string[] } = {}): Promise<App> {
-  app = startApp({ ...options, args: ['--demo', ...(options.extraArgs ?? [])] });
+  app = startApp({ ...options, args: ['--demo', '--still', ...(options.extraArgs ?? [])] });
   await app.waitFor((s) => /page 1 of [\d,]+ · [\d,]+ total/.test(s) && s.includes(USER));
   return app;
 }
@@ -194,7 +194,7 @@ describe.sequential.each([
 
   it('status messages: none contradicts the page line, a good command clears a usage message, navigation clears them', async () => {
     // n while page 1 loads: a step, not "already on the last page".
-    app = startApp({ cols, rows, args: ['--demo', '--latency', '400'] });
+    app = startApp({ cols, rows, args: ['--demo', '--still', '--latency', '400'] });
     const a = app;
     await a.waitFor('loading page 1');
     a.send('n');
@@ -225,7 +225,7 @@ describe.sequential.each([
 
   it("an export's message keeps the file name and the count whole", async () => {
     const dir = mkdtempSync(join(scratch, 'export-'));
-    app = startApp({ cols, rows, cwd: dir, args: ['--demo', '--users', '300'] });
+    app = startApp({ cols, rows, cwd: dir, args: ['--demo', '--still', '--users', '300'] });
     const a = app;
     await a.waitFor((s) => /page 1 of \d+ · 300 total/.test(s));
     a.send('e');

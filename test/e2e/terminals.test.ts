@@ -56,7 +56,7 @@ describe.sequential.each([
   { cols: 60, rows: 20 },
 ])('at $cols x $rows', ({ cols, rows }) => {
   it('copies in tmux with set-clipboard on: y the row as JSON, Y its ID, into the paste buffer', async () => {
-    app = startApp({ cols, rows, args: ['--demo'], options: [['set-clipboard', 'on']] });
+    app = startApp({ cols, rows, args: ['--demo', '--still'], options: [['set-clipboard', 'on']] });
     const a = app;
     await a.waitFor((s) => FIRST_PAGE.test(s) && s.includes(USER));
     a.send('Y');
@@ -93,21 +93,21 @@ describe.sequential.each([
   }, TEST_MS);
 
   it('TERM=vt100 gets no colour or attribute at all, and the cursor row keeps its marker', async () => {
-    app = startApp({ cols, rows, args: ['--demo'], env: { TERM: 'vt100' } });
+    app = startApp({ cols, rows, args: ['--demo', '--still'], env: { TERM: 'vt100' } });
     const a = app;
     await a.waitFor((s) => FIRST_PAGE.test(s) && s.includes(USER));
     const raw = a.tmux('capture-pane', '-p', '-e', '-t', a.session);
     expect(raw).not.toMatch(/\u001b\[[0-9;]*m/);
     expect(raw).toMatch(/^›user_000001/m);
     // The same app on a colour terminal does use them: the check above can fail.
-    const colour = startApp({ cols, rows, args: ['--demo'], env: { TERM: 'xterm-256color' } });
+    const colour = startApp({ cols, rows, args: ['--demo', '--still'], env: { TERM: 'xterm-256color' } });
     cleanups.push(() => colour.kill());
     await colour.waitFor((s) => FIRST_PAGE.test(s) && s.includes(USER));
     expect(colour.tmux('capture-pane', '-p', '-e', '-t', colour.session)).toMatch(/\u001b\[[0-9;]*m/);
   }, TEST_MS);
 
   it('--ascii marks a line break in a cell with \\n, not with a pipe', async () => {
-    app = startApp({ cols, rows, args: ['--demo', '--ascii'] });
+    app = startApp({ cols, rows, args: ['--demo', '--still', '--ascii'] });
     const a = app;
     await a.waitFor((s) => /page 1 of [\d,]+ \| [\d,]+ total/.test(s) && s.includes(USER));
     a.send('Enter');

@@ -30,6 +30,7 @@ export function App({ info }: { info: ConnectionInfo }): React.JSX.Element {
   const prompt = useAppStore((s) => s.prompt !== null);
   const help = useAppStore((s) => s.help);
   const detailOpen = useAppStore((s) => s.detail.open);
+  const detailFull = useAppStore((s) => s.detail.full);
   const bodyHeight = frameBodyHeight(height, prompt);
 
   const handleInput = useCallback(
@@ -38,7 +39,7 @@ export function App({ info }: { info: ConnectionInfo }): React.JSX.Element {
   );
   useTerminalInput(handleInput);
 
-  const scopes = prompt ? [] : scopesFor(screen.name, screen.name === 'user' ? screen.tab : undefined, detailOpen);
+  const scopes = prompt ? [] : scopesFor(screen.name, screen.name === 'user' ? screen.tab : undefined, detailOpen, detailFull);
   return (
     <Box flexDirection="column" width={width} height={height}>
       <Header info={info} width={width} />

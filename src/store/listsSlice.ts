@@ -6,6 +6,7 @@ import { hasNextPage, nextPageSize, pageCount, pageForNewSize } from '../domain/
 import { userNamedByRow, visibleRows } from '../domain/rows.js';
 import { jsonText } from '../data/formats.js';
 import type { SliceTools } from './tools.js';
+import { openedDetail } from './detailState.js';
 import { passMarks } from './liveMarks.js';
 import { selectedRow } from './selectors.js';
 import type { AppState, ListState } from './types.js';
@@ -18,7 +19,7 @@ export const listsSlice =
   (tools: SliceTools): StateCreator<AppState & AppActions, [], [], ListsState & ListActions> =>
   (set, get) => {
     const { current, changeList, patchList, flash } = tools;
-    const resetScroll = (): void => set((s) => ({ detail: { ...s.detail, scroll: 0 } }));
+    const resetScroll = (): void => set((s) => ({ detail: { ...s.detail, scroll: 0, search: null } }));
 
     return {
       lists: {},
@@ -99,7 +100,7 @@ export const listsSlice =
           if (id) get().openUser(id, { kind: 'user', user: row as RowByKind['users'] });
           return;
         }
-        set({ detail: { open: true, scroll: 0 } });
+        set({ detail: openedDetail(false) });
       },
       openNamedUser() {
         const list = current();

@@ -76,7 +76,7 @@ export interface LiveState {
   focused: boolean | null;
 }
 
-export type PromptKind = 'command' | 'user' | 'search' | 'conversations' | 'filter';
+export type PromptKind = 'command' | 'user' | 'search' | 'conversations' | 'filter' | 'detailSearch';
 
 export interface Prompt {
   kind: PromptKind;
@@ -107,12 +107,29 @@ export interface ExportProgress {
   rows: number;
 }
 
+/** A search inside the detail: what was asked, and the match the view is on (0-based; -1 before the first jump). */
+export interface DetailSearch {
+  query: string;
+  match: number;
+  count: number;
+  /** Only the first lines were searched (see layout/detailSearch.ts). */
+  capped: boolean;
+}
+
+export interface DetailState {
+  open: boolean;
+  scroll: number;
+  /** The detail takes the whole body, the table hidden (`f`). */
+  full: boolean;
+  search: DetailSearch | null;
+}
+
 export interface AppState {
   nav: Screen[];
   lists: Record<string, ListState>;
   prompt: Prompt | null;
   help: boolean;
-  detail: { open: boolean; scroll: number };
+  detail: DetailState;
   flash: Flash | null;
   recentUsers: string[];
   /** Lines entered in each prompt this session, newest first (the user picker uses recentUsers). */

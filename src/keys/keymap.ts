@@ -92,7 +92,7 @@ export const KEYMAP: readonly Binding[] = [
   { action: 'accounts', keys: ['a'], hint: 'a accounts', description: 'system accounts', scope: 'global' },
   { action: 'userPicker', keys: ['u'], hint: 'u pick user', description: 'pick a user by ID', scope: 'global' },
   { action: 'command', keys: [':'], hint: ': cmd', description: 'command: users, accounts, user ID, page N, profile NAME', scope: 'global' },
-  { action: 'back', keys: ['escape', 'backspace', 'h'], hint: 'esc back', description: 'back: closes prompt, filter, pane, then screen', scope: 'global' },
+  { action: 'back', keys: ['escape', 'backspace', 'h'], hint: 'esc back', description: 'back: closes prompt, detail search, full screen, filter, pane, then screen', scope: 'global' },
   { action: 'help', keys: ['?'], hint: '? help', description: 'this help', scope: 'global' },
   { action: 'quit', keys: ['q', 'ctrl+c'], hint: 'q quit', description: 'back, or quit from the first screen (Ctrl-C quits anywhere)', scope: 'global' },
 ];

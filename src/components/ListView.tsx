@@ -48,7 +48,7 @@ export function ListView<Row extends AnyRow>({ listKey, columns, width, height, 
   const bodyHeight = listBodyHeight(list, height);
   const row = rows[list.cursor];
   const showPane = detail.open && row !== undefined;
-  const layout = showPane ? paneLayout(width, bodyHeight) : null;
+  const layout = showPane ? paneLayout(width, bodyHeight, detail.full) : null;
   const tableWidth = layout?.tableWidth ?? width;
   const tableHeight = layout?.tableHeight ?? bodyHeight;
   const empty =
@@ -83,12 +83,16 @@ export function ListView<Row extends AnyRow>({ listKey, columns, width, height, 
           {truncate(displayText(list.notice), width)}
         </Text>
       ) : null}
-      {showPane && layout ? (
+      {showPane && layout && detail.full ? (
+        <Box height={bodyHeight} flexDirection="column">
+          <DetailPane kind={list.kind} row={row} width={layout.paneWidth} height={layout.paneHeight} scroll={detail.scroll} full search={detail.search} />
+        </Box>
+      ) : showPane && layout ? (
         <Box flexDirection={layout.side ? 'row' : 'column'} height={bodyHeight}>
           <Box width={tableWidth} height={tableHeight} flexDirection="column">
             {table}
           </Box>
-          <DetailPane kind={list.kind} row={row} width={layout.paneWidth} height={layout.paneHeight} scroll={detail.scroll} />
+          <DetailPane kind={list.kind} row={row} width={layout.paneWidth} height={layout.paneHeight} scroll={detail.scroll} search={detail.search} />
         </Box>
       ) : (
         <Box height={bodyHeight} flexDirection="column">

@@ -17,6 +17,7 @@ const LABELS: Record<PromptKind, string> = {
   search: 'userID or nickname: ',
   conversations: 'conversation IDs: ',
   filter: '/',
+  detailSearch: 'search the detail: ',
 };
 const USERS_SEARCH_LABEL = 'search users by ID or nickname: ';
 const USERS_SEARCH_HINT = 'text matches as typed (a.c is "a.c"); re:PATTERN for a regex; empty: all users';
@@ -101,6 +102,8 @@ function hintFor(prompt: Prompt, recentUsers: readonly string[]): string {
       return typed && labels.length > 0
         ? offer
         : `narrows the rows of this page as you type ${sep} Enter keeps it ${sep} Esc clears it`;
+    case 'detailSearch':
+      return `Enter finds ${sep} then n/N next/previous match ${sep} Esc to cancel`;
     case 'search':
       return typed && labels.length > 0 ? offer : `exact match ${sep} empty: all ${sep} Enter to apply ${sep} Esc to cancel`;
     case 'conversations':

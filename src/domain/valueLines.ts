@@ -56,7 +56,7 @@ export interface ValueWindow {
 export function valueWindow(value: PreparedValue, width: number, window: { start: number; count: number }): ValueWindow {
   const start = Math.max(0, Math.floor(window.start));
   const end = Math.min(VALUE_MAX_LINES, start + Math.max(0, Math.floor(window.count)));
-  const step = wrapFrom(value.text, width, 0, Math.min(end + 1, VALUE_MAX_LINES + 1));
+  const step = wrapFrom(value.text, width, 0, Math.min(end + 1, VALUE_MAX_LINES + 1), { words: true });
   const shown = step.lines.slice(0, VALUE_MAX_LINES);
   const overCap = step.lines.length > VALUE_MAX_LINES || (step.lines.length === VALUE_MAX_LINES && step.next !== -1);
   return { lines: shown.slice(start, end), more: shown.length > end, cut: value.cut || overCap };

@@ -30,6 +30,7 @@ export function App({ info }: { info: ConnectionInfo }): React.JSX.Element {
   const prompt = useAppStore((s) => s.prompt !== null);
   const help = useAppStore((s) => s.help);
   const detailOpen = useAppStore((s) => s.detail.open);
+  const detailFull = useAppStore((s) => s.detail.full);
   const bodyHeight = frameBodyHeight(height, prompt);
 
   const handleInput = useCallback(
@@ -40,7 +41,7 @@ export function App({ info }: { info: ConnectionInfo }): React.JSX.Element {
   // A page is what the screen shows: the size follows the terminal's height until one is chosen.
   useEffect(() => store.getState().fitPageSize(pageSizeForRows(size.rows)), [store, size.rows]);
 
-  const scopes = prompt ? [] : scopesFor(screen.name, screen.name === 'user' ? screen.tab : undefined, detailOpen);
+  const scopes = prompt ? [] : scopesFor(screen.name, screen.name === 'user' ? screen.tab : undefined, detailOpen, detailFull);
   return (
     <Box flexDirection="column" width={width} height={height}>
       <Header info={info} width={width} />

@@ -3,8 +3,9 @@
 import { currentScreen } from '../store/selectors.js';
 import type { AppStore } from '../store/store.js';
 import { detailScroll } from '../layout/detailScroll.js';
-import type { FrameSize } from '../layout/frame.js';
+import { opensDetailFull, type FrameSize } from '../layout/frame.js';
 import { helpKey } from './helpKeys.js';
+import { detailEdge, jumpToMatch, settleDetailSearch } from './detailKeys.js';
 import { actionFor, scopesFor, type Action } from './keymap.js';
 import { splitTypedAhead, textKeys, type InputEvent } from './normalize.js';
 
@@ -47,11 +48,11 @@ export function dispatchKey(key: string, store: AppStore, ctx: DispatchContext):
     if (key === 'escape') state.cancelPrompt();
     else if (key === 'enter') state.submitPrompt();
     else state.editPrompt(key);
-    return;
+    return settleDetailSearch(store, ctx);
   }
   if (state.help) return helpKey(key, store, ctx.frame);
   const screen = currentScreen(state);
-  const scopes = scopesFor(screen.name, screen.name === 'user' ? screen.tab : undefined, state.detail.open);
+  const scopes = scopesFor(screen.name, screen.name === 'user' ? screen.tab : undefined, state.detail.open, state.detail.full);
   const action = actionFor(key, scopes);
   if (action) run(action, store, ctx);
 }
@@ -79,10 +80,27 @@ function run(action: Action, store: AppStore, ctx: DispatchContext): void {
       return s.changePageSize(1);
     case 'smallerPage':
       return s.changePageSize(-1);
-    case 'open':
-      return s.openRow();
+    case 'open': {
+      const wasOpen = s.detail.open;
+      s.openRow();
+      // Enter opened the detail (not a user): below 30 rows it reads full screen.
+      if (!wasOpen && store.getState().detail.open && opensDetailFull(ctx.frame)) store.getState().patchDetail({ full: true });
+      return;
+    }
     case 'detail':
-      return s.toggleDetail();
+      return s.toggleDetail(opensDetailFull(ctx.frame));
+    case 'detailFull':
+      return s.toggleDetailFull();
+    case 'detailSearch':
+      return s.openPrompt('detailSearch');
+    case 'nextMatch':
+      return jumpToMatch(store, ctx, 1);
+    case 'prevMatch':
+      return jumpToMatch(store, ctx, -1);
+    case 'detailTop':
+      return detailEdge(store, ctx, 'top');
+    case 'detailBottom':
+      return detailEdge(store, ctx, 'bottom');
     case 'back':
       return s.escape();
     case 'nextTab':

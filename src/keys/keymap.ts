@@ -44,7 +44,13 @@ export type Action =
   | 'helpPageUp'
   | 'helpTop'
   | 'helpBottom'
-  | 'helpClose';
+  | 'helpClose'
+  | 'detailFull'
+  | 'detailSearch'
+  | 'nextMatch'
+  | 'prevMatch'
+  | 'detailTop'
+  | 'detailBottom';
 
 /** Where a binding works. */
 export type Scope = 'global' | 'list' | 'users' | 'accounts' | 'user' | 'conversations' | 'detail' | 'help';
@@ -83,6 +89,13 @@ export const KEYMAP: readonly Binding[] = [
   { action: 'detail', keys: ['d'], hint: 'd detail', description: 'show or hide the detail pane', scope: 'list' },
   { action: 'scrollDown', keys: ['J', ' '], hint: 'J/K scroll', description: 'scroll the detail pane down', scope: 'detail' },
   { action: 'scrollUp', keys: ['K', 'b'], description: 'scroll the detail pane up', scope: 'detail' },
+  { action: 'detailFull', keys: ['f'], hint: 'f full', description: 'detail: split pane or full screen (full below 30 rows)', scope: 'detail' },
+  // Full screen only: in the split pane these keys stay the list's (scopesFor).
+  { action: 'detailSearch', keys: ['/'], hint: '/ find', description: 'full-screen detail: search its text', scope: 'detail' },
+  { action: 'nextMatch', keys: ['n'], hint: 'n/N match', description: 'full-screen detail: next match', scope: 'detail' },
+  { action: 'prevMatch', keys: ['N'], description: 'full-screen detail: previous match', scope: 'detail' },
+  { action: 'detailTop', keys: ['g', 'home'], description: 'full-screen detail: top', scope: 'detail' },
+  { action: 'detailBottom', keys: ['G', 'end'], description: 'full-screen detail: bottom', scope: 'detail' },
   { action: 'search', keys: ['s'], hint: 's search', description: 'users: ID or nickname contains the text (re: for a regex)', scope: 'users' },
   { action: 'search', keys: ['s'], hint: 's search', description: 'system accounts: exact userID or nickname', scope: 'accounts' },
   { action: 'nextTab', keys: ['tab'], hint: 'tab/1-3 tabs', description: 'next tab', scope: 'user' },
@@ -107,7 +120,7 @@ export const KEYMAP: readonly Binding[] = [
   { action: 'accounts', keys: ['a'], hint: 'a accounts', description: 'system accounts', scope: 'global' },
   { action: 'userPicker', keys: ['u'], hint: 'u pick user', description: 'pick a user by ID', scope: 'global' },
   { action: 'command', keys: [':'], hint: ': cmd', description: 'command: users, accounts, user ID, page N, profile NAME', scope: 'global' },
-  { action: 'back', keys: ['escape', 'backspace', 'h'], hint: 'esc back', description: 'back: closes prompt, filter, pane, then screen', scope: 'global' },
+  { action: 'back', keys: ['escape', 'backspace', 'h'], hint: 'esc back', description: 'back: closes prompt, detail search, full screen, filter, pane, then screen', scope: 'global' },
   { action: 'help', keys: ['?'], hint: '? help', description: 'this help', scope: 'global' },
   { action: 'quit', keys: ['q', 'ctrl+c'], hint: 'q quit', description: 'back, or quit from the first screen (Ctrl-C quits anywhere)', scope: 'global' },
   { action: 'helpDown', keys: ['j', 'down'], description: 'scroll help down a line', scope: 'help' },
@@ -119,15 +132,21 @@ export const KEYMAP: readonly Binding[] = [
   { action: 'helpClose', keys: ['?', 'escape', 'q'], description: 'close help', scope: 'help' },
 ];
 
-/** Scopes that apply on a screen, most specific first. */
-export function scopesFor(screen: 'users' | 'accounts' | 'user', tab?: string, detailOpen = false): Scope[] {
+/**
+ * Scopes that apply on a screen, most specific first. The full-screen detail comes before the
+ * list (its `/`, `n`, `g` are the detail's); the split pane after it (they stay the list's, and
+ * the pane keeps the keys the list does not use: J/K, f).
+ */
+export function scopesFor(screen: 'users' | 'accounts' | 'user', tab?: string, detailOpen = false, detailFull = false): Scope[] {
   const scopes: Scope[] = [];
-  if (detailOpen) scopes.push('detail');
+  if (detailOpen && detailFull) scopes.push('detail');
   if (screen === 'user') {
     scopes.push('user');
     if (tab === 'conversations') scopes.push('conversations');
   } else scopes.push(screen);
-  scopes.push('list', 'global');
+  scopes.push('list');
+  if (detailOpen && !detailFull) scopes.push('detail');
+  scopes.push('global');
   return scopes;
 }
 
@@ -149,7 +168,10 @@ export function actionFor(key: string, scopes: readonly Scope[]): Action | undef
 
 /** Footer hints for these scopes, in keymap order. */
 export function hintsFor(scopes: readonly Scope[]): string[] {
-  return KEYMAP.filter((b) => b.hint && scopes.includes(b.scope)).map((b) => b.hint!.replace('⏎', glyphs().enter));
+  // A hint only for a binding its keys reach (the split pane's `/` is the list's filter).
+  return KEYMAP.filter((b) => b.hint && scopes.includes(b.scope) && b.keys.some((key) => actionFor(key, scopes) === b.action)).map((b) =>
+    b.hint!.replace('⏎', glyphs().enter),
+  );
 }
 
 /** How a key is written in help. */

@@ -37,13 +37,13 @@ export function valueBlock(prepare: () => PreparedValue, width: number, noteWidt
       while (!complete && lines.length < limit) {
         value ??= prepare();
         const want = Math.min(VALUE_MAX_LINES - lines.length, Math.max(32, limit - lines.length));
-        const step = wrapFrom(value.text, width, next, want);
+        const step = wrapFrom(value.text, width, next, want, { words: true });
         for (const text of step.lines) lines.push(line(text, lines.length));
         next = step.next;
         const overCap = next !== -1 && lines.length >= VALUE_MAX_LINES;
         if (next === -1 || overCap) {
           complete = true;
-          if (value.cut || overCap) for (const text of wrap(valueCutNote(value.length), noteWidth)) lines.push({ kind: 'note', text });
+          if (value.cut || overCap) for (const text of wrap(valueCutNote(value.length), noteWidth, { words: true })) lines.push({ kind: 'note', text });
           value = undefined; // the head is no longer needed
         }
       }

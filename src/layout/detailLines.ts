@@ -96,6 +96,12 @@ export interface PaneViewport {
   exact: boolean;
 }
 
+/** The first `count` lines of the pane of this width (as drawn), and whether that is all of them. */
+export function paneHead(kind: ListKind, row: AnyRow, width: number, color: boolean, count: number): { lines: PaneLine[]; complete: boolean } {
+  const view = docWindow(blocksFor(kind, row, Math.max(10, width - 2), color), 0, count, 0);
+  return { lines: view.lines, complete: view.complete && view.known <= count };
+}
+
 /** The pane's geometry at a scroll position, for the pane itself and for the keys that scroll it. */
 export function paneViewport(kind: ListKind, row: AnyRow, width: number, height: number, color: boolean, scroll = 0): PaneViewport {
   const inner = Math.max(10, width - 2);

@@ -1,5 +1,6 @@
 // How far the detail pane of the row under the cursor can scroll, and by how much a page-wise
 // scroll moves, at the frame's current size: the same geometry the pane draws with.
+import type { AnyRow, ListKind } from '../api/pages.js';
 import { currentList, selectedRow } from '../store/selectors.js';
 import type { AppState } from '../store/types.js';
 import { paneViewport } from './detailLines.js';
@@ -10,13 +11,27 @@ export interface DetailScroll {
   pageSize: number;
 }
 
-export function detailScroll(state: AppState, frame: FrameSize, color: boolean): DetailScroll {
+/** Where the open detail is drawn: its row and its box. */
+export interface DetailGeometry {
+  kind: ListKind;
+  row: AnyRow;
+  width: number;
+  height: number;
+}
+
+export function detailGeometry(state: AppState, frame: FrameSize): DetailGeometry | null {
   const list = currentList(state);
   const row = selectedRow(state);
-  if (!state.detail.open || !list || !row) return { maxScroll: 0, pageSize: 5 };
+  if (!state.detail.open || !list || !row) return null;
   // A user's lists sit under the summary line.
   const body = bodyHeight(frame.height, state.prompt !== null) - (list.userID !== undefined ? USER_SUMMARY_LINES : 0);
-  const layout = paneLayout(frame.width, listBodyHeight(list, body));
-  const pane = paneViewport(list.kind, row, layout.paneWidth, layout.paneHeight, color, state.detail.scroll);
-  return { maxScroll: pane.maxScroll, pageSize: Math.max(1, pane.visible - 1) };
+  const layout = paneLayout(frame.width, listBodyHeight(list, body), state.detail.full);
+  return { kind: list.kind, row, width: layout.paneWidth, height: layout.paneHeight };
+}
+
+export function detailScroll(state: AppState, frame: FrameSize, color: boolean): DetailScroll {
+  const pane = detailGeometry(state, frame);
+  if (!pane) return { maxScroll: 0, pageSize: 5 };
+  const view = paneViewport(pane.kind, pane.row, pane.width, pane.height, color, state.detail.scroll);
+  return { maxScroll: view.maxScroll, pageSize: Math.max(1, view.visible - 1) };
 }

@@ -47,8 +47,20 @@ export interface PaneLayout {
   paneHeight: number;
 }
 
-/** The table and the detail pane: side by side when wide, the pane below the table otherwise. */
-export function paneLayout(width: number, height: number): PaneLayout {
+/** Below this many terminal rows the detail opens full screen: a split leaves too little of either. */
+export const FULL_DETAIL_BELOW_ROWS = 30;
+
+/** Whether a frame this size opens the detail full screen. */
+export function opensDetailFull(frame: FrameSize): boolean {
+  return frame.height + FREE_LINES < FULL_DETAIL_BELOW_ROWS;
+}
+
+/**
+ * The table and the detail pane: side by side when wide, the pane below the table otherwise;
+ * `full`: the pane alone.
+ */
+export function paneLayout(width: number, height: number, full = false): PaneLayout {
+  if (full) return { side: false, tableWidth: width, tableHeight: 0, paneWidth: width, paneHeight: height };
   if (width >= SIDE_BY_SIDE_MIN_WIDTH) {
     const paneWidth = Math.floor(width * 0.45);
     return { side: true, tableWidth: width - paneWidth, tableHeight: height, paneWidth, paneHeight: height };

@@ -3,7 +3,7 @@
 import type { StoreApi } from 'zustand/vanilla';
 import type { ListQuery } from '../api/pages.js';
 import type { UserLookup } from '../api/userLookup.js';
-import type { AppState, PromptInput, PromptKind, UserTab } from './types.js';
+import type { AppState, DetailState, PromptInput, PromptKind, UserTab } from './types.js';
 
 export interface NavActions {
   /** Loads the screen on top of the stack (the home screen at start). */
@@ -50,7 +50,12 @@ export interface UiActions {
   toggleHelp(): void;
   /** Scrolls help to this line (the caller knows how many lines there are). */
   scrollHelp(line: number): void;
-  toggleDetail(): void;
+  /** Opens (full screen when `full`) or closes the detail. */
+  toggleDetail(full?: boolean): void;
+  /** `f`: the open detail between the split pane and full screen. */
+  toggleDetailFull(): void;
+  /** The detail's scroll, full screen or search, as the keys that know its lines decide. */
+  patchDetail(patch: Partial<DetailState>): void;
   scrollDetail(delta: number): void;
   /** Back one step: the prompt, an export, help, the filter, the pane, a search, then the screen. */
   escape(): void;

@@ -70,6 +70,8 @@ export function promptCompletions(kind: PromptKind, text: string, sources: Compl
       return matching(sources.recentUsers, text.trim());
     case 'conversations':
       return listCompletions(text, sources.rowWords);
+    case 'detailSearch':
+      return [];
     case 'filter':
     case 'search':
       return matching(sources.rowWords, text.trim());

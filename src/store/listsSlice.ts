@@ -6,6 +6,7 @@ import { hasNextPage, lastPageByTotal, nextPageSize, pageCount } from '../domain
 import { rowID, userNamedByRow, visibleRows } from '../domain/rows.js';
 import { jsonText } from '../data/formats.js';
 import type { SliceTools } from './tools.js';
+import { openedDetail } from './detailState.js';
 import { passMarks } from './liveMarks.js';
 import { selectedRow } from './selectors.js';
 import type { AppState, ListState } from './types.js';
@@ -18,7 +19,7 @@ export const listsSlice =
   (tools: SliceTools): StateCreator<AppState & AppActions, [], [], ListsState & ListActions> =>
   (set, get) => {
     const { current, patchList, flash } = tools;
-    const resetScroll = (): void => set((s) => ({ detail: { ...s.detail, scroll: 0 } }));
+    const resetScroll = (): void => set((s) => ({ detail: { ...s.detail, scroll: 0, search: null } }));
     /** Every step that changes what a list shows starts with a clean status line. */
     const changeList: typeof tools.changeList = (key, patch, force) => {
       tools.clearFlash();
@@ -136,7 +137,7 @@ export const listsSlice =
           if (id) get().openUser(id, { kind: 'user', user: row as RowByKind['users'] });
           return;
         }
-        set({ detail: { open: true, scroll: 0 } });
+        set({ detail: openedDetail(false) });
       },
       openNamedUser() {
         const list = current();

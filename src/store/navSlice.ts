@@ -2,6 +2,7 @@
 import type { StateCreator } from 'zustand/vanilla';
 import { pickUser } from './pickUser.js';
 import { RECENT_LIMIT, type SliceTools } from './tools.js';
+import { CLOSED_DETAIL } from './detailState.js';
 import { currentScreen, listKeyFor } from './selectors.js';
 import { USER_TABS, type AppState, type Screen } from './types.js';
 import type { AppActions, NavActions } from './actions.js';
@@ -19,8 +20,8 @@ export const navSlice =
       const key = tools.ensureList(screen);
       set((s) =>
         mode === 'push'
-          ? { nav: [...s.nav, screen], detail: { open: false, scroll: 0 } }
-          : { nav: [...s.nav.slice(0, -1), screen], detail: { ...s.detail, scroll: 0 } },
+          ? { nav: [...s.nav, screen], detail: CLOSED_DETAIL }
+          : { nav: [...s.nav.slice(0, -1), screen], detail: { ...s.detail, scroll: 0, search: null } },
       );
       reveal(key);
     };
@@ -56,7 +57,7 @@ export const navSlice =
       back() {
         if (get().nav.length <= 1) return;
         tools.clearFlash();
-        set((s) => ({ nav: s.nav.slice(0, -1), detail: { open: false, scroll: 0 } }));
+        set((s) => ({ nav: s.nav.slice(0, -1), detail: CLOSED_DETAIL }));
         reveal(listKeyFor(currentScreen(get())));
       },
       setTab(tab) {

@@ -53,6 +53,8 @@ export function checkPromptLine(kind: PromptKind, text: string): Checked {
       return checkText(text, 'keyword');
     case 'filter':
       return checkText(text, 'filter');
+    case 'detailSearch':
+      return checkText(text, 'search');
     case 'conversations': {
       for (const id of text.split(/[\s,]+/).filter(Boolean)) {
         const checked = checkID(id, 'conversation ID');

@@ -82,7 +82,7 @@ export interface LiveState {
   focused: boolean | null;
 }
 
-export type PromptKind = 'command' | 'user' | 'search' | 'conversations' | 'filter';
+export type PromptKind = 'command' | 'user' | 'search' | 'conversations' | 'filter' | 'detailSearch';
 
 export interface Prompt {
   kind: PromptKind;
@@ -115,6 +115,23 @@ export interface ExportProgress {
   rows: number;
 }
 
+/** A search inside the detail: what was asked, and the match the view is on (0-based; -1 before the first jump). */
+export interface DetailSearch {
+  query: string;
+  match: number;
+  count: number;
+  /** Only the first lines were searched (see layout/detailSearch.ts). */
+  capped: boolean;
+}
+
+export interface DetailState {
+  open: boolean;
+  scroll: number;
+  /** The detail takes the whole body, the table hidden (`f`). */
+  full: boolean;
+  search: DetailSearch | null;
+}
+
 export interface AppState {
   nav: Screen[];
   lists: Record<string, ListState>;
@@ -128,7 +145,7 @@ export interface AppState {
   pageSizeFixed: boolean;
   /** The rows the table shows at this terminal's height (a step of `+`/`-`). */
   pageFit: number;
-  detail: { open: boolean; scroll: number };
+  detail: DetailState;
   flash: Flash | null;
   recentUsers: string[];
   /** Lines entered in each prompt this session, newest first (the user picker uses recentUsers). */

@@ -6,6 +6,7 @@ import { parseCommand } from './commands.js';
 import { sourcesFor, type CompletionSources } from './completion.js';
 import { checkPromptLine, openedPrompt, promptAfterInput, withHistory } from './prompt.js';
 import type { SliceTools } from './tools.js';
+import { CLOSED_DETAIL, openedDetail } from './detailState.js';
 import { selectedRow } from './selectors.js';
 import type { AppState } from './types.js';
 import type { AppActions, UiActions } from './actions.js';
@@ -26,7 +27,7 @@ export const uiSlice =
       killRing: '',
       help: false,
       helpScroll: 0,
-      detail: { open: false, scroll: 0 },
+      detail: CLOSED_DETAIL,
       flash: null,
 
       openPrompt(kind, value) {
@@ -87,6 +88,10 @@ export const uiSlice =
           case 'filter':
             if (list) patchList(list.key, { filter: value });
             return;
+          case 'detailSearch':
+            // Where the matches are is the keys' to find (they know the detail's lines): -1 until then.
+            set((s) => ({ detail: { ...s.detail, search: value ? { query: value, match: -1, count: 0, capped: false } : null } }));
+            return;
         }
       },
       cancelPrompt() {
@@ -101,10 +106,17 @@ export const uiSlice =
       scrollHelp(line) {
         set({ helpScroll: Math.max(0, Math.floor(line)) });
       },
-      toggleDetail() {
+      toggleDetail(full = false) {
         const open = !get().detail.open;
         if (open && !selectedRow(get())) return;
-        set({ detail: { open, scroll: 0 } });
+        set({ detail: open ? openedDetail(full) : CLOSED_DETAIL });
+      },
+      toggleDetailFull() {
+        const detail = get().detail;
+        if (detail.open) set({ detail: { ...detail, full: !detail.full } });
+      },
+      patchDetail(patch) {
+        set((s) => ({ detail: { ...s.detail, ...patch } }));
       },
       scrollDetail(delta) {
         set((s) => ({ detail: { ...s.detail, scroll: Math.max(0, s.detail.scroll + delta) } }));
@@ -115,8 +127,11 @@ export const uiSlice =
         if (state.prompt) return state.cancelPrompt();
         if (state.exporting) return state.cancelExport();
         if (state.help) return set({ help: false });
+        // The detail's search, then full screen, before the list's filter and the pane.
+        if (state.detail.open && state.detail.search) return set({ detail: { ...state.detail, search: null } });
+        if (state.detail.open && state.detail.full) return set({ detail: { ...state.detail, full: false } });
         if (list && list.filter) return patchList(list.key, { filter: '', cursor: 0 });
-        if (state.detail.open) return set({ detail: { open: false, scroll: 0 } });
+        if (state.detail.open) return set({ detail: CLOSED_DETAIL });
         if (list && list.kind === 'accounts' && list.query.keyword) return state.setQuery({ keyword: '' });
         if (list && list.kind === 'users' && list.query.search) return state.endSearch();
         if (list && list.kind === 'conversations' && list.query.conversationIDs.length > 0) {

@@ -125,10 +125,18 @@ export function fit(s: string, width: number, align: 'left' | 'right' = 'left'):
  * Splits a string into lines of at most `width` cells (hard wrap by grapheme; newlines
  * start a new line). A grapheme wider than the whole line is broken between its code points
  * (as terminals that add up code points draw it anyway); a code point wider than the line
- * becomes '…' rather than overflow.
+ * becomes '…' rather than overflow. With `words`, see wrapFrom.
  */
-export function wrap(s: string, width: number): string[] {
-  return wrapFrom(s, width, 0, Number.POSITIVE_INFINITY).lines;
+export function wrap(s: string, width: number, options: WrapOptions = {}): string[] {
+  return wrapFrom(s, width, 0, Number.POSITIVE_INFINITY, options).lines;
+}
+
+export interface WrapOptions {
+  /**
+   * Break at word boundaries: after the last space or punctuation that fits (a space at the
+   * break is dropped), hard-breaking only a word longer than the line.
+   */
+  words?: boolean;
 }
 
 export interface WrapStep {
@@ -137,14 +145,30 @@ export interface WrapStep {
   next: number;
 }
 
+/** Characters a line may end after, besides a space (which is dropped at the break). */
+const BREAK_AFTER = new Set(['-', '/', ',', '.', ';', ':', '_', '&', '?', '=', ')', ']', '}', '|', '!']);
+
+/** Where a plain-ASCII line that must end before `cut` ends, and where the next one starts. */
+function asciiBreak(para: string, pos: number, cut: number): { end: number; resume: number } {
+  if (para[cut] === ' ') return { end: cut, resume: cut + 1 };
+  for (let i = cut - 1; i >= pos; i--) {
+    const c = para[i]!;
+    if (c === ' ' && i > pos) return { end: i, resume: i + 1 };
+    if (BREAK_AFTER.has(c)) return { end: i + 1, resume: i + 1 };
+  }
+  return { end: cut, resume: cut };
+}
+
 /**
- * Up to `maxLines` lines of `wrap(s, width)`, starting at `from`, which must be 0 or a `next`
- * of an earlier step. Walks only as far as the lines it returns: a window of a 4 MB value costs
- * what the window holds.
+ * Up to `maxLines` lines of `wrap(s, width, options)`, starting at `from`, which must be 0 or a
+ * `next` of an earlier step with the same options. Walks only as far as the lines it returns: a
+ * window of a 4 MB value costs what the window holds. Each line depends only on where it starts,
+ * so a window resumed from `next` is the same as the whole layout's lines.
  */
-export function wrapFrom(s: string, width: number, from: number, maxLines: number): WrapStep {
+export function wrapFrom(s: string, width: number, from: number, maxLines: number, options: WrapOptions = {}): WrapStep {
   const max = cells(width);
   if (max === 0) return { lines: [''], next: -1 };
+  const words = options.words === true;
   const lines: string[] = [];
   let at = from;
   while (lines.length < maxLines) {
@@ -152,14 +176,20 @@ export function wrapFrom(s: string, width: number, from: number, maxLines: numbe
     const end = newline === -1 ? s.length : newline;
     const para = s.slice(at, end);
     if (PLAIN_ASCII.test(para)) {
-      // One cell a character: cut every `max` characters (the same lines, without segmenting).
+      // One cell a character: no segmenting.
       let pos = 0;
+      let ended = false;
       while (para.length - pos > max) {
-        lines.push(para.slice(pos, pos + max));
-        pos += max;
+        const cut = words ? asciiBreak(para, pos, pos + max) : { end: pos + max, resume: pos + max };
+        lines.push(para.slice(pos, cut.end));
+        pos = cut.resume;
+        if (pos >= para.length) {
+          ended = true; // a dropped space ended the paragraph
+          break;
+        }
         if (lines.length >= maxLines) return { lines, next: at + pos };
       }
-      lines.push(para.slice(pos));
+      if (!ended) lines.push(para.slice(pos));
       if (newline === -1) return { lines, next: -1 };
       at = newline + 1;
       continue;
@@ -167,30 +197,56 @@ export function wrapFrom(s: string, width: number, from: number, maxLines: numbe
     let line = '';
     let used = 0;
     let pos = at;
-    /** Adds a piece to the line; false when the lines asked for are all there. */
-    const place = (piece: string, cells: number, length: number): boolean => {
-      if (used + cells > max) {
-        lines.push(line);
-        if (lines.length >= maxLines) return false;
-        line = '';
-        used = 0;
+    /** The last place the line may end: keep `keep` units, the next line starts at `rest` (source `src`). */
+    let brk: { keep: number; rest: number; restCells: number; src: number } | null = null;
+    let dropped = false;
+    const paraDone = (): WrapStep => ({ lines, next: newline === -1 ? -1 : newline + 1 });
+    /** Adds a piece to the line; a WrapStep when the lines asked for are all there. */
+    const place = (piece: string, width: number, length: number): WrapStep | null => {
+      const space = words && piece === ' ';
+      if (used + width > max) {
+        if (space) {
+          lines.push(line);
+          line = '';
+          used = 0;
+          brk = null;
+          pos += length;
+          dropped = true;
+          if (lines.length >= maxLines) return pos >= end ? paraDone() : { lines, next: pos };
+          return null;
+        }
+        if (words && brk) {
+          const b: { keep: number; rest: number; restCells: number; src: number } = brk;
+          lines.push(line.slice(0, b.keep));
+          if (lines.length >= maxLines) return { lines, next: b.src };
+          line = line.slice(b.rest);
+          used -= b.restCells;
+          brk = null;
+        }
+        if (used + width > max) {
+          lines.push(line);
+          if (lines.length >= maxLines) return { lines, next: pos };
+          line = '';
+          used = 0;
+        }
       }
+      dropped = false;
+      if (space && line !== '') brk = { keep: line.length, rest: line.length + length, restCells: used + width, src: pos + length };
       line += piece;
-      used += cells;
+      used += width;
       pos += length;
-      return true;
+      if (words && BREAK_AFTER.has(piece)) brk = { keep: line.length, rest: line.length, restCells: used, src: pos };
+      return null;
     };
     for (const segment of graphemes(para)) {
       const w = graphemeWidth(segment);
-      if (w <= max) {
-        if (!place(segment, w, segment.length)) return { lines, next: pos };
-        continue;
-      }
-      for (const [piece, cells, length] of fittedPieces(segment, max)) {
-        if (!place(piece, cells, length)) return { lines, next: pos };
+      const pieces: [string, number, number][] = w <= max ? [[segment, w, segment.length]] : fittedPieces(segment, max);
+      for (const [piece, cells, length] of pieces) {
+        const done = place(piece, cells, length);
+        if (done) return done;
       }
     }
-    lines.push(line);
+    if (!dropped) lines.push(line);
     if (newline === -1) return { lines, next: -1 };
     at = newline + 1;
   }

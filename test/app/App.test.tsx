@@ -139,6 +139,9 @@ describe('App', () => {
     await waitForFrame((f) => f.includes('Decoded JSON') && f.includes('⟨json⟩'));
     await press('K', 'K', 'K', 'K');
     await waitForFrame((f) => f.includes('conversationID') && f.includes('Content: OANotification') === false);
+    // Under 30 rows the detail opened full screen: Esc goes back to the split pane, then closes it.
+    await press(KEYS.esc);
+    await waitForFrame((f) => f.includes('── detail') && f.includes('PIN CONVERSATION'));
     await press(KEYS.esc);
     await waitForFrame((f) => !f.includes('── detail'));
   });

@@ -80,7 +80,7 @@ async function openDecodedDetail(a: App): Promise<string> {
     a.send('Enter');
     await a.waitFor(/── detail/);
     if ((await scrollPaneTo(a, /Content: \w+/)) && (await scrollPaneTo(a, 'Decoded JSON'))) return a.screen();
-    a.send('Escape');
+    a.send('d'); // closes the detail, split or full screen (Esc first leaves full screen)
     await a.waitFor((s) => !s.includes('── detail'));
   }
   throw new Error(`no row with decoded content among:\n${tried.join('\n')}`);
@@ -144,7 +144,7 @@ describe.sequential('openim-explorer --demo in tmux', () => {
       const pane = await openDecodedDetail(a);
       expect(pane).toContain('Decoded JSON');
 
-      a.send('Escape');
+      a.send('d');
       await a.waitFor((s) => !s.includes('── detail') && s.includes(`Users › ${DEMO.firstUserID}`));
       a.send('Escape');
       await a.waitFor((s) => FIRST_PAGE.test(s) && !s.includes(`Users › ${DEMO.firstUserID}`));

@@ -1,0 +1,71 @@
+// The keys that move within the detail by its lines: a search's matches (n/N), its top and bottom
+// (g/G). They need the detail's layout, which the store does not know: the store holds the
+// search and the scroll, these decide them.
+import type { AppStore } from '../store/store.js';
+import { paneViewport } from '../layout/detailLines.js';
+import { detailMatches } from '../layout/detailSearch.js';
+import { detailGeometry } from '../layout/detailScroll.js';
+import type { FrameSize } from '../layout/frame.js';
+
+/** What dispatch.ts passes: the frame the detail is drawn in. */
+interface DispatchContext {
+  frame: FrameSize;
+  color: boolean;
+}
+
+/** Rounds of laying out ahead that G takes at most to find the bottom (each lays out a few hundred lines). */
+const BOTTOM_ROUNDS = 40;
+
+/** Scrolls so that `line` is the first on screen, or as far as the detail goes. */
+function scrollToLine(store: AppStore, ctx: DispatchContext, line: number): void {
+  const state = store.getState();
+  const pane = detailGeometry(state, ctx.frame);
+  if (!pane) return;
+  const view = paneViewport(pane.kind, pane.row, pane.width, pane.height, ctx.color, line);
+  state.patchDetail({ scroll: view.start });
+}
+
+/** Resolves a search just submitted (match -1): the first match at or below the top of the view. */
+export function settleDetailSearch(store: AppStore, ctx: DispatchContext): void {
+  const state = store.getState();
+  const search = state.detail.search;
+  if (!search || search.match !== -1 || state.prompt) return;
+  const pane = detailGeometry(state, ctx.frame);
+  if (!pane) return state.patchDetail({ search: null });
+  const found = detailMatches(pane.kind, pane.row, pane.width, ctx.color, search.query);
+  if (found.lines.length === 0) {
+    state.patchDetail({ search: null });
+    return state.flashInfo(`no match for "${search.query}" in the detail${found.capped ? ' (first lines searched)' : ''}`);
+  }
+  const below = found.lines.findIndex((line) => line >= state.detail.scroll);
+  const match = below === -1 ? 0 : below;
+  state.patchDetail({ search: { ...search, match, count: found.lines.length, capped: found.capped } });
+  scrollToLine(store, ctx, found.lines[match]!);
+}
+
+/** n / N: the next or previous match, wrapping around. */
+export function jumpToMatch(store: AppStore, ctx: DispatchContext, step: 1 | -1): void {
+  const state = store.getState();
+  const search = state.detail.search;
+  const pane = detailGeometry(state, ctx.frame);
+  if (!search || !pane) return state.flashInfo('no search in the detail: / to search');
+  const found = detailMatches(pane.kind, pane.row, pane.width, ctx.color, search.query);
+  if (found.lines.length === 0) return state.flashInfo(`no match for "${search.query}" in the detail`);
+  const count = found.lines.length;
+  const match = (((search.match + step) % count) + count) % count;
+  state.patchDetail({ search: { ...search, match, count, capped: found.capped } });
+  scrollToLine(store, ctx, found.lines[match]!);
+}
+
+/** g / G: the top or the bottom of the detail. */
+export function detailEdge(store: AppStore, ctx: DispatchContext, edge: 'top' | 'bottom'): void {
+  const state = store.getState();
+  if (edge === 'top') return state.patchDetail({ scroll: 0 });
+  const pane = detailGeometry(state, ctx.frame);
+  if (!pane) return;
+  let view = paneViewport(pane.kind, pane.row, pane.width, pane.height, ctx.color, state.detail.scroll);
+  for (let round = 0; round < BOTTOM_ROUNDS && (!view.exact || view.start < view.maxScroll); round++) {
+    view = paneViewport(pane.kind, pane.row, pane.width, pane.height, ctx.color, view.maxScroll);
+  }
+  state.patchDetail({ scroll: view.start });
+}

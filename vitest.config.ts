@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.{ts,tsx}'],
     environment: 'node',
+    // dist/cli.js is built once here, before any test that runs it.
+    globalSetup: ['test/support/buildOnce.ts'],
     setupFiles: ['test/support/interactiveInk.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000,

@@ -141,7 +141,7 @@ describe('App', () => {
     await waitForFrame((f) => f.includes('conversationID') && f.includes('Content: OANotification') === false);
     // Under 30 rows the detail opened full screen: Esc goes back to the split pane, then closes it.
     await press(KEYS.esc);
-    await waitForFrame((f) => f.includes('── detail') && f.includes('PIN CONVERSATION'));
+    await waitForFrame((f) => f.includes('── detail') && /PIN +WITH/.test(f));
     await press(KEYS.esc);
     await waitForFrame((f) => !f.includes('── detail'));
   });

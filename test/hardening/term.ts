@@ -23,9 +23,9 @@ export function assertTerminalTools(): void {
   }
 }
 
-/** Builds dist/cli.js when it is missing (npm test builds it first; a lone vitest run may not). */
+/** dist/cli.js is built by the test run's global setup (test/support/buildOnce.ts), never here. */
 export function ensureBuilt(): void {
-  if (!existsSync(CLI)) execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT, stdio: 'pipe' });
+  if (!existsSync(CLI)) throw new Error(`${CLI} is missing: the vitest global setup builds it`);
 }
 
 /** Children of `ppid`, from /proc. */

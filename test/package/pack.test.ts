@@ -1,6 +1,6 @@
 // The published package: pack it, install the tarball into an empty folder without the network
 // (no runtime dependencies: everything is bundled into dist/cli.js), and run the installed bin.
-// `npm test` builds before vitest runs; this test does not rebuild (npm pack --ignore-scripts skips
+// The vitest global setup builds it once before any test runs; this test does not rebuild (npm pack --ignore-scripts skips
 // the prepack build, which would rewrite dist/cli.js under the end-to-end tests running alongside).
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -52,7 +52,7 @@ function runBin(args: readonly string[]): SpawnSyncReturns<string> {
 }
 
 beforeAll(() => {
-  if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run \`npm run build\` (npm test builds before vitest runs)`);
+  if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run \`npm run build\` (the vitest global setup builds it)`);
   work = mkdtempSync(join(tmpdir(), 'oie-pack-'));
   const out = mustSucceed(run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', work]), 'npm pack');
   const results = JSON.parse(out) as PackResult[];

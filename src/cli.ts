@@ -1,7 +1,8 @@
 // Entry point. Answers --help/--version, the completion scripts and usage errors before any UI
 // code is loaded: those must be fast and never print a stack trace. The scripting commands never
 // load the UI either.
-import { HELP, parseCliArgs, UsageError, type ExplorerOptions } from './config/args.js';
+import { parseCliArgs, UsageError, type ExplorerOptions } from './config/args.js';
+import { HELP } from './config/helpText.js';
 import { localeIsUtf8, setAsciiMode } from './terminal/glyphs.js';
 import { sanitize } from './terminal/sanitize.js';
 import { VERSION } from './version.js';

@@ -2,7 +2,7 @@
 // a readable message, and none of them holds the token.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OpenIMClient } from '../../src/api/client.js';
 import { AbortedError, ApiError, HttpError, NetworkError, ProtocolError } from '../../src/api/errors.js';
 import { getUsers } from '../../src/api/operations.js';
@@ -29,6 +29,22 @@ async function clientFor(choose: (path: string, attempt: number) => Fault, overr
     retryDelayMs: () => 0,
     ...overrides,
   });
+}
+
+/**
+ * The promise, or a failure saying it never settled: a generous condition deadline (the request's
+ * own deadline is a fraction of it), so a loaded machine cannot break it, a hang still fails.
+ */
+async function settles<T>(promise: Promise<T>, withinMs = 10_000): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const never = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`the request did not end within ${withinMs} ms`)), withinMs);
+  });
+  try {
+    return await Promise.race([promise, never]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 function expectNoToken(error: unknown): void {
@@ -80,13 +96,15 @@ describe('API layer against failing servers', () => {
     expect(page.rows.map((u) => u.userID)).toEqual(['u1']);
   });
 
-  it('times out against a server that never answers', async () => {
+  it('times out against a server that never answers, and closes the connections it gave up on', async () => {
     const client = await clientFor(() => ({ kind: 'hang' }), { timeoutMs: 300 });
-    const started = Date.now();
-    const error = await getUsers(client, { pagination }).catch((e: unknown) => e);
+    const error = await settles(getUsers(client, { pagination }).catch((e: unknown) => e));
     expect(error).toBeInstanceOf(NetworkError);
     expect((error as NetworkError).reason).toBe('timeout');
-    expect(Date.now() - started).toBeLessThan(2000);
+    expect(server!.requests.length).toBeGreaterThanOrEqual(1);
+    // The deadline holds on the wire too: the server never answered, so only the client can
+    // have closed them.
+    await vi.waitFor(() => expect(server!.openConnections()).toBe(0), { timeout: 10_000 });
   });
 
   it('reports a connection reset, also in the middle of a body', async () => {
@@ -189,8 +207,10 @@ describe('API layer against failing servers', () => {
     const client = await clientFor(() => ({ kind: 'hang' }));
     const controller = new AbortController();
     const pending = getUsers(client, { pagination }, controller.signal).catch((e: unknown) => e);
-    setTimeout(() => controller.abort(), 50);
-    expect(await pending).toBeInstanceOf(AbortedError);
+    // Abort while the request is at the server (it hangs there), not before it was sent.
+    await vi.waitFor(() => expect(server!.requests).toHaveLength(1), { timeout: 10_000 });
+    controller.abort();
+    expect(await settles(pending)).toBeInstanceOf(AbortedError);
     expect(server!.requests).toHaveLength(1);
   });
 

@@ -1,4 +1,4 @@
-// Bounds found by the tests above, checked directly: nesting depth of replies, the time to
+// Bounds found by the tests above, checked directly: nesting depth of replies, the work done to
 // measure and wrap very long strings, and the crash line.
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
@@ -7,6 +7,7 @@ import { crashLine } from '../../src/terminal/screen.js';
 import { sanitize } from '../../src/terminal/sanitize.js';
 import { displayWidth, truncate, wrap } from '../../src/terminal/width.js';
 import { HOSTILE_VALUES } from '../fixtures/hostile.js';
+import { segmenterWork, type SegmenterWork } from '../support/segmenterWork.js';
 
 describe('limitDepth', () => {
   it('cuts containers nested deeper than the limit, so a row can be copied as JSON', () => {
@@ -24,19 +25,42 @@ describe('limitDepth', () => {
   });
 });
 
+// The long inputs: 100k-character strings of every kind (wide, emoji sequences, flags, ASCII),
+// and the whole hostile corpus. Each is its own test: together they take seconds, and a loaded
+// machine must not push one test past its timeout.
+const LONG = ['é张😀'.repeat(25_000), '🇨🇳'.repeat(20_001), '👨‍👩‍👧‍👦'.repeat(5000), 'x'.repeat(200_000), ...HOSTILE_VALUES].map((v) => sanitize(v));
+const LONG_CASES = LONG.map((s, i) => ({ name: `#${i}: ${s.length} units, ${JSON.stringify(s.slice(0, 12))}`, s }));
+/** A run of extending characters longer than a segmenting window: one grapheme of that length. */
+const HUGE_CLUSTER = /(?:\p{M}|\u200c|\u200d|\ufe0e|\ufe0f){512,}/u;
+
 describe('very long strings', () => {
-  it('are measured, cut and wrapped in linear time, with the same widths as string-width', () => {
-    const long = ['é张😀'.repeat(25_000), '🇨🇳'.repeat(20_001), '👨‍👩‍👧‍👦'.repeat(5000), 'x'.repeat(200_000), ...HOSTILE_VALUES].map((v) => sanitize(v));
-    const started = Date.now();
-    for (const s of long) {
-      const lines = wrap(s, 77);
-      for (const line of lines) expect(displayWidth(line)).toBeLessThanOrEqual(77);
-      expect(lines.join('')).toBe(s.replace(/\n/g, ''));
-      expect(displayWidth(truncate(s, 40))).toBeLessThanOrEqual(40);
-      if (s.length < 20_000) expect(displayWidth(s)).toBe(stringWidth(s));
-    }
-    // Quadratic walking took over 10 s here (V8's segmenter on a 100k string: over a second).
-    expect(Date.now() - started).toBeLessThan(8000);
+  // Linear time, counted rather than timed (quadratic walking took over 10 s here; V8's segmenter
+  // handed a 100k string takes over a second): a bounded number of units segmented per unit of
+  // input, and no call handed more than a window or two, unless the string holds one grapheme
+  // longer than that.
+  const expectLinear = (work: SegmenterWork, s: string): void => {
+    expect(work.units).toBeLessThanOrEqual(8 * s.length + 8192);
+    if (!HUGE_CLUSTER.test(s)) expect(work.longest).toBeLessThanOrEqual(4096);
+  };
+
+  it.each(LONG_CASES)('are wrapped in linear time, in lines that fit and lose nothing: $name', ({ s }) => {
+    const { result: lines, work } = segmenterWork(() => wrap(s, 77));
+    // Lines repeat (a repeated pattern wraps the same way): measure each distinct one once.
+    for (const line of new Set(lines)) expect(displayWidth(line)).toBeLessThanOrEqual(77);
+    expect(lines.join('')).toBe(s.replace(/\n/g, ''));
+    expectLinear(work, s);
+  });
+
+  it.each(LONG_CASES)('are cut and measured in linear time, with the same widths as string-width: $name', ({ s }) => {
+    const cut = segmenterWork(() => truncate(s, 40));
+    expect(displayWidth(cut.result)).toBeLessThanOrEqual(40);
+    const measured = segmenterWork(() => displayWidth(s));
+    if (s.length < 20_000) expect(measured.result).toBe(stringWidth(s));
+    expectLinear(cut.work, s);
+    expectLinear(measured.work, s);
+  });
+
+  it('measures a 100k mixed string exactly', () => {
     expect(displayWidth('é张😀'.repeat(25_000))).toBe(5 * 25_000);
   });
 });

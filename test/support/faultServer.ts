@@ -19,6 +19,8 @@ export interface FaultServer {
   url: string;
   /** Requests received, with their headers and body. */
   requests: { path: string; headers: IncomingMessage['headers']; body: string }[];
+  /** Connections still open (a client that gave up on a hanging request closes its own). */
+  openConnections(): number;
   close(): Promise<void>;
 }
 
@@ -47,6 +49,7 @@ export async function startFaultServer(choose: (path: string, attempt: number, b
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    openConnections: () => sockets.size,
     close: () =>
       new Promise((resolve) => {
         for (const socket of sockets) socket.destroy();

@@ -50,7 +50,7 @@ describe('prompts in the store', () => {
     s().submitPrompt();
     expect(s().prompt).toBeNull();
     // The ID is looked up on the server before its screen opens.
-    await vi.waitFor(() => expect(currentScreen(s())).toMatchObject({ name: 'user', userID: DEMO.firstUserID }));
+    await vi.waitFor(() => expect(currentScreen(s())).toMatchObject({ name: 'user', userID: DEMO.firstUserID }), { timeout: 10_000 });
     expect(saved).toEqual([]);
   });
 
@@ -60,7 +60,7 @@ describe('prompts in the store', () => {
     type(s, ` ${DEMO.noConversationsUserID} `);
     s().submitPrompt();
     expect(s().recentUsers).toEqual([]);
-    await vi.waitFor(() => expect(currentScreen(s())).toMatchObject({ userID: DEMO.noConversationsUserID }));
+    await vi.waitFor(() => expect(currentScreen(s())).toMatchObject({ userID: DEMO.noConversationsUserID }), { timeout: 10_000 });
     await settled(store);
     expect(currentList(s())!.notice).toBeDefined(); // 1004: no conversations, still an answer
     expect(s().recentUsers).toEqual([DEMO.noConversationsUserID]);
@@ -73,7 +73,7 @@ describe('prompts in the store', () => {
     s().editPrompt({ text: `${DEMO.firstUserID}\rz\r`, bracketed: false });
     expect(s().prompt).toBeNull();
     expect(s().flash?.text).toBe('dropped 1 more pasted line');
-    await vi.waitFor(() => expect(currentScreen(s())).toMatchObject({ name: 'user', userID: DEMO.firstUserID }));
+    await vi.waitFor(() => expect(currentScreen(s())).toMatchObject({ name: 'user', userID: DEMO.firstUserID }), { timeout: 10_000 });
   });
 
   it('a bracketed paste stays on the line for Enter', () => {

@@ -1,0 +1,70 @@
+// Fuzz (2/2): generated replies (fuzz.ts: valid envelopes mutated by a seeded PRNG) through the
+// real App with keys pressed between replies. Zero crashes, zero unhandled rejections, every
+// failure shown as a readable value, and the app answers keys afterwards. fuzz-api.test.ts sends
+// thousands of them through the API layer alone.
+import { afterEach, describe, expect, it } from 'vitest';
+
+import { isApiFailure } from '../../src/api/errors.js';
+import { currentList, currentScreen } from '../../src/store/selectors.js';
+import type { FaultServer } from '../support/faultServer.js';
+import { prng } from './fuzz.js';
+import { fuzzServer, RAW_ERRORS, SEED, TOKEN, watchRejections } from './fuzzServer.js';
+import { KEYS, mountApp, stackTraceLines } from './harness.js';
+
+const UI_REPLIES = 200;
+const rejections = watchRejections();
+
+let server: FaultServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+describe('fuzzed replies', () => {
+  it(`through the UI: ${UI_REPLIES} replies with keys pressed in between`, async () => {
+    const count = { replies: 0 };
+    server = await fuzzServer(SEED + 1, count);
+    const m = mountApp({ client: { baseUrl: server.url, token: TOKEN, timeoutMs: 2000, retries: 1, maxBodyBytes: 1024 * 1024 }, columns: 100, rows: 24 });
+    const random = prng(SEED + 2);
+    const keys = ['n', 'p', 'r', 'r', 'j', 'G', KEYS.enter, KEYS.esc, '1', '2', '3', 'd', 'J', 'y', 'a', 'o', '+', '-'];
+    const shown = new Set<string>();
+    try {
+      while (count.replies < UI_REPLIES) {
+        const key = keys[Math.floor(random() * keys.length)]!;
+        await m.press(key);
+        // Wait for the request the key started, if any, to end.
+        const deadline = Date.now() + 10_000;
+        while (currentList(m.store.getState())?.loading && Date.now() < deadline) await new Promise((r) => setTimeout(r, 2));
+        await m.settle();
+        const state = m.store.getState();
+        const list = currentList(state);
+        expect(list?.loading, 'a request that never ends').not.toBe(true);
+        const error = list?.error;
+        if (error) {
+          // A failure of ours would be wrapped as an ApiError without an operationID (store.toFailure).
+          expect(isApiFailure(error)).toBe(true);
+          expect(error.origin.operationID, error.message).not.toBe('');
+          shown.add(error.kind);
+        }
+        const screen = m.screen();
+        expect(stackTraceLines(screen)).toEqual([]);
+        expect(screen).not.toMatch(RAW_ERRORS);
+        // Do not wander off into deep navigation stacks: Esc back now and then.
+        if (state.nav.length > 3) await m.press(KEYS.esc, KEYS.esc);
+      }
+      expect([...shown].length).toBeGreaterThanOrEqual(3);
+      // Still answering: back to the users, the help opens and closes, q quits nothing from there.
+      while (m.store.getState().nav.length > 1 || m.store.getState().detail.open) await m.press(KEYS.esc);
+      expect(currentScreen(m.store.getState()).name).toBe('users');
+      await m.press('?');
+      await m.waitFor('Keys');
+      await m.press('?');
+      await m.waitFor((s) => !s.includes('Keys  ('));
+    } finally {
+      m.unmount();
+    }
+    const audit = m.audit();
+    expect(audit.violations.slice(0, 10)).toEqual([]);
+    expect(rejections).toEqual([]);
+  }, 60_000);
+});

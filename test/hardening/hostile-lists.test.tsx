@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { currentList } from '../../src/store/selectors.js';
-import { KEYS, mountApp, stackTraceLines } from './harness.js';
+import { HOSTILE_WALK_MS, KEYS, mountApp, stackTraceLines } from './harness.js';
 import { CORPUS_SIZE, distinctPerField, hostileFailure, startHostileServer, type HostileServer } from './hostileServer.js';
 import { loaded, PAGE, step, walkList } from './walk.js';
 
@@ -81,5 +81,5 @@ describe('hostile strings in users, system accounts and errors', () => {
     expect(audit.frames.some((f) => f.includes('HTTP 502'))).toBe(true);
     expect(audit.frames.some((f) => f.includes('no conversations (server: 1004'))).toBe(true);
     expect(m.stdout.chunks.some((c) => c.startsWith('\u001b]52;c;'))).toBe(true);
-  }, 60_000);
+  }, HOSTILE_WALK_MS);
 });

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { currentScreen } from '../../src/store/selectors.js';
-import { KEYS, mountApp } from './harness.js';
+import { HOSTILE_WALK_MS, KEYS, mountApp } from './harness.js';
 import { HOSTILE_VALUES } from '../fixtures/hostile.js';
 import { CORPUS_SIZE, startHostileServer, type HostileServer } from './hostileServer.js';
 import { loaded, PAGE, step, walkList } from './walk.js';
@@ -45,5 +45,5 @@ describe('hostile strings in a user\'s conversations, blacklist and applications
     expect(audit.frames.some((f) => f.includes('\ufffd'))).toBe(true);
     expect(audit.frames.some((f) => f.includes('Decoded JSON'))).toBe(true);
     expect(m.stdout.chunks.some((c) => c.startsWith('\u001b]52;c;'))).toBe(true);
-  }, 60_000);
+  }, HOSTILE_WALK_MS);
 });

@@ -12,7 +12,6 @@ import type { ExplorerOptions, OutputFormat } from '../config/args.js';
 import { openRequestLog, type RequestLog } from '../config/requestLog.js';
 import { sanitize } from '../terminal/sanitize.js';
 import { dataEncoder, type RowEncoder } from '../data/formats.js';
-import { tableEncoder } from '../data/table.js';
 import { walkPages } from '../data/walk.js';
 import { listFetcher } from '../api/pages.js';
 import { DEFAULT_PAGE_SIZE, WALK_PAGE_SIZE } from '../domain/paging.js';
@@ -150,8 +149,11 @@ export async function runListCommand(options: ExplorerOptions, streams: ScriptSt
       ...(log ? { onRequest: log.onRequest } : {}),
     });
     const format = request.output ?? defaultOutput(streams.stdout.isTTY === true);
+    // The table loads display-width code (Intl.Segmenter, Unicode tables): only for a table.
     const encoder: RowEncoder =
-      format === 'table' ? tableEncoder(request.list, tableWidth(streams)) : dataEncoder(request.list, format);
+      format === 'table'
+        ? (await import('../data/table.js')).tableEncoder(request.list, tableWidth(streams))
+        : dataEncoder(request.list, format);
     const size = request.size ?? (request.all ? WALK_PAGE_SIZE : (options.pageSize ?? DEFAULT_PAGE_SIZE));
     // The reader went away: stop the request in flight too.
     const controller = new AbortController();

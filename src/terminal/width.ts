@@ -4,8 +4,30 @@
 import stringWidth from 'string-width';
 import { glyphs } from './glyphs.js';
 
-const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+// Made on first use: the first segmenter costs ICU's grapheme rules (tens of ms on a busy machine),
+// which a command that prints no table must not pay.
+let segmenterInstance: Intl.Segmenter | undefined;
+const segmenter = (): Intl.Segmenter => (segmenterInstance ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' }));
 const PLAIN_ASCII = /^[\u0020-\u007e]*$/;
+
+const printable = (code: number): boolean => code >= 0x20 && code <= 0x7e;
+
+/**
+ * The graphemes of a string of at most WINDOW units. Between two printable ASCII characters there
+ * is always a grapheme break (UAX #29: both are "Other", no rule joins them), so those characters
+ * are graphemes of their own and only the pieces around other characters go through the
+ * segmenter (about 2.5 us a grapheme): a table row with one accented name is no longer segmented
+ * whole.
+ */
+function* shortGraphemes(s: string): Generator<string> {
+  let start = 0;
+  for (let index = 1; index <= s.length; index++) {
+    if (index < s.length && !(printable(s.charCodeAt(index - 1)) && printable(s.charCodeAt(index)))) continue;
+    if (index - start === 1) yield s[start]!;
+    else for (const { segment } of segmenter().segment(s.slice(start, index))) yield segment;
+    start = index;
+  }
+}
 
 // V8's grapheme segmenter is quadratic in the length of the string it walks (100k characters:
 // over a second; 75k of mixed CJK and emoji: five), and string-width walks one too. Long strings
@@ -21,7 +43,7 @@ const WINDOW = 1024;
  */
 function* graphemes(s: string): Generator<string> {
   if (s.length <= WINDOW) {
-    for (const { segment } of segmenter.segment(s)) yield segment;
+    yield* shortGraphemes(s);
     return;
   }
   let start = 0;
@@ -30,13 +52,13 @@ function* graphemes(s: string): Generator<string> {
     const end = Math.min(s.length, start + size);
     const window = s.slice(start, end);
     if (end === s.length) {
-      for (const { segment } of segmenter.segment(window)) yield segment;
+      for (const { segment } of segmenter().segment(window)) yield segment;
       return;
     }
     let last = 0;
     let count = 0;
     let previous: string | undefined;
-    for (const { segment, index } of segmenter.segment(window)) {
+    for (const { segment, index } of segmenter().segment(window)) {
       if (previous !== undefined) yield previous;
       previous = segment;
       last = index;
@@ -95,6 +117,9 @@ export function truncate(s: string, width: number, ellipsis = glyphs().ellipsis)
   const max = cells(width);
   if (max === 0) return '';
   if (PLAIN_ASCII.test(s) && s.length <= max) return s;
+  // Fits whole (a table row, most cells): one measure. Only for strings of about the room's
+  // length, so that cutting a 100k-character value still costs what the room holds.
+  if (s.length <= 4 * max && displayWidth(s) <= max) return s;
   const whole = prefixWithin(s, max);
   if (!whole.cut) return s;
   const mark = displayWidth(ellipsis) <= max ? ellipsis : '';

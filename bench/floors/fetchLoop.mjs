@@ -3,6 +3,7 @@
 // page, `await response.json()`) and print them in the same format. No deadline, no retries, no
 // validation, no sanitising: what the CLI adds to this is what the bench's ratio shows.
 // Usage: node bench/floors/fetchLoop.mjs BASE_URL ndjson|csv|json [--all] [--size N]
+/* global fetch */
 const [baseUrl, format = 'ndjson', ...rest] = process.argv.slice(2);
 const all = rest.includes('--all');
 const size = Number(rest[rest.indexOf('--size') + 1]) || (all ? 100 : 20);

@@ -2,7 +2,7 @@
 // retries for network errors and 5xx only (every operation here is a read), a capped body, and the
 // envelope check. Everything it throws is an ApiFailure or an AbortedError.
 import ky, { HTTPError } from 'ky';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { envelopeSchema } from './schemas.js';
 import { AbortedError, ApiError, HttpError, NetworkError, ProtocolError, RedirectError, type NetworkReason } from './errors.js';
 import { Deadline } from './deadline.js';
@@ -71,7 +71,7 @@ export class Http {
   }
 
   /** POSTs `body` to `path`, checks the envelope, and parses `data` with `schema`. */
-  async post<S extends z.ZodTypeAny>(
+  async post<S extends z.ZodMiniType>(
     operation: string,
     path: string,
     body: unknown,

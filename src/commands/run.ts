@@ -11,7 +11,7 @@ import { authAdvice, authProblem } from '../api/authProblem.js';
 import type { ExplorerOptions, OutputFormat } from '../config/args.js';
 import { openRequestLog, type RequestLog } from '../config/requestLog.js';
 import { sanitize } from '../terminal/sanitize.js';
-import { dataEncoder, type RowEncoder } from '../data/formats.js';
+import { jsonEncoder, type RowEncoder } from '../data/formats.js';
 import { walkPages } from '../data/walk.js';
 import { listFetcher } from '../api/pages.js';
 import { DEFAULT_PAGE_SIZE, WALK_PAGE_SIZE } from '../domain/paging.js';
@@ -149,11 +149,14 @@ export async function runListCommand(options: ExplorerOptions, streams: ScriptSt
       ...(log ? { onRequest: log.onRequest } : {}),
     });
     const format = request.output ?? defaultOutput(streams.stdout.isTTY === true);
-    // The table loads display-width code (Intl.Segmenter, Unicode tables): only for a table.
+    // A table and CSV load the display-width code (Intl.Segmenter, Unicode tables) and the
+    // content decoders; JSON needs neither: each format loads only its own module.
     const encoder: RowEncoder =
       format === 'table'
         ? (await import('../data/table.js')).tableEncoder(request.list, tableWidth(streams))
-        : dataEncoder(request.list, format);
+        : format === 'csv'
+          ? (await import('../data/csv.js')).csvEncoder(request.list)
+          : jsonEncoder(format);
     const size = request.size ?? (request.all ? WALK_PAGE_SIZE : (options.pageSize ?? DEFAULT_PAGE_SIZE));
     // The reader went away: stop the request in flight too.
     const controller = new AbortController();

@@ -6,7 +6,8 @@
 import { readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import '../api/zodLocale.js';
 import { PAGE_SIZES } from '../domain/paging.js';
 import { UsageError, type ExplorerOptions, type ProfileField } from './args.js';
 
@@ -22,58 +23,60 @@ function isHttpUrl(raw: string): boolean {
   }
 }
 
-const text = (what: string) => z.string({ error: `must be ${what}` }).trim().min(1, { error: `must be ${what}` });
+const text = (what: string) => z.string({ error: `must be ${what}` }).check(z.trim(), z.minLength(1, { error: `must be ${what}` }));
 const envName = z
   .string({ error: 'must be the name of an environment variable' })
-  .regex(ENV_NAME, { error: 'must be the name of an environment variable (letters, digits, _)' });
+  .check(z.regex(ENV_NAME, { error: 'must be the name of an environment variable (letters, digits, _)' }));
 
 export const profileSchema = z
   .strictObject({
-    baseUrl: z
-      .string({ error: 'must be an http(s) URL' })
-      .trim()
-      .refine(isHttpUrl, { error: 'must be an http(s) URL' }),
-    adminUserID: text('a user ID').optional(),
-    token: text('a non-empty string').optional(),
-    tokenEnv: envName.optional(),
-    secret: text('a non-empty string').optional(),
-    secretEnv: envName.optional(),
+    baseUrl: z.string({ error: 'must be an http(s) URL' }).check(z.trim(), z.refine(isHttpUrl, { error: 'must be an http(s) URL' })),
+    adminUserID: z.optional(text('a user ID')),
+    token: z.optional(text('a non-empty string')),
+    tokenEnv: z.optional(envName),
+    secret: z.optional(text('a non-empty string')),
+    secretEnv: z.optional(envName),
     /** Seconds, like --timeout. */
-    timeout: z
-      .number({ error: 'must be a number of seconds' })
-      .min(0.1, { error: 'must be from 0.1 to 600 seconds' })
-      .max(600, { error: 'must be from 0.1 to 600 seconds' })
-      .optional(),
-    pageSize: z
-      .number({ error: `must be one of ${PAGE_SIZES.join(', ')}` })
-      .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), { error: `must be one of ${PAGE_SIZES.join(', ')}` })
-      .optional(),
+    timeout: z.optional(
+      z
+        .number({ error: 'must be a number of seconds' })
+        .check(z.minimum(0.1, { error: 'must be from 0.1 to 600 seconds' }), z.maximum(600, { error: 'must be from 0.1 to 600 seconds' })),
+    ),
+    pageSize: z.optional(
+      z
+        .number({ error: `must be one of ${PAGE_SIZES.join(', ')}` })
+        .check(z.refine((n) => (PAGE_SIZES as readonly number[]).includes(n), { error: `must be one of ${PAGE_SIZES.join(', ')}` })),
+    ),
   })
-  .superRefine((p, ctx) => {
-    if (p.token !== undefined && p.tokenEnv !== undefined) {
-      ctx.addIssue({ code: 'custom', path: ['tokenEnv'], message: 'give token or tokenEnv, not both' });
-    }
-    if (p.secret !== undefined && p.secretEnv !== undefined) {
-      ctx.addIssue({ code: 'custom', path: ['secretEnv'], message: 'give secret or secretEnv, not both' });
-    }
-  });
+  .check(
+    z.superRefine((p, ctx) => {
+      if (p.token !== undefined && p.tokenEnv !== undefined) {
+        ctx.addIssue({ code: 'custom', path: ['tokenEnv'], message: 'give token or tokenEnv, not both' });
+      }
+      if (p.secret !== undefined && p.secretEnv !== undefined) {
+        ctx.addIssue({ code: 'custom', path: ['secretEnv'], message: 'give secret or secretEnv, not both' });
+      }
+    }),
+  );
 export type ProfileConfig = z.infer<typeof profileSchema>;
 
 export const configSchema = z
   .strictObject({
     /** The profile used when neither --profile nor OPENIM_PROFILE names one. */
-    defaultProfile: z.string({ error: 'must be the name of a profile' }).optional(),
+    defaultProfile: z.optional(z.string({ error: 'must be the name of a profile' })),
     profiles: z.record(
-      z.string().regex(PROFILE_NAME, { error: 'a profile name is letters, digits, . _ - (up to 64)' }),
+      z.string().check(z.regex(PROFILE_NAME, { error: 'a profile name is letters, digits, . _ - (up to 64)' })),
       profileSchema,
       { error: 'must be an object of named profiles' },
     ),
   })
-  .superRefine((c, ctx) => {
-    if (c.defaultProfile !== undefined && !(c.defaultProfile in c.profiles)) {
-      ctx.addIssue({ code: 'custom', path: ['defaultProfile'], message: `no profile named ${JSON.stringify(c.defaultProfile)}` });
-    }
-  });
+  .check(
+    z.superRefine((c, ctx) => {
+      if (c.defaultProfile !== undefined && !(c.defaultProfile in c.profiles)) {
+        ctx.addIssue({ code: 'custom', path: ['defaultProfile'], message: `no profile named ${JSON.stringify(c.defaultProfile)}` });
+      }
+    }),
+  );
 export type ConfigFile = z.infer<typeof configSchema>;
 
 export interface LoadedConfig {

@@ -9,8 +9,9 @@ import { getUsers } from '../../src/api/operations.js';
 import { MAX_WAITS_PER_PAGE, MAX_WAITS_PER_REQUEST, parseRetryAfter, walkWaitFor } from '../../src/api/rateLimit.js';
 import { describeFailure } from '../../src/components/failureText.js';
 import { parseCliArgs } from '../../src/config/args.js';
-import { runListCommand } from '../../src/scripting/run.js';
-import { listFetcher, walkPages } from '../../src/scripting/walk.js';
+import { runListCommand } from '../../src/commands/run.js';
+import { listFetcher } from '../../src/api/pages.js';
+import { walkPages } from '../../src/data/walk.js';
 import { startFaultServer, type Fault, type FaultServer } from '../support/faultServer.js';
 
 const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJVc2VySUQiOiJpbUFkbWluIn0.c2lnbmF0dXJlLW9mLXRoZS10b2tlbg';

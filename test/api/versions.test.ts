@@ -9,7 +9,7 @@ import { getUsers } from '../../src/api/operations.js';
 import { describeFailure } from '../../src/components/failureText.js';
 import { parseCliArgs } from '../../src/config/args.js';
 import { DEMO, startDemoServer, type DemoServer, type DemoServerOptions } from '../../src/demo/server.js';
-import { runListCommand } from '../../src/scripting/run.js';
+import { runListCommand } from '../../src/commands/run.js';
 import { startFaultServer, type Fault, type FaultServer } from '../support/faultServer.js';
 
 const pagination = { pageNumber: 1, showNumber: 5 };

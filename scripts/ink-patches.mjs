@@ -43,25 +43,37 @@ function __oieSharedCaches(Caches) {
 export default class Output {`,
   },
   {
-    // Speed. Every frame was a grid of cell objects, each line tokenised into graphemes and
-    // joined back into a string; a row written by one line is that line. See the file.
+    // Speed and memory. Every frame was a grid of cell objects, each line tokenised into
+    // graphemes and joined back into a string; now a row is a function of what was written to it.
+    // See the file.
     file: 'ink/build/output.js',
-    why: 'rows written by one line skip the cell grid',
+    why: 'rows are built from their writes, not from a grid of cells',
     find: OUTPUT_GET_ORIGINAL,
     replace: OUTPUT_GET_PATCHED,
   },
   {
     file: 'ink/build/output.js',
-    why: 'rows of one line: the string cache',
+    why: 'a row from what was written to it: the string of each list of writes, remembered',
     find: 'let __oieCaches;\n',
     replace: `let __oieCaches;
 const __oieRowStrings = new Map();
-function __oieRowString(caches, line) {
-    let cached = __oieRowStrings.get(line);
+function __oieRow(output, rowWrites) {
+    if (rowWrites === undefined) {
+        return '';
+    }
+    if (rowWrites.length === 2 && rowWrites[0] === 0 && !rowWrites[1].includes('\\u001B') && !rowWrites[1].includes('\\u009B')) {
+        // One unstyled line at column 0: its cells would give back the line itself.
+        return rowWrites[1].trimEnd();
+    }
+    let key = String(output.width);
+    for (let w = 0; w < rowWrites.length; w += 2) {
+        key += \`|\${rowWrites[w]}:\${rowWrites[w + 1].length}:\${rowWrites[w + 1]}\`;
+    }
+    let cached = __oieRowStrings.get(key);
     if (cached === undefined) {
-        if (__oieRowStrings.size > 1024) __oieRowStrings.clear();
-        cached = styledCharsToString(caches.getStyledChars(line)).trimEnd();
-        __oieRowStrings.set(line, cached);
+        if (__oieRowStrings.size >= 512) __oieRowStrings.clear();
+        cached = styledCharsToString(output.__oieCells(rowWrites)).trimEnd();
+        __oieRowStrings.set(key, cached);
     }
     return cached;
 }

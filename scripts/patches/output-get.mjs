@@ -1,12 +1,14 @@
-// One patch to Ink 6.8's Output.get (build/output.js), as a find and replace of the whole method
+// A patch to Ink 6.8's Output.get (build/output.js), as a find and replace of the whole method
 // (see ../ink-patches.mjs). Ink builds every frame as a grid of styled cells, one object a cell:
-// each line is split into graphemes by the tokeniser (Intl.Segmenter, about 2.5 us a grapheme),
-// written cell by cell, and the cells are joined back into strings. For a row written by one
-// line at column 0, which is every row of the explorer's table, that work gives back the line
-// itself (unstyled) or the tokeniser's string of it (styled, cached per line): this version
-// builds a row's cells only when a second write lands on the row, in the same order, so the
-// frame is the same string. An Ink upgrade that changes the method fails the build here.
-// It changes no output and needs nothing from the app: a candidate for upstream as it is.
+// each line split into graphemes by the tokeniser (Intl.Segmenter, about 2.5 us a grapheme),
+// written cell by cell, and each row's cells joined back into a string, comparing the styles of
+// every two neighbouring cells (two Sets a cell). That was most of a never-seen page's frame, and
+// most of what a frame allocates (half of the explorer's allocations while paging).
+// Here each row only records what is written to it, where, in order; a row's string is a pure
+// function of that list: a row written by one unstyled line at column 0 (every row of a table)
+// is that line, and any other row's string is built from cells as before and remembered by the
+// list (bounded). The frame is the same string. An Ink upgrade that changes the method fails the
+// build here. It changes no output and needs nothing from the app: a candidate for upstream.
 // (String.raw keeps the code's backslashes; a backtick in it is written ${'`'}.)
 
 export const OUTPUT_GET_ORIGINAL = String.raw`    get() {
@@ -123,47 +125,8 @@ export const OUTPUT_GET_ORIGINAL = String.raw`    get() {
 
 export const OUTPUT_GET_PATCHED = String.raw`    get() {
         const height = this.height;
-        const output = new Array(height).fill(undefined);
-        // Per row: undefined (nothing written yet), the one line written at column 0 and not in
-        // cells, or null (the cells hold what was written).
-        const single = new Array(height).fill(undefined);
-        const cellsOf = (row) => {
-            let cells = output[row];
-            if (cells === undefined) {
-                cells = [];
-                for (let x = 0; x < this.width; x++) {
-                    cells.push({
-                        type: 'char',
-                        value: ' ',
-                        fullWidth: false,
-                        styles: [],
-                    });
-                }
-                output[row] = cells;
-            }
-            return cells;
-        };
-        const put = (currentLine, x, line) => {
-            const characters = this.caches.getStyledChars(line);
-            let offsetX = x;
-            for (const character of characters) {
-                currentLine[offsetX] = character;
-                // Determine printed width using string-width to align with measurement
-                const characterWidth = Math.max(1, this.caches.getStringWidth(character.value));
-                // For multi-column characters, clear following cells to avoid stray spaces/artifacts
-                if (characterWidth > 1) {
-                    for (let index = 1; index < characterWidth; index++) {
-                        currentLine[offsetX + index] = {
-                            type: 'char',
-                            value: '',
-                            fullWidth: false,
-                            styles: character.styles,
-                        };
-                    }
-                }
-                offsetX += characterWidth;
-            }
-        };
+        // Per row, the lines written to it, in order, with their column: [x, line, x, line, ...].
+        const writes = new Array(height).fill(undefined);
         const clips = [];
         for (const operation of this.operations) {
             if (operation.type === 'clip') {
@@ -225,38 +188,51 @@ export const OUTPUT_GET_PATCHED = String.raw`    get() {
                     for (const transformer of transformers) {
                         line = transformer(line, index);
                     }
-                    if (single[row] === undefined && x === 0) {
-                        single[row] = line;
-                        offsetY++;
-                        continue;
-                    }
-                    const currentLine = cellsOf(row);
-                    if (typeof single[row] === 'string') {
-                        put(currentLine, 0, single[row]);
-                    }
-                    single[row] = null;
-                    put(currentLine, x, line);
+                    (writes[row] ??= []).push(x, line);
                     offsetY++;
                 }
             }
         }
-        const generatedOutput = output
-            .map((line, row) => {
-            const only = single[row];
-            if (typeof only === 'string') {
-                // Unstyled: the cells would give back the line. Styled: the tokeniser's string of it.
-                return only.includes('\u001B') || only.includes('\u009B') ? __oieRowString(this.caches, only) : only.trimEnd();
-            }
-            if (line === undefined) {
-                return '';
-            }
-            // See https://github.com/vadimdemedes/ink/pull/564#issuecomment-1637022742
-            const lineWithoutEmptyItems = line.filter(item => item !== undefined);
-            return styledCharsToString(lineWithoutEmptyItems).trimEnd();
-        })
+        const generatedOutput = writes
+            .map(rowWrites => __oieRow(this, rowWrites))
             .join('\n');
         return {
             output: generatedOutput,
-            height: output.length,
+            height,
         };
+    }
+    // The cells of a row: its writes, in order, over blank cells, as Ink wrote them.
+    __oieCells(rowWrites) {
+        const currentLine = [];
+        for (let x = 0; x < this.width; x++) {
+            currentLine.push({
+                type: 'char',
+                value: ' ',
+                fullWidth: false,
+                styles: [],
+            });
+        }
+        for (let w = 0; w < rowWrites.length; w += 2) {
+            const characters = this.caches.getStyledChars(rowWrites[w + 1]);
+            let offsetX = rowWrites[w];
+            for (const character of characters) {
+                currentLine[offsetX] = character;
+                // Determine printed width using string-width to align with measurement
+                const characterWidth = Math.max(1, this.caches.getStringWidth(character.value));
+                // For multi-column characters, clear following cells to avoid stray spaces/artifacts
+                if (characterWidth > 1) {
+                    for (let index = 1; index < characterWidth; index++) {
+                        currentLine[offsetX + index] = {
+                            type: 'char',
+                            value: '',
+                            fullWidth: false,
+                            styles: character.styles,
+                        };
+                    }
+                }
+                offsetX += characterWidth;
+            }
+        }
+        // See https://github.com/vadimdemedes/ink/pull/564#issuecomment-1637022742
+        return currentLine.filter(item => item !== undefined);
     }`;

@@ -9,7 +9,8 @@
 //    Between two printable ASCII characters there is always a grapheme break (UAX #29: both are
 //    "Other", no rule joins them), and the width is a sum over clusters: so each such character
 //    counts 1, only the pieces around other characters are segmented, and a cluster's width is
-//    remembered (bounded) for the default options.
+//    remembered (bounded) for the default options. So is the width of such a string up to 512
+//    units long: Ink measures each line of a frame two or three times, and so does the app.
 
 /** @type {{ file: string, why: string, find: string, replace: string }[]} */
 export const STRING_WIDTH_PATCHES = [
@@ -29,6 +30,7 @@ const segmenter = {segment: string => (__oieSegmenter ??= new Intl.Segmenter()).
 	}
 `,
     replace: `const __oieClusters = new Map();
+const __oieStrings = new Map();
 // Options that take the original path (a cluster's own width).
 const __oieDirect = {};
 function __oiePrintable(code) {
@@ -71,7 +73,18 @@ export default function stringWidth(input, options = {}) {
 	}
 	if (options !== __oieDirect && options.ambiguousIsNarrow !== false && !options.countAnsiEscapeCodes
 		&& !input.includes('\\u001B') && !input.includes('\\u009B') && !/^[\\u0020-\\u007E]*$/.test(input)) {
-		return __oieMixedWidth(input);
+		if (input.length > 512) {
+			return __oieMixedWidth(input);
+		}
+		let width = __oieStrings.get(input);
+		if (width === undefined) {
+			if (__oieStrings.size >= 2048) {
+				__oieStrings.clear();
+			}
+			width = __oieMixedWidth(input);
+			__oieStrings.set(input, width);
+		}
+		return width;
 	}
 `,
   },

@@ -133,8 +133,11 @@ export function truncate(s: string, width: number, ellipsis = glyphs().ellipsis)
  */
 export function fit(s: string, width: number, align: 'left' | 'right' = 'left'): string {
   const max = cells(width);
-  const cut = truncate(s, max);
-  const pad = ' '.repeat(Math.max(0, max - displayWidth(cut)));
+  // Measured once when it fits whole (most cells, every table row); as truncate() does, only
+  // for strings of about the room's length.
+  const whole = s.length <= 4 * max ? displayWidth(s) : Infinity;
+  const cut = whole <= max ? s : truncate(s, max);
+  const pad = ' '.repeat(Math.max(0, max - (whole <= max ? whole : displayWidth(cut))));
   return align === 'left' ? cut + pad : pad + cut;
 }
 

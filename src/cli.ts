@@ -1,7 +1,6 @@
 // Entry point. Answers --help/--version and usage errors before any UI code is loaded: those
 // must be fast and never print a stack trace. The scripting commands never load the UI either.
 import { HELP, parseCliArgs, UsageError, type ExplorerOptions } from './config/args.js';
-import { localeIsUtf8, setAsciiMode } from './terminal/glyphs.js';
 import { VERSION } from './version.js';
 
 const NO_SERVER = `openim-explorer: no server to connect to.
@@ -39,6 +38,8 @@ async function run(parsed: ExplorerOptions): Promise<number> {
     case 'explore':
       break;
   }
+  // Loaded here, not above: --help and --version load nothing they do not print.
+  const { localeIsUtf8, setAsciiMode } = await import('./terminal/glyphs.js');
   setAsciiMode(parsed.ascii || !localeIsUtf8(process.env));
   const { resolveProfile } = await import('./config/profiles.js');
   // --demo needs no server, so a broken config file must not stand in its way.

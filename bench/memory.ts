@@ -29,7 +29,7 @@ async function oneRun(url: string, pages: number): Promise<{ start: number; end:
 }
 
 export async function memoryFigures(quick: boolean): Promise<Result[]> {
-  const pages = quick ? 100 : 2000;
+  const pages = quick ? 50 : 2000;
   const runs = quick ? 1 : 2;
   const demo = await startDemoProcess(1_000_000);
   const start: number[] = [];

@@ -64,8 +64,6 @@ async function run(parsed: ExplorerOptions): Promise<number> {
   // sometimes export CI; on a real terminal the operator wants the UI, so the TTY decides.
   delete process.env.CI;
   delete process.env.CONTINUOUS_INTEGRATION;
-  // Before the UI's modules load: see explorer/heap.ts.
-  (await import('./explorer/heap.js')).tuneHeapForExplorer();
   const { runExplorer } = await import('./explorer/runExplorer.js');
   return runExplorer(options, parsed);
 }

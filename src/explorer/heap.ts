@@ -7,9 +7,10 @@
 // at its starting size. Measured: the resident set after 500 pages from 1.69x to 1.31x of what it
 // was after start, pages drawn per second unchanged (bench figure 6; README, Performance).
 //
-// Set at run time with v8.setFlagsFromString, before the UI's modules load: these two are read by
-// V8 as it sizes its spaces, not only at start-up. Node documents setting flags after start as
-// unsupported in general; if a later V8 ignored them, only memory would be as before.
+// Set at run time with v8.setFlagsFromString once the first answer is on screen (set before the
+// UI loaded, they made the start a tenth slower): these two are read by V8 as it sizes its spaces,
+// not only at start-up. Node documents setting flags after start as unsupported in general; if a
+// later V8 ignored them, only memory would be as before.
 import { setFlagsFromString } from 'node:v8';
 
 export const EXPLORER_HEAP_FLAGS = '--optimize-for-size --semi-space-growth-factor=1';

@@ -40,9 +40,9 @@ export class FakeStdout extends EventEmitter {
     return true;
   }
   /** Resolves with the next write. */
-  nextWrite(timeoutMs = 5000): Promise<Write> {
+  nextWrite(timeoutMs = 5000, what = 'a frame'): Promise<Write> {
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('no frame written')), timeoutMs);
+      const timer = setTimeout(() => reject(new Error(`no frame written for ${what}`)), timeoutMs);
       this.waiters.push((w) => {
         clearTimeout(timer);
         resolve(w);

@@ -1,4 +1,4 @@
-// Figure 8, in-process: what the live view costs. The real <App/> and store (as in harness.tsx:
+// Figure 9, in-process: what the live view costs. The real <App/> and store (as in harness.tsx:
 // Ink with the app's render options into a fake TTY) on the users list, with the live view on at
 // the default interval, against the living demo server (messages, applications and new users
 // arriving). Measured: requests per minute to the list, and the CPU the process uses between two
@@ -15,7 +15,7 @@ import { App } from '../src/explorer/App.js';
 import { inkRenderOptions } from '../src/explorer/renderOptions.js';
 import { createAppStore } from '../src/store/store.js';
 import { FakeStdin, FakeStdout, sleep, waitForState } from './harness.js';
-import { summarize, type Result } from './stats.js';
+import { counted, type Result } from './stats.js';
 
 const PATH = '/user/get_users';
 /** The idle window starts this long after a refresh ended, and ends this long before the next. */
@@ -90,8 +90,8 @@ export async function liveFigures(quick: boolean): Promise<Result[]> {
   const perMinute = (requests * 60_000) / windowMs;
   const ceiling = 60_000 / DEFAULT_INTERVAL_MS;
   return [
-    summarize(8, `live view at ${DEFAULT_INTERVAL_MS / 1000} s: requests per minute, one list`, [perMinute], '', `<= ${ceiling}`, (v) => v <= ceiling, `${requests} requests in ${windowMs / 1000} s, living demo`),
-    summarize(8, 'live view idle: CPU ms per second', idleCpu, 'ms', '< 10 ms (1 %)', (v) => v < 10, 'between two refreshes; the whole process, demo server included'),
-    summarize(8, 'live view idle between refreshes: bytes written', idleBytes, 'B', '0', (v) => v === 0),
+    counted(9, `live view at ${DEFAULT_INTERVAL_MS / 1000} s: requests per minute, one list`, [perMinute], '', `<= ${ceiling}`, (v) => v <= ceiling, `${requests} requests in ${windowMs / 1000} s, living demo`),
+    counted(9, 'live view idle: CPU ms per second', idleCpu, 'ms', '< 10 ms (1 %)', (v) => v < 10, 'between two refreshes; the whole process, demo server included'),
+    counted(9, 'live view idle between refreshes: bytes written', idleBytes, 'B', '0', (v) => v === 0),
   ];
 }

@@ -1,59 +1,64 @@
-// Figure 3's correctness side: incremental rendering (the default) must leave the same screen
-// as whole-frame rendering. The bundled CLI runs twice in tmux, side by side, gets the same keys,
-// and the panes are compared, at 80x24 and 200x50, and across resizes.
-import { sleep } from './harness.js';
-import { summarize, type Result } from './stats.js';
-import { CLI, tmux } from './terminal.js';
+// Figure 3's correctness side: incremental rendering (the default) must leave the same screen as
+// whole-frame rendering. The bundled CLI runs twice in tmux (the tests' driver), side by side,
+// gets the same keys and resizes, and after each the two panes must come to the same screen. No
+// fixed sleeps: after each step the check polls until both panes are equal and have stopped
+// changing, and counts a difference only when that has not happened within a deadline.
+import { startApp, type App } from '../test/e2e/tmux.js';
+import { counted, type Result } from './stats.js';
 
 const KEYS = ['j', 'j', 'j', 'n', 'j', 'Enter', 'j', 'd', 'J', 'Tab', 'j', 'Escape', 'Escape', '?', '?', 'a', 'j', 'q', 'G', 'n', 'p', '+', 'j'];
+const POLL_MS = 50;
+const SETTLE_MS = 5_000;
 
 function normalize(screen: string): string {
-  // The demo server's port differs between the two panes.
+  // The two demo servers listen on different ports.
   return screen.replace(/127\.0\.0\.1:\d+/g, 'HOST');
 }
 
+/** True once both panes show the same screen twice in a row; false at the deadline. */
+async function sameScreen(panes: readonly App[]): Promise<boolean> {
+  const deadline = Date.now() + SETTLE_MS;
+  let previous = '';
+  for (;;) {
+    const [a, b] = panes.map((p) => normalize(p.screen()));
+    const both = `${a}\u0000${b}`;
+    if (a === b && both === previous) return true;
+    previous = both;
+    if (Date.now() >= deadline) return false;
+    await new Promise((r) => setTimeout(r, POLL_MS));
+  }
+}
+
 export async function screenCheckFigures(quick: boolean): Promise<Result[]> {
-  if (!tmux.available()) return [];
   const sizes: Array<[number, number]> = quick ? [[80, 24]] : [[80, 24], [200, 50], [120, 40]];
   let compared = 0;
   let differing = 0;
   const details: string[] = [];
-  try {
-    for (const [cols, rows] of sizes) {
-      for (const mode of ['1', '0']) {
-        tmux.start(`inc${mode}-${cols}`, cols, rows, `env -u CI OIE_INCREMENTAL=${mode} ${process.execPath} ${CLI} --demo --still`);
-      }
-      const panes = [`inc1-${cols}`, `inc0-${cols}`];
-      const compare = async (step: string): Promise<void> => {
-        await sleep(250);
-        const [a, b] = panes.map((p) => normalize(tmux.capture(p)));
+  for (const [cols, rows] of sizes) {
+    const panes = ['1', '0'].map((mode) => startApp({ cols, rows, args: ['--demo', '--still'], env: { OIE_INCREMENTAL: mode } }));
+    try {
+      for (const p of panes) await p.waitFor('user_000001', 20_000);
+      const step = async (what: string, act: (p: App) => void): Promise<void> => {
+        for (const p of panes) act(p);
         compared++;
-        if (a !== b) {
+        if (!(await sameScreen(panes))) {
           differing++;
-          if (details.length < 3) details.push(`${cols}x${rows} after ${step}`);
+          if (details.length < 3) details.push(`${cols}x${rows} after ${what}`);
         }
       };
-      await sleep(1500);
-      await compare('start');
-      for (const key of KEYS) {
-        for (const p of panes) tmux.run('send-keys', '-t', p, key);
-        await compare(key);
-      }
+      await step('start', () => undefined);
+      for (const key of KEYS) await step(key, (p) => p.send(key));
       if (!quick) {
         for (const [c, r] of [[cols + 20, rows + 6], [Math.max(60, cols - 30), Math.max(16, rows - 8)]] as const) {
-          for (const p of panes) tmux.run('resize-window', '-t', p, '-x', String(c), '-y', String(r));
-          await sleep(300);
-          await compare(`resize ${c}x${r}`);
-          for (const p of panes) tmux.run('send-keys', '-t', p, 'j');
-          await compare(`j after resize ${c}x${r}`);
+          await step(`resize ${c}x${r}`, (p) => p.resize(c, r));
+          await step(`j after resize ${c}x${r}`, (p) => p.send('j'));
         }
       }
-      for (const p of panes) tmux.run('kill-session', '-t', p);
+    } finally {
+      for (const p of panes) p.kill();
     }
-  } finally {
-    tmux.killServer();
   }
   return [
-    summarize(3, 'tmux screens differing, incremental vs whole frames', [differing], '', '0', (v) => v === 0, `${compared} screens compared${details.length ? ': ' + details.join('; ') : ''}`),
+    counted(3, 'tmux screens differing, incremental vs whole frames', [differing], '', '0', (v) => v === 0, `${compared} screens compared${details.length ? ': ' + details.join('; ') : ''}`),
   ];
 }

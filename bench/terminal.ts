@@ -1,39 +1,32 @@
-// Helpers that run the bundled CLI (dist/cli.js) in a real terminal: a pseudo-terminal through
-// util-linux `script` (output read as it arrives, for timing) or tmux on a private socket (for
-// what is on screen).
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+// A pseudo-terminal for timing: util-linux `script` runs node with the given arguments at
+// cols x rows, and its output is read as it arrives. (What is on screen is checked in tmux with
+// the tests' driver instead: see screenCheck.ts.)
+import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
-
-export const CLI = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
-const TMUX_SOCKET = `oie-bench-${process.pid}`;
 
 export interface PtyRun {
   child: ChildProcess;
   /** ms from spawn until the output first contained `text`. */
-  waitFor(text: string, timeoutMs?: number): Promise<number>;
+  waitFor(text: string | RegExp, timeoutMs?: number): Promise<number>;
   output(): string;
   write(bytes: string): void;
-  /** pid of the node process running the CLI (the shell execs it). */
+  /** pid of the node process (the shell execs it). */
   appPid(): number | undefined;
   kill(): Promise<void>;
 }
 
-/** Runs `node dist/cli.js args` on a pseudo-terminal of cols x rows; CI is removed (Ink draws nothing under CI). */
-export function runInPty(
-  args: readonly string[],
-  cols = 200,
-  rows = 50,
-  env: Record<string, string> = {},
-  nodeArgs: readonly string[] = [],
-): PtyRun {
-  const quoted = args.map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
-  const envArgs = Object.entries(env).map(([k, v]) => `${k}='${v}'`).join(' ');
-  const command = `stty cols ${cols} rows ${rows}; exec env -u CI ${envArgs} ${process.execPath} ${nodeArgs.join(" ")} ${process.env.OIE_BENCH_CLI ?? CLI} ${quoted}`;
+const quote = (a: string): string => `'${a.replace(/'/g, `'\\''`)}'`;
+
+/** `node ...nodeArgs` on a pseudo-terminal of cols x rows, without CI (Ink draws nothing under CI). */
+export function runInPty(nodeArgs: readonly string[], cols = 200, rows = 50, env: Record<string, string> = {}): PtyRun {
+  const envArgs = Object.entries(env).map(([k, v]) => quote(`${k}=${v}`)).join(' ');
+  const command = `stty cols ${cols} rows ${rows}; exec env -u CI -u NODE_ENV ${envArgs} ${quote(process.execPath)} ${nodeArgs.map(quote).join(' ')}`;
   const t0 = performance.now();
   const child = spawn('script', ['-q', '-e', '-c', command, '/dev/null'], { stdio: ['pipe', 'pipe', 'pipe'], detached: true });
   let out = '';
+  // Only the tail is searched: a long run must not keep every frame it drew.
+  let seen = 0;
   const waiters: Array<() => void> = [];
   child.stdout!.setEncoding('utf8');
   child.stdout!.on('data', (chunk: string) => {
@@ -50,10 +43,18 @@ export function runInPty(
     },
     waitFor(text, timeoutMs = 10_000) {
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`"${text}" did not appear; output so far: ${JSON.stringify(out.slice(-300))}`)), timeoutMs);
+        const timer = setTimeout(
+          () => reject(new Error(`${String(text)} did not appear; output so far: ${JSON.stringify(out.slice(-300))}`)),
+          timeoutMs,
+        );
         const check = (): void => {
-          if (out.includes(text)) {
+          const from = Math.max(0, seen - 64);
+          const hit = typeof text === 'string' ? out.indexOf(text, from) >= 0 : text.test(out.slice(from));
+          if (hit) {
             clearTimeout(timer);
+            // What was searched is dropped (keeping a little overlap for the next search).
+            out = out.slice(Math.max(0, out.length - 4096));
+            seen = out.length;
             resolve(performance.now() - t0);
           } else waiters.push(check);
         };
@@ -87,46 +88,3 @@ export function rssMB(pid: number): number {
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
   return kb / 1024;
 }
-
-/** Runs a command to its end and returns the wall time in ms. */
-export function timeCommand(command: string, args: readonly string[], options: { cwd?: string } = {}): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const t0 = performance.now();
-    const child = spawn(command, args, { stdio: 'ignore', cwd: options.cwd, env: withoutCI() });
-    child.once('error', reject);
-    child.once('exit', (code) => (code === 0 ? resolve(performance.now() - t0) : reject(new Error(`${command} ${args.join(' ')} exited ${code}`))));
-  });
-}
-
-export function withoutCI(): NodeJS.ProcessEnv {
-  const env = { ...process.env };
-  delete env.CI;
-  return env;
-}
-
-export const tmux = {
-  available(): boolean {
-    try {
-      execFileSync('tmux', ['-V'], { stdio: 'ignore' });
-      return true;
-    } catch {
-      return false;
-    }
-  },
-  run(...args: string[]): string {
-    return execFileSync('tmux', ['-L', TMUX_SOCKET, '-f', '/dev/null', ...args], { encoding: 'utf8' });
-  },
-  start(session: string, cols: number, rows: number, command: string): void {
-    tmux.run('new-session', '-d', '-s', session, '-x', String(cols), '-y', String(rows), command);
-  },
-  capture(session: string): string {
-    return tmux.run('capture-pane', '-p', '-t', session);
-  },
-  killServer(): void {
-    try {
-      tmux.run('kill-server');
-    } catch {
-      /* not running */
-    }
-  },
-};

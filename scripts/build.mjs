@@ -1,8 +1,11 @@
-// Bundles the CLI into one self-contained ESM file so that `npx openim-explorer` resolves nothing at install time.
+// Bundles the CLI into dist/ (self-contained: `npx openim-explorer` resolves nothing at install
+// time), split at the entry point's dynamic imports: dist/cli.js answers --help and --version on
+// its own, and the scripting commands, the explorer (React, Ink, Yoga) and the demo server each
+// load their own chunks (dist/chunks/) only when they run.
 import { build } from 'esbuild';
-import { readFileSync, chmodSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync, chmodSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { INK_PATCHED_FILES, patchInk } from './ink-patches.mjs';
+import { INK_PATCH_FILTER, INK_PATCHED_FILES, patchInk } from './ink-patches.mjs';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 
@@ -21,7 +24,7 @@ const inkPatches = {
     b.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
       /[\\/]zod[\\/]v4[\\/]/.test(args.importer) ? { path: stub } : undefined,
     );
-    b.onLoad({ filter: /[\\/]node_modules[\\/]ink[\\/]build[\\/].*\.js$/ }, (args) => {
+    b.onLoad({ filter: INK_PATCH_FILTER }, (args) => {
       const source = readFileSync(args.path, 'utf8');
       const contents = patchInk(args.path, source);
       if (contents === source) return undefined;
@@ -31,13 +34,21 @@ const inkPatches = {
   },
 };
 
+// Chunks are named by content hash: what an older build left must not be packed.
+rmSync('dist', { recursive: true, force: true });
 await build({
   entryPoints: ['src/cli.ts'],
-  outfile: 'dist/cli.js',
+  outdir: 'dist',
+  entryNames: '[name]',
+  chunkNames: 'chunks/[name]-[hash]',
+  splitting: true,
   bundle: true,
   platform: 'node',
   format: 'esm', // yoga-layout uses top-level await, which CJS output cannot hold
   target: 'node20',
+  // Node 20 has the regexp v flag, but esbuild's table for node20 does not: it rewrote string-width's
+  // /^\p{RGI_Emoji}$/v into new RegExp(...), built eagerly at load, 50-400 ms here instead of a few.
+  supported: { 'regexp-set-notation': true },
   minify: true,
   legalComments: 'none',
   define: {
@@ -46,12 +57,14 @@ await build({
   },
   alias: { 'react-devtools-core': './scripts/devtools-stub.mjs' },
   banner: {
-    // signal-exit and a few other dependencies are CommonJS and call require().
-    js: "#!/usr/bin/env node\nimport { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
+    // signal-exit and a few other dependencies are CommonJS and call require(); every chunk may hold one.
+    js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
   },
   plugins: [inkPatches],
   logLevel: 'warning',
 });
 const missing = INK_PATCHED_FILES.filter((f) => !patched.has(f));
 if (missing.length > 0) throw new Error(`ink patches not applied to ${missing.join(', ')}`);
+// The shebang goes on the entry point only (esbuild's banner is on every chunk).
+writeFileSync('dist/cli.js', '#!/usr/bin/env node\n' + readFileSync('dist/cli.js', 'utf8'));
 chmodSync('dist/cli.js', 0o755);

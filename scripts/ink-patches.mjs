@@ -1,7 +1,10 @@
 // Source patches to Ink 6.8, applied when bundling (scripts/build.mjs) and by the benchmark's
 // module hook (bench/ink-loader.mjs), so that what is measured is what ships. Each patch must
 // match exactly once: an Ink upgrade that changes the code fails the build instead of silently
-// dropping a fix. See the README's Performance section.
+// dropping a fix. See the README's Performance section. The longer patches have their own files
+// in patches/.
+import { OUTPUT_GET_ORIGINAL, OUTPUT_GET_PATCHED } from './patches/output-get.mjs';
+import { STRING_WIDTH_PATCHES } from './patches/string-width.mjs';
 
 import { fileURLToPath } from 'node:url';
 
@@ -59,41 +62,37 @@ function __oieSharedCaches(Caches) {
 export default class Output {`,
   },
   {
-    // Speed. Turning each row's cells back into a string was most of a frame. A row written by
-    // one text line starting at column 0 (every table row) is that line's string: cache it.
+    // Speed and memory. Every frame was a grid of cell objects, each line tokenised into
+    // graphemes and joined back into a string; now a row is a function of what was written to it.
+    // See the file.
     file: 'ink/build/output.js',
-    why: 'rows of one line: remember who wrote each row',
-    find: '        const output = [];\n',
-    replace: '        const output = [];\n        const __oieRows = [];\n',
+    why: 'rows are built from their writes, not from a grid of cells',
+    find: OUTPUT_GET_ORIGINAL,
+    replace: OUTPUT_GET_PATCHED,
   },
   {
     file: 'ink/build/output.js',
-    why: 'rows of one line: record the writer',
-    find: '                    const characters = this.caches.getStyledChars(line);\n',
-    replace:
-      '                    const characters = this.caches.getStyledChars(line);\n' +
-      '                    __oieRows[y + offsetY] = __oieRows[y + offsetY] === undefined && x === 0 ? line : null;\n',
-  },
-  {
-    file: 'ink/build/output.js',
-    why: 'rows of one line: use the cached string',
-    find: '            .map(line => {\n',
-    replace:
-      '            .map((line, __oieIndex) => {\n' +
-      "            if (typeof __oieRows[__oieIndex] === 'string') return __oieRowString(this.caches, __oieRows[__oieIndex]);\n",
-  },
-  {
-    file: 'ink/build/output.js',
-    why: 'rows of one line: the string cache',
+    why: 'a row from what was written to it: the string of each list of writes, remembered',
     find: 'let __oieCaches;\n',
     replace: `let __oieCaches;
 const __oieRowStrings = new Map();
-function __oieRowString(caches, line) {
-    let cached = __oieRowStrings.get(line);
+function __oieRow(output, rowWrites) {
+    if (rowWrites === undefined) {
+        return '';
+    }
+    if (rowWrites.length === 2 && rowWrites[0] === 0 && !rowWrites[1].includes('\\u001B') && !rowWrites[1].includes('\\u009B')) {
+        // One unstyled line at column 0: its cells would give back the line itself.
+        return rowWrites[1].trimEnd();
+    }
+    let key = String(output.width);
+    for (let w = 0; w < rowWrites.length; w += 2) {
+        key += \`|\${rowWrites[w]}:\${rowWrites[w + 1].length}:\${rowWrites[w + 1]}\`;
+    }
+    let cached = __oieRowStrings.get(key);
     if (cached === undefined) {
-        if (__oieRowStrings.size > 1024) __oieRowStrings.clear();
-        cached = styledCharsToString(caches.getStyledChars(line)).trimEnd();
-        __oieRowStrings.set(line, cached);
+        if (__oieRowStrings.size >= 512) __oieRowStrings.clear();
+        cached = styledCharsToString(output.__oieCells(rowWrites)).trimEnd();
+        __oieRowStrings.set(key, cached);
     }
     return cached;
 }
@@ -125,12 +124,17 @@ function __oieRowString(caches, line) {
     find: "import widestLine from 'widest-line';",
     replace: "import widestLine from 'widest-line';\nconst __oieWidths = new Map();",
   },
+  ...STRING_WIDTH_PATCHES,
 ];
 
 /** The patched source of an Ink module, or the source unchanged when no patch is for it. */
 export function patchInk(path, source) {
   const normalized = path.replace(/\\/g, '/');
-  const patches = INK_PATCHES.filter((p) => normalized.endsWith('/node_modules/' + p.file));
+  // The path inside the project's node_modules: a nested copy (wrap-ansi's own string-width 7)
+  // is another file, left alone.
+  const at = normalized.indexOf('/node_modules/');
+  const inside = at < 0 ? '' : normalized.slice(at + '/node_modules/'.length);
+  const patches = INK_PATCHES.filter((p) => inside === p.file);
   let out = source;
   for (const patch of patches) {
     const at = out.indexOf(patch.find);
@@ -144,3 +148,8 @@ export function patchInk(path, source) {
 
 /** The files that get patched, for a check that each was seen. */
 export const INK_PATCHED_FILES = [...new Set(INK_PATCHES.map((p) => p.file))];
+
+/** esbuild's onLoad filter for the patched files (either path separator). */
+export const INK_PATCH_FILTER = new RegExp(
+  `[\\\\/]node_modules[\\\\/](?:${INK_PATCHED_FILES.map((f) => f.replace(/[.]/g, '\\.').replace(/\//g, '[\\\\/]')).join('|')})$`,
+);

@@ -3,7 +3,6 @@
 // load the UI either.
 import { parseCliArgs, UsageError, type ExplorerOptions } from './config/args.js';
 import { HELP } from './config/helpText.js';
-import { localeIsUtf8, setAsciiMode } from './terminal/glyphs.js';
 import { sanitize } from './terminal/sanitize.js';
 import { VERSION } from './version.js';
 
@@ -61,6 +60,8 @@ async function run(parsed: ExplorerOptions): Promise<number> {
     case 'explore':
       break;
   }
+  // Loaded here, not above: --help and --version load nothing they do not print.
+  const { localeIsUtf8, setAsciiMode } = await import('./terminal/glyphs.js');
   setAsciiMode(parsed.ascii || !localeIsUtf8(process.env));
   const { resolveProfile } = await import('./config/profiles.js');
   // --demo needs no server, so a broken config file must not stand in its way.

@@ -1,6 +1,6 @@
 // The connection to one OpenIM server: base URL, the admin token (given, or obtained from the secret),
 // and the one transparent re-login when the server says the token is no longer good.
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { Http, type RequestEvent } from './http.js';
 import { ApiError } from './errors.js';
 import { LOGIN_OPERATION } from './authProblem.js';
@@ -69,7 +69,7 @@ export class OpenIMClient {
   }
 
   /** Calls an operation that needs the token. */
-  async call<S extends z.ZodTypeAny>(
+  async call<S extends z.ZodMiniType>(
     operation: string,
     path: string,
     body: unknown,

@@ -35,7 +35,7 @@ export class Deadline {
       if (!signal) continue;
       if (signal.aborted) {
         this.abort(false);
-        continue;
+        break; // cancelled already: no need to hear from the other signals
       }
       const listener = (): void => this.abort(false);
       signal.addEventListener('abort', listener, { once: true });
@@ -101,12 +101,19 @@ export class Deadline {
   /** Stops the timer and lets go of the callers' signals; the request is over. */
   dispose(): void {
     clearTimeout(this.timer);
+    this.unlink();
+  }
+
+  private unlink(): void {
     for (const { signal, listener } of this.links) signal.removeEventListener('abort', listener);
     this.links.length = 0;
   }
 
   private abort(timedOut: boolean): void {
     if (this.controller.signal.aborted) return;
+    // Nothing more to hear from the callers' signals: a client's shared signal (quit) must not
+    // collect a listener for each cancelled request still winding down.
+    this.unlink();
     this.timedOut = timedOut;
     this.controller.abort(new DeadlineAbort(timedOut));
     for (const reject of this.waiting) reject(new DeadlineAbort(timedOut));

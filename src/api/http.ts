@@ -1,8 +1,7 @@
 // The one HTTP path every operation takes: POST JSON with operationID and token headers, a deadline,
-// retries for network errors and 5xx only (every operation here is a read), a capped body, and the
+// retries for network errors and 5xx only (send.ts) (every operation here is a read), a capped body, and the
 // envelope check. Everything it throws is an ApiFailure or an AbortedError.
-import ky, { HTTPError } from 'ky';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { envelopeSchema } from './schemas.js';
 import { AbortedError, ApiError, HttpError, NetworkError, ProtocolError, RedirectError, type NetworkReason } from './errors.js';
 import { Deadline } from './deadline.js';
@@ -11,6 +10,7 @@ import { redact } from './redact.js';
 import { keepWireDetail } from './wireFidelity.js';
 import { isRedirect, redirectTarget } from './redirect.js';
 import { retryAfterOf, withRateLimitWaits } from './rateLimit.js';
+import { HttpStatusError, postWithRetries } from './send.js';
 
 export interface RequestEvent {
   operation: string;
@@ -47,8 +47,6 @@ export interface CallOptions {
   token?: string;
 }
 
-const RETRY_STATUSES = [500, 502, 503, 504];
-
 /**
  * JSON.parse reads any depth, but everything after it that walks a value recursively does not:
  * JSON.stringify for `y`, zod, the detail pane. Containers nested deeper than this (only ever in
@@ -71,7 +69,7 @@ export class Http {
   }
 
   /** POSTs `body` to `path`, checks the envelope, and parses `data` with `schema`. */
-  async post<S extends z.ZodTypeAny>(
+  async post<S extends z.ZodMiniType>(
     operation: string,
     path: string,
     body: unknown,
@@ -104,40 +102,27 @@ export class Http {
       let response: Response;
       try {
         // A 429 with a Retry-After that fits in the deadline is waited for here (rateLimit.ts).
-        const send = (): Promise<Response> => ky.post(url, {
-          json: body,
-          // Never follow: the token header and the login body must not go anywhere else (redirect.ts).
-          redirect: 'manual',
-          headers: { operationID, ...(options.token !== undefined ? { token: options.token } : {}) },
-          signal: deadline.signal,
-          fetch: deadline.fetch,
-          timeout: false,
-          throwHttpErrors: true,
-          retry: {
-            limit: this.config.retries,
-            methods: ['post'],
-            statusCodes: RETRY_STATUSES,
-            afterStatusCodes: [],
-            delay: this.config.retryDelayMs ?? ((n) => Math.min(2000, 250 * 2 ** (n - 1))),
-            shouldRetry: ({ error }) => {
-              if (deadline.aborted) return false;
-              if (error instanceof HTTPError) return RETRY_STATUSES.includes(error.response.status);
-              return error instanceof TypeError; // undici's "fetch failed": refused, reset, DNS
-            },
-          },
-        });
+        const send = (): Promise<Response> =>
+          postWithRetries({
+            url,
+            headers: { operationID, ...(options.token !== undefined ? { token: options.token } : {}) },
+            body: JSON.stringify(body),
+            deadline,
+            retries: this.config.retries,
+            retryDelayMs: this.config.retryDelayMs ?? ((n) => Math.min(2000, 250 * 2 ** (n - 1))),
+          });
         const endsAt = started + this.config.timeoutMs;
         response = await deadline.race(
           withRateLimitWaits(send, { signal: deadline.signal, remainingMs: () => endsAt - performance.now() }),
         );
       } catch (error) {
-        if (error instanceof HTTPError && isRedirect(error.response)) {
+        if (error instanceof HttpStatusError && isRedirect(error.response)) {
           status = error.response.status;
           void error.response.body?.cancel().catch(() => undefined);
           event({ outcome: 'http-error', status });
           throw new RedirectError(status, redirectTarget(error.response.headers.get('location'), url), origin);
         }
-        if (error instanceof HTTPError) {
+        if (error instanceof HttpStatusError) {
           status = error.response.status;
           const text = await readCapped(error.response, this.config.maxBodyBytes, deadline).catch(() => '');
           // A non-2xx with a proper envelope (e.g. main's 429) is still an API error.

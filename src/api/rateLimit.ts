@@ -5,7 +5,6 @@
 // wait fits in what is left of the request's deadline: a longer Retry-After fails at once with
 // the rate-limit message (carrying the delay), so that nothing hangs past the deadline the
 // operator chose. The --all walk and the export then wait between pages (walkPages).
-import { HTTPError } from 'ky';
 
 export const RATE_LIMIT_CODE = 429;
 /** Waits inside one request (one deadline) before giving up. */
@@ -80,7 +79,7 @@ export interface RequestWaitOptions {
 }
 
 /**
- * Runs `send` (one ky request with its own retries for 5xx) and, when it fails with a 429 that
+ * Runs `send` (one request with its own retries for 5xx, send.ts) and, when it fails with a 429 that
  * carries a usable Retry-After, waits and sends again. Anything else, and a 429 it will not wait
  * for, is rethrown unchanged for the caller to turn into an error value.
  */
@@ -91,7 +90,7 @@ export async function withRateLimitWaits<T>(send: () => Promise<T>, options: Req
     try {
       return await send();
     } catch (error) {
-      if (!(error instanceof HTTPError) || error.response.status !== RATE_LIMIT_CODE) throw error;
+      if (!isStatusError(error) || error.response.status !== RATE_LIMIT_CODE) throw error;
       const retryAfterMs = parseRetryAfter(error.response.headers.get('retry-after'), now());
       const decision = decideWait(retryAfterMs, waits, options.maxWaits ?? MAX_WAITS_PER_REQUEST, options.remainingMs());
       if (!('wait' in decision)) throw error;
@@ -99,6 +98,11 @@ export async function withRateLimitWaits<T>(send: () => Promise<T>, options: Req
       await sleep(decision.wait, options.signal);
     }
   }
+}
+
+/** A failure that carries the reply (send.ts's HttpStatusError), told apart without importing it back. */
+function isStatusError(error: unknown): error is { response: Response } {
+  return error instanceof Error && error.name === 'HttpStatusError' && (error as { response?: unknown }).response instanceof Response;
 }
 
 /** The Retry-After of a reply, for the error value (the walk waits on it between pages). */

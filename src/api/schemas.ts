@@ -1,22 +1,26 @@
 // Wire shapes of the five admin operations, from ../shared/openim-api.md (v3.8.3-patch.16 plus older servers).
 // Lenient on purpose: real servers send null for empty lists, omit keys added in later versions,
 // and some proxies turn int64 into strings. Unknown keys are kept (looseObject) so the detail pane
-// can show everything the server sent.
-import { z } from 'zod';
+// can show everything the server sent. zod/mini: see zodLocale.ts.
+import * as z from 'zod/mini';
+import './zodLocale.js';
 
 /** An int that may arrive as a JSON number or as a numeric string (int64 through some proxies). */
-const int = z.union([z.number(), z.string().regex(/^-?\d+$/).transform(Number)]);
-const intOr = (fallback: number) => int.nullish().transform((v) => v ?? fallback);
-const str = z.string().nullish().transform((v) => v ?? '');
-const bool = z.union([z.boolean(), z.literal(0), z.literal(1)]).nullish().transform((v) => Boolean(v));
+const int = z.union([z.number(), z.pipe(z.string().check(z.regex(/^-?\d+$/)), z.transform(Number))]);
+/** `schema`, or `fallback` when null or missing. */
+const or = <S extends z.ZodMiniType, F>(schema: S, fallback: F) =>
+  z.pipe(z.nullish(schema), z.transform((v: z.output<S> | null | undefined) => v ?? fallback));
+const intOr = (fallback: number) => or(int, fallback);
+const str = or(z.string(), '');
+const bool = z.pipe(z.nullish(z.union([z.boolean(), z.literal(0), z.literal(1)])), z.transform((v) => Boolean(v)));
 /** Every list may be null (empty, or a page past the end) or missing. */
-const list = <T extends z.ZodTypeAny>(item: T) => z.array(item).nullish().transform((v) => v ?? []);
+const list = <T extends z.ZodMiniType>(item: T) => or(z.array(item), [] as z.output<T>[]);
 
 export const envelopeSchema = z.looseObject({
   errCode: int,
   errMsg: str,
   errDlt: str,
-  data: z.unknown().optional(),
+  data: z.optional(z.unknown()),
 });
 export type Envelope = z.infer<typeof envelopeSchema>;
 
@@ -25,7 +29,7 @@ export const notificationAccountSchema = z.looseObject({
   faceURL: str,
   nickName: str,
   /** Missing before server v3.8.3. */
-  appMangerLevel: int.nullish().transform((v) => v ?? undefined),
+  appMangerLevel: or(int, undefined),
 });
 export type NotificationAccount = z.infer<typeof notificationAccountSchema>;
 
@@ -71,7 +75,7 @@ export const blackSchema = z.looseObject({
   ownerUserID: str,
   /** SECONDS, unlike every other timestamp of these operations. */
   createTime: intOr(0),
-  blackUserInfo: blackUserInfoSchema.nullish().transform((v) => v ?? { userID: '', nickname: '', faceURL: '', ex: '' }),
+  blackUserInfo: or(blackUserInfoSchema, { userID: '', nickname: '', faceURL: '', ex: '' }),
   addSource: intOr(0),
   operatorUserID: str,
   ex: str,
@@ -106,7 +110,7 @@ export const conversationSchema = z.looseObject({
   recvMsgOpt: intOr(0),
   unreadCount: intOr(0),
   IsPinned: bool,
-  msgInfo: msgInfoSchema.nullish().transform((v) => v ?? null),
+  msgInfo: or(msgInfoSchema, null),
 });
 export type Conversation = z.infer<typeof conversationSchema>;
 
@@ -133,7 +137,7 @@ export const sortedConversationListDataSchema = z.looseObject({
   conversationElems: list(conversationSchema),
 });
 export const adminTokenDataSchema = z.looseObject({
-  token: z.string().min(1),
+  token: z.string().check(z.minLength(1)),
   /** A duration in seconds, not an epoch. */
   expireTimeSeconds: intOr(0),
 });

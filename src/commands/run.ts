@@ -11,8 +11,7 @@ import { authAdvice, authProblem } from '../api/authProblem.js';
 import { demoOptions, type ExplorerOptions, type OutputFormat } from '../config/args.js';
 import { openRequestLog, type RequestLog } from '../config/requestLog.js';
 import { sanitize } from '../terminal/sanitize.js';
-import { dataEncoder, type RowEncoder } from '../data/formats.js';
-import { tableEncoder } from '../data/table.js';
+import { jsonEncoder, type RowEncoder } from '../data/formats.js';
 import { walkPages } from '../data/walk.js';
 import { listFetcher } from '../api/pages.js';
 import { lookupUser } from '../api/userLookup.js';
@@ -156,10 +155,14 @@ export async function runListCommand(options: ExplorerOptions, streams: ScriptSt
       ...(log ? { onRequest: log.onRequest } : {}),
     });
     const format = request.output ?? defaultOutput(streams.stdout.isTTY === true);
+    // A table and CSV load the display-width code (Intl.Segmenter, Unicode tables) and the
+    // content decoders; JSON needs neither: each format loads only its own module.
     const encoder: RowEncoder =
       format === 'table'
-        ? tableEncoder(request.list, tableWidth(streams), { ownerID: request.userID, now: new Date() })
-        : dataEncoder(request.list, format);
+        ? (await import('../data/table.js')).tableEncoder(request.list, tableWidth(streams), { ownerID: request.userID, now: new Date() })
+        : format === 'csv'
+          ? (await import('../data/csv.js')).csvEncoder(request.list)
+          : jsonEncoder(format);
     const size = request.size ?? (request.all ? WALK_PAGE_SIZE : (options.pageSize ?? DEFAULT_PAGE_SIZE));
     // The reader went away: stop the request in flight too.
     const controller = new AbortController();

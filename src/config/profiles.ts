@@ -3,7 +3,8 @@
 // error names the file, the profile and the field, and is a UsageError (exit code 2).
 //
 // Precedence, highest first: flags, environment, profile, built-in defaults.
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import '../api/zodLocale.js';
 import { isPageSize, MAX_PAGE_SIZE } from '../domain/paging.js';
 import { MAX_INTERVAL_MS, MIN_INTERVAL_MS } from '../data/liveRefresh.js';
 import { UsageError, type ExplorerOptions, type ProfileField } from './args.js';
@@ -22,68 +23,76 @@ function isHttpUrl(raw: string): boolean {
   }
 }
 
-const text = (what: string) => z.string({ error: `must be ${what}` }).trim().min(1, { error: `must be ${what}` });
+const text = (what: string) => z.string({ error: `must be ${what}` }).check(z.trim(), z.minLength(1, { error: `must be ${what}` }));
 const envName = z
   .string({ error: 'must be the name of an environment variable' })
-  .regex(ENV_NAME, { error: 'must be the name of an environment variable (letters, digits, _)' });
+  .check(z.regex(ENV_NAME, { error: 'must be the name of an environment variable (letters, digits, _)' }));
 
 export const profileSchema = z
   .strictObject({
-    baseUrl: z
-      .string({ error: 'must be an http(s) URL' })
-      .trim()
-      .refine(isHttpUrl, { error: 'must be an http(s) URL' })
-      .superRefine((url, ctx) => {
+    baseUrl: z.string({ error: 'must be an http(s) URL' }).check(
+      z.trim(),
+      z.refine(isHttpUrl, { error: 'must be an http(s) URL' }),
+      z.superRefine((url, ctx) => {
         const problem = urlCredentialsProblem(url);
         if (problem) ctx.addIssue({ code: 'custom', message: `${problem}; put the secret in secret or secretEnv` });
       }),
-    adminUserID: text('a user ID').optional(),
-    token: text('a non-empty string').optional(),
-    tokenEnv: envName.optional(),
-    secret: text('a non-empty string').optional(),
-    secretEnv: envName.optional(),
+    ),
+    adminUserID: z.optional(text('a user ID')),
+    token: z.optional(text('a non-empty string')),
+    tokenEnv: z.optional(envName),
+    secret: z.optional(text('a non-empty string')),
+    secretEnv: z.optional(envName),
     /** Seconds, like --timeout. */
-    timeout: z
-      .number({ error: 'must be a number of seconds' })
-      .min(0.1, { error: 'must be from 0.1 to 600 seconds' })
-      .max(600, { error: 'must be from 0.1 to 600 seconds' })
-      .optional(),
-    pageSize: z
-      .number({ error: `must be a whole number from 1 to ${MAX_PAGE_SIZE}` })
-      .refine(isPageSize, { error: `must be a whole number from 1 to ${MAX_PAGE_SIZE}` })
-      .optional(),
+    timeout: z.optional(
+      z
+        .number({ error: 'must be a number of seconds' })
+        .check(z.minimum(0.1, { error: 'must be from 0.1 to 600 seconds' }), z.maximum(600, { error: 'must be from 0.1 to 600 seconds' })),
+    ),
+    pageSize: z.optional(
+      z
+        .number({ error: `must be a whole number from 1 to ${MAX_PAGE_SIZE}` })
+        .check(z.refine(isPageSize, { error: `must be a whole number from 1 to ${MAX_PAGE_SIZE}` })),
+    ),
     /** Seconds, like --watch: the explorer starts with the live view on at this interval. */
-    watch: z
-      .number({ error: 'must be a number of seconds' })
-      .min(MIN_INTERVAL_MS / 1000, { error: `must be from ${MIN_INTERVAL_MS / 1000} to ${MAX_INTERVAL_MS / 1000} seconds` })
-      .max(MAX_INTERVAL_MS / 1000, { error: `must be from ${MIN_INTERVAL_MS / 1000} to ${MAX_INTERVAL_MS / 1000} seconds` })
-      .optional(),
+    watch: z.optional(
+      z
+        .number({ error: 'must be a number of seconds' })
+        .check(
+          z.minimum(MIN_INTERVAL_MS / 1000, { error: `must be from ${MIN_INTERVAL_MS / 1000} to ${MAX_INTERVAL_MS / 1000} seconds` }),
+          z.maximum(MAX_INTERVAL_MS / 1000, { error: `must be from ${MIN_INTERVAL_MS / 1000} to ${MAX_INTERVAL_MS / 1000} seconds` }),
+        ),
+    ),
   })
-  .superRefine((p, ctx) => {
-    if (p.token !== undefined && p.tokenEnv !== undefined) {
-      ctx.addIssue({ code: 'custom', path: ['tokenEnv'], message: 'give token or tokenEnv, not both' });
-    }
-    if (p.secret !== undefined && p.secretEnv !== undefined) {
-      ctx.addIssue({ code: 'custom', path: ['secretEnv'], message: 'give secret or secretEnv, not both' });
-    }
-  });
+  .check(
+    z.superRefine((p, ctx) => {
+      if (p.token !== undefined && p.tokenEnv !== undefined) {
+        ctx.addIssue({ code: 'custom', path: ['tokenEnv'], message: 'give token or tokenEnv, not both' });
+      }
+      if (p.secret !== undefined && p.secretEnv !== undefined) {
+        ctx.addIssue({ code: 'custom', path: ['secretEnv'], message: 'give secret or secretEnv, not both' });
+      }
+    }),
+  );
 export type ProfileConfig = z.infer<typeof profileSchema>;
 
 export const configSchema = z
   .strictObject({
     /** The profile used when neither --profile nor OPENIM_PROFILE names one. */
-    defaultProfile: z.string({ error: 'must be the name of a profile' }).optional(),
+    defaultProfile: z.optional(z.string({ error: 'must be the name of a profile' })),
     profiles: z.record(
-      z.string().regex(PROFILE_NAME, { error: 'a profile name is letters, digits, . _ - (up to 64)' }),
+      z.string().check(z.regex(PROFILE_NAME, { error: 'a profile name is letters, digits, . _ - (up to 64)' })),
       profileSchema,
       { error: 'must be an object of named profiles' },
     ),
   })
-  .superRefine((c, ctx) => {
-    if (c.defaultProfile !== undefined && !hasProfile(c.profiles, c.defaultProfile)) {
-      ctx.addIssue({ code: 'custom', path: ['defaultProfile'], message: `no profile named ${quoted(c.defaultProfile)} (${profileList(c.profiles)})` });
-    }
-  });
+  .check(
+    z.superRefine((c, ctx) => {
+      if (c.defaultProfile !== undefined && !hasProfile(c.profiles, c.defaultProfile)) {
+        ctx.addIssue({ code: 'custom', path: ['defaultProfile'], message: `no profile named ${quoted(c.defaultProfile)} (${profileList(c.profiles)})` });
+      }
+    }),
+  );
 export type ConfigFile = z.infer<typeof configSchema>;
 
 /**

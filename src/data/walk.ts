@@ -31,16 +31,45 @@ export interface WalkedPage<T> {
 /**
  * Yields the pages in order; stops after the last page, on the first error, or when aborted, and
  * with a RunawayWalkError against a server whose pages never end (see walkGuard.ts).
+ *
+ * Still one request at a time, but the next one is sent as soon as a page has been checked and is
+ * known not to be the last, before the page is handed over: while the caller encodes and writes
+ * it, the server is already working on the next. (Serially, a 200,000-user walk spent a fifth of
+ * its time with one side idle waiting for the other.) No request is ever sent past the end.
  */
 export async function* walkPages<T>(fetch: PageFetcher<T>, options: WalkOptions): AsyncGenerator<WalkedPage<T>> {
   if (!Number.isInteger(options.size) || options.size < 1) throw new RangeError('page size must be at least 1');
   const guard = new WalkGuard(options.size, options.maxEstimatedRows);
-  for (let page = Math.max(1, Math.floor(options.startPage)); ; page++) {
+  // Cancels the request sent ahead when the caller stops early (or fails) before taking its page.
+  const ahead = new AbortController();
+  const onAbort = (): void => ahead.abort();
+  options.signal?.addEventListener('abort', onAbort, { once: true });
+  const own: WalkOptions = { ...options, signal: ahead.signal };
+  // True while a request has been sent and its page not yet taken.
+  let sent = false;
+  try {
+    let page = Math.max(1, Math.floor(options.startPage));
     if (options.signal?.aborted) throw new AbortedError();
-    const result = await fetchPatiently(fetch, page, options);
-    const { capped } = options.all ? guard.check(page, result) : { capped: true };
-    yield { page, result };
-    if (capped || isLastPage(result, page, options.size)) return;
+    let next = fetchPatiently(fetch, page, own);
+    sent = true;
+    for (;; page++) {
+      const result = await next;
+      sent = false;
+      const { capped } = options.all ? guard.check(page, result) : { capped: true };
+      const last = capped || isLastPage(result, page, options.size);
+      if (!last) {
+        if (options.signal?.aborted) throw new AbortedError();
+        next = fetchPatiently(fetch, page + 1, own);
+        sent = true;
+        // Its failure is seen when it is awaited, or not at all if the caller stops first.
+        next.catch(() => undefined);
+      }
+      yield { page, result };
+      if (last) return;
+    }
+  } finally {
+    options.signal?.removeEventListener('abort', onAbort);
+    if (sent) ahead.abort();
   }
 }
 

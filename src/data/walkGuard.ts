@@ -3,9 +3,11 @@
 // (with a huge total, or with conversations' estimated total, where only a short page ends the
 // list), or one whose pages never run out.
 //
-// - A page whose rows are exactly those of an earlier page of the walk stops it with an error: a
-//   list that pages has no two equal pages. Pages are compared by a hash of their rows (32 bytes
-//   kept per page).
+// - A page whose rows are those of an earlier page of the walk stops it with an error: a list that
+//   pages has no two equal pages. Pages are compared by their row count and their first and last
+//   rows (a hash of them, 32 bytes kept per page): in a list where each row appears once, two pages
+//   that start and end with the same rows are the same page. (Hashing every row was a tenth of the
+//   CPU of a 200,000-user walk.)
 // - A list with an exact total ends at the total its first page announced, even if later pages
 //   announce more: the walk is a snapshot of what was there when it started.
 // - A list whose total is an estimate (conversations) stops with an error after
@@ -49,7 +51,8 @@ export class WalkGuard {
   check(page: number, result: Page<unknown>): { capped: boolean } {
     if (this.pages++ === 0 && result.totalExact) this.firstTotal = result.total;
     if (result.rows.length > 0) {
-      const hash = createHash('sha256').update(JSON.stringify(result.rows)).digest('base64');
+      const ends = [result.rows.length, result.rows[0], result.rows.at(-1)];
+      const hash = createHash('sha256').update(JSON.stringify(ends)).digest('base64');
       const earlier = this.seen.get(hash);
       if (earlier !== undefined) {
         throw new RunawayWalkError(

@@ -20,6 +20,7 @@ import { copyToClipboard } from '../terminal/osc52.js';
 import { inkRenderOptions } from './renderOptions.js';
 import { filterFocusReports } from '../terminal/focus.js';
 import { enableFocusEvents, enterAltScreen, installRestoreHandlers, restoreTerminal } from '../terminal/screen.js';
+import { tuneHeapForExplorer } from './heap.js';
 
 interface Session {
   store: AppStore;
@@ -136,6 +137,12 @@ export async function runExplorer(options: ExplorerOptions, parsed: ExplorerOpti
     instance = render(tree(session), inkRenderOptions(process.env));
     session.store.getState().start();
     if (watching) session.store.getState().toggleLive();
+    // Once the first answer is on screen (heap.ts: set earlier, it slowed the start by a tenth).
+    const untune = session.store.subscribe((s) => {
+      if (s.connection === 'connecting') return;
+      untune();
+      tuneHeapForExplorer();
+    });
     await instance.waitUntilExit();
   } finally {
     restore();

@@ -5,7 +5,7 @@ import { AbortedError } from '../api/errors.js';
 import { listFetcher } from '../api/pages.js';
 import { WALK_PAGE_SIZE } from '../domain/paging.js';
 import { exportFileName, type ExportSink } from '../data/exportFile.js';
-import { dataEncoder } from '../data/formats.js';
+import { dataEncoder } from '../data/encoders.js';
 import { walkPages } from '../data/walk.js';
 import type { SliceTools } from './tools.js';
 import type { AppState } from './types.js';

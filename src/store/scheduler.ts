@@ -1,9 +1,10 @@
 // The request rules of the explorer's lists, apart from the store so that they can be tested
 // with an injected fetch and no server:
 // - at most one request in flight per list;
-// - page steps taken while a request runs collapse into one follow-up for the newest page, so
+// - the list wants one page at a time: a page step (or a new query, or a forced reload) while a
+//   request for another page runs cancels it and asks for the new page at once, so the page the
+//   list lands on is one round trip away from the last key, however long a key was held;
 //   results always arrive in order;
-// - a new query (or a forced reload) cancels the running request;
 // - a response that no longer matches what the list wants is cached, never shown;
 // - pages already seen come back from a bounded LRU without a request;
 // - a live refresh (refresh()) is one more request of the page the list shows, under the same
@@ -89,9 +90,11 @@ export class RequestScheduler {
     const running = this.inFlight.get(listKey);
     if (running) {
       if (!force && running.reqKey === reqKey) return 'waiting';
-      // A page step waits for the running request (one in flight, results in order); a reload or
-      // a new query makes the running one useless, so it is cancelled.
-      if (!force && running.query === queryKey(request)) return 'waiting';
+      // Whatever else runs is for a page the list no longer wants. Letting it finish first made
+      // the last page of a held `n` two round trips away (measured: 2.2x the server's latency);
+      // cancelled, the new request starts now and stays the only one in flight. A cancelled
+      // request whose headers had not come closes its connection: the next one opens another
+      // (free on loopback and a LAN, one more round trip over a WAN).
       running.controller.abort();
       this.inFlight.delete(listKey);
     }

@@ -6,8 +6,12 @@
 import { graphemeWidth } from './cellWidth.js';
 import { glyphs } from './glyphs.js';
 
-const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+// Made on first use: the first segmenter costs ICU's grapheme rules (tens of ms on a busy machine),
+// which a command that prints no table must not pay.
+let segmenterInstance: Intl.Segmenter | undefined;
+const segmenter = (): Intl.Segmenter => (segmenterInstance ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' }));
 const PLAIN_ASCII = /^[\u0020-\u007e]*$/;
+
 
 // V8's grapheme segmenter is quadratic in the length of the string it walks (100k characters:
 // over a second; 75k of mixed CJK and emoji: five), and string-width walks one too. Long strings
@@ -23,7 +27,7 @@ const JOINS =
 
 function* segmentsOf(window: string): Generator<{ segment: string; index: number }> {
   if (JOINS.test(window)) {
-    yield* segmenter.segment(window);
+    yield* segmenter().segment(window);
     return;
   }
   let index = 0;
@@ -103,6 +107,9 @@ export function truncate(s: string, width: number, ellipsis = glyphs().ellipsis)
   const max = cells(width);
   if (max === 0) return '';
   if (PLAIN_ASCII.test(s) && s.length <= max) return s;
+  // Fits whole (a table row, most cells): one measure. Only for strings of about the room's
+  // length, so that cutting a 100k-character value still costs what the room holds.
+  if (s.length <= 4 * max && displayWidth(s) <= max) return s;
   const whole = prefixWithin(s, max);
   if (!whole.cut) return s;
   const mark = displayWidth(ellipsis) <= max ? ellipsis : '';
@@ -116,8 +123,11 @@ export function truncate(s: string, width: number, ellipsis = glyphs().ellipsis)
  */
 export function fit(s: string, width: number, align: 'left' | 'right' = 'left'): string {
   const max = cells(width);
-  const cut = truncate(s, max);
-  const pad = ' '.repeat(Math.max(0, max - displayWidth(cut)));
+  // Measured once when it fits whole (most cells, every table row); as truncate() does, only
+  // for strings of about the room's length.
+  const whole = s.length <= 4 * max ? displayWidth(s) : Infinity;
+  const cut = whole <= max ? s : truncate(s, max);
+  const pad = ' '.repeat(Math.max(0, max - (whole <= max ? whole : displayWidth(cut))));
   return align === 'left' ? cut + pad : pad + cut;
 }
 

@@ -1,9 +1,10 @@
 // The published package: pack it, install the tarball into an empty folder without the network
-// (no runtime dependencies: everything is bundled into dist/cli.js), and run the installed bin.
+// (no runtime dependencies: everything is bundled into dist/, the entry point dist/cli.js and the
+// chunks it loads on demand, dist/chunks/), and run the installed bin.
 // The vitest global setup builds it once before any test runs; this test does not rebuild (npm pack --ignore-scripts skips
 // the prepack build, which would rewrite dist/cli.js under the end-to-end tests running alongside).
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -82,12 +83,35 @@ describe('npm package', () => {
     expect(pkg.dependencies ?? {}).toEqual({});
   });
 
-  it('packs only package.json, README.md, LICENSE and dist/cli.js', () => {
+  it('packs only package.json, README.md, LICENSE, dist/cli.js and the chunks of this build', () => {
     const paths = packed.files.map((f) => f.path).sort();
     expect(paths).toContain('package.json');
     expect(paths).toContain('dist/cli.js');
-    const allowed = new Set(['package.json', 'README.md', 'LICENSE', 'dist/cli.js']);
+    const built = readdirSync(join(ROOT, 'dist', 'chunks')).map((name) => `dist/chunks/${name}`);
+    expect(built.length).toBeGreaterThan(0);
+    const allowed = new Set(['package.json', 'README.md', 'LICENSE', 'dist/cli.js', ...built]);
     expect(paths.filter((p) => !allowed.has(p))).toEqual([]);
+    expect(built.filter((p) => !paths.includes(p))).toEqual([]);
+  });
+
+  it('every chunk of the installed package loads without the network (the explorer, Ink and Yoga included)', () => {
+    const dist = join(work, 'install', 'node_modules', pkg.name, 'dist', 'chunks');
+    const files = readdirSync(dist).filter((name) => name.endsWith('.js'));
+    const script = `for (const f of ${JSON.stringify(files)}) await import(${JSON.stringify(dist + '/')} + f);`;
+    const result = run(process.execPath, ['--input-type=module', '-e', script], { cwd: work });
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+  });
+
+  it('a scripting command runs from the installed package (its chunks and the demo server)', () => {
+    const result = runBin(['users', '--demo', '--size', '3', '--output', 'ndjson']);
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    expect(result.stdout.trimEnd().split('\n').map((line) => (JSON.parse(line) as { userID: string }).userID)).toEqual([
+      'user_000001',
+      'user_000002',
+      'user_000003',
+    ]);
   });
 
   it('--version prints the version from package.json', () => {

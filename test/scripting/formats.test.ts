@@ -2,7 +2,9 @@
 // streaming encoders and the table's fit to the width.
 import { describe, expect, it } from 'vitest';
 import type { User } from '../../src/api/schemas.js';
-import { csvCell, csvLine, dataEncoder, jsonText } from '../../src/data/formats.js';
+import { csvCell, csvLine } from '../../src/data/csv.js';
+import { dataEncoder } from '../../src/data/encoders.js';
+import { jsonText } from '../../src/data/formats.js';
 import { tableEncoder } from '../../src/data/table.js';
 import { displayWidth } from '../../src/terminal/width.js';
 

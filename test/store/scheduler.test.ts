@@ -53,31 +53,47 @@ afterEach(() => {
 });
 
 describe('RequestScheduler', () => {
-  it('keeps one request in flight per list and collapses page steps into one follow-up for the newest page', async () => {
+  it('keeps one request in flight per list: a page step cancels the request for the page left behind', async () => {
     const h = harness();
     h.scheduler.want('a', req(1));
     h.scheduler.want('a', req(2));
     h.scheduler.want('a', req(3));
     h.scheduler.want('a', req(4));
-    expect(h.sent).toHaveLength(1);
-    await vi.advanceTimersByTimeAsync(LATENCY);
-    // Page 1 came back after the list moved on: cached, not shown; page 4 is asked for next.
-    expect(h.shown).toHaveLength(0);
-    expect(h.sent.map((s) => s.request.page)).toEqual([1, 4]);
+    // Each step asked for its page at once and cancelled the one before: one live request.
+    expect(h.sent.map((s) => s.request.page)).toEqual([1, 2, 3, 4]);
+    expect(h.sent.map((s) => s.signal.aborted)).toEqual([true, true, true, false]);
     await vi.advanceTimersByTimeAsync(LATENCY);
     expect(h.shownKeys()).toEqual([requestKey(req(4))]);
-    expect(h.scheduler.stats).toEqual({ started: 2, discarded: 1, maxInFlight: 1 });
+    expect(h.failures).toHaveLength(0);
+    expect(h.scheduler.stats).toEqual({ started: 4, discarded: 0, maxInFlight: 1 });
+  });
+
+  it('shows the page of the last step of a held key one round trip after it, and nothing older after it', async () => {
+    const h = harness();
+    let live = 0;
+    for (let page = 1; page <= 100; page++) {
+      h.scheduler.want('a', req(page));
+      live = Math.max(live, h.sent.filter((s) => !s.signal.aborted).length);
+      await vi.advanceTimersByTimeAsync(LATENCY / 6); // a key repeat faster than the server
+    }
+    // LATENCY / 6 of the round trip has passed since the last step.
+    await vi.advanceTimersByTimeAsync(LATENCY - LATENCY / 6 - 1);
+    expect(h.shown).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(h.shownKeys()).toEqual([requestKey(req(100))]);
+    expect(live).toBe(1);
   });
 
   it('never shows an older page after a newer one', async () => {
     const h = harness();
     for (let page = 1; page <= 30; page++) {
       h.scheduler.want('a', req(page));
-      await vi.advanceTimersByTimeAsync(LATENCY / 3);
+      // Some steps come before the page arrives, some after.
+      await vi.advanceTimersByTimeAsync(page % 3 === 0 ? LATENCY * 1.5 : LATENCY / 3);
     }
     await vi.advanceTimersByTimeAsync(LATENCY * 3);
     const pages = h.shownKeys().map((key) => Number(key.split('|')[0]));
-    expect(pages.length).toBeGreaterThan(0);
+    expect(pages.length).toBeGreaterThan(5);
     expect([...pages].sort((x, y) => x - y)).toEqual(pages);
     expect(pages.at(-1)).toBe(30);
     expect(h.scheduler.stats.maxInFlight).toBe(1);
@@ -98,11 +114,15 @@ describe('RequestScheduler', () => {
   it('caches a response that arrives after the list moved on, but never shows it', async () => {
     const h = harness();
     h.scheduler.want('a', req(1));
+    await vi.advanceTimersByTimeAsync(LATENCY);
+    // Page 2 is asked for, then the list goes back to page 1 (cached) while page 2 is on the way.
     h.scheduler.want('a', req(2));
-    await vi.advanceTimersByTimeAsync(LATENCY * 2);
-    expect(h.shownKeys()).toEqual([requestKey(req(2))]);
-    // Page 1 is in the cache although it was never shown.
     expect(h.scheduler.want('a', req(1))).toBe('cached');
+    await vi.advanceTimersByTimeAsync(LATENCY);
+    expect(h.shownKeys()).toEqual([requestKey(req(1)), requestKey(req(1))]);
+    expect(h.scheduler.stats.discarded).toBe(1);
+    // Page 2 is in the cache although it was never shown.
+    expect(h.scheduler.want('a', req(2))).toBe('cached');
     expect(h.sent).toHaveLength(2);
   });
 

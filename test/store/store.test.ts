@@ -52,7 +52,7 @@ describe('store', () => {
     expect(demo.requestCount('/user/get_users')).toBe(before);
   });
 
-  it('coalesces rapid page steps: one request in flight, results in order, the last page wins', async () => {
+  it('rapid page steps: one request in flight, results in order, the last page wins', async () => {
     const store = storeFor(slow);
     store.getState().start();
     await settled(store);
@@ -64,7 +64,7 @@ describe('store', () => {
     expect(list.loadedPage).toBe(16);
     expect((list.rows[0] as User).userID).toBe(((await firstIdOfPage(slow, 16))));
     expect(store.stats.maxInFlight).toBe(1);
-    // The first step starts at once; the other fourteen collapse into one follow-up.
+    // Each step cancels the one before it, here before it even reached the server.
     expect(slow.requestCount('/user/get_users') - before).toBeLessThanOrEqual(3);
   });
 

@@ -1,0 +1,56 @@
+// Figure 8 (and the walk's half of figure 6): `users --all` over a 200,000-user demo server, in each
+// format, paired with a minimal fetch loop that prints the same rows (floors/fetchLoop.mjs), and the
+// ndjson walk paired with a node:http keep-alive loop (floors/httpLoop.mjs). Wall time from spawn to
+// exit, and each process's peak RSS (floors/usage.mjs).
+import { join } from 'node:path';
+import { alternate, median, paired, type Result } from './stats.js';
+import { CLI, FLOORS, runNode, startDemoProcess, type ProcRun } from './procs.js';
+
+type Format = 'ndjson' | 'csv' | 'json';
+
+export async function walkFigures(quick: boolean): Promise<Result[]> {
+  const users = quick ? 2_000 : 200_000;
+  const demo = await startDemoProcess(users);
+  const label = quick ? '2,000' : '200,000';
+  const cli = (format: Format): string[] => [CLI, 'users', '--all', '--base-url', demo.url, '--secret', 'openIM123', '--output', format];
+  const fetchLoop = (format: Format): string[] => [join(FLOORS, 'fetchLoop.mjs'), demo.url, format, '--all'];
+  const results: Result[] = [];
+  const peaks: { a: number[]; b: number[] } = { a: [], b: [] };
+  try {
+    const plan: Array<[Format, number]> = quick ? [['ndjson', 1], ['csv', 1], ['json', 1]] : [['ndjson', 3], ['csv', 2], ['json', 2]];
+    for (const [format, pairs] of plan) {
+      const runs: { a: ProcRun[]; b: ProcRun[] } = { a: [], b: [] };
+      const timed = await alternate(
+        pairs,
+        format === 'ndjson' ? 1 : 0,
+        async (i) => {
+          const r = await runNode(cli(format), { usage: true });
+          if (i >= 0) runs.a.push(r);
+          return r.wallMs;
+        },
+        async (i) => {
+          const r = await runNode(fetchLoop(format), { usage: true });
+          if (i >= 0) runs.b.push(r);
+          return r.wallMs;
+        },
+      );
+      results.push(
+        paired(8, `users --all -o ${format}, ${label} users`, timed.a.map((ms) => ms / 1000), timed.b.map((ms) => ms / 1000), 's', 'fetch loop', '<= 1.15x', (r) => r <= 1.15,
+          `CPU ${(median(runs.a.map((r) => r.cpuMs!)) / 1000).toFixed(1)} s vs ${(median(runs.b.map((r) => r.cpuMs!)) / 1000).toFixed(1)} s`),
+      );
+      peaks.a.push(...runs.a.map((r) => r.peakMB!));
+      peaks.b.push(...runs.b.map((r) => r.peakMB!));
+    }
+    const http = await alternate(
+      quick ? 1 : 2,
+      0,
+      async () => (await runNode(cli('ndjson'))).wallMs / 1000,
+      async () => (await runNode([join(FLOORS, 'httpLoop.mjs'), demo.url, 'ndjson'])).wallMs / 1000,
+    );
+    results.push(paired(8, `users --all -o ndjson vs node:http keep-alive`, http.a, http.b, 's', 'node:http loop', '', undefined, 'reference: the cheapest client Node has'));
+    results.push(paired(6, `walk of ${label} users: peak RSS`, peaks.a, peaks.b, 'MB', 'fetch loop', '<= 1.1x', (r) => r <= 1.1, 'every format, each run beside its fetch loop'));
+  } finally {
+    await demo.close();
+  }
+  return results;
+}

@@ -1,0 +1,91 @@
+// Patches to string-width 8 (index.js), the width function of Ink and of src/terminal/width.ts
+// (see ../ink-patches.mjs). Both change speed only, never a width; candidates for upstream.
+//
+// 1. The module made an Intl.Segmenter when loaded: the first one costs ICU's grapheme rules
+//    (10-40 ms here), paid by every command that loads the module, table or not. Made on first use.
+// 2. A string with one character outside printable ASCII was segmented whole (Intl.Segmenter,
+//    about 2.5 us a grapheme) and each cluster put through three Unicode-property regexes: a
+//    200-cell table row with one accented name cost 0.5 ms, measured twice per frame by Ink.
+//    Between two printable ASCII characters there is always a grapheme break (UAX #29: both are
+//    "Other", no rule joins them), and the width is a sum over clusters: so each such character
+//    counts 1, only the pieces around other characters are segmented, and a cluster's width is
+//    remembered (bounded) for the default options. So is the width of such a string up to 512
+//    units long: Ink measures each line of a frame two or three times, and so does the app.
+
+/** @type {{ file: string, why: string, find: string, replace: string }[]} */
+export const STRING_WIDTH_PATCHES = [
+  {
+    file: 'string-width/index.js',
+    why: 'string-width: the segmenter is made on first use',
+    find: 'const segmenter = new Intl.Segmenter();',
+    replace: `let __oieSegmenter;
+const segmenter = {segment: string => (__oieSegmenter ??= new Intl.Segmenter()).segment(string)};`,
+  },
+  {
+    file: 'string-width/index.js',
+    why: 'string-width: printable ASCII runs are not segmented; cluster widths are remembered',
+    find: `export default function stringWidth(input, options = {}) {
+	if (typeof input !== 'string' || input.length === 0) {
+		return 0;
+	}
+`,
+    replace: `const __oieClusters = new Map();
+const __oieStrings = new Map();
+// Options that take the original path (a cluster's own width).
+const __oieDirect = {};
+function __oiePrintable(code) {
+	return code >= 0x20 && code <= 0x7E;
+}
+function __oieClusterWidth(cluster) {
+	let width = __oieClusters.get(cluster);
+	if (width === undefined) {
+		if (__oieClusters.size >= 4096) {
+			__oieClusters.clear();
+		}
+		width = stringWidth(cluster, __oieDirect);
+		__oieClusters.set(cluster, width);
+	}
+	return width;
+}
+// Mixed text with the default options and no escape sequences: pieces between certain grapheme
+// breaks (two printable ASCII characters side by side), each ASCII one 1 cell, the rest by cluster.
+function __oieMixedWidth(string) {
+	let width = 0;
+	let start = 0;
+	for (let index = 1; index <= string.length; index++) {
+		if (index < string.length && !(__oiePrintable(string.charCodeAt(index - 1)) && __oiePrintable(string.charCodeAt(index)))) {
+			continue;
+		}
+		if (index - start === 1 && __oiePrintable(string.charCodeAt(start))) {
+			width++;
+		} else {
+			for (const {segment} of segmenter.segment(string.slice(start, index))) {
+				width += __oieClusterWidth(segment);
+			}
+		}
+		start = index;
+	}
+	return width;
+}
+export default function stringWidth(input, options = {}) {
+	if (typeof input !== 'string' || input.length === 0) {
+		return 0;
+	}
+	if (options !== __oieDirect && options.ambiguousIsNarrow !== false && !options.countAnsiEscapeCodes
+		&& !input.includes('\\u001B') && !input.includes('\\u009B') && !/^[\\u0020-\\u007E]*$/.test(input)) {
+		if (input.length > 512) {
+			return __oieMixedWidth(input);
+		}
+		let width = __oieStrings.get(input);
+		if (width === undefined) {
+			if (__oieStrings.size >= 2048) {
+				__oieStrings.clear();
+			}
+			width = __oieMixedWidth(input);
+			__oieStrings.set(input, width);
+		}
+		return width;
+	}
+`,
+  },
+];

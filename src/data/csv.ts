@@ -1,0 +1,105 @@
+// CSV of the scripting commands and the explorer's export: RFC 4180 (CRLF, quotes doubled), the
+// wire fields with nested ones by dotted path, cells sanitised and guarded against spreadsheet
+// formula injection; conversations add the decoded summary of their latest message. Apart from
+// formats.ts because of that summary: the content decoders and display widths load only for CSV.
+import { rawDigits } from '../api/wireFidelity.js';
+import { contentSummary } from '../domain/summary.js';
+import type { AnyRow, ListKind } from '../api/pages.js';
+import { sanitize } from '../terminal/sanitize.js';
+import type { RowEncoder } from './formats.js';
+
+/** The columns of each list in CSV: the wire fields, nested ones by dotted path. */
+export const CSV_FIELDS: Record<ListKind, readonly string[]> = {
+  users: ['userID', 'nickname', 'faceURL', 'createTime', 'appMangerLevel', 'globalRecvMsgOpt', 'ex'],
+  accounts: ['userID', 'nickName', 'faceURL', 'appMangerLevel'],
+  conversations: [
+    'conversationID',
+    'IsPinned',
+    'recvMsgOpt',
+    'unreadCount',
+    'msgInfo.sessionType',
+    'msgInfo.sendID',
+    'msgInfo.senderName',
+    'msgInfo.recvID',
+    'msgInfo.groupID',
+    'msgInfo.contentType',
+    'msgInfo.LatestMsgRecvTime',
+    'summary',
+    'msgInfo.content',
+  ],
+  blacklist: [
+    'ownerUserID',
+    'blackUserInfo.userID',
+    'blackUserInfo.nickname',
+    'createTime',
+    'addSource',
+    'operatorUserID',
+    'ex',
+  ],
+  applications: [
+    'fromUserID',
+    'toUserID',
+    'toNickname',
+    'handleResult',
+    'reqMsg',
+    'createTime',
+    'handlerUserID',
+    'handleMsg',
+    'handleTime',
+    'ex',
+  ],
+};
+
+function field(row: unknown, path: string): unknown {
+  let value: unknown = row;
+  for (const key of path.split('.')) {
+    if (value === null || typeof value !== 'object') return undefined;
+    const digits = rawDigits(value, key);
+    // Digits only: no formula guard needed, and a bigint is written as it is.
+    value = digits !== undefined ? BigInt(digits) : (value as Record<string, unknown>)[key];
+  }
+  return value;
+}
+
+/** The decoded one-line summary of a conversation's latest message (a derived column). */
+function csvValue(kind: ListKind, row: AnyRow, path: string): unknown {
+  if (kind === 'conversations' && path === 'summary') {
+    const msg = field(row, 'msgInfo') as { contentType: number; content: string } | null | undefined;
+    return msg ? contentSummary(msg.contentType, msg.content) : '';
+  }
+  return field(row, path);
+}
+
+// A spreadsheet runs a cell that starts with one of these, full-width forms included
+// (U+FF1D ＝, U+FF0B ＋, U+FF0D －, U+FF20 ＠).
+const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
+const NEEDS_QUOTES = /[",\r\n]/;
+
+/**
+ * One CSV cell: numbers and booleans as they are; text sanitised (newlines kept, escape
+ * sequences and control characters gone), prefixed with ' when a spreadsheet would read it as a
+ * formula, and quoted when it holds a comma, quote or newline.
+ */
+export function csvCell(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  const raw = typeof value === 'object' ? JSON.stringify(value) : String(value);
+  let text = sanitize(raw, { multiline: true });
+  // Before sanitising too: it turns a leading tab into spaces and drops a CR, and the cell must
+  // still be marked; after, for what sanitising itself brings to the front.
+  if (FORMULA_START.test(raw) || FORMULA_START.test(text)) text = `'${text}`;
+  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function csvLine(cells: readonly unknown[]): string {
+  return cells.map(csvCell).join(',') + '\r\n';
+}
+
+export function csvEncoder(kind: ListKind): RowEncoder {
+  const fields = CSV_FIELDS[kind];
+  return {
+    begin: () => csvLine(fields),
+    rows: (rows) => rows.map((row) => csvLine(fields.map((f) => csvValue(kind, row, f)))).join(''),
+    end: () => '',
+  };
+}

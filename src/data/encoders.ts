@@ -1,0 +1,9 @@
+// The encoder of a data format, for the explorer's export (which has every module loaded anyway;
+// the scripting commands load only the one they print with).
+import type { ListKind } from '../api/pages.js';
+import { csvEncoder } from './csv.js';
+import { jsonEncoder, type DataFormat, type RowEncoder } from './formats.js';
+
+export function dataEncoder(kind: ListKind, format: DataFormat): RowEncoder {
+  return format === 'csv' ? csvEncoder(kind) : jsonEncoder(format);
+}

@@ -1,0 +1,132 @@
+// The patched modules of the bundle (scripts/ink-patches.mjs) against the originals, on seeded
+// generated inputs: Ink's Output (the frame a list of writes, clips and transformers gives) and
+// string-width (the width of strings mixing ASCII, wide, combining, emoji and zero-width
+// characters). The patches are meant to change speed only; any difference is printed and the
+// exit code is 1. Run by test/terminal/inkPatches.test.ts (a plain node process: the patched
+// copies import their dependencies by URL).
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { patchInk } from '../../scripts/ink-patches.mjs';
+
+const CASES = Number(process.argv[2] ?? 3000);
+const dir = mkdtempSync(join(tmpdir(), 'oie-patch-eq-'));
+
+/** A patched copy of `file` in `dir`, its imports pointing at the originals' dependencies. */
+async function patchedCopy(file, name) {
+  const source = readFileSync(file, 'utf8');
+  const patched = patchInk(file, source);
+  if (patched === source) throw new Error(`no patch applies to ${file}`);
+  const base = pathToFileURL(file).href;
+  const rewritten = patched.replace(/from '([^']+)'/g, (_, spec) =>
+    `from '${spec.startsWith('.') ? new URL(spec, base).href : import.meta.resolve(spec)}'`,
+  );
+  const out = join(dir, name);
+  writeFileSync(out, rewritten);
+  return import(pathToFileURL(out).href);
+}
+
+// A small seeded generator (mulberry32): the same cases on every run.
+let seed = 0x5eed;
+const random = () => {
+  seed = (seed + 0x6d2b79f5) | 0;
+  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+};
+const int = (lo, hi) => lo + Math.floor(random() * (hi - lo + 1));
+const pick = (list) => list[int(0, list.length - 1)];
+
+const PIECES = ['a', 'b', 'z', ' ', '  ', '~', '|', 'user_0001', '王', '小明', 'é', 'e\u0301', 'x\u0308', '👍', '👍🏽', '👨‍👩‍👧', '🇫🇷', '#️⃣', '\u200b', '\u200d', '\ufe0f', '\u0600', '\t', '\u1100\u1161', 'ｶﾞ', '©', '…', '›', '\u0e33', '\u0915\u094d\u0937', '\u3000', '\u00a0'];
+const STYLES = [['\u001B[1m', '\u001B[22m'], ['\u001B[31m', '\u001B[39m'], ['\u001B[7m', '\u001B[27m'], ['\u001B[2m', '\u001B[22m'], ['\u001B[38;5;45m', '\u001B[39m']];
+
+function text(maxPieces) {
+  let s = '';
+  const n = int(0, maxPieces);
+  for (let i = 0; i < n; i++) {
+    const piece = pick(PIECES);
+    s += random() < 0.2 ? ((style) => style[0] + piece + style[1])(pick(STYLES)) : piece;
+  }
+  return s;
+}
+
+const TRANSFORMERS = [
+  [],
+  [(line) => `\u001B[7m${line}\u001B[27m`],
+  [(line, index) => (index === 0 ? `\u001B[1m${line}\u001B[22m` : line)],
+  [(line) => line.toUpperCase()],
+];
+
+function frameCase() {
+  const width = int(1, 50);
+  const height = int(1, 8);
+  const ops = [];
+  let clips = 0;
+  for (let i = int(1, 14); i > 0; i--) {
+    const r = random();
+    if (r < 0.1) {
+      const clip = random() < 0.5 ? { x1: int(-2, width), x2: int(0, width + 2) } : { x1: int(-2, width), x2: int(0, width + 2), y1: int(-1, height), y2: int(0, height + 1) };
+      ops.push(['clip', clip]);
+      clips++;
+    } else if (r < 0.15 && clips > 0) {
+      ops.push(['unclip']);
+      clips--;
+    } else {
+      const lines = Array.from({ length: int(1, 3) }, () => text(random() < 0.3 ? 40 : 8));
+      // Mostly rows written at column 0, as a table's; sometimes beside or over each other.
+      const x = random() < 0.5 ? 0 : int(-3, width + 3);
+      ops.push(['write', x, int(-2, height + 1), lines.join('\n'), pick(TRANSFORMERS)]);
+    }
+  }
+  return { width, height, ops };
+}
+
+function render(Output, { width, height, ops }) {
+  const output = new Output({ width, height });
+  for (const [kind, a, b, c, d] of ops) {
+    if (kind === 'clip') output.clip(a);
+    else if (kind === 'unclip') output.unclip();
+    else output.write(a, b, c, { transformers: d });
+  }
+  return output.get();
+}
+
+const failures = [];
+const inkBuild = dirname(fileURLToPath(import.meta.resolve('ink')));
+
+// Ink's Output.
+const { default: OriginalOutput } = await import(pathToFileURL(join(inkBuild, 'output.js')).href);
+const { default: PatchedOutput } = await patchedCopy(join(inkBuild, 'output.js'), 'output.js');
+for (let i = 0; i < CASES; i++) {
+  const c = frameCase();
+  const want = render(OriginalOutput, c);
+  // Twice: the second frame comes from the patched module's caches.
+  for (const round of [1, 2]) {
+    const got = render(PatchedOutput, c);
+    if (got.output !== want.output || got.height !== want.height) {
+      failures.push({ what: `Output.get, case ${i}, round ${round}`, case: JSON.stringify(c.ops.map((op) => op.slice(0, 4))), width: c.width, height: c.height, want: want.output, got: got.output });
+    }
+  }
+}
+
+// string-width.
+const swFile = fileURLToPath(import.meta.resolve('string-width'));
+const { default: originalWidth } = await import(pathToFileURL(swFile).href);
+const { default: patchedWidth } = await patchedCopy(swFile, 'string-width.js');
+const strings = [];
+for (let i = 0; i < CASES * 4; i++) strings.push(text(random() < 0.02 ? 400 : 12).replace(/\u001B\[[\d;]*m/g, random() < 0.8 ? '' : '$&'));
+for (const s of strings) {
+  for (const options of [undefined, { ambiguousIsNarrow: false }, { countAnsiEscapeCodes: true }]) {
+    // Twice, as above: the patched one remembers widths.
+    for (const round of [1, 2]) {
+      const want = originalWidth(s, options);
+      const got = patchedWidth(s, options);
+      if (got !== want) failures.push({ what: `string-width, round ${round}`, options, string: JSON.stringify(s), want, got });
+    }
+  }
+}
+
+rmSync(dir, { recursive: true, force: true });
+process.stdout.write(JSON.stringify({ frames: CASES, strings: strings.length, failures: failures.length, first: failures.slice(0, 3) }, null, 1) + '\n');
+process.exitCode = failures.length === 0 ? 0 : 1;

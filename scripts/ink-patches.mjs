@@ -13,19 +13,16 @@ import { fileURLToPath } from 'node:url';
 // the table) lands further right on screen than Ink thinks, and wraps.
 const CELL_WIDTH_MODULE = fileURLToPath(new URL('../src/terminal/cellWidth.ts', import.meta.url));
 
-/** @type {{ file: string, why: string, find: string, replace: string }[]} */
+// `changesOutput` marks the patches that change what is drawn (on purpose); the others change speed
+// or memory only, which test/support/patchEquivalence.mjs checks against the former alone.
+/** @type {{ file: string, why: string, find: string, replace: string, changesOutput?: boolean }[]} */
 export const INK_PATCHES = [
   {
     file: 'ink/build/output.js',
+    changesOutput: true,
     why: "place each grapheme at the app's width (src/terminal/cellWidth.ts), not string-width's",
     find: "import stringWidth from 'string-width';",
     replace: `import stringWidth from 'string-width';\nimport { graphemeWidth as __oieGraphemeWidth } from ${JSON.stringify(CELL_WIDTH_MODULE)};`,
-  },
-  {
-    file: 'ink/build/output.js',
-    why: "place each grapheme at the app's width: the per-character step",
-    find: 'const characterWidth = Math.max(1, this.caches.getStringWidth(character.value));',
-    replace: 'const characterWidth = Math.max(1, __oieGraphemeWidth(character.value));',
   },
   {
     // Correctness. With incrementalRendering and a frame shorter than the terminal (the output
@@ -33,6 +30,7 @@ export const INK_PATCHES = [
     // too few before rewriting, so every frame lands one row lower and scrolls the screen: the
     // stale lines seen in tmux. The non-incremental path (eraseLines of lines.length) is right.
     file: 'ink/build/log-update.js',
+    changesOutput: true,
     why: 'incremental rendering: cursor-up off by one when the frame ends with a newline',
     find: 'buffer.push(ansiEscapes.cursorUp(previousVisible - 1));',
     replace:
@@ -69,6 +67,14 @@ export default class Output {`,
     why: 'rows are built from their writes, not from a grid of cells',
     find: OUTPUT_GET_ORIGINAL,
     replace: OUTPUT_GET_PATCHED,
+  },
+  {
+    // After the rows patch, which keeps this step for rows it builds from cells.
+    file: 'ink/build/output.js',
+    changesOutput: true,
+    why: "place each grapheme at the app's width: the per-character step",
+    find: 'const characterWidth = Math.max(1, this.caches.getStringWidth(character.value));',
+    replace: 'const characterWidth = Math.max(1, __oieGraphemeWidth(character.value));',
   },
   {
     file: 'ink/build/output.js',
@@ -127,14 +133,17 @@ function __oieRow(output, rowWrites) {
   ...STRING_WIDTH_PATCHES,
 ];
 
-/** The patched source of an Ink module, or the source unchanged when no patch is for it. */
-export function patchInk(path, source) {
+/**
+ * The patched source of an Ink module, or the source unchanged when no patch is for it.
+ * `outputOnly`: only the patches that change what is drawn (the baseline of the equivalence check).
+ */
+export function patchInk(path, source, { outputOnly = false } = {}) {
   const normalized = path.replace(/\\/g, '/');
   // The path inside the project's node_modules: a nested copy (wrap-ansi's own string-width 7)
   // is another file, left alone.
   const at = normalized.indexOf('/node_modules/');
   const inside = at < 0 ? '' : normalized.slice(at + '/node_modules/'.length);
-  const patches = INK_PATCHES.filter((p) => inside === p.file);
+  const patches = INK_PATCHES.filter((p) => inside === p.file && (!outputOnly || p.changesOutput));
   let out = source;
   for (const patch of patches) {
     const at = out.indexOf(patch.find);

@@ -11,7 +11,8 @@ const SCRIPT = fileURLToPath(new URL('../support/patchEquivalence.mjs', import.m
 
 describe('patches to Ink and string-width', () => {
   it('draw the same frames and measure the same widths as the originals', () => {
-    const result = spawnSync(process.execPath, [SCRIPT, '1000'], { encoding: 'utf8', timeout: 120_000 });
+    // tsx: the patched Output imports the app's cell widths (src/terminal/cellWidth.ts).
+    const result = spawnSync(process.execPath, ['--import', 'tsx', SCRIPT, '1000'], { encoding: 'utf8', timeout: 120_000 });
     const report = JSON.parse(result.stdout) as { frames: number; strings: number; failures: number; first: unknown[] };
     expect(report.first).toEqual([]);
     expect(report.failures).toBe(0);

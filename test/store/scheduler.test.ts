@@ -241,13 +241,16 @@ describe('RequestScheduler.refresh (the live view)', () => {
     expect(h.scheduler.stats.maxInFlight).toBe(1);
   });
 
-  it('a page step taken during a refresh wins: the refreshed page is cached, never shown', async () => {
+  it('a page step taken during a refresh wins: the refresh is cancelled, its page never shown', async () => {
     const h = harness();
     h.scheduler.want('a', req(1));
     await vi.advanceTimersByTimeAsync(LATENCY);
-    void h.scheduler.refresh('a', req(1), new AbortController().signal);
+    const refresh = h.scheduler.refresh('a', req(1), new AbortController().signal);
     h.scheduler.want('a', req(2));
-    expect(h.sent).toHaveLength(2); // page 2 waits for the refresh: one in flight
+    // Page 2 goes out at once, the refresh is cancelled: still one in flight.
+    expect(h.sent).toHaveLength(3);
+    expect(h.sent[1]!.signal.aborted).toBe(true);
+    await expect(refresh).resolves.toBeUndefined();
     await vi.advanceTimersByTimeAsync(LATENCY * 2);
     expect(h.sent.map((s) => s.request.page)).toEqual([1, 1, 2]);
     expect(h.shownKeys()).toEqual([requestKey(req(1)), requestKey(req(2))]);

@@ -78,7 +78,8 @@ export interface DemoProcess {
  * of a process figure shares an event loop with it; it still shares the machine, as OpenIM would.
  */
 export function startDemoProcess(users: number): Promise<DemoProcess> {
-  const args = [CLI, 'demo-server', '--port', '0', '--users', String(users)];
+  // --still: a living demo adds users while a walk runs, and each run would walk a different list.
+  const args = [CLI, 'demo-server', '--port', '0', '--users', String(users), '--still'];
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env: withoutCI() });
     let out = '';

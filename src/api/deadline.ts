@@ -76,8 +76,8 @@ export class Deadline {
   }
 
   /**
-   * A fetch for ky that gives the request this deadline's own signal, so that undici follows it
-   * directly rather than ky's AbortSignal.any of it.
+   * fetch with this deadline's own signal, so that undici follows it directly (never a signal
+   * joined with AbortSignal.any, which a collection can cut off).
    */
   readonly fetch = (input: RequestInfo | URL, init?: RequestInit): Promise<Response> =>
     globalThis.fetch(input, { ...init, signal: this.controller.signal });

@@ -50,9 +50,10 @@ export const CSV_FIELDS: Record<ListKind, readonly string[]> = {
   ],
 };
 
-function field(row: unknown, path: string): unknown {
+/** A field by its path, split once per encoder (splitting per cell was a tenth of a CSV walk). */
+function field(row: unknown, keys: readonly string[]): unknown {
   let value: unknown = row;
-  for (const key of path.split('.')) {
+  for (const key of keys) {
     if (value === null || typeof value !== 'object') return undefined;
     const digits = rawDigits(value, key);
     // Digits only: no formula guard needed, and a bigint is written as it is.
@@ -62,12 +63,12 @@ function field(row: unknown, path: string): unknown {
 }
 
 /** The decoded one-line summary of a conversation's latest message (a derived column). */
-function csvValue(kind: ListKind, row: AnyRow, path: string): unknown {
+function csvValue(kind: ListKind, row: AnyRow, path: string, keys: readonly string[]): unknown {
   if (kind === 'conversations' && path === 'summary') {
-    const msg = field(row, 'msgInfo') as { contentType: number; content: string } | null | undefined;
+    const msg = field(row, ['msgInfo']) as { contentType: number; content: string } | null | undefined;
     return msg ? contentSummary(msg.contentType, msg.content) : '';
   }
-  return field(row, path);
+  return field(row, keys);
 }
 
 // A spreadsheet runs a cell that starts with one of these, full-width forms included
@@ -92,14 +93,21 @@ export function csvCell(value: unknown): string {
 }
 
 export function csvLine(cells: readonly unknown[]): string {
-  return cells.map(csvCell).join(',') + '\r\n';
+  let line = '';
+  for (let i = 0; i < cells.length; i++) line += (i === 0 ? '' : ',') + csvCell(cells[i]);
+  return line + '\r\n';
 }
 
 export function csvEncoder(kind: ListKind): RowEncoder {
   const fields = CSV_FIELDS[kind];
+  const paths = fields.map((f) => f.split('.'));
   return {
     begin: () => csvLine(fields),
-    rows: (rows) => rows.map((row) => csvLine(fields.map((f) => csvValue(kind, row, f)))).join(''),
+    rows(rows) {
+      let out = '';
+      for (const row of rows) out += csvLine(fields.map((f, i) => csvValue(kind, row, f, paths[i]!)));
+      return out;
+    },
     end: () => '',
   };
 }

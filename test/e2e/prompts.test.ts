@@ -5,7 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../src/demo/well-known.js';
-import { assertTmux, startApp, type App, type StartOptions } from './tmux.js';
+import { assertTmux, startApp, type App, type StartOptions } from '../support/tmux.js';
 
 const TEST_MS = 60_000;
 const LOADED = /page 1 of \d+ (· row \d+\/\d+ )?· 5,000 total/;

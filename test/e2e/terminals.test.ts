@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, startDemoServer, type DemoServer } from '../../src/demo/server.js';
-import { assertTmux, CLI, startApp, WAIT_MS, type App } from './tmux.js';
+import { assertTmux, CLI, startApp, WAIT_MS, type App } from '../support/tmux.js';
 
 const TEST_MS = 60_000;
 const USER = DEMO.firstUserID;

@@ -188,9 +188,3 @@ export function stackTraceLines(screen: string): string[] {
   return screen.split('\n').filter((line) => /^\s+at\s/.test(line) || / \| -> /.test(line) || /\(file:\/\/|node:internal/.test(line));
 }
 
-/**
- * Time for one walk of the hostile corpus through every screen: about 30 s on a quiet 2-core
- * machine, past 60 s with other test runs beside it. A margin, not a fix: the fix is the corpus
- * split into files of equal cost (issue 10), so that workers share it.
- */
-export const HOSTILE_WALK_MS = 150_000;

@@ -88,6 +88,7 @@ export interface Mounted {
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const nextMacrotask = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export function mountApp(options: MountOptions): Mounted {
   const columns = options.columns ?? 100;
@@ -146,13 +147,15 @@ export function mountApp(options: MountOptions): Mounted {
     async press(...keys) {
       for (const key of keys) {
         stdin.write(key);
-        // A lone Esc is acted on a macrotask later; other keys at once, the frame a tick later.
-        await sleep(key === KEYS.esc ? 30 : 2);
+        // Ink handles a key as it is written, except a lone Esc, which it flushes on the next
+        // setImmediate (it might begin an escape sequence): one setImmediate of ours runs after
+        // that. The frame comes later: callers wait for it (waitFor, settle, walk.ts step).
+        await nextMacrotask();
       }
     },
     async type(text) {
       stdin.write(text);
-      await sleep(2);
+      await nextMacrotask();
     },
     async waitFor(test, timeoutMs = 5000) {
       const deadline = Date.now() + timeoutMs;

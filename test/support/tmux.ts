@@ -71,6 +71,19 @@ function framed(screen: string): string {
   return `┌\n${screen.split('\n').map((l) => `│${l}`).join('\n')}\n└`;
 }
 
+/** Polls `read` until `ok` accepts what it returns; throws with the last value when the deadline passes. */
+export async function until<T>(read: () => T, ok: (value: T) => boolean, what: string, timeoutMs = WAIT_MS): Promise<T> {
+  let last: T | undefined;
+  return poll(
+    () => {
+      last = read();
+      return ok(last) ? last : undefined;
+    },
+    timeoutMs,
+    () => `timed out after ${timeoutMs} ms waiting for ${what}; last: ${JSON.stringify(last)}`,
+  );
+}
+
 /** Polls `probe` until it returns a value; throws `what` when the deadline passes. */
 async function poll<T>(probe: () => T | undefined, timeoutMs: number, what: () => string): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -296,10 +309,15 @@ function runnerEnv(): Record<string, string> {
   return env;
 }
 
+/** Any shell line as the pane's program, in the test runner's environment (a tmux inside tmux, a shell). */
+export function startCommand(line: string, options: TerminalOptions = {}): App {
+  return new Terminal(line, runnerEnv(), options);
+}
+
 /** dist/cli.js with `args`, run by the pane's shell; see exitCode(). */
 export function startApp(options: StartOptions = {}): App {
   const command = [shellQuote(process.execPath), shellQuote(CLI), ...(options.args ?? []).map(shellQuote)].join(' ');
-  return new Terminal(`${command}; echo __EXIT__$?; sleep 60`, runnerEnv(), options);
+  return startCommand(`${command}; echo __EXIT__$?; sleep 60`, options);
 }
 
 /** A plain `sh` in the project folder (100x30 unless given), for tests that type commands with run(). */

@@ -3,7 +3,7 @@
 // gets the same keys and resizes, and after each the two panes must come to the same screen. No
 // fixed sleeps: after each step the check polls until both panes are equal and have stopped
 // changing, and counts a difference only when that has not happened within a deadline.
-import { startApp, type App } from '../test/e2e/tmux.js';
+import { startApp, type App } from '../test/support/tmux.js';
 import { counted, type Result } from './stats.js';
 
 const KEYS = ['j', 'j', 'j', 'n', 'j', 'Enter', 'j', 'd', 'J', 'Tab', 'j', 'Escape', 'Escape', '?', '?', 'a', 'j', 'q', 'G', 'n', 'p', '+', 'j'];

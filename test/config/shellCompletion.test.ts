@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FLAGS, OUTPUT_FORMATS, SUBCOMMANDS, type FlagUse } from '../../src/config/args.js';
 import { PAGE_SIZE_STEPS as PAGE_SIZES } from '../../src/domain/paging.js';
+import { Terminal, type App } from '../support/tmux.js';
 
 const CLI = join(import.meta.dirname, '..', '..', 'dist', 'cli.js');
 const tmp = mkdtempSync(join(tmpdir(), 'oie-completion-'));
@@ -152,33 +153,24 @@ describe(`fish${skipReason('fish')}`, () => {
 });
 
 describe(`zsh, interactive in tmux${skipReason('zsh')}${installed('tmux') ? '' : ' (SKIPPED: tmux is not installed)'}`, () => {
-  const socket = `oie-zsh-${process.pid}`;
-  const tmux = (...args: string[]): string => execFileSync('tmux', ['-L', socket, ...args], { encoding: 'utf8' });
-  const screen = (): string => tmux('capture-pane', '-p', '-t', 'z');
+  let zsh: App | undefined;
   async function waitFor(test: (s: string) => boolean, what: string): Promise<string> {
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      const s = screen();
-      if (test(s)) return s;
-      if (Date.now() > deadline) throw new Error(`zsh never showed ${what}; screen:\n${s}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    return zsh!.waitFor(test).catch((error: unknown) => {
+      throw new Error(`zsh never showed ${what}: ${String(error)}`);
+    });
   }
   /** Clears the line and the screen, types `line`, presses Tab and waits for what should show. */
   async function tab(line: string, test: (s: string) => boolean, what: string): Promise<string> {
-    tmux('send-keys', '-t', 'z', 'C-u', 'C-l');
+    zsh!.send('C-u', 'C-l');
     await waitFor((s) => s.trim() === '%', 'an empty prompt');
-    tmux('send-keys', '-t', 'z', '-l', line);
+    zsh!.type(line);
     await waitFor((s) => s.includes(line.trimEnd()), line);
-    tmux('send-keys', '-t', 'z', 'Tab');
+    zsh!.send('Tab');
     return waitFor(test, what);
   }
   function stop(): void {
-    try {
-      tmux('kill-server');
-    } catch {
-      // not started, or already gone
-    }
+    zsh?.kill();
+    zsh = undefined;
   }
   /** Starts zsh with the script installed one way or the other. */
   async function startZsh(install: 'fpath' | 'source'): Promise<void> {
@@ -191,8 +183,9 @@ describe(`zsh, interactive in tmux${skipReason('zsh')}${installed('tmux') ? '' :
         ? `fpath=(${join(dir, 'functions')} $fpath)\nautoload -Uz compinit && compinit -u -d ${join(dir, 'dump')}\n`
         : `autoload -Uz compinit && compinit -u -d ${join(dir, 'dump')}\nsource <(openim-explorer completion zsh)\n`;
     writeFileSync(join(dir, '.zshrc'), `${rc}PROMPT='%% '\n`);
-    const vars = Object.entries({ ...env, ZDOTDIR: dir }).map(([k, v]) => `${k}='${v}'`);
-    tmux('-f', '/dev/null', 'new-session', '-d', '-s', 'z', '-x', '120', '-y', '30', `env -i ${vars.join(' ')} zsh -i`);
+    // Only these variables (and tmux's own), as `env -i` would give.
+    const vars = Object.fromEntries(Object.entries({ ...env, ZDOTDIR: dir }).filter((e): e is [string, string] => e[1] !== undefined));
+    zsh = new Terminal('zsh -i', {}, { cols: 120, rows: 30, env: vars });
     await waitFor((s) => s.trim() === '%', 'its prompt');
   }
   const enabled = installed('zsh') && installed('tmux');

@@ -3,7 +3,7 @@
 // the split pane. Each step waits for its effect on screen.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../src/demo/well-known.js';
-import { assertTmux, startApp, type App } from './tmux.js';
+import { assertTmux, startApp, type App } from '../support/tmux.js';
 
 let app: App | undefined;
 beforeAll(() => assertTmux());

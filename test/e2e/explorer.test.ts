@@ -6,7 +6,7 @@ import stringWidth from 'string-width';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../src/demo/well-known.js';
 import { pageSizeForRows } from '../../src/layout/frame.js';
-import { assertTmux, startApp, type App, type StartOptions } from './tmux.js';
+import { assertTmux, startApp, type App, type StartOptions } from '../support/tmux.js';
 
 const HEADER = 'openim-explorer · demo';
 /** The paging line of page 1; the page size is the rows the table shows (18 at 24 lines, 44 at 50). */

@@ -16,7 +16,7 @@ import { helpEntries, helpView } from '../../src/keys/helpLayout.js';
 import { bodyHeight, frameSize, pageSizeForRows } from '../../src/layout/frame.js';
 import { sanitize } from '../../src/terminal/sanitize.js';
 import { demoClient } from '../support/demoClient.js';
-import { assertTmux, startApp, type App, type StartOptions } from './tmux.js';
+import { assertTmux, startApp, type App, type StartOptions } from '../support/tmux.js';
 
 const TEST_MS = 60_000;
 const USER = DEMO.firstUserID;

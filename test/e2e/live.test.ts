@@ -5,7 +5,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../src/demo/well-known.js';
-import { assertTmux, startApp, type App } from './tmux.js';
+import { assertTmux, startApp, type App } from '../support/tmux.js';
 
 const TEST_MS = 60_000;
 /** A header that says live with the time of the last refresh. */
@@ -54,7 +54,7 @@ describe.sequential('the live view in tmux', () => {
   it(
     'against a server that answers 429 with a Retry-After longer than the request deadline (so the request gives up at once): the status line says so and the next request waits',
     async () => {
-      const requests: { at: number; status: number }[] = [];
+      const requests: { status: number }[] = [];
       const users = (n: number) =>
         Array.from({ length: n }, (_, i) => ({
           userID: `u${i + 1}`, nickname: `User ${i + 1}`, faceURL: '', ex: '', createTime: 0, appMangerLevel: 0, globalRecvMsgOpt: 0,
@@ -65,7 +65,7 @@ describe.sequential('the live view in tmux', () => {
           const reply = (status: number, body: unknown, headers: Record<string, string> = {}) => {
             res.writeHead(status, { 'Content-Type': 'application/json', ...headers });
             res.end(JSON.stringify(body));
-            if (req.url === '/user/get_users') requests.push({ at: Date.now(), status });
+            if (req.url === '/user/get_users') requests.push({ status });
           };
           if (req.url === '/auth/get_admin_token') return reply(200, { errCode: 0, errMsg: '', errDlt: '', data: { token: 'tok', expireTimeSeconds: 3600 } });
           const n = requests.length;
@@ -84,8 +84,9 @@ describe.sequential('the live view in tmux', () => {
       expect(limited).toContain('User 3'); // the last good rows stay
       await a.waitFor((s) => MARKED_ROW.test(s) && s.includes('1 new'), 20_000);
       expect(requests.map((r) => r.status).slice(0, 3)).toEqual([200, 429, 200]);
-      // Asked to wait 3 s, it waited at least that (a lower bound: a busy machine only makes it later).
-      expect(requests[2]!.at - requests[1]!.at).toBeGreaterThanOrEqual(2_900);
+      // How long it waits (Retry-After, never less than the interval) is the refresher's rule, checked
+      // without a clock in test/data/liveRefresh.test.ts ('waits as long as Retry-After asks'); here,
+      // that the server's 3 s reached it (the status line above) and that it then asked again.
       expect(a.screen()).not.toContain('rate limited');
     },
     TEST_MS,

@@ -2,10 +2,9 @@
 // then typing, Ctrl-U and Ctrl-W, a pasted line with a newline (tmux paste-buffer, which the app
 // reads in one piece), a bracketed paste (paste-buffer -p: the app turns bracketed paste on), a
 // refused ID, and the cursor drawn in inverse video, with colour and without.
-import { execFileSync } from 'node:child_process';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../src/demo/well-known.js';
-import { assertTmux, startApp, type App, type StartOptions } from './tmux.js';
+import { assertTmux, startApp, type App, type StartOptions } from '../support/tmux.js';
 
 const TEST_MS = 60_000;
 const LOADED = /page 1 of \d+ (· row \d+\/\d+ )?· 5,000 total/;
@@ -28,9 +27,8 @@ async function startDemo(options: Omit<StartOptions, 'args'> = {}): Promise<App>
 
 /** tmux paste-buffer: the text reaches the app in one write; newlines become CR, as from a terminal. */
 function paste(a: App, text: string, bracketed: boolean): void {
-  const tmux = (...args: string[]) => execFileSync('tmux', ['-L', a.socket, ...args], { stdio: 'pipe' });
-  tmux('set-buffer', '-b', 'oie', text);
-  tmux('paste-buffer', ...(bracketed ? ['-p'] : []), '-d', '-b', 'oie', '-t', a.session);
+  a.tmux('set-buffer', '-b', 'oie', text);
+  a.tmux('paste-buffer', ...(bracketed ? ['-p'] : []), '-d', '-b', 'oie', '-t', a.session);
 }
 
 /** The prompt's line: the one that starts with its label (rows start with the cursor mark or a space). */
@@ -288,5 +286,5 @@ describe.sequential('prompts in tmux at 80x24', () => {
 
 /** The pane with its SGR sequences (capture-pane -e). */
 function withEscapes(a: App): string {
-  return execFileSync('tmux', ['-L', a.socket, 'capture-pane', '-e', '-p', '-t', a.session], { encoding: 'utf8' });
+  return a.tmux('capture-pane', '-e', '-p', '-t', a.session);
 }

@@ -4,7 +4,7 @@
 // running long after the wait below; the app must end as soon as q is pressed.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/recordingServer.js';
-import { assertTmux, startApp, type App } from './tmux.js';
+import { assertTmux, startApp, type App } from '../support/tmux.js';
 
 let server: TestServer;
 let app: App | undefined;

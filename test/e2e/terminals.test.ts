@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, startDemoServer, type DemoServer } from '../../src/demo/server.js';
-import { assertTmux, CLI, startApp, WAIT_MS, type App } from './tmux.js';
+import { assertTmux, CLI, startApp, startCommand, until, type App } from '../support/tmux.js';
 
 const TEST_MS = 60_000;
 const USER = DEMO.firstUserID;
@@ -28,20 +28,6 @@ afterEach(() => {
   app = undefined;
   for (const cleanup of cleanups.splice(0)) cleanup();
 });
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-/** Polls `read` until it returns something `ok` accepts; throws with the last value on timeout. */
-async function until<T>(read: () => T, ok: (value: T) => boolean, what: string): Promise<T> {
-  const deadline = Date.now() + WAIT_MS;
-  let last = read();
-  while (!ok(last)) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; last: ${JSON.stringify(last)}`);
-    await sleep(50);
-    last = read();
-  }
-  return last;
-}
 
 function tmuxOn(socket: string, ...args: string[]): string {
   try {
@@ -73,21 +59,29 @@ describe.sequential.each([
     // buffer. The inner tmux has set-clipboard off: it neither takes the plain sequence nor passes
     // it on, so only the passthrough can deliver.
     const id = `${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
-    const outer = `oie-outer-${id}`;
     const inner = `oie-inner-${id}`;
     const conf = join(scratch, `inner-${id}.conf`);
     writeFileSync(conf, 'set -g allow-passthrough on\nset -g set-clipboard off\n');
     cleanups.push(() => {
       tmuxOn(inner, 'kill-server');
-      tmuxOn(outer, 'kill-server');
     });
     const appLine = `env -u CI -u NO_COLOR ${process.execPath} ${CLI} --demo; sleep 60`;
     const innerLine = `env -u TMUX tmux -L ${inner} -f ${conf} new-session -s in '${appLine}'`;
-    execFileSync('tmux', ['-L', outer, '-f', '/dev/null', 'start-server', ';', 'set-option', '-g', 'set-clipboard', 'on', ';',
-      'new-session', '-d', '-s', 'out', '-x', String(cols), '-y', String(rows), innerLine]);
-    await until(() => tmuxOn(outer, 'capture-pane', '-p', '-t', 'out'), (s) => FIRST_PAGE.test(s) && s.includes(USER), 'the app');
-    tmuxOn(outer, 'send-keys', '-t', 'out', 'Y');
-    const buffer = await until(() => tmuxOn(outer, 'show-buffer'), (b) => b !== '', "the outer tmux's buffer");
+    app = startCommand(innerLine, { cols, rows, options: [['set-clipboard', 'on']] });
+    const outer = app;
+    await outer.waitFor((s) => FIRST_PAGE.test(s) && s.includes(USER));
+    outer.send('Y');
+    const buffer = await until(
+      () => {
+        try {
+          return outer.tmux('show-buffer');
+        } catch {
+          return ''; // no buffer yet
+        }
+      },
+      (b) => b !== '',
+      "the outer tmux's buffer",
+    );
     expect(buffer).toBe(USER);
     expect(tmuxOn(inner, 'list-buffers')).toBe('');
   }, TEST_MS);

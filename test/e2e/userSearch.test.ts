@@ -6,7 +6,7 @@ import { formatCount } from '../../src/content/format.js';
 import { nicknameAt } from '../../src/demo/users.js';
 import { DEMO } from '../../src/demo/well-known.js';
 import { literalMatches } from '../support/literalSearch.js';
-import { assertTmux, startApp, type App } from './tmux.js';
+import { assertTmux, startApp, type App } from '../support/tmux.js';
 
 const USERS = 5000;
 const TEST_MS = 45_000;

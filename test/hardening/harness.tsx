@@ -88,6 +88,7 @@ export interface Mounted {
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const nextMacrotask = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export function mountApp(options: MountOptions): Mounted {
   const columns = options.columns ?? 100;
@@ -146,13 +147,15 @@ export function mountApp(options: MountOptions): Mounted {
     async press(...keys) {
       for (const key of keys) {
         stdin.write(key);
-        // A lone Esc is acted on a macrotask later; other keys at once, the frame a tick later.
-        await sleep(key === KEYS.esc ? 30 : 2);
+        // Ink handles a key as it is written, except a lone Esc, which it flushes on the next
+        // setImmediate (it might begin an escape sequence): one setImmediate of ours runs after
+        // that. The frame comes later: callers wait for it (waitFor, settle, walk.ts step).
+        await nextMacrotask();
       }
     },
     async type(text) {
       stdin.write(text);
-      await sleep(2);
+      await nextMacrotask();
     },
     async waitFor(test, timeoutMs = 5000) {
       const deadline = Date.now() + timeoutMs;
@@ -188,9 +191,3 @@ export function stackTraceLines(screen: string): string[] {
   return screen.split('\n').filter((line) => /^\s+at\s/.test(line) || / \| -> /.test(line) || /\(file:\/\/|node:internal/.test(line));
 }
 
-/**
- * Time for one walk of the hostile corpus through every screen: about 30 s on a quiet 2-core
- * machine, past 60 s with other test runs beside it. A margin, not a fix: the fix is the corpus
- * split into files of equal cost (issue 10), so that workers share it.
- */
-export const HOSTILE_WALK_MS = 150_000;

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFaultServer, type Fault, type FaultServer } from '../support/faultServer.js';
-import { allCommandLines, assertTerminalTools, ensureBuilt, Term } from './term.js';
+import { allCommandLines, assertTmux, startShell } from '../support/tmux.js';
 
 // A token shaped like a real one, a second one the server hands out on re-login, and the secret.
 const TOKEN = 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJVc2VySUQiOiJpbUFkbWluIiwiUGxhdGZvcm1JRCI6MTB9.aGFyZGVuaW5nLXRva2VuLXNpZ25hdHVyZQ';
@@ -25,8 +25,7 @@ let dir: string;
 let server: FaultServer;
 let phase: 'auth' | 'ok' = 'auth';
 beforeAll(async () => {
-  assertTerminalTools();
-  ensureBuilt();
+  assertTmux();
   dir = mkdtempSync(join(tmpdir(), 'oie-secrets-'));
   server = await startFaultServer((path, _attempt, body) => {
     const sent = server.requests.at(-1)?.headers.token;
@@ -61,7 +60,7 @@ describe('secrets from the environment', () => {
   it('appear nowhere: screens, scrollback, terminal bytes, request log, after exit, ps', async () => {
     const raw = join(dir, 'terminal.bytes');
     const log = join(dir, 'requests.log');
-    const term = new Term({ cols: 120, rows: 30, env: { OPENIM_TOKEN: TOKEN, OPENIM_SECRET: SECRET } });
+    const term = startShell({ cols: 120, rows: 30, env: { OPENIM_TOKEN: TOKEN, OPENIM_SECRET: SECRET } });
     const screens: string[] = [];
     const capture = (): string => {
       const s = term.screen();
@@ -97,7 +96,7 @@ describe('secrets from the environment', () => {
       await term.waitFor('copied');
       capture();
       term.send('q');
-      await term.nodeGone();
+      await term.appGone();
       await term.waitFor(/exit=0/);
       capture();
       screens.push(term.everything());

@@ -4,9 +4,8 @@
 // and the pane's scroll still move, Ctrl-C ends the app. Deadlines are generous (a loaded
 // machine); the old layout missed them by far.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { assertTmux, startApp, type App } from '../e2e/tmux.js';
 import { startFaultServer, type FaultServer } from '../support/faultServer.js';
-import { ensureBuilt } from './term.js';
+import { assertTmux, startApp, type App } from '../support/tmux.js';
 
 const MB = 1024 * 1024;
 const DEADLINE_MS = 15_000;
@@ -22,7 +21,6 @@ let server: FaultServer;
 let app: App | undefined;
 beforeAll(async () => {
   assertTmux();
-  ensureBuilt();
   server = await startFaultServer((path) =>
     path === '/user/get_users'
       ? { kind: 'json', body: { errCode: 0, errMsg: '', errDlt: '', data: { total: ROWS.length, users: ROWS } } }

@@ -4,12 +4,11 @@
 // (alternate_on 0), the cursor is visible (cursor_flag 1), and the shell that started it reads a
 // typed command in cooked mode with echo (dash has no readline to hide a terminal left raw).
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { assertTerminalTools, ensureBuilt, Term } from './term.js';
+import { assertTmux, startShell, type App } from '../support/tmux.js';
 
-let term: Term | undefined;
+let term: App | undefined;
 beforeAll(() => {
-  assertTerminalTools();
-  ensureBuilt();
+  assertTmux();
 });
 afterEach(() => {
   term?.kill();
@@ -19,8 +18,8 @@ afterEach(() => {
 const PROMPT = /^[#$]\s*$/m; // capture-pane trims the space after the prompt
 const APP_UP = (s: string): boolean => /page 1 of \d+/.test(s) && s.includes('user_000001');
 
-async function startApp(): Promise<Term> {
-  term = new Term({ cols: 100, rows: 30 });
+async function startApp(): Promise<App> {
+  term = startShell({ cols: 100, rows: 30 });
   await term.waitFor(PROMPT);
   term.run('node dist/cli.js --demo --users 300; echo "exit=$?"');
   await term.waitFor(APP_UP);
@@ -30,8 +29,8 @@ async function startApp(): Promise<Term> {
 }
 
 /** Main screen, visible cursor, and a shell that runs what is typed, with echo. */
-async function expectRestored(t: Term, exitCode: number): Promise<void> {
-  await t.nodeGone();
+async function expectRestored(t: App, exitCode: number): Promise<void> {
+  await t.appGone();
   const after = await t.waitFor(/exit=\d+/);
   expect(after).toContain(`exit=${exitCode}`);
   expect(t.display('#{alternate_on}')).toBe('0');
@@ -59,18 +58,18 @@ describe('the terminal comes back', () => {
 
   it('after SIGTERM', async () => {
     const t = await startApp();
-    process.kill(await t.nodePid(), 'SIGTERM');
+    process.kill(await t.appPid(), 'SIGTERM');
     await expectRestored(t, 143);
   });
 
   it('after SIGHUP', async () => {
     const t = await startApp();
-    process.kill(await t.nodePid(), 'SIGHUP');
+    process.kill(await t.appPid(), 'SIGHUP');
     await expectRestored(t, 129);
   });
 
   it.each(['exception', 'rejection'])('after an uncaught %s, with one line and no stack', async (how) => {
-    term = new Term({ cols: 100, rows: 30 });
+    term = startShell({ cols: 100, rows: 30 });
     const t = term;
     await t.waitFor(PROMPT);
     t.run(`node --import tsx test/hardening/crashEntry.ts ${how}; echo "exit=$?"`);

@@ -2,6 +2,7 @@
 import { expect } from 'vitest';
 import { currentList } from '../../src/store/selectors.js';
 import type { AppState } from '../../src/store/types.js';
+import { HOSTILE_VALUES } from '../fixtures/hostile.js';
 import type { Mounted } from './harness.js';
 import { CORPUS_SIZE } from './hostileServer.js';
 
@@ -45,27 +46,43 @@ export async function scrollPane(m: Mounted, max: number): Promise<void> {
 }
 
 /**
- * Visits every row of every page of the current list with the detail pane open, scrolling the
- * pane of each row, and copies a few rows with y. Returns the rows visited.
+ * Visits the rows from..to-1 (all of them unless given) of the current list with the detail pane
+ * open, scrolling the pane of each row, and copies rows with y (the first one visited, and every
+ * seventh from the fourth of a page). Rows before `from` are passed with the pane closed (nothing
+ * is laid out for them). Returns the rows visited.
  */
-export async function walkList(m: Mounted, openPane: string, panePages: number): Promise<number> {
+export async function walkList(m: Mounted, openPane: string, panePages: number, from = 0, to = CORPUS_SIZE): Promise<number> {
   let visited = 0;
-  const pages = Math.ceil(CORPUS_SIZE / PAGE);
-  for (let page = 1; page <= pages; page++) {
+  const lastPage = Math.ceil(to / PAGE);
+  for (let page = 1; page <= lastPage; page++) {
     if (page > 1) await step(m, 'n');
     await loaded(m, page);
     const list = currentList(m.store.getState())!;
     expect(list.loadedPage).toBe(page);
-    if (!m.store.getState().detail.open) await step(m, openPane);
-    expect(m.store.getState().detail.open, `pane on page ${page}:\n${m.screen()}`).toBe(true);
-    for (let row = 0; row < list.rows.length; row++) {
+    for (let row = 0; row < list.rows.length && (page - 1) * PAGE + row < to; row++) {
       if (row > 0) await step(m, 'j', (a, b) => currentList(a)?.cursor !== currentList(b)?.cursor);
       expect(currentList(m.store.getState())!.cursor).toBe(row);
+      if ((page - 1) * PAGE + row < from) continue;
+      if (!m.store.getState().detail.open) await step(m, openPane);
+      expect(m.store.getState().detail.open, `pane on page ${page}:\n${m.screen()}`).toBe(true);
       await scrollPane(m, panePages);
-      if (row % 7 === 3) await step(m, 'y');
+      if (visited === 0 || row % 7 === 3) await step(m, 'y');
       visited++;
     }
   }
   return visited;
 }
 
+/** The first row of the corpus's tail of 50k- and 100k-character values. */
+const HEAVY_FROM = HOSTILE_VALUES.findIndex((_, i) => HOSTILE_VALUES.slice(i).every((v) => v.length >= 50_000));
+
+/**
+ * Row ranges of the corpus that cost about the same to walk, a test each, so that none runs long
+ * on a loaded machine: the ordinary rows in `parts` equal parts (more for a list whose rows cost
+ * more), then the rows with a 50k- or 100k-character value (one of them costs as much as a dozen
+ * others). Together they are every row, each once.
+ */
+export function rowRanges(parts = 2): (readonly [number, number])[] {
+  const bounds = Array.from({ length: parts + 1 }, (_, i) => Math.round((i * HEAVY_FROM) / parts));
+  return [...bounds.slice(1).map((to, i) => [bounds[i]!, to] as const), [HEAVY_FROM, CORPUS_SIZE] as const];
+}

@@ -11,11 +11,10 @@ import stringWidth from 'string-width';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { displayText } from '../../src/terminal/settle.js';
 import { displayWidth } from '../../src/terminal/width.js';
-import { assertTmux, startApp, type App } from '../e2e/tmux.js';
 import { HOSTILE_VALUES } from '../fixtures/hostile.js';
 import { DISPUTED } from '../fixtures/widths.js';
 import { startFaultServer, type FaultServer } from '../support/faultServer.js';
-import { ensureBuilt, Term } from './term.js';
+import { assertTmux, startApp, startShell, type App } from '../support/tmux.js';
 
 const MEASURE = join(import.meta.dirname, 'cursorWidths.mjs');
 const dir = mkdtempSync(join(tmpdir(), 'oie-width-'));
@@ -26,7 +25,7 @@ async function tmuxWidths(strings: readonly string[]): Promise<number[]> {
   const input = join(dir, `strings-${++runs}.json`);
   const output = join(dir, `widths-${runs}.json`);
   writeFileSync(input, JSON.stringify(strings));
-  const term = new Term({ cols: 220, rows: 10 });
+  const term = startShell({ cols: 220, rows: 10 });
   try {
     await term.waitFor(/^[#$]\s*$/m);
     term.run(`node ${MEASURE} ${input} ${output}`);
@@ -52,7 +51,6 @@ let server: FaultServer;
 let app: App | undefined;
 beforeAll(async () => {
   assertTmux();
-  ensureBuilt();
   server = await startFaultServer((path) =>
     path === '/user/get_users'
       ? { kind: 'json', body: { errCode: 0, errMsg: '', errDlt: '', data: { total: ROWS.length, users: ROWS } } }

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, startDemoServer, type DemoServer } from '../../src/demo/server.js';
+import { startTestServer } from '../support/recordingServer.js';
 
 const CLI = join(import.meta.dirname, '..', '..', 'dist', 'cli.js');
 const tmp = mkdtempSync(join(tmpdir(), 'oie-cli-'));
@@ -14,27 +15,25 @@ interface Result {
   code: number | null;
   stdout: string;
   stderr: string;
-  /** ms from start to the first stdout bytes, and to exit. */
-  firstOutputMs: number | undefined;
-  exitMs: number;
 }
 
-/** Runs the CLI with a clean environment (no OPENIM_*, an empty XDG config home unless given). */
-function cli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Result> {
+/**
+ * Runs the CLI with a clean environment (no OPENIM_*, an empty XDG config home unless given);
+ * `onStdout` sees the output so far each time more arrives.
+ */
+function cli(args: string[], env: NodeJS.ProcessEnv = {}, onStdout?: (stdout: string) => void): Promise<Result> {
   const base: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: tmp, XDG_CONFIG_HOME: join(tmp, 'empty-config'), LANG: 'C.UTF-8' };
   return new Promise((resolve, reject) => {
-    const started = performance.now();
     const child = spawn(process.execPath, [CLI, ...args], { env: { ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
-    let firstOutputMs: number | undefined;
     child.stdout.on('data', (c: Buffer) => {
-      firstOutputMs ??= performance.now() - started;
       stdout += c.toString();
+      onStdout?.(stdout);
     });
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
     child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr, firstOutputMs, exitMs: performance.now() - started }));
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
 }
 
@@ -59,13 +58,46 @@ describe('scripting commands of the built CLI', () => {
     expect(rows[1999]?.userID).toBe('user_002000');
   });
 
-  it('streams: with --all the first rows come out long before the last page', async () => {
-    const r = await cli(['users', '--demo', '--still', '--users', '1000', '--latency', '60', '--all', '--size', '50', '-o', 'ndjson']);
-    expect(r.code).toBe(0);
-    expect(lines(r.stdout)).toHaveLength(1000);
-    // 20 pages of 60 ms each: the first page is out after a fraction of that.
-    expect(r.firstOutputMs).toBeDefined();
-    expect(r.exitMs - r.firstOutputMs!).toBeGreaterThan(600);
+  it('streams: with --all the first rows come out while the last page is still held back', async () => {
+    // A loopback proxy to the demo that holds the last of 4 pages until the CLI has written rows.
+    // A CLI that printed only at the end would never print: the test would time out.
+    let release = (): void => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let lastPageAsked = false;
+    const proxy = await startTestServer((req, res) => {
+      void (async () => {
+        if (req.path === '/user/get_users' && (JSON.parse(req.body) as { pagination?: { pageNumber?: number } }).pagination?.pageNumber === 4) {
+          lastPageAsked = true;
+          await held;
+        }
+        const headers = Object.fromEntries(
+          Object.entries(req.headers).filter((e): e is [string, string] => typeof e[1] === 'string' && !['host', 'content-length', 'connection', 'accept-encoding'].includes(e[0])),
+        );
+        const upstream = await fetch(demo.url + req.path, { method: req.method, headers, body: req.body });
+        res.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/json' });
+        res.end(await upstream.text());
+      })();
+    });
+    try {
+      let rowsBeforeRelease = 0;
+      const run = cli(['users', '--all', '--size', '500', '-o', 'ndjson'], { OPENIM_BASE_URL: proxy.url, OPENIM_SECRET: DEMO.secret }, (stdout) => {
+        if (rowsBeforeRelease > 0) return;
+        rowsBeforeRelease = lines(stdout).length;
+        release();
+      });
+      const r = await run;
+      expect(r.code).toBe(0);
+      // Rows were out while page 4 was held; all 2,000 came in the end, page 4 included.
+      expect(rowsBeforeRelease).toBeGreaterThan(0);
+      expect(rowsBeforeRelease).toBeLessThanOrEqual(1500);
+      expect(lastPageAsked).toBe(true);
+      const rows = lines(r.stdout).map((l) => JSON.parse(l) as { userID: string });
+      expect(rows).toHaveLength(2000);
+      expect(rows[1999]?.userID).toBe('user_002000');
+    } finally {
+      release();
+      await proxy.close();
+    }
   });
 
   it('works with --demo in every format (json is the default off a terminal)', async () => {

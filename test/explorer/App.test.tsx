@@ -50,11 +50,13 @@ function mount(options: { color?: boolean } = {}) {
       },
       { timeout, interval: 10 },
     );
-  // A key changes the store at once and the frame a tick later; a lone Esc waits a macrotask.
+  // Ink handles a key as it is written, except a lone Esc, which it flushes on the next
+  // setImmediate (it might begin an escape sequence): one setImmediate of ours runs after that.
+  // The frame follows later: the tests wait for it (waitForFrame), they never sleep.
   const press = async (...keys: string[]) => {
     for (const key of keys) {
       app.stdin.write(key);
-      await new Promise((r) => setTimeout(r, key === KEYS.esc ? 30 : 5));
+      await new Promise((r) => setImmediate(r));
     }
   };
   return { app, store, frame, press, waitForFrame, copied, quit: () => quit };

@@ -64,6 +64,13 @@ const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
 
 const PLAIN_ASCII = /^[\u0020-\u007e]*$/;
 
+// Every character any pass above acts on: controls (escape introducers, tab, CR, LF among them),
+// the FORMAT and INVISIBLE characters, joiners, line and paragraph separators, combining marks,
+// surrogates and everything beyond the BMP. A string with none of them leaves every pass
+// unchanged, so it is returned as it is: most non-ASCII names ("Mia Ødegaard", "王小明") are.
+const NEEDS_PASSES =
+  /[\u0000-\u001f\u007f-\u009f\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u2028-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff9-\ufffb\ud800-\udfff\u{10000}-\u{10ffff}\p{M}]/u;
+
 export interface SanitizeOptions {
   /** Keep newlines (multi-line detail text); otherwise they become a visible ⏎. */
   multiline?: boolean;
@@ -72,8 +79,13 @@ export interface SanitizeOptions {
 /** Makes an untrusted value safe to print: no escape sequences, no control or bidi characters. */
 export function sanitize(value: unknown, options: SanitizeOptions = {}): string {
   const s = toText(value);
-  // Most cells are plain ASCII: skip the passes below for them.
-  if (PLAIN_ASCII.test(s)) return s;
+  // Most cells are plain ASCII, and most other text has nothing the passes act on.
+  if (PLAIN_ASCII.test(s) || !NEEDS_PASSES.test(s)) return s;
+  return sanitizePasses(s, options);
+}
+
+/** Every pass, whatever the text (exported so that a test can hold the shortcut above to it). */
+export function sanitizePasses(s: string, options: SanitizeOptions = {}): string {
   const multiline = options.multiline === true;
   const g = glyphs();
   return s

@@ -66,10 +66,11 @@ const PLAIN_ASCII = /^[\u0020-\u007e]*$/;
 
 // Every character any pass above acts on: controls (escape introducers, tab, CR, LF among them),
 // the FORMAT and INVISIBLE characters, joiners, line and paragraph separators, combining marks,
-// surrogates and everything beyond the BMP. A string with none of them leaves every pass
+// surrogates and everything beyond the BMP (the variation selectors, CGJ and the Khmer and Mongolian
+// invisibles are marks). A string with none of them leaves every pass
 // unchanged, so it is returned as it is: most non-ASCII names ("Mia Ødegaard", "王小明") are.
 const NEEDS_PASSES =
-  /[\u0000-\u001f\u007f-\u009f\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u2028-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff9-\ufffb\ud800-\udfff\u{10000}-\u{10ffff}\p{M}]/u;
+  /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u115f\u1160\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\u3164\ufeff\uffa0\ufff9-\ufffb\ud800-\udfff\u{10000}-\u{10ffff}\p{M}]/u;
 
 export interface SanitizeOptions {
   /** Keep newlines (multi-line detail text); otherwise they become a visible ⏎. */

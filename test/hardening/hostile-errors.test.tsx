@@ -8,9 +8,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { currentList } from '../../src/store/selectors.js';
-import { mountApp, stackTraceLines, type Mounted } from './harness.js';
+import { stackTraceLines, type Mounted } from './harness.js';
 import { CORPUS_SIZE, hostileFailure, startHostileServer, type HostileServer } from './hostileServer.js';
-import { loaded, PAGE, step } from './walk.js';
+import { loaded, mountHostileApp, step } from './walk.js';
 
 let server: HostileServer;
 beforeAll(async () => {
@@ -27,7 +27,7 @@ function errMsgOf(i: number): string {
 
 /** The App on the system accounts list, detail pane closed: the error bar shows under the rows. */
 async function onAccounts(): Promise<Mounted> {
-  const m = mountApp({ client: { baseUrl: server.url, token: 'hostile-test-token', maxBodyBytes: 64 * 1024 * 1024 }, columns: 100, rows: 40, pageSize: PAGE });
+  const m = mountHostileApp(server);
   await loaded(m, 1);
   await step(m, 'a');
   await loaded(m, 1);

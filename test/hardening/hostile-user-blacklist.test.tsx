@@ -2,11 +2,11 @@
 // Every string field of every entry is a hostile string; the real App walks every row of every
 // page with the detail pane open, copies rows with y, and every byte written to the fake terminal
 // is checked. hostile-users.test.tsx says how the corpus is shared between files and tests.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 
 import { startHostileServer, type HostileServer } from './hostileServer.js';
 import { walkUserTab } from './userTab.js';
-import { rowRanges } from './walk.js';
+import { expectWalkClean, rowRanges } from './walk.js';
 
 let server: HostileServer;
 beforeAll(async () => {
@@ -19,9 +19,6 @@ afterAll(async () => {
 describe("hostile strings in a user's blacklist", () => {
   it.each(rowRanges())('reach no terminal: rows %i to %i', async (from, to) => {
     const { audit, chunks } = await walkUserTab(server, '2', 1, from, to);
-    expect(audit.violations.slice(0, 20)).toEqual([]);
-    expect(audit.frames.length).toBeGreaterThan(to - from);
-    expect(audit.frames.some((f) => f.includes('\ufffd'))).toBe(true);
-    expect(chunks.some((c) => c.startsWith('\u001b]52;c;'))).toBe(true);
+    expectWalkClean(audit, chunks, to - from);
   });
 });

@@ -4,9 +4,9 @@ import { expect } from 'vitest';
 import { currentScreen } from '../../src/store/selectors.js';
 import { HOSTILE_VALUES } from '../fixtures/hostile.js';
 import type { AuditResult } from './audit.js';
-import { KEYS, mountApp } from './harness.js';
+import { KEYS } from './harness.js';
 import { CORPUS_SIZE, type HostileServer } from './hostileServer.js';
-import { loaded, PAGE, step, walkList } from './walk.js';
+import { loaded, mountHostileApp, step, walkList } from './walk.js';
 
 export interface WalkedTab {
   audit: AuditResult;
@@ -20,7 +20,7 @@ export interface WalkedTab {
  * scrolling it `panePages` pages and copying rows with y.
  */
 export async function walkUserTab(server: HostileServer, tab: '1' | '2' | '3', panePages: number, from = 0, to = CORPUS_SIZE): Promise<WalkedTab> {
-  const m = mountApp({ client: { baseUrl: server.url, token: 'hostile-test-token', maxBodyBytes: 64 * 1024 * 1024 }, columns: 100, rows: 40, pageSize: PAGE });
+  const m = mountHostileApp(server);
   try {
     await loaded(m, 1);
     await step(m, 'j');

@@ -3,7 +3,8 @@ import { expect } from 'vitest';
 import { currentList } from '../../src/store/selectors.js';
 import type { AppState } from '../../src/store/types.js';
 import { HOSTILE_VALUES } from '../fixtures/hostile.js';
-import type { Mounted } from './harness.js';
+import type { AuditResult } from './audit.js';
+import { mountApp, type Mounted } from './harness.js';
 import { CORPUS_SIZE } from './hostileServer.js';
 
 export const PAGE = 20;
@@ -85,4 +86,20 @@ const HEAVY_FROM = HOSTILE_VALUES.findIndex((_, i) => HOSTILE_VALUES.slice(i).ev
 export function rowRanges(parts = 2): (readonly [number, number])[] {
   const bounds = Array.from({ length: parts + 1 }, (_, i) => Math.round((i * HEAVY_FROM) / parts));
   return [...bounds.slice(1).map((to, i) => [bounds[i]!, to] as const), [HEAVY_FROM, CORPUS_SIZE] as const];
+}
+
+/** The App on the hostile server, at the size and page every corpus walk uses. */
+export function mountHostileApp(server: { url: string }): Mounted {
+  return mountApp({ client: { baseUrl: server.url, token: 'hostile-test-token', maxBodyBytes: 64 * 1024 * 1024 }, columns: 100, rows: 40, pageSize: PAGE });
+}
+
+/**
+ * What every walked range must show: no byte outside the allowlist, a frame per row at least, the
+ * hostile text visibly replaced, and the copy (`y`) sent as the app's own OSC 52.
+ */
+export function expectWalkClean(audit: AuditResult, chunks: readonly string[], rows: number): void {
+  expect(audit.violations.slice(0, 20)).toEqual([]);
+  expect(audit.frames.length).toBeGreaterThan(rows);
+  expect(audit.frames.some((f) => f.includes('\ufffd'))).toBe(true);
+  expect(chunks.some((c) => c.startsWith('\u001b]52;c;'))).toBe(true);
 }

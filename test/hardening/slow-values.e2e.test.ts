@@ -4,7 +4,7 @@
 // and the pane's scroll still move, Ctrl-C ends the app. Deadlines are generous (a loaded
 // machine); the old layout missed them by far.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startFaultServer, type FaultServer } from '../support/faultServer.js';
+import { startUsersServer, type FaultServer } from '../support/faultServer.js';
 import { assertTmux, startApp, type App } from '../support/tmux.js';
 
 const MB = 1024 * 1024;
@@ -21,11 +21,7 @@ let server: FaultServer;
 let app: App | undefined;
 beforeAll(async () => {
   assertTmux();
-  server = await startFaultServer((path) =>
-    path === '/user/get_users'
-      ? { kind: 'json', body: { errCode: 0, errMsg: '', errDlt: '', data: { total: ROWS.length, users: ROWS } } }
-      : { kind: 'json', body: { errCode: 0, errMsg: '', errDlt: '', data: {} } },
-  );
+  server = await startUsersServer(ROWS);
 });
 afterEach(() => {
   app?.kill();

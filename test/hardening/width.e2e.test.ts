@@ -13,7 +13,7 @@ import { displayText } from '../../src/terminal/settle.js';
 import { displayWidth } from '../../src/terminal/width.js';
 import { HOSTILE_VALUES } from '../fixtures/hostile.js';
 import { DISPUTED } from '../fixtures/widths.js';
-import { startFaultServer, type FaultServer } from '../support/faultServer.js';
+import { startUsersServer, type FaultServer } from '../support/faultServer.js';
 import { assertTmux, startApp, startShell, type App } from '../support/tmux.js';
 
 const MEASURE = join(import.meta.dirname, 'cursorWidths.mjs');
@@ -51,11 +51,7 @@ let server: FaultServer;
 let app: App | undefined;
 beforeAll(async () => {
   assertTmux();
-  server = await startFaultServer((path) =>
-    path === '/user/get_users'
-      ? { kind: 'json', body: { errCode: 0, errMsg: '', errDlt: '', data: { total: ROWS.length, users: ROWS } } }
-      : { kind: 'json', body: { errCode: 0, errMsg: '', errDlt: '', data: {} } },
-  );
+  server = await startUsersServer(ROWS);
 });
 afterEach(() => {
   app?.kill();

@@ -120,3 +120,12 @@ function serve(fault: Fault, req: IncomingMessage, res: ServerResponse): void {
     }
   }
 }
+
+/** A server whose users list is `users`, one page for any request, and empty data for the rest. */
+export function startUsersServer(users: readonly unknown[]): Promise<FaultServer> {
+  return startFaultServer((path) =>
+    path === '/user/get_users'
+      ? { kind: 'json', body: { errCode: 0, errMsg: '', errDlt: '', data: { total: users.length, users } } }
+      : { kind: 'json', body: { errCode: 0, errMsg: '', errDlt: '', data: {} } },
+  );
+}

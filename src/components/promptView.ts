@@ -3,9 +3,8 @@
 import type { PromptKind } from '../store/types.js';
 import { glyphs } from '../terminal/glyphs.js';
 import { sanitize } from '../terminal/sanitize.js';
-import { displayWidth, truncate } from '../terminal/width.js';
+import { displayWidth, graphemeSegmenter, truncate } from '../terminal/width.js';
 
-const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
 /** A character as drawn: what would be invisible or act on the terminal shows as the replacement mark. */
 function shown(grapheme: string): string {
@@ -30,7 +29,7 @@ export function lineCells(text: string, cursor: number, room: number): LineCells
   const span = 8 * Math.max(1, room) + 8;
   const lo = Math.max(0, cursor - span);
   const hi = Math.min(text.length, cursor + span);
-  const cells = Array.from(segmenter.segment(text.slice(lo, hi)), (s) => ({ index: lo + s.index, text: shown(s.segment) }));
+  const cells = Array.from(graphemeSegmenter().segment(text.slice(lo, hi)), (s) => ({ index: lo + s.index, text: shown(s.segment) }));
   // The window's edges may cut a character in two: those halves are never shown.
   if (lo > 0) cells.shift();
   if (hi < text.length) cells.pop();

@@ -8,11 +8,13 @@ const GO_ZERO_TIME_MS = -62135596800000;
 // The ECMAScript Date range; beyond it `new Date` is invalid.
 const MAX_DATE_MS = 8.64e15;
 
-const counter = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+// Made on first use: building a NumberFormat costs ICU's data (about 20 ms), paid at start otherwise.
+let counter: Intl.NumberFormat | undefined;
 
 /** '2,391'. Fractions are rounded: counts are whole. */
 export function formatCount(n: number): string {
   if (!Number.isFinite(n)) return NOT_A_NUMBER;
+  counter ??= new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
   return counter.format(n);
 }
 

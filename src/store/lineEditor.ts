@@ -1,5 +1,6 @@
 // The line editor every prompt uses: state + key -> state, with the keys a shell user's fingers
-// know (readline's emacs set). Pure: no terminal, no store; the prompt glue is in prompt.ts.
+// know (readline's emacs set). Pure: no terminal I/O, no store; the prompt glue is in prompt.ts.
+import { graphemeSegmenter } from '../terminal/width.js';
 
 export interface LineState {
   text: string;
@@ -39,15 +40,14 @@ export function newLine(text = '', killRing = ''): LineState {
   return { text: clean, cursor: clean.length, killRing, lastKill: null, historyIndex: -1, draft: '', completion: null };
 }
 
-const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
 // `containing` asks ICU for the boundaries around one offset: no walk over the whole line per key.
 function prevChar(text: string, at: number): number {
-  return at <= 0 ? 0 : (segmenter.segment(text).containing(at - 1)?.index ?? at - 1);
+  return at <= 0 ? 0 : (graphemeSegmenter().segment(text).containing(at - 1)?.index ?? at - 1);
 }
 
 function nextChar(text: string, at: number): number {
-  const segment = at >= text.length ? undefined : segmenter.segment(text).containing(at);
+  const segment = at >= text.length ? undefined : graphemeSegmenter().segment(text).containing(at);
   return segment ? segment.index + segment.segment.length : text.length;
 }
 

@@ -9,7 +9,9 @@ import { glyphs } from './glyphs.js';
 // Made on first use: the first segmenter costs ICU's grapheme rules (tens of ms on a busy machine),
 // which a command that prints no table must not pay.
 let segmenterInstance: Intl.Segmenter | undefined;
-const segmenter = (): Intl.Segmenter => (segmenterInstance ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' }));
+/** The app's one grapheme segmenter, made on first use (the prompt's editor and view use it too). */
+export const graphemeSegmenter = (): Intl.Segmenter => (segmenterInstance ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' }));
+const segmenter = graphemeSegmenter;
 const PLAIN_ASCII = /^[\u0020-\u007e]*$/;
 
 

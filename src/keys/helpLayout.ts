@@ -1,9 +1,10 @@
-// Help, laid out for the room it has: every binding of the keymap, grouped by where it works,
-// each with all its keys and its whole description (wrapped at word boundaries, never cut). One
-// column up to about 110 cells, more where they fit side by side, and only as many columns as
-// the lines need (no three cramped columns above empty rows). What does not fit scrolls. Pure:
-// the overlay draws it, and the help keys scroll by it.
+// Help, laid out for the room it has: every binding of the keymap and the prompts' editing keys,
+// grouped by where they work, each with all its keys and its whole description (wrapped at word
+// boundaries, never cut). One column up to about 110 cells, more where they fit side by side, and
+// only as many columns as the lines need (no three cramped columns above empty rows). What does
+// not fit scrolls. Pure: the overlay draws it, and the help keys scroll by it.
 import { displayWidth } from '../terminal/width.js';
+import { LINE_KEYS } from '../store/lineEditor.js';
 import { KEYMAP, keyLabel, type Scope } from './keymap.js';
 
 const SCOPE_TITLES: Record<Scope, string> = {
@@ -44,16 +45,15 @@ export interface HelpView {
   maxScroll: number;
 }
 
+/** Where the prompts' editing keys go in help, after the screens' keys and before help's own. */
+const PROMPT_GROUP = 'In a prompt (u : / s c)';
+
 /** The keys of every binding as help writes them, for tests and for the layout. */
-export function helpEntries(): { scope: Scope; title: string; keys: string; description: string }[] {
-  return ORDER.flatMap((scope) =>
-    KEYMAP.filter((b) => b.scope === scope).map((b) => ({
-      scope,
-      title: SCOPE_TITLES[scope],
-      keys: b.keys.map(keyLabel).join(' '),
-      description: b.description,
-    })),
-  );
+export function helpEntries(): { group: string; keys: string; description: string }[] {
+  const keymap = (scope: Scope) =>
+    KEYMAP.filter((b) => b.scope === scope).map((b) => ({ group: SCOPE_TITLES[scope], keys: b.keys.map(keyLabel).join(' '), description: b.description }));
+  const prompt = LINE_KEYS.map((b) => ({ group: PROMPT_GROUP, keys: b.keys.map(keyLabel).join(' '), description: b.description }));
+  return ORDER.flatMap((scope) => (scope === 'help' ? [...prompt, ...keymap(scope)] : keymap(scope)));
 }
 
 /** Words to lines of at most `width` cells; a word longer than a line is split. */
@@ -85,11 +85,11 @@ type Unit = HelpLine[];
 function unitsFor(columnWidth: number, keysWidth: number): Unit[] {
   const units: Unit[] = [];
   const textWidth = Math.max(8, columnWidth - keysWidth - 1);
-  let scope: Scope | undefined;
+  let group: string | undefined;
   for (const entry of helpEntries()) {
-    if (entry.scope !== scope) {
-      scope = entry.scope;
-      units.push([{ title: entry.title }]);
+    if (entry.group !== group) {
+      group = entry.group;
+      units.push([{ title: group }]);
     }
     // Keys wider than their column (rare) get a line of their own.
     const keysFit = displayWidth(entry.keys) <= keysWidth;

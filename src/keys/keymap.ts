@@ -191,7 +191,11 @@ export function keyLabel(key: string): string {
     end: 'End',
     backspace: 'Backspace',
     'ctrl+c': 'Ctrl-C',
+    delete: 'Del',
     ' ': 'Space',
   };
+  // The prompts' editing keys: ctrl+w is Ctrl-W, alt+backspace Alt-Backspace.
+  const chord = /^(ctrl|alt)\+(.+)$/.exec(key);
+  if (chord) return `${chord[1] === 'ctrl' ? 'Ctrl' : 'Alt'}-${chord[2]!.length === 1 ? chord[2]!.toUpperCase() : keyLabel(chord[2]!)}`;
   return names[key] ?? key;
 }

@@ -119,57 +119,82 @@ function cycle(line: LineState, direction: 1 | -1, ctx: EditContext): EditResult
   return { line: { ...line, text, cursor: text.length, completion: { candidates: completion.candidates, index } }, submit: false };
 }
 
+type Edit =
+  | 'charLeft' | 'charRight' | 'lineStart' | 'lineEnd' | 'wordLeft' | 'wordRight'
+  | 'deleteBack' | 'deleteHere' | 'killToStart' | 'killToEnd' | 'killToSpace' | 'killWordBack' | 'killWordAhead'
+  | 'yank' | 'historyBack' | 'historyAhead' | 'completeNext' | 'completeBack';
+
+/** The editor's keys as data (names of keys/normalize.ts): editLine reads them, help lists them. */
+export const LINE_KEYS: readonly { keys: readonly string[]; edit: Edit; description: string }[] = [
+  { keys: ['left', 'ctrl+b'], edit: 'charLeft', description: 'a character left' },
+  { keys: ['right', 'ctrl+f'], edit: 'charRight', description: 'a character right' },
+  { keys: ['home', 'ctrl+a'], edit: 'lineStart', description: 'start of the line' },
+  { keys: ['end', 'ctrl+e'], edit: 'lineEnd', description: 'end of the line' },
+  { keys: ['alt+b'], edit: 'wordLeft', description: 'a word left (letters, digits and _ make a word)' },
+  { keys: ['alt+f'], edit: 'wordRight', description: 'a word right' },
+  { keys: ['backspace'], edit: 'deleteBack', description: 'delete before the cursor' },
+  { keys: ['delete', 'ctrl+d'], edit: 'deleteHere', description: 'delete under the cursor' },
+  { keys: ['ctrl+u'], edit: 'killToStart', description: 'delete to the start' },
+  { keys: ['ctrl+k'], edit: 'killToEnd', description: 'delete to the end' },
+  { keys: ['ctrl+w'], edit: 'killToSpace', description: 'delete back to a space or a comma' },
+  { keys: ['alt+backspace'], edit: 'killWordBack', description: 'delete the word before the cursor' },
+  { keys: ['alt+d'], edit: 'killWordAhead', description: 'delete the word after the cursor' },
+  { keys: ['ctrl+y'], edit: 'yank', description: 'put back what was deleted last (kills in a row add up)' },
+  { keys: ['up', 'ctrl+p'], edit: 'historyBack', description: "this prompt's history, older" },
+  { keys: ['down', 'ctrl+n'], edit: 'historyAhead', description: "this prompt's history, newer" },
+  { keys: ['tab'], edit: 'completeNext', description: 'complete; again for the next candidate' },
+  { keys: ['shift+tab'], edit: 'completeBack', description: 'the previous candidate' },
+];
+
+const EDIT_OF_KEY = new Map(LINE_KEYS.flatMap((b) => b.keys.map((key) => [key, b.edit] as const)));
+
 /** One key, by the names of keys/normalize.ts. Keys the editor does not know change nothing. */
 export function editLine(line: LineState, key: string, ctx: EditContext): EditResult {
-  if (key === 'tab' || key === 'shift+tab') return cycle(line, key === 'tab' ? 1 : -1, ctx);
+  const edit = EDIT_OF_KEY.get(key);
+  if (edit === 'completeNext' || edit === 'completeBack') return cycle(line, edit === 'completeNext' ? 1 : -1, ctx);
   // Any other key ends a completion cycle and, unless it kills, a run of kills.
   const base: LineState = { ...line, completion: null, lastKill: null };
   const killing: LineState = { ...line, completion: null };
   const { text, cursor } = line;
   const moved = (to: number): EditResult => ({ line: { ...base, cursor: to }, submit: false });
   const same = (next: LineState): EditResult => ({ line: next, submit: false });
-  switch (key) {
-    case 'left':
-    case 'ctrl+b':
+  switch (edit) {
+    case 'charLeft':
       return moved(prevChar(text, cursor));
-    case 'right':
-    case 'ctrl+f':
+    case 'charRight':
       return moved(nextChar(text, cursor));
-    case 'home':
-    case 'ctrl+a':
+    case 'lineStart':
       return moved(0);
-    case 'end':
-    case 'ctrl+e':
+    case 'lineEnd':
       return moved(text.length);
-    case 'alt+b':
+    case 'wordLeft':
       return moved(wordBack(text, cursor, isWordChar));
-    case 'alt+f':
+    case 'wordRight':
       return moved(wordForward(text, cursor));
-    case 'backspace': {
+    case 'deleteBack': {
       const from = prevChar(text, cursor);
       return same({ ...base, text: text.slice(0, from) + text.slice(cursor), cursor: from });
     }
-    case 'delete':
-    case 'ctrl+d':
+    case 'deleteHere':
       return same({ ...base, text: text.slice(0, cursor) + text.slice(nextChar(text, cursor)) });
-    case 'ctrl+u':
+    case 'killToStart':
       return same(kill(killing, 0, cursor, 'backward'));
-    case 'ctrl+k':
+    case 'killToEnd':
       return same(kill(killing, cursor, text.length, 'forward'));
-    case 'ctrl+w':
+    case 'killToSpace':
       return same(kill(killing, wordBack(text, cursor, isNotSeparator), cursor, 'backward'));
-    case 'alt+backspace':
+    case 'killWordBack':
       return same(kill(killing, wordBack(text, cursor, isWordChar), cursor, 'backward'));
-    case 'alt+d':
+    case 'killWordAhead':
       return same(kill(killing, cursor, wordForward(text, cursor), 'forward'));
-    case 'ctrl+y':
+    case 'yank':
       return same(insert(base, line.killRing).line);
-    case 'up':
-    case 'ctrl+p':
+    case 'historyBack':
       return same(browse(base, 1, ctx.history));
-    case 'down':
-    case 'ctrl+n':
+    case 'historyAhead':
       return same(browse(base, -1, ctx.history));
+    case undefined:
+      break;
   }
   // A printable character is typed; any other named key (ctrl+x, pageup, alt+x...) is ignored.
   if (Array.from(key).length !== 1 || /[\u0000-\u001f\u007f-\u009f]/.test(key)) return same(line);

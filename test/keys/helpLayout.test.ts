@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { helpEntries, helpView, wrapWords, type HelpView } from '../../src/keys/helpLayout.js';
 import { KEYMAP } from '../../src/keys/keymap.js';
+import { LINE_KEYS } from '../../src/store/lineEditor.js';
 import { bodyHeight, frameSize } from '../../src/layout/frame.js';
 import { displayWidth } from '../../src/terminal/width.js';
 
@@ -41,8 +42,8 @@ describe('help', () => {
 
   it('lists every key of every binding', () => {
     const labels = helpEntries().map((e) => e.keys).join(' ');
-    expect(helpEntries()).toHaveLength(KEYMAP.length);
-    for (const label of ['Space', 'Shift-Tab', 'Ctrl-C', 'PgDn', '<', '>', 'Y']) expect(labels.split(' ')).toContain(label);
+    expect(helpEntries()).toHaveLength(KEYMAP.length + LINE_KEYS.length);
+    for (const label of ['Space', 'Shift-Tab', 'Ctrl-C', 'PgDn', '<', '>', 'Y', 'Ctrl-W', 'Alt-Backspace', 'Del']) expect(labels.split(' ')).toContain(label);
   });
 
   it('at 120x40, two columns that fill the screen instead of three above empty rows', () => {
@@ -55,7 +56,7 @@ describe('help', () => {
   });
 
   it('one column where everything fits in one', () => {
-    expect(viewAt(200, 80).columns).toHaveLength(1);
+    expect(viewAt(200, 110).columns).toHaveLength(1);
   });
 });
 

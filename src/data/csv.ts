@@ -62,10 +62,12 @@ function field(row: unknown, keys: readonly string[]): unknown {
   return value;
 }
 
+const MSG_INFO = ['msgInfo'] as const;
+
 /** The decoded one-line summary of a conversation's latest message (a derived column). */
 function csvValue(kind: ListKind, row: AnyRow, path: string, keys: readonly string[]): unknown {
   if (kind === 'conversations' && path === 'summary') {
-    const msg = field(row, ['msgInfo']) as { contentType: number; content: string } | null | undefined;
+    const msg = field(row, MSG_INFO) as { contentType: number; content: string } | null | undefined;
     return msg ? contentSummary(msg.contentType, msg.content) : '';
   }
   return field(row, keys);

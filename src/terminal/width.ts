@@ -11,7 +11,6 @@ import { glyphs } from './glyphs.js';
 let segmenterInstance: Intl.Segmenter | undefined;
 /** The app's one grapheme segmenter, made on first use (the prompt's editor and view use it too). */
 export const graphemeSegmenter = (): Intl.Segmenter => (segmenterInstance ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' }));
-const segmenter = graphemeSegmenter;
 const PLAIN_ASCII = /^[\u0020-\u007e]*$/;
 
 
@@ -29,7 +28,7 @@ const JOINS =
 
 function* segmentsOf(window: string): Generator<{ segment: string; index: number }> {
   if (JOINS.test(window)) {
-    yield* segmenter().segment(window);
+    yield* graphemeSegmenter().segment(window);
     return;
   }
   let index = 0;

@@ -1,12 +1,12 @@
 // One tab of a hostile user, walked row by row with the detail pane open: shared by the
 // hostile-user-*.test.tsx files.
-import { expect } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentScreen } from '../../src/store/selectors.js';
 import { HOSTILE_VALUES } from '../fixtures/hostile.js';
 import type { AuditResult } from './audit.js';
 import { KEYS } from './harness.js';
-import { CORPUS_SIZE, type HostileServer } from './hostileServer.js';
-import { loaded, mountHostileApp, step, walkList } from './walk.js';
+import { CORPUS_SIZE, startHostileServer, type HostileServer } from './hostileServer.js';
+import { expectWalkClean, loaded, mountHostileApp, rowRanges, step, walkList } from './walk.js';
 
 export interface WalkedTab {
   audit: AuditResult;
@@ -37,4 +37,29 @@ export async function walkUserTab(server: HostileServer, tab: '1' | '2' | '3', p
     m.unmount();
   }
   return { audit: m.audit(), chunks: m.stdout.chunks };
+}
+
+/**
+ * A hostile-user-*.test.tsx file: its own hostile server, and one test per range of rows of the
+ * tab, each walked with the pane open and audited; `also` adds what that tab must show besides.
+ */
+export function describeUserTab(
+  what: string,
+  tab: '1' | '2' | '3',
+  options: { panePages: number; parts?: number; also?: (audit: AuditResult, from: number) => void },
+): void {
+  let server: HostileServer;
+  beforeAll(async () => {
+    server = await startHostileServer();
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+  describe(`hostile strings in a user's ${what}`, () => {
+    it.each(rowRanges(options.parts))('reach no terminal: rows %i to %i', async (from, to) => {
+      const { audit, chunks } = await walkUserTab(server, tab, options.panePages, from, to);
+      expectWalkClean(audit, chunks, to - from);
+      options.also?.(audit, from);
+    });
+  });
 }

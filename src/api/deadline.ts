@@ -1,15 +1,14 @@
 // The deadline of one request: all attempts, the headers and the whole body, and the caller's
 // cancellation, held by one object the request keeps for its whole life.
 //
-// Why not just hand a signal to ky: ky joins it with its own through AbortSignal.any, and undici
-// links a Request's internal controller to the given signal through a WeakRef. Once the headers
-// have arrived nothing strong holds those links, and after a garbage collection an abort no
-// longer reaches the response body: a server that sends headers and then stalls keeps the request
-// open for as long as it likes. So this module does not rely on that chain. It gives fetch its own
-// signal directly (no AbortSignal.any in between), and every await of the request is raced
-// against the timer by this object itself (race: the timer rejects each pending wait directly);
-// the body reader is then cancelled by hand, which closes the connection whatever became of the
-// signals.
+// Why not just hand a signal to the HTTP client: when this was ky over fetch, ky joined it with
+// its own through AbortSignal.any, and undici linked a Request's internal controller to the given
+// signal through a WeakRef. Once the headers had arrived nothing strong held those links, and after
+// a garbage collection an abort no longer reached the response body: a server that sent headers
+// and then stalled kept the request open for as long as it liked. So the deadline does not rely
+// on any chain of signals: every await of the request is raced against the timer by this object
+// itself (race: the timer rejects each pending wait directly), and the reader then closes the
+// connection by hand (transport.ts).
 
 /** Thrown by race() when the deadline passed or the caller cancelled; never shown as such. */
 export class DeadlineAbort extends Error {
@@ -73,29 +72,6 @@ export class Deadline {
         },
       );
     });
-  }
-
-  /**
-   * fetch with this deadline's own signal, so that undici follows it directly (never a signal
-   * joined with AbortSignal.any, which a collection can cut off).
-   */
-  readonly fetch = (input: RequestInfo | URL, init?: RequestInit): Promise<Response> =>
-    globalThis.fetch(input, { ...init, signal: this.controller.signal });
-
-  /** Reads a whole body stream under the deadline, cancelling the stream when it passes. */
-  async *chunks(body: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
-    const reader = body.getReader();
-    try {
-      for (;;) {
-        const { done, value } = await this.race(reader.read());
-        if (done) return;
-        yield value;
-      }
-    } finally {
-      // On the deadline, an early return or an error: closes the connection (undici aborts the
-      // fetch when its body stream is cancelled). After `done` this is a no-op.
-      reader.cancel().catch(() => undefined);
-    }
   }
 
   /** Stops the timer and lets go of the callers' signals; the request is over. */

@@ -5,12 +5,13 @@ import type * as z from 'zod/mini';
 import { envelopeSchema } from './schemas.js';
 import { AbortedError, ApiError, HttpError, NetworkError, ProtocolError, RedirectError, type NetworkReason } from './errors.js';
 import { Deadline } from './deadline.js';
-import { decompressionFailure, UndecodableBodyError, utf8Text } from './encoding.js';
+import { UndecodableBodyError, utf8Text } from './encoding.js';
 import { redact } from './redact.js';
 import { keepWireDetail } from './wireFidelity.js';
 import { isRedirect, redirectTarget } from './redirect.js';
 import { retryAfterOf, withRateLimitWaits } from './rateLimit.js';
 import { HttpStatusError, postWithRetries } from './send.js';
+import { BodyTooLargeError, type Reply } from './transport.js';
 
 export interface RequestEvent {
   operation: string;
@@ -99,10 +100,10 @@ export class Http {
     let status = 0;
     const url = joinUrl(this.config.baseUrl, path);
     try {
-      let response: Response;
+      let response: Reply;
       try {
         // A 429 with a Retry-After that fits in the deadline is waited for here (rateLimit.ts).
-        const send = (): Promise<Response> =>
+        const send = (): Promise<Reply> =>
           postWithRetries({
             url,
             headers: { operationID, ...(options.token !== undefined ? { token: options.token } : {}) },
@@ -118,7 +119,7 @@ export class Http {
       } catch (error) {
         if (error instanceof HttpStatusError && isRedirect(error.response)) {
           status = error.response.status;
-          void error.response.body?.cancel().catch(() => undefined);
+          error.response.discard();
           event({ outcome: 'http-error', status });
           throw new RedirectError(status, redirectTarget(error.response.headers.get('location'), url), origin);
         }
@@ -194,34 +195,9 @@ export class Http {
   }
 }
 
-class BodyTooLargeError extends Error {
-  constructor(readonly bytes: number) {
-    super('body too large');
-  }
-}
-
 /** Reads the body as UTF-8 before the deadline, refusing to buffer more than `max` bytes. */
-async function readCapped(response: Response, max: number, deadline: Deadline): Promise<string> {
-  const declared = Number(response.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > max) {
-    await response.body?.cancel().catch(() => undefined);
-    throw new BodyTooLargeError(declared);
-  }
-  if (!response.body) return '';
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  try {
-    for await (const value of deadline.chunks(response.body)) {
-      total += value.byteLength;
-      if (total > max) throw new BodyTooLargeError(total); // leaving the loop cancels the stream
-      chunks.push(value);
-    }
-  } catch (error) {
-    const code = decompressionFailure(error);
-    if (code !== undefined) throw new UndecodableBodyError(response.headers.get('content-encoding') ?? '?', code);
-    throw error;
-  }
-  return utf8Text(Buffer.concat(chunks, total));
+async function readCapped(response: Reply, max: number, deadline: Deadline): Promise<string> {
+  return utf8Text(await response.read(max, deadline));
 }
 
 /** Replaces containers nested `max` levels deep by a string saying so; iterative, in place. */
@@ -269,15 +245,15 @@ function describeIssue(issues: readonly { path: readonly PropertyKey[]; message:
 }
 
 function classifyNetworkError(error: unknown): { reason: NetworkReason; detail: string } {
-  const cause = error instanceof Error ? (error.cause as { code?: unknown; message?: unknown } | undefined) : undefined;
-  const code = typeof cause?.code === 'string' ? cause.code : '';
+  const raw = error instanceof Error ? (error as { code?: unknown }).code : undefined;
+  const code = typeof raw === 'string' ? raw : '';
   const message = error instanceof Error ? error.message : String(error);
   if (code === 'ECONNREFUSED') return { reason: 'refused', detail: code };
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return { reason: 'dns', detail: code };
-  if (code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'ETIMEDOUT') return { reason: 'timeout', detail: code };
-  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE' || message === 'terminated') {
-    return { reason: 'reset', detail: code || message };
-  }
+  if (code === 'ETIMEDOUT') return { reason: 'timeout', detail: code };
+  if (code === 'ECONNRESET' || code === 'EPIPE') return { reason: 'reset', detail: code };
+  // node:http refuses to send a header value with a line break or other control character in it.
+  if (code === 'ERR_INVALID_CHAR') return { reason: 'other', detail: 'the token holds characters no HTTP header can carry' };
   return { reason: 'other', detail: code || message };
 }
 

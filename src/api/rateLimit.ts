@@ -5,6 +5,7 @@
 // wait fits in what is left of the request's deadline: a longer Retry-After fails at once with
 // the rate-limit message (carrying the delay), so that nothing hangs past the deadline the
 // operator chose. The --all walk and the export then wait between pages (walkPages).
+import type { ReplyHead } from './transport.js';
 
 export const RATE_LIMIT_CODE = 429;
 /** Waits inside one request (one deadline) before giving up. */
@@ -94,19 +95,19 @@ export async function withRateLimitWaits<T>(send: () => Promise<T>, options: Req
       const retryAfterMs = parseRetryAfter(error.response.headers.get('retry-after'), now());
       const decision = decideWait(retryAfterMs, waits, options.maxWaits ?? MAX_WAITS_PER_REQUEST, options.remainingMs());
       if (!('wait' in decision)) throw error;
-      await error.response.body?.cancel().catch(() => undefined);
+      error.response.discard();
       await sleep(decision.wait, options.signal);
     }
   }
 }
 
 /** A failure that carries the reply (send.ts's HttpStatusError), told apart without importing it back. */
-function isStatusError(error: unknown): error is { response: Response } {
-  return error instanceof Error && error.name === 'HttpStatusError' && (error as { response?: unknown }).response instanceof Response;
+function isStatusError(error: unknown): error is { response: ReplyHead & { discard(): void } } {
+  return error instanceof Error && error.name === 'HttpStatusError' && typeof (error as { response?: unknown }).response === 'object';
 }
 
 /** The Retry-After of a reply, for the error value (the walk waits on it between pages). */
-export function retryAfterOf(response: Response, nowMs = Date.now()): number | undefined {
+export function retryAfterOf(response: ReplyHead, nowMs = Date.now()): number | undefined {
   return parseRetryAfter(response.headers.get('retry-after'), nowMs);
 }
 

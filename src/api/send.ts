@@ -7,13 +7,14 @@
 // ky builds each request anew (its options merged, its own AbortController, signals joined with
 // AbortSignal.any, a Request object) and that was 13-18% of the CPU of a 200,000-user walk. What
 // ky did for us is the loop below; the deadline, the redirect guard and the rate-limit waits were
-// ours already.
+// ours already. The exchange itself is transport.ts.
 import type { Deadline } from './deadline.js';
 import { abortableSleep } from './rateLimit.js';
+import { post, TransportError, type Reply } from './transport.js';
 
 /** A reply whose status is not 2xx; `response` is unread. */
 export class HttpStatusError extends Error {
-  constructor(readonly response: Response) {
+  constructor(readonly response: Reply) {
     super(`HTTP ${response.status}`);
     this.name = 'HttpStatusError';
   }
@@ -32,30 +33,26 @@ export interface SendOptions {
   retryDelayMs: (attempt: number) => number;
 }
 
-/** The 2xx reply, or HttpStatusError, a network error (TypeError) or the deadline's abort. */
-export async function postWithRetries(options: SendOptions): Promise<Response> {
+/** The 2xx reply, or HttpStatusError, a TransportError or the deadline's abort. */
+export async function postWithRetries(options: SendOptions): Promise<Reply> {
   const { deadline } = options;
   for (let attempt = 1; ; attempt++) {
-    let response: Response;
+    let response: Reply;
     try {
-      response = await deadline.fetch(options.url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...options.headers },
-        body: options.body,
-        // Never follow: the token header and the login body must not go anywhere else (redirect.ts).
-        redirect: 'manual',
-      });
+      // A redirect comes back as it is: the token header and the login body must not go anywhere else (redirect.ts).
+      response = await post(options.url, { 'content-type': 'application/json', ...options.headers }, options.body, deadline);
     } catch (error) {
-      // undici's "fetch failed" (refused, reset, DNS) is a TypeError; anything else (the deadline) ends it.
-      if (!(error instanceof TypeError) || attempt > options.retries || deadline.aborted) throw error;
+      // A connection failure (refused, reset, DNS) is tried again; anything else (the deadline, a token
+      // no header can carry) ends it.
+      if (!(error instanceof TransportError) || attempt > options.retries || deadline.aborted) throw error;
       await abortableSleep(options.retryDelayMs(attempt), deadline.signal);
       continue;
     }
-    if (response.ok) return response;
+    if (response.status >= 200 && response.status < 300) return response;
     if (!RETRY_STATUSES.includes(response.status) || attempt > options.retries || deadline.aborted) {
       throw new HttpStatusError(response);
     }
-    await response.body?.cancel().catch(() => undefined);
+    response.discard();
     await abortableSleep(options.retryDelayMs(attempt), deadline.signal);
   }
 }

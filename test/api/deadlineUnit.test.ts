@@ -38,27 +38,6 @@ describe('Deadline', () => {
     expect(deadline.timedOut).toBe(false);
   });
 
-  it('cancels the body stream it reads when the deadline passes', async () => {
-    let cancelled = false;
-    const body = new ReadableStream<Uint8Array>({
-      start(controller) {
-        controller.enqueue(new Uint8Array([1]));
-      },
-      cancel() {
-        cancelled = true;
-      },
-    });
-    const deadline = new Deadline(500);
-    const chunks: number[] = [];
-    const reading = (async () => {
-      for await (const chunk of deadline.chunks(body)) chunks.push(chunk.byteLength);
-    })().catch((e: unknown) => e);
-    await vi.advanceTimersByTimeAsync(500);
-    expect(await reading).toBeInstanceOf(DeadlineAbort);
-    expect(chunks).toEqual([1]);
-    expect(cancelled).toBe(true);
-  });
-
   it('dispose() stops the timer and lets go of the caller signals', async () => {
     const caller = new AbortController();
     const deadline = new Deadline(1000, [caller.signal]);

@@ -131,6 +131,17 @@ function __oieRow(output, rowWrites) {
     replace: "import widestLine from 'widest-line';\nconst __oieWidths = new Map();",
   },
   ...STRING_WIDTH_PATCHES,
+  {
+    // Start-up. Yoga's Emscripten loader reads its embedded WebAssembly (a data: URL) with fetch
+    // whenever fetch exists, and on Node 20 the first fetch loads and compiles undici: about 35 ms
+    // and a base64 decode by way of a Response, before the first frame. Its own synchronous decode
+    // of the same bytes is the path it takes where fetch is missing. Upstream, this is Yoga's
+    // build choosing the Node environment for its loader.
+    file: 'yoga-layout/dist/binaries/yoga-wasm-base64-esm.js',
+    why: "decode Yoga's embedded WebAssembly without fetch (which loads undici)",
+    find: '"function"!=typeof fetch?Promise.resolve()',
+    replace: 'true?Promise.resolve()',
+  },
 ];
 
 /**

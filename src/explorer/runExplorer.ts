@@ -1,12 +1,11 @@
 // Sets up the terminal, the connection and the store, renders the app, and puts the terminal
 // back on every way out. `:profile NAME` builds a new connection and store and re-renders the
 // app around them (a fresh mount: no list, cursor or request of the old server survives).
-import { render } from 'ink';
+//
+// The store starts (the login, the first page) before React and Ink are loaded (mount.tsx):
+// compiling them is the longest step of the start, and the server answers meanwhile.
 import { OpenIMClient, DEFAULT_CLIENT_CONFIG } from '../api/client.js';
-import { App } from './App.js';
 import type { ConnectionInfo } from '../components/Header.js';
-import { StoreContext } from '../components/StoreContext.js';
-import { ThemeContext } from '../components/theme.js';
 import { demoOptions, UsageError, type ExplorerOptions } from '../config/args.js';
 import { profileNamesIn } from '../config/profileNames.js';
 import { defaultConfigPath, resolveProfile } from '../config/profiles.js';
@@ -14,19 +13,14 @@ import { recentUsersFile, recentUsersPath } from '../config/recentUsers.js';
 import { openRequestLog } from '../config/requestLog.js';
 import { exportFiles } from '../data/exportFile.js';
 import { pageSizeForRows } from '../layout/frame.js';
-import { createAppStore, type AppStore } from '../store/store.js';
+import { createAppStore } from '../store/store.js';
 import { colorEnabled } from '../terminal/color.js';
 import { copyToClipboard } from '../terminal/osc52.js';
-import { inkRenderOptions } from './renderOptions.js';
 import { filterFocusReports } from '../terminal/focus.js';
 import { enableFocusEvents, enterAltScreen, installRestoreHandlers, restoreTerminal } from '../terminal/screen.js';
 import { tuneHeapForExplorer } from './heap.js';
 
-interface Session {
-  store: AppStore;
-  info: ConnectionInfo;
-  generation: number;
-}
+import type { Mounted, Session } from './mount.js';
 
 /**
  * `options` is what the app starts with (profile applied); `parsed` is the command line before
@@ -48,18 +42,10 @@ export async function runExplorer(options: ExplorerOptions, parsed: ExplorerOpti
   const color = colorEnabled(process.env, { noColor: options.noColor, stdoutIsTTY: stdout.isTTY === true });
   const recent = recentUsersFile(recentUsersPath(process.env));
   const exportTo = exportFiles(process.cwd());
-  let instance: ReturnType<typeof render> | undefined;
+  let instance: Mounted | undefined;
   let session: Session;
   /** `--watch` or the profile's `watch`: the live view starts on. */
   let watching = options.watchMs !== undefined;
-
-  const tree = (s: Session): React.JSX.Element => (
-    <StoreContext.Provider value={s.store}>
-      <ThemeContext.Provider value={{ color }}>
-        <App key={s.generation} info={s.info} />
-      </ThemeContext.Provider>
-    </StoreContext.Provider>
-  );
 
   const open = (o: ExplorerOptions, demo: boolean, generation: number): Session => {
     const baseUrl = o.baseUrl ?? '';
@@ -118,7 +104,7 @@ export async function runExplorer(options: ExplorerOptions, parsed: ExplorerOpti
     // Requests and an export of the old server still running are cancelled with it (its quit
     // no longer unmounts anything: it is not the session any more).
     old.store.getState().quit();
-    instance?.rerender(tree(session));
+    instance?.show(session);
     session.store.getState().start();
     if (watching) session.store.getState().toggleLive();
     session.store.getState().flashInfo(`profile ${name}: ${session.info.host}`);
@@ -126,6 +112,9 @@ export async function runExplorer(options: ExplorerOptions, parsed: ExplorerOpti
   };
 
   session = open(start, options.demo, 0);
+  session.store.getState().start();
+  if (watching) session.store.getState().toggleLive();
+  const { mount } = await import('./mount.js');
 
   const restore = (): void => restoreTerminal(stdout);
   const uninstall = installRestoreHandlers(restore);
@@ -134,16 +123,14 @@ export async function runExplorer(options: ExplorerOptions, parsed: ExplorerOpti
   enableFocusEvents(stdout);
   const unfilter = filterFocusReports(process.stdin, (focused) => session.store.getState().setFocus(focused));
   try {
-    instance = render(tree(session), inkRenderOptions(process.env));
-    session.store.getState().start();
-    if (watching) session.store.getState().toggleLive();
+    instance = mount(session, color);
     // Once the first answer is on screen (heap.ts: set earlier, it slowed the start by a tenth).
     const untune = session.store.subscribe((s) => {
       if (s.connection === 'connecting') return;
       untune();
       tuneHeapForExplorer();
     });
-    await instance.waitUntilExit();
+    await instance.exited;
   } finally {
     restore();
     unfilter();

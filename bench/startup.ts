@@ -1,5 +1,6 @@
 // Figure 2, whole processes paired with their floors: --version and --help against `node -e 0`;
-// one scripting page against a one-fetch script (floors/fetchLoop.mjs: the login and one page);
+// one scripting page against a one-fetch script (floors/fetchLoop.mjs: the login and one page), and
+// against the same on node:http (floors/httpLoop.mjs);
 // the explorer from spawn to its first users row on a pseudo-terminal against `node -e` printing
 // that row on the same pseudo-terminal. And the first half of figure 6: RSS after start.
 import { join } from 'node:path';
@@ -39,6 +40,12 @@ export async function startupFigures(quick: boolean): Promise<Result[]> {
       () => runNode([CLI, 'users', '--base-url', demo.url, '--secret', 'openIM123', '--output', 'json']).then((r) => r.wallMs),
       () => runNode([join(FLOORS, 'fetchLoop.mjs'), demo.url, 'json']).then((r) => r.wallMs),
     );
+    const pageHttp = await alternate(
+      pairs,
+      0,
+      () => runNode([CLI, 'users', '--base-url', demo.url, '--secret', 'openIM123', '--output', 'json']).then((r) => r.wallMs),
+      () => runNode([join(FLOORS, 'httpLoop.mjs'), demo.url, 'json']).then((r) => r.wallMs),
+    );
     const rss: number[] = [];
     const floorRow = ['-e', `process.stdout.write('${FIRST_ROW}\\n')`];
     const explorer = await alternate(
@@ -56,6 +63,7 @@ export async function startupFigures(quick: boolean): Promise<Result[]> {
       paired(2, '--version', version.a, version.b, 'ms', 'node -e 0', '<= 1.3x', (r) => r <= 1.3),
       paired(2, '--help', help.a, help.b, 'ms', 'node -e 0', '<= 1.3x', (r) => r <= 1.3),
       paired(2, 'one scripting page (users -o json)', page.a, page.b, 'ms', 'one-fetch script', '<= 1.15x', (r) => r <= 1.15, 'the admin login and one page of 20, each side'),
+      paired(2, 'one scripting page vs node:http', pageHttp.a, pageHttp.b, 'ms', 'one-request script', '', undefined, 'reference: the same on node:http, as the CLI sends'),
       paired(2, 'explorer start to first rows (--base-url)', explorer.a, explorer.b, 'ms', 'node -e on the pty', '<= 4x', (r) => r <= 4, 'pty 200x50, spawn to the first users row'),
       paired(2, 'explorer start to first rows (--demo)', embedded.a, embedded.b, 'ms', 'node -e on the pty', '', undefined, 'the demo server starts in the same process'),
       counted(6, 'RSS after start (CLI, first page shown)', rss, 'MB', '', undefined, 'the baseline of the memory figure below'),

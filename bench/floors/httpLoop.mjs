@@ -1,12 +1,14 @@
-// The walk's second yardstick: the same loop as fetchLoop.mjs on node:http with a keep-alive
-// agent and gzip (as fetch asks for it), the cheapest client Node has.
-// Usage: node bench/floors/httpLoop.mjs BASE_URL ndjson|csv|json
+// The second yardstick: the same loop as fetchLoop.mjs on node:http with a keep-alive agent and
+// gzip (as fetch asks for it), the cheapest client Node has; the CLI's own transport is node:http
+// too (src/api/transport.ts), so this is the floor that shows what the CLI adds.
+// Usage: node bench/floors/httpLoop.mjs BASE_URL ndjson|csv|json [--all] [--size N]
 import { printUsers } from './printUsers.mjs';
 import { Agent, request } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 
-const [baseUrl, format = 'ndjson'] = process.argv.slice(2);
-const size = 100;
+const [baseUrl, format = 'ndjson', ...rest] = process.argv.slice(2);
+const all = rest.includes('--all');
+const size = Number(rest[rest.indexOf('--size') + 1]) || (all ? 100 : 20);
 const agent = new Agent({ keepAlive: true, maxSockets: 1 });
 let op = 0;
 const post = (path, body, token) =>
@@ -26,6 +28,6 @@ const post = (path, body, token) =>
     req.on('error', reject);
     req.end(JSON.stringify(body));
   });
-await printUsers(post, format, { all: true, size });
+await printUsers(post, format, { all, size });
 
 agent.destroy();

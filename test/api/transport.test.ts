@@ -1,0 +1,86 @@
+// What the node:http transport (src/api/transport.ts) took over from fetch, seen through the API
+// client against servers on 127.0.0.1: the codings a server or proxy may use, the cap applied to
+// what a small compressed body expands to, keep-alive, and a token no header can carry.
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
+import { afterEach, describe, expect, it } from 'vitest';
+import { OpenIMClient } from '../../src/api/client.js';
+import { NetworkError, ProtocolError } from '../../src/api/errors.js';
+import { getUsers } from '../../src/api/operations.js';
+import { envelope, startTestServer, type TestServer } from '../support/recordingServer.js';
+
+const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJVc2VySUQiOiJpbUFkbWluIn0.dHJhbnNwb3J0LXRlc3QtdG9rZW4';
+const pagination = { pageNumber: 1, showNumber: 10 };
+const page = (userID: string): string =>
+  JSON.stringify({ errCode: 0, errMsg: '', errDlt: '', data: { total: 1, users: [{ userID }] } });
+
+let server: TestServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+function client(url: string, token = TOKEN, maxBodyBytes = 1 << 20): OpenIMClient {
+  return new OpenIMClient({ baseUrl: url, token, adminUserID: 'imAdmin', timeoutMs: 5000, retries: 2, maxBodyBytes, retryDelayMs: () => 0 });
+}
+
+async function serve(body: Buffer, headers: Record<string, string>): Promise<OpenIMClient> {
+  server = await startTestServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json', ...headers });
+    res.end(body);
+  });
+  return client(server.url);
+}
+
+describe('the codings of a reply', () => {
+  it('asks for gzip, deflate and br, as fetch did (OpenIM compresses only when asked)', async () => {
+    const c = await serve(Buffer.from(page('plain')), {});
+    await getUsers(c, { pagination });
+    expect(server!.requests[0]?.headers['accept-encoding']).toBe('gzip, deflate, br');
+  });
+
+  it.each([
+    ['gzip', (s: string) => gzipSync(s)],
+    ['x-gzip', (s: string) => gzipSync(s)],
+    ['deflate', (s: string) => deflateSync(s)],
+    ['br', (s: string) => brotliCompressSync(s)],
+    ['deflate, gzip', (s: string) => gzipSync(deflateSync(s))],
+  ])('reads a body in Content-Encoding %s', async (encoding, compress) => {
+    const c = await serve(compress(page(`in_${encoding}`)), { 'content-encoding': encoding });
+    expect((await getUsers(c, { pagination })).rows[0]?.userID).toBe(`in_${encoding}`);
+  });
+
+  it('takes a body in a coding it does not know as it is', async () => {
+    const c = await serve(Buffer.from(page('as_sent')), { 'content-encoding': 'zstd-but-not-really' });
+    expect((await getUsers(c, { pagination })).rows[0]?.userID).toBe('as_sent');
+  });
+
+  it('refuses a small gzip that expands past the body cap', async () => {
+    // 16 MB of spaces in about 16 KB: within the 1 MB cap as sent, far beyond it decoded.
+    const bomb = gzipSync(Buffer.alloc(16 << 20, 0x20));
+    expect(bomb.byteLength).toBeLessThan(1 << 20);
+    const c = await serve(bomb, { 'content-encoding': 'gzip' });
+    const error = await getUsers(c, { pagination }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ProtocolError);
+    expect((error as ProtocolError).message).toMatch(/response larger than the 1 MB limit/);
+  });
+});
+
+describe('connections', () => {
+  it('keeps one connection for requests one after another', async () => {
+    server = await startTestServer(envelope({ total: 1, users: [{ userID: 'u1' }] }));
+    const c = client(server.url);
+    for (let i = 0; i < 5; i++) await getUsers(c, { pagination });
+    expect(server.requests).toHaveLength(5);
+    expect(server.connections).toBe(1);
+  });
+
+  it('a token with a line break is refused in words before anything is sent, and not retried', async () => {
+    server = await startTestServer(envelope({ total: 0, users: [] }));
+    const error = await getUsers(client(server.url, `${TOKEN}\r\nX-Injected: 1`), { pagination }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NetworkError);
+    expect((error as NetworkError).message).toContain('the token holds characters no HTTP header can carry');
+    expect((error as NetworkError).message).not.toContain(TOKEN);
+    expect(server.requests).toHaveLength(0);
+    expect(server.connections).toBe(0);
+  });
+});

@@ -11,6 +11,16 @@
 //    counts 1, only the pieces around other characters are segmented, and a cluster's width is
 //    remembered (bounded) for the default options. So is the width of such a string up to 512
 //    units long: Ink measures each line of a frame two or three times, and so does the app.
+// 3. Text in which no character can join another (src/terminal/graphemeJoins.ts) is split into
+//    code points, not segmented; and a cluster of one code point is an RGI emoji when it has
+//    Emoji_Presentation and is not a regional indicator (true of every code point, which
+//    test/support/patchEquivalence.mjs checks), so \p{RGI_Emoji} is tried only on longer clusters
+//    that hold a character every emoji sequence has (a letter and its accents never do).
+//    The first segmenter costs about 18 ms (ICU's grapheme rules), and the first use of
+//    /^\p{RGI_Emoji}$/v 30-40 ms: the explorer's first frame paid both, for "Mia Ødegaard" and "●".
+import { fileURLToPath } from 'node:url';
+
+const JOINS_MODULE = fileURLToPath(new URL('../../src/terminal/graphemeJoins.ts', import.meta.url));
 
 /** @type {{ file: string, why: string, find: string, replace: string }[]} */
 export const STRING_WIDTH_PATCHES = [
@@ -18,8 +28,21 @@ export const STRING_WIDTH_PATCHES = [
     file: 'string-width/index.js',
     why: 'string-width: the segmenter is made on first use',
     find: 'const segmenter = new Intl.Segmenter();',
-    replace: `let __oieSegmenter;
-const segmenter = {segment: string => (__oieSegmenter ??= new Intl.Segmenter()).segment(string)};`,
+    replace: `import { mayJoin as __oieMayJoin } from ${JSON.stringify(JOINS_MODULE)};
+let __oieSegmenter;
+const segmenter = {segment: string => (__oieSegmenter ??= new Intl.Segmenter()).segment(string)};
+// Graphemes as the segmenter gives them, without it where every code point is one.
+function __oieSegments(string) {
+	return __oieMayJoin(string) ? segmenter.segment(string) : Array.from(string, segment => ({segment}));
+}
+const __oieSingleEmoji = /^(?!\\p{Regional_Indicator})\\p{Emoji_Presentation}$/u;
+// Every RGI emoji of more than one code point holds one of these (UTS #51: keycap, modifier, flag,
+// tag, presentation and ZWJ sequences).
+const __oieSequenceMark = /[\\u200D\\u20E3\\uFE0F\\u{1F1E6}-\\u{1F1FF}\\u{1F3FB}-\\u{1F3FF}\\u{E0020}-\\u{E007F}]/u;
+function __oieRgiEmoji(cluster) {
+	const single = cluster.length === 1 || (cluster.length === 2 && cluster.codePointAt(0) > 0xFFFF);
+	return single ? __oieSingleEmoji.test(cluster) : __oieSequenceMark.test(cluster) && rgiEmojiRegex.test(cluster);
+}`,
   },
   {
     file: 'string-width/index.js',
@@ -59,7 +82,7 @@ function __oieMixedWidth(string) {
 		if (index - start === 1 && __oiePrintable(string.charCodeAt(start))) {
 			width++;
 		} else {
-			for (const {segment} of segmenter.segment(string.slice(start, index))) {
+			for (const {segment} of __oieSegments(string.slice(start, index))) {
 				width += __oieClusterWidth(segment);
 			}
 		}
@@ -87,5 +110,17 @@ export default function stringWidth(input, options = {}) {
 		return width;
 	}
 `,
+  },
+  {
+    file: 'string-width/index.js',
+    why: 'string-width: text whose code points are each a grapheme is not segmented',
+    find: 'for (const {segment} of segmenter.segment(string)) {',
+    replace: 'for (const {segment} of __oieSegments(string)) {',
+  },
+  {
+    file: 'string-width/index.js',
+    why: 'string-width: a one-code-point cluster is not matched against RGI_Emoji',
+    find: 'if (rgiEmojiRegex.test(segment) || isDoubleWidthNonRgiEmojiSequence(segment)) {',
+    replace: 'if (__oieRgiEmoji(segment) || isDoubleWidthNonRgiEmojiSequence(segment)) {',
   },
 ];

@@ -5,6 +5,7 @@
 // (scripts/ink-patches.mjs). All functions expect sanitised text (no controls, no escapes).
 import { graphemeWidth } from './cellWidth.js';
 import { glyphs } from './glyphs.js';
+import { mayJoin } from './graphemeJoins.js';
 
 // Made on first use: the first segmenter costs ICU's grapheme rules (tens of ms on a busy machine),
 // which a command that prints no table must not pay.
@@ -19,15 +20,8 @@ const PLAIN_ASCII = /^[\u0020-\u007e]*$/;
 // are therefore walked in windows of about this many UTF-16 units.
 const WINDOW = 1024;
 
-// Characters that can join a neighbour into one grapheme (UAX #29): marks and other extenders,
-// controls and format characters (ZWJ among them), Hangul jamo, regional indicators, emoji
-// modifiers, prepended letters, spacing vowels that are not marks. A window without any is one
-// grapheme per code point, and is split without the segmenter (several times faster).
-const JOINS =
-  /[\p{M}\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}\p{Grapheme_Extend}\p{Emoji_Modifier}\p{Regional_Indicator}\p{Default_Ignorable_Code_Point}\u1100-\u11ff\ua960-\ua97f\ud7b0-\ud7ff\u0e33\u0eb3\u0d4e\u{111c2}\u{111c3}\u{1193f}\u{11941}\u{11a3a}\u{11a84}-\u{11a89}\u{11d46}\u{11f02}]/u;
-
 function* segmentsOf(window: string): Generator<{ segment: string; index: number }> {
-  if (JOINS.test(window)) {
+  if (mayJoin(window)) {
     yield* graphemeSegmenter().segment(window);
     return;
   }

@@ -82,6 +82,16 @@ describe('formatCount', () => {
     expect(formatCount(n)).toBe(text);
   });
 
+  it('says what en-US number formatting says, for every magnitude and sign', () => {
+    const intl = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+    const values = [-0, 0.5, 1.5, -0.5, -1.5, 999.5, 1e3, 99_999.49, 2 ** 53, -(2 ** 53) - 2, 9.99e20, 1e21, 1.5e300];
+    for (let digits = 1; digits <= 21; digits++) {
+      const top = 10 ** digits;
+      values.push(top - 1, top, top + 1, -(top - 1), Math.floor(top / 3) + 0.5);
+    }
+    for (const n of values) expect(formatCount(n), String(n)).toBe(intl.format(n));
+  });
+
   it('handles non-finite and huge values', () => {
     expect(formatCount(NaN)).toBe('n/a');
     expect(formatCount(Infinity)).toBe('n/a');

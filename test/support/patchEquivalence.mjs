@@ -129,6 +129,26 @@ for (const s of strings) {
   }
 }
 
+// Every code point of the BMP and of the emoji and tag planes (a sample of the rest), alone, between
+// ASCII letters, and before U+FE0F: the patched module splits text without the segmenter where no
+// character can join, and decides whether one code point is an RGI emoji without \p{RGI_Emoji}.
+const codePoints = [];
+for (let cp = 0xa0; cp <= 0x2ffff; cp++) {
+  if (cp >= 0xd800 && cp <= 0xdfff) continue;
+  if (cp > 0xffff && !(cp >= 0x1f000 && cp <= 0x1faff) && cp % 97 !== 0) continue;
+  codePoints.push(String.fromCodePoint(cp));
+}
+codePoints.push(...Array.from({ length: 0x80 }, (_, i) => String.fromCodePoint(0xe0000 + i)));
+let pointStrings = 0;
+for (const c of codePoints) {
+  for (const s of [c, `a${c}b`, `${c}\ufe0f`]) {
+    pointStrings++;
+    const want = originalWidth(s);
+    const got = patchedWidth(s);
+    if (got !== want) failures.push({ what: 'string-width, code point', string: JSON.stringify(s), want, got });
+  }
+}
+
 rmSync(dir, { recursive: true, force: true });
-process.stdout.write(JSON.stringify({ frames: CASES, strings: strings.length, failures: failures.length, first: failures.slice(0, 3) }, null, 1) + '\n');
+process.stdout.write(JSON.stringify({ frames: CASES, strings: strings.length, codePointStrings: pointStrings, failures: failures.length, first: failures.slice(0, 3) }, null, 1) + '\n');
 process.exitCode = failures.length === 0 ? 0 : 1;

@@ -5,7 +5,7 @@
 import { build } from 'esbuild';
 import { readFileSync, rmSync, writeFileSync, chmodSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { INK_PATCH_FILTER, INK_PATCHED_FILES, patchInk } from './ink-patches.mjs';
+import { INK_PATCH_FILTER, INK_PATCHED_FILES, insideNodeModules, patchInk } from './ink-patches.mjs';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 
@@ -28,7 +28,7 @@ const inkPatches = {
       const source = readFileSync(args.path, 'utf8');
       const contents = patchInk(args.path, source);
       if (contents === source) return undefined;
-      patched.add(INK_PATCHED_FILES.find((f) => args.path.replace(/\\/g, '/').endsWith(f)));
+      patched.add(insideNodeModules(args.path));
       return { contents, loader: 'js' };
     });
   },

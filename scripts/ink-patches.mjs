@@ -4,6 +4,7 @@
 // dropping a fix. See the README's Performance section. The longer patches have their own files
 // in patches/.
 import { OUTPUT_GET_ORIGINAL, OUTPUT_GET_PATCHED } from './patches/output-get.mjs';
+import { SEGMENTER_PATCHES } from './patches/segmenters.mjs';
 import { STRING_WIDTH_PATCHES } from './patches/string-width.mjs';
 
 import { fileURLToPath } from 'node:url';
@@ -131,6 +132,7 @@ function __oieRow(output, rowWrites) {
     replace: "import widestLine from 'widest-line';\nconst __oieWidths = new Map();",
   },
   ...STRING_WIDTH_PATCHES,
+  ...SEGMENTER_PATCHES,
   {
     // Start-up. Yoga's Emscripten loader reads its embedded WebAssembly (a data: URL) with fetch
     // whenever fetch exists, and on Node 20 the first fetch loads and compiles undici: about 35 ms
@@ -149,11 +151,7 @@ function __oieRow(output, rowWrites) {
  * `outputOnly`: only the patches that change what is drawn (the baseline of the equivalence check).
  */
 export function patchInk(path, source, { outputOnly = false } = {}) {
-  const normalized = path.replace(/\\/g, '/');
-  // The path inside the project's node_modules: a nested copy (wrap-ansi's own string-width 7)
-  // is another file, left alone.
-  const at = normalized.indexOf('/node_modules/');
-  const inside = at < 0 ? '' : normalized.slice(at + '/node_modules/'.length);
+  const inside = insideNodeModules(path);
   const patches = INK_PATCHES.filter((p) => inside === p.file && (!outputOnly || p.changesOutput));
   let out = source;
   for (const patch of patches) {
@@ -164,6 +162,16 @@ export function patchInk(path, source, { outputOnly = false } = {}) {
     out = out.slice(0, at) + patch.replace + out.slice(at + patch.find.length);
   }
   return out;
+}
+
+/**
+ * The path inside the project's node_modules: a nested copy (wrap-ansi's own string-width 7) is
+ * another file, with patches of its own.
+ */
+export function insideNodeModules(path) {
+  const normalized = path.replace(/\\/g, '/');
+  const at = normalized.indexOf('/node_modules/');
+  return at < 0 ? '' : normalized.slice(at + '/node_modules/'.length);
 }
 
 /** The files that get patched, for a check that each was seen. */

@@ -1,17 +1,28 @@
 // The patched modules of the bundle (scripts/ink-patches.mjs) against the originals, on seeded
-// generated inputs: Ink's Output (the frame a list of writes, clips and transformers gives) and
-// string-width (the width of strings mixing ASCII, wide, combining, emoji and zero-width
-// characters). The patches are meant to change speed only; any difference is printed and the
+// generated inputs: Ink's Output (the frame a list of writes, clips and transformers gives),
+// string-width and wrap-ansi's own copy of it (the width of strings mixing ASCII, wide,
+// combining, emoji and zero-width characters) and ansi-tokenize (the cells of styled lines).
+// slice-ansi's patch only makes its segmenter on first use and is not compared. The patches are meant to change speed only; any difference is printed and the
 // exit code is 1. Run by test/terminal/inkPatches.test.ts (a plain node process: the patched
 // copies import their dependencies by URL).
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { patchInk } from '../../scripts/ink-patches.mjs';
 
 const CASES = Number(process.argv[2] ?? 3000);
 const dir = mkdtempSync(join(tmpdir(), 'oie-patch-eq-'));
+
+/** A bare import as `file` resolves it (its own nested copy first), as a URL. */
+function resolveFrom(file, spec) {
+  try {
+    return pathToFileURL(createRequire(file).resolve(spec)).href;
+  } catch {
+    return import.meta.resolve(spec);
+  }
+}
 
 /** A patched copy of `file` in `dir`, its imports pointing at the originals' dependencies. */
 async function patchedCopy(file, name, options) {
@@ -19,8 +30,8 @@ async function patchedCopy(file, name, options) {
   const patched = patchInk(file, source, options);
   if (patched === source && !options?.outputOnly) throw new Error(`no patch applies to ${file}`);
   const base = pathToFileURL(file).href;
-  const rewritten = patched.replace(/from '([^']+)'/g, (_, spec) =>
-    `from '${spec.startsWith('.') ? new URL(spec, base).href : import.meta.resolve(spec)}'`,
+  const rewritten = patched.replace(/from (['"])([^'"]+)\1/g, (_, quote, spec) =>
+    `from '${spec.startsWith('.') ? new URL(spec, base).href : resolveFrom(file, spec)}'`,
   );
   const out = join(dir, name);
   writeFileSync(out, rewritten);
@@ -149,6 +160,23 @@ for (const c of codePoints) {
   }
 }
 
+// wrap-ansi's string-width 7 and ansi-tokenize, on the generated strings (styled too) and on every
+// code point above, plain and styled.
+const nestedFile = fileURLToPath(new URL('wrap-ansi/node_modules/string-width/index.js', import.meta.resolve('string-width').replace(/string-width\/index\.js$/, '')));
+const { default: nestedOriginal } = await import(pathToFileURL(nestedFile).href);
+const { default: nestedPatched } = await patchedCopy(nestedFile, 'nested-string-width.js');
+const tokenizeFile = join(dirname(fileURLToPath(import.meta.resolve('@alcalzone/ansi-tokenize'))), 'tokenize.js');
+const { tokenize: tokenizeOriginal } = await import(pathToFileURL(tokenizeFile).href);
+const { tokenize: tokenizePatched } = await patchedCopy(tokenizeFile, 'tokenize.js');
+const styled = Array.from({ length: CASES }, () => text(12));
+const samples = [...strings, ...styled, ...codePoints.map((c) => `\u001B[31m${c}\u001B[39m a`)];
+for (const s of samples) {
+  if (nestedPatched(s) !== nestedOriginal(s)) failures.push({ what: "wrap-ansi's string-width", string: JSON.stringify(s), want: nestedOriginal(s), got: nestedPatched(s) });
+  const want = JSON.stringify(tokenizeOriginal(s));
+  const got = JSON.stringify(tokenizePatched(s));
+  if (got !== want) failures.push({ what: 'ansi-tokenize', string: JSON.stringify(s), want, got });
+}
+
 rmSync(dir, { recursive: true, force: true });
-process.stdout.write(JSON.stringify({ frames: CASES, strings: strings.length, codePointStrings: pointStrings, failures: failures.length, first: failures.slice(0, 3) }, null, 1) + '\n');
+process.stdout.write(JSON.stringify({ frames: CASES, strings: strings.length, codePointStrings: pointStrings, tokenized: samples.length, failures: failures.length, first: failures.slice(0, 3) }, null, 1) + '\n');
 process.exitCode = failures.length === 0 ? 0 : 1;

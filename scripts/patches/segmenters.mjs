@@ -6,9 +6,7 @@
 // styled line, splits a line in which no character can join another (src/terminal/graphemeJoins.ts)
 // into code points, as the segmenter would. Speed only: test/support/patchEquivalence.mjs compares
 // each with its original. Candidates for upstream as they are.
-import { fileURLToPath } from 'node:url';
-
-const JOINS_MODULE = fileURLToPath(new URL('../../src/terminal/graphemeJoins.ts', import.meta.url));
+import { JOINS_MODULE } from './string-width.mjs';
 
 /** @type {{ file: string, why: string, find: string, replace: string }[]} */
 export const SEGMENTER_PATCHES = [

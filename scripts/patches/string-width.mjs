@@ -20,7 +20,8 @@
 //    /^\p{RGI_Emoji}$/v 30-40 ms: the explorer's first frame paid both, for "Mia Ødegaard" and "●".
 import { fileURLToPath } from 'node:url';
 
-const JOINS_MODULE = fileURLToPath(new URL('../../src/terminal/graphemeJoins.ts', import.meta.url));
+/** The app's rule for text that needs no segmenter; the other segmenter patches import it too. */
+export const JOINS_MODULE = fileURLToPath(new URL('../../src/terminal/graphemeJoins.ts', import.meta.url));
 
 /** @type {{ file: string, why: string, find: string, replace: string }[]} */
 export const STRING_WIDTH_PATCHES = [

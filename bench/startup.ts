@@ -34,16 +34,18 @@ export async function startupFigures(quick: boolean): Promise<Result[]> {
     const bare = (): Promise<number> => runNode(['-e', '0']).then((r) => r.wallMs);
     const version = await alternate(pairs, warmup, () => runNode([CLI, '--version']).then((r) => r.wallMs), bare);
     const help = await alternate(pairs, warmup, () => runNode([CLI, '--help']).then((r) => r.wallMs), bare);
+    const onePage = (): Promise<number> =>
+      runNode([CLI, 'users', '--base-url', demo.url, '--secret', 'openIM123', '--output', 'json']).then((r) => r.wallMs);
     const page = await alternate(
       pairs,
       warmup,
-      () => runNode([CLI, 'users', '--base-url', demo.url, '--secret', 'openIM123', '--output', 'json']).then((r) => r.wallMs),
+      onePage,
       () => runNode([join(FLOORS, 'fetchLoop.mjs'), demo.url, 'json']).then((r) => r.wallMs),
     );
     const pageHttp = await alternate(
       pairs,
       0,
-      () => runNode([CLI, 'users', '--base-url', demo.url, '--secret', 'openIM123', '--output', 'json']).then((r) => r.wallMs),
+      onePage,
       () => runNode([join(FLOORS, 'httpLoop.mjs'), demo.url, 'json']).then((r) => r.wallMs),
     );
     const rss: number[] = [];

@@ -103,7 +103,9 @@ export async function withRateLimitWaits<T>(send: () => Promise<T>, options: Req
 
 /** A failure that carries the reply (send.ts's HttpStatusError), told apart without importing it back. */
 function isStatusError(error: unknown): error is { response: ReplyHead & { discard(): void } } {
-  return error instanceof Error && error.name === 'HttpStatusError' && typeof (error as { response?: unknown }).response === 'object';
+  if (!(error instanceof Error) || error.name !== 'HttpStatusError') return false;
+  const response = (error as { response?: unknown }).response;
+  return typeof response === 'object' && response !== null && 'discard' in response;
 }
 
 /** The Retry-After of a reply, for the error value (the walk waits on it between pages). */

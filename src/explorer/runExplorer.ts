@@ -19,7 +19,6 @@ import { copyToClipboard } from '../terminal/osc52.js';
 import { filterFocusReports } from '../terminal/focus.js';
 import { enableFocusEvents, enterAltScreen, installRestoreHandlers, restoreTerminal } from '../terminal/screen.js';
 import { tuneHeapForExplorer } from './heap.js';
-
 import type { Mounted, Session } from './mount.js';
 
 /**
@@ -105,15 +104,19 @@ export async function runExplorer(options: ExplorerOptions, parsed: ExplorerOpti
     // no longer unmounts anything: it is not the session any more).
     old.store.getState().quit();
     instance?.show(session);
-    session.store.getState().start();
-    if (watching) session.store.getState().toggleLive();
+    begin(session);
     session.store.getState().flashInfo(`profile ${name}: ${session.info.host}`);
     return undefined;
   };
 
+  /** The first requests of a session, and its live view when it is to be on. */
+  const begin = (s: Session): void => {
+    s.store.getState().start();
+    if (watching) s.store.getState().toggleLive();
+  };
+
   session = open(start, options.demo, 0);
-  session.store.getState().start();
-  if (watching) session.store.getState().toggleLive();
+  begin(session);
   const { mount } = await import('./mount.js');
 
   const restore = (): void => restoreTerminal(stdout);

@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { currentList } from '../../src/store/selectors.js';
+import { glyphs } from '../../src/terminal/glyphs.js';
 import { stackTraceLines, type Mounted } from './harness.js';
 import { CORPUS_SIZE, hostileFailure, startHostileServer, type HostileServer } from './hostileServer.js';
 import { loaded, mountHostileApp, step } from './walk.js';
@@ -52,7 +53,10 @@ describe('hostile strings in errors', () => {
           await m.press('r');
           await loaded(m, currentList(m.store.getState())!.page);
           expect(currentList(m.store.getState())!.error, `${i}/${variant}`).not.toBeNull();
-          expect(stackTraceLines(m.screen())).toEqual([]);
+          // What reached the terminal: the error bar, never a stack trace. Replies that come fast
+          // may share one frame, so no count of frames is asserted, only what the screen shows.
+          const shown = await m.waitFor((s) => s.includes(glyphs().cross));
+          expect(stackTraceLines(shown)).toEqual([]);
         }
       }
     } finally {
@@ -61,7 +65,6 @@ describe('hostile strings in errors', () => {
     }
     const audit = m.audit();
     expect(audit.violations.slice(0, 20)).toEqual([]);
-    expect(audit.frames.length).toBeGreaterThan(to - from);
     expect(audit.frames.some((f) => f.includes('\ufffd'))).toBe(true);
     expect(audit.frames.some((f) => f.includes('server error 500'))).toBe(true);
     expect(audit.frames.some((f) => f.includes('HTTP 502'))).toBe(true);

@@ -94,12 +94,12 @@ export function mountHostileApp(server: { url: string }): Mounted {
 }
 
 /**
- * What every walked range must show: no byte outside the allowlist, a frame per row at least, the
- * hostile text visibly replaced, and the copy (`y`) sent as the app's own OSC 52.
+ * What every walked range must show: no byte outside the allowlist, the hostile text visibly
+ * replaced, and the copy (`y`) sent as the app's own OSC 52. How many frames it took is not
+ * asserted: renders coalesce when replies come fast (walkList checks every row was visited).
  */
-export function expectWalkClean(audit: AuditResult, chunks: readonly string[], rows: number): void {
+export function expectWalkClean(audit: AuditResult, chunks: readonly string[]): void {
   expect(audit.violations.slice(0, 20)).toEqual([]);
-  expect(audit.frames.length).toBeGreaterThan(rows);
   expect(audit.frames.some((f) => f.includes('\ufffd'))).toBe(true);
   expect(chunks.some((c) => c.startsWith('\u001b]52;c;'))).toBe(true);
 }

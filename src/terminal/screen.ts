@@ -2,6 +2,7 @@
 // and must switch back on every way out (normal exit, signals, crashes), or the user's
 // shell is left on a blank screen with no cursor and no echo. Focus reporting, which the live
 // view asks for, is turned off on the same way out.
+import { runExitHooks } from './exitHooks.js';
 import { constants } from 'node:os';
 import { redact } from '../api/redact.js';
 import { sanitize } from './sanitize.js';
@@ -110,6 +111,7 @@ export function installRestoreHandlers(restore: () => void, proc: ProcessLike = 
     } catch {
       // Restoring must never stop us from exiting.
     }
+    runExitHooks();
   };
 
   const onSignal = (signal: (typeof SIGNALS)[number]) => (): void => {

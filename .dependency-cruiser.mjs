@@ -28,7 +28,7 @@ export default {
       comment: `${layer}/ is below ${above(i).join(', ')}: it must not import them`,
       severity: 'error',
       from: { path: `^src/${layer}/` },
-      to: { path: folder([...above(i), 'commands', 'demo']) },
+      to: { path: folder([...above(i), 'commands']) },
     })),
     {
       name: 'commands-without-ui',
@@ -39,10 +39,24 @@ export default {
     },
     {
       name: 'demo-stands-alone',
-      comment: 'the demo server imitates OpenIM: it shares nothing with the client',
+      comment: 'the demo server (its own package) imitates OpenIM: it shares nothing with the client',
       severity: 'error',
-      from: { path: '^src/demo/' },
-      to: { path: '^src/', pathNot: '^src/demo/' },
+      from: { path: '^packages/demo-server/' },
+      to: { path: '^src/' },
+    },
+    {
+      name: 'demo-only-from-entry-points',
+      comment: 'only the entry points start the demo server (--demo, demo-server), through its package entry',
+      severity: 'error',
+      from: { path: '^src/', pathNot: ['^src/cli\\.ts$', '^src/commands/run\\.ts$', '^src/explorer/runExplorer\\.ts$'] },
+      to: { path: '^packages/demo-server/' },
+    },
+    {
+      name: 'demo-through-its-entry',
+      comment: 'the client sees the demo package only through src/index.ts, its public face',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { path: '^packages/demo-server/', pathNot: '^packages/demo-server/src/index\\.ts$' },
     },
     {
       name: 'no-ui-packages-outside-ui',
@@ -61,7 +75,7 @@ export default {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    includeOnly: ['^src/', 'node_modules/(ink|ink-text-input|react)/'],
+    includeOnly: ['^src/', '^packages/demo-server/src/', 'node_modules/(ink|ink-text-input|react)/'],
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: {

@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.{ts,tsx}'],
+    include: ['test/**/*.test.{ts,tsx}', 'packages/*/test/**/*.test.ts'],
     environment: 'node',
     // dist/cli.js is built once here, before any test that runs it.
     globalSetup: ['test/support/buildOnce.ts'],

@@ -9,7 +9,7 @@
 //   have moved on), key to frame;
 // and the bytes of a cursor move with incremental rendering against whole frames.
 import { performance } from 'node:perf_hooks';
-import { startDemoServer } from '../src/demo/server.js';
+import { startDemoServer } from 'openim-demo-server';
 import type { AnyRow } from '../src/api/pages.js';
 import { floorLines, mountFloor, type Floor } from './inkFloor.js';
 import { mountApp, sleep, waitForState, type Mounted } from './harness.js';

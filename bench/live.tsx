@@ -10,7 +10,7 @@ import { DEFAULT_CLIENT_CONFIG, OpenIMClient } from '../src/api/client.js';
 import { StoreContext } from '../src/components/StoreContext.js';
 import { ThemeContext } from '../src/components/theme.js';
 import { DEFAULT_INTERVAL_MS } from '../src/data/liveRefresh.js';
-import { startDemoServer } from '../src/demo/server.js';
+import { startDemoServer } from 'openim-demo-server';
 import { App } from '../src/explorer/App.js';
 import { inkRenderOptions } from '../src/explorer/renderOptions.js';
 import { createAppStore } from '../src/store/store.js';

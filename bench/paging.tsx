@@ -5,7 +5,7 @@
 //   last press to the frame of the last page, against one press with nothing in flight (one round
 //   trip and a frame); at most one request in flight, never an older page after a newer one.
 import { performance } from 'node:perf_hooks';
-import { startDemoServer } from '../src/demo/server.js';
+import { startDemoServer } from 'openim-demo-server';
 import { mountApp, sleep, waitForState, type Mounted } from './harness.js';
 import { alternate, counted, paired, type Result } from './stats.js';
 

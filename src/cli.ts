@@ -46,7 +46,7 @@ async function run(parsed: ExplorerOptions): Promise<number> {
       return 0;
     }
     case 'demo-server': {
-      const { runDemoServerCli } = await import('./demo/main.js');
+      const { runDemoServerCli } = await import('openim-demo-server');
       await runDemoServerCli({
         port: parsed.port,
         host: parsed.host,

@@ -136,7 +136,7 @@ export async function runListCommand(options: ExplorerOptions, streams: ScriptSt
   try {
     log = options.logFile !== undefined ? openRequestLog(options.logFile) : undefined;
     if (options.demo) {
-      const { startEmbeddedDemo } = await import('../demo/embedded.js');
+      const { startEmbeddedDemo } = await import('openim-demo-server');
       const demo = await startEmbeddedDemo(demoOptions(options));
       ({ baseUrl, secret, adminUserID } = demo);
       token = undefined;

@@ -29,7 +29,7 @@ export async function runExplorer(options: ExplorerOptions, parsed: ExplorerOpti
   let start = options;
   let closeDemo: (() => Promise<void>) | undefined;
   if (options.demo) {
-    const { startEmbeddedDemo } = await import('../demo/embedded.js');
+    const { startEmbeddedDemo } = await import('openim-demo-server');
     const demo = await startEmbeddedDemo(demoOptions(options));
     const { baseUrl, secret, adminUserID } = demo;
     start = { ...options, baseUrl, secret, adminUserID, token: undefined, profile: undefined };

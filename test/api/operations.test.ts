@@ -12,7 +12,7 @@ import {
   searchNotificationAccounts,
 } from '../../src/api/operations.js';
 import { demoClient } from '../support/demoClient.js';
-import { DEMO, startDemoServer, type DemoServer } from '../../src/demo/server.js';
+import { DEMO, startDemoServer, type DemoServer } from 'openim-demo-server';
 
 let demo: DemoServer;
 beforeAll(async () => {

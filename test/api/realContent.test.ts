@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { OpenIMClient } from '../../src/api/client.js';
 import { getSortedConversationList } from '../../src/api/operations.js';
 import { decodeContent } from '../../src/content/decode.js';
-import { DEMO, startDemoServer, type DemoServer } from '../../src/demo/server.js';
+import { DEMO, startDemoServer, type DemoServer } from 'openim-demo-server';
 import { startFaultServer, type FaultServer } from '../support/faultServer.js';
 
 const msgInfo = (sessionType: number, msgFrom: number, contentType: number, content: string) => ({

@@ -7,7 +7,7 @@ import { fetchPage, type ListQuery } from '../../src/api/pages.js';
 import type { User } from '../../src/api/schemas.js';
 import { lookupUser } from '../../src/api/userLookup.js';
 import { escapeRegex, exactUserIDPattern } from '../../src/api/userSearch.js';
-import { DEMO, startDemoServer, type DemoServer } from '../../src/demo/server.js';
+import { DEMO, startDemoServer, type DemoServer } from 'openim-demo-server';
 import { demoClient } from '../support/demoClient.js';
 import { literalMatches } from '../support/literalSearch.js';
 

@@ -8,7 +8,7 @@ import { ApiError, HttpError } from '../../src/api/errors.js';
 import { getUsers } from '../../src/api/operations.js';
 import { describeFailure } from '../../src/components/failureText.js';
 import { parseCliArgs } from '../../src/config/args.js';
-import { DEMO, startDemoServer, type DemoServer, type DemoServerOptions } from '../../src/demo/server.js';
+import { DEMO, startDemoServer, type DemoServer, type DemoServerOptions } from 'openim-demo-server';
 import { runListCommand } from '../../src/commands/run.js';
 import { startFaultServer, type Fault, type FaultServer } from '../support/faultServer.js';
 

@@ -4,7 +4,7 @@ import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CLIENT_CONFIG, OpenIMClient } from '../../src/api/client.js';
 import { parseCliArgs } from '../../src/config/args.js';
-import { DEMO, startDemoServer, type DemoServer } from '../../src/demo/server.js';
+import { DEMO, startDemoServer, type DemoServer } from 'openim-demo-server';
 import { runListCommand } from '../../src/commands/run.js';
 import { walkPages } from '../../src/data/walk.js';
 import { listFetcher } from '../../src/api/pages.js';

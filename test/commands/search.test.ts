@@ -8,7 +8,7 @@ import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCliArgs, UsageError } from '../../src/config/args.js';
 import { runListCommand } from '../../src/commands/run.js';
-import { DEMO, startDemoServer, type DemoServer } from '../../src/demo/server.js';
+import { DEMO, startDemoServer, type DemoServer } from 'openim-demo-server';
 import { literalMatches } from '../support/literalSearch.js';
 
 const USERS = 2000;

@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO } from '../../src/demo/well-known.js';
+import { DEMO } from 'openim-demo-server';
 
 const CLI = join(import.meta.dirname, '..', '..', 'dist', 'cli.js');
 const tmp = mkdtempSync(join(tmpdir(), 'oie-watch-'));

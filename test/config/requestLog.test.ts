@@ -7,7 +7,7 @@ import { OpenIMClient, DEFAULT_CLIENT_CONFIG } from '../../src/api/client.js';
 import { getUsers } from '../../src/api/operations.js';
 import { UsageError } from '../../src/config/args.js';
 import { formatLogLine, openRequestLog } from '../../src/config/requestLog.js';
-import { DEMO, startDemoServer, type DemoServer } from '../../src/demo/server.js';
+import { DEMO, startDemoServer, type DemoServer } from 'openim-demo-server';
 
 const dir = mkdtempSync(join(tmpdir(), 'oie-log-'));
 let demo: DemoServer;

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { OpenIMClient } from '../../src/api/client.js';
 import { demoClient } from '../support/demoClient.js';
-import { DEMO, startDemoServer, type DemoServer } from '../../src/demo/server.js';
+import { DEMO, startDemoServer, type DemoServer } from 'openim-demo-server';
 import { dispatchKey } from '../../src/keys/dispatch.js';
 import { exportFileName, exportFiles } from '../../src/data/exportFile.js';
 import { createAppStore, type AppStore } from '../../src/store/store.js';

@@ -2,7 +2,7 @@
 // full screen; `/` searches it, `n` goes to the next match, `G`/`g` bottom and top, `f` back to
 // the split pane. Each step waits for its effect on screen.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO } from '../../src/demo/well-known.js';
+import { DEMO } from 'openim-demo-server';
 import { assertTmux, startApp, type App } from '../support/tmux.js';
 
 let app: App | undefined;

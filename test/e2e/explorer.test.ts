@@ -4,7 +4,7 @@
 // may have CI=true.
 import stringWidth from 'string-width';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO } from '../../src/demo/well-known.js';
+import { DEMO } from 'openim-demo-server';
 import { pageSizeForRows } from '../../src/layout/frame.js';
 import { assertTmux, startApp, type App, type StartOptions } from '../support/tmux.js';
 

@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fetchPage, type AnyRow, type ListKind } from '../../src/api/pages.js';
 import type { Black, Conversation, FriendRequest, NotificationAccount, User } from '../../src/api/schemas.js';
 import { formatCount } from '../../src/content/format.js';
-import { DEMO, startDemoServer, type DemoServer } from '../../src/demo/server.js';
+import { DEMO, startDemoServer, type DemoServer } from 'openim-demo-server';
 import { conversationWith } from '../../src/domain/rows.js';
 import { helpEntries, helpView } from '../../src/keys/helpLayout.js';
 import { bodyHeight, frameSize, pageSizeForRows } from '../../src/layout/frame.js';

@@ -4,7 +4,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO } from '../../src/demo/well-known.js';
+import { DEMO } from 'openim-demo-server';
 import { assertTmux, startApp, type App } from '../support/tmux.js';
 
 const TEST_MS = 60_000;

@@ -3,7 +3,7 @@
 // reads in one piece), a bracketed paste (paste-buffer -p: the app turns bracketed paste on), a
 // refused ID, and the cursor drawn in inverse video, with colour and without.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO } from '../../src/demo/well-known.js';
+import { DEMO } from 'openim-demo-server';
 import { assertTmux, startApp, type App, type StartOptions } from '../support/tmux.js';
 
 const TEST_MS = 60_000;

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, startDemoServer, type DemoServer } from '../../src/demo/server.js';
+import { DEMO, startDemoServer, type DemoServer } from 'openim-demo-server';
 import { assertTmux, CLI, startApp, startCommand, until, type App } from '../support/tmux.js';
 
 const TEST_MS = 60_000;

@@ -3,8 +3,8 @@
 // the user picker's existence check, and the summary line of a user screen.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { formatCount } from '../../src/content/format.js';
-import { nicknameAt } from '../../src/demo/users.js';
-import { DEMO } from '../../src/demo/well-known.js';
+import { nicknameAt } from 'openim-demo-server';
+import { DEMO } from 'openim-demo-server';
 import { literalMatches } from '../support/literalSearch.js';
 import { assertTmux, startApp, type App } from '../support/tmux.js';
 

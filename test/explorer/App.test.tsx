@@ -6,7 +6,7 @@ import { demoClient } from '../support/demoClient.js';
 import { App } from '../../src/explorer/App.js';
 import { StoreContext } from '../../src/components/StoreContext.js';
 import { ThemeContext } from '../../src/components/theme.js';
-import { DEMO, startDemoServer, type DemoServer } from '../../src/demo/server.js';
+import { DEMO, startDemoServer, type DemoServer } from 'openim-demo-server';
 import { createAppStore } from '../../src/store/store.js';
 
 let demo: DemoServer;

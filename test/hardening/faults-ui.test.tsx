@@ -7,7 +7,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { DEMO, startDemoServer, type DemoServer } from '../../src/demo/server.js';
+import { DEMO, startDemoServer, type DemoServer } from 'openim-demo-server';
 import { currentList } from '../../src/store/selectors.js';
 import { startFaultServer, type Fault, type FaultServer } from '../support/faultServer.js';
 import { mountApp, stackTraceLines, type Mounted } from './harness.js';

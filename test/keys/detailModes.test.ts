@@ -2,7 +2,7 @@
 // rows and with `f`, the search's matches with `/`, `n`, `N`, top and bottom with `g`/`G`, and
 // the order in which Esc backs out.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, startDemoServer, type DemoServer } from '../../src/demo/server.js';
+import { DEMO, startDemoServer, type DemoServer } from 'openim-demo-server';
 import { dispatchKey } from '../../src/keys/dispatch.js';
 import { frameSize } from '../../src/layout/frame.js';
 import { paneViewport } from '../../src/layout/detailLines.js';

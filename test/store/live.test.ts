@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Conversation } from '../../src/api/schemas.js';
 import type { RefreshTimers } from '../../src/data/liveRefresh.js';
-import { DEMO, startDemoServer, type DemoServer } from '../../src/demo/server.js';
+import { DEMO, startDemoServer, type DemoServer } from 'openim-demo-server';
 import { currentList } from '../../src/store/selectors.js';
 import { createAppStore, type AppStore } from '../../src/store/store.js';
 import { OpenIMClient } from '../../src/api/client.js';

@@ -2,7 +2,7 @@
 // selected row kept across sizes, the end of a list, and status messages that belong to a step.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Conversation, User } from '../../src/api/schemas.js';
-import { DEMO, startDemoServer, type DemoServer } from '../../src/demo/server.js';
+import { DEMO, startDemoServer, type DemoServer } from 'openim-demo-server';
 import { currentList, selectedRow } from '../../src/store/selectors.js';
 import { createAppStore } from '../../src/store/store.js';
 import { demoClient } from '../support/demoClient.js';

@@ -1,7 +1,7 @@
 // The prompts through the store, against the demo server over loopback: refused IDs, which users
 // are remembered, pasted newlines, history per prompt and the kill ring across prompts.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DEMO, startDemoServer, type DemoServer } from '../../src/demo/server.js';
+import { DEMO, startDemoServer, type DemoServer } from 'openim-demo-server';
 import { createAppStore } from '../../src/store/store.js';
 import { currentList, currentScreen } from '../../src/store/selectors.js';
 import { demoClient } from '../support/demoClient.js';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OpenIMClient } from '../../src/api/client.js';
 import type { Conversation, User } from '../../src/api/schemas.js';
 import { demoClient } from '../support/demoClient.js';
-import { DEMO, startDemoServer, type DemoServer } from '../../src/demo/server.js';
+import { DEMO, startDemoServer, type DemoServer } from 'openim-demo-server';
 import { createAppStore } from '../../src/store/store.js';
 import { currentList, currentScreen, selectedRow } from '../../src/store/selectors.js';
 

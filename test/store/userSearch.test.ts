@@ -3,7 +3,7 @@
 // pattern the server rejects.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '../../src/api/schemas.js';
-import { startDemoServer, type DemoServer } from '../../src/demo/server.js';
+import { startDemoServer, type DemoServer } from 'openim-demo-server';
 import { createAppStore } from '../../src/store/store.js';
 import { currentList, selectedRow } from '../../src/store/selectors.js';
 import { demoClient } from '../support/demoClient.js';

@@ -1,7 +1,7 @@
 // A client logged in to an embedded demo server with its admin secret, as the tests use it:
 // no retries (a failure should show at once) and a short deadline.
 import { OpenIMClient, type ClientConfig } from '../../src/api/client.js';
-import { DEMO } from '../../src/demo/server.js';
+import { DEMO } from 'openim-demo-server';
 
 export function demoClient(server: { url: string }, overrides: Partial<ClientConfig> = {}): OpenIMClient {
   return new OpenIMClient({

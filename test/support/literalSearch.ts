@@ -1,6 +1,6 @@
 // What a literal search of the demo's users must find, computed from the demo's own data without
 // any regex: userID or nickname contains the text, any case. Tests compare the server's answer to it.
-import { nicknameAt, userIdOf } from '../../src/demo/users.js';
+import { nicknameAt, userIdOf } from 'openim-demo-server';
 
 export function literalMatches(population: number, text: string): string[] {
   const needle = text.toLowerCase();

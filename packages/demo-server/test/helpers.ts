@@ -1,5 +1,5 @@
 // Loopback HTTP helpers for the demo server tests.
-import type { DemoServer } from '../../src/demo/server.js';
+import type { DemoServer } from '../src/server.js';
 
 export interface WireEnvelope<T> {
   errCode: number;

@@ -1,7 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startDemoServer, type DemoServer } from '../../src/demo/server.js';
+import { startDemoServer, type DemoServer } from '../src/server.js';
 import { call, page } from './helpers.js';
 
 let server: DemoServer;

@@ -1,10 +1,10 @@
 // The living demo over loopback HTTP, driven by an injected clock: what arrives, when, and that it
 // is the same every run. The server without `activity` (every other test) does not change.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ConversationWire } from '../../src/demo/conversations.js';
-import type { FriendRequestWire } from '../../src/demo/friend-requests.js';
-import { DEMO, startDemoServer, type DemoServer } from '../../src/demo/server.js';
-import { DEMO_NOW_MS } from '../../src/demo/users.js';
+import type { ConversationWire } from '../src/conversations.js';
+import type { FriendRequestWire } from '../src/friend-requests.js';
+import { DEMO, startDemoServer, type DemoServer } from '../src/server.js';
+import { DEMO_NOW_MS } from '../src/users.js';
 import { data, page } from './helpers.js';
 
 const PACE = 1_000;

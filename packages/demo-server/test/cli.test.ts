@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { runDemoServerCli } from '../../src/demo/main.js';
+import { runDemoServerCli } from '../src/main.js';
 
 afterEach(() => vi.restoreAllMocks());
 

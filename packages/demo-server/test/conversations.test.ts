@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ConversationWire } from '../../src/demo/conversations.js';
-import { DEMO, HOSTILE_SAMPLES, startDemoServer, type DemoServer } from '../../src/demo/server.js';
+import type { ConversationWire } from '../src/conversations.js';
+import { DEMO, HOSTILE_SAMPLES, startDemoServer, type DemoServer } from '../src/server.js';
 import { call, data, page } from './helpers.js';
 
 interface ConvData {

@@ -1,9 +1,9 @@
 // get_users' userID/nickName filters on the demo server, as the real server runs them: each a
 // case-insensitive, unescaped MongoDB $regex, the two OR-ed, total = matches, pages over matches.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoServer, type DemoServer } from '../../src/demo/server.js';
-import type { UserRecord } from '../../src/demo/users.js';
-import { nicknameAt, userIdOf } from '../../src/demo/users.js';
+import { startDemoServer, type DemoServer } from '../src/server.js';
+import type { UserRecord } from '../src/users.js';
+import { nicknameAt, userIdOf } from '../src/users.js';
 import { call, data, page } from './helpers.js';
 
 interface UsersData {

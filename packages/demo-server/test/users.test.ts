@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DEMO, HOSTILE_SAMPLES, startDemoServer, type DemoServer } from '../../src/demo/server.js';
-import * as users from '../../src/demo/users.js';
-import type { UserRecord } from '../../src/demo/users.js';
+import { DEMO, HOSTILE_SAMPLES, startDemoServer, type DemoServer } from '../src/server.js';
+import * as users from '../src/users.js';
+import type { UserRecord } from '../src/users.js';
 
 // The routes' calls into the user generator are counted (the functions still run): how many
 // users a request computes is the work it does, the same on any machine.
-vi.mock('../../src/demo/users.js', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../src/demo/users.js')>();
+vi.mock('../src/users.js', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../src/users.js')>();
   return { ...real, userAt: vi.fn(real.userAt), nicknameAt: vi.fn(real.nicknameAt), userIdOf: vi.fn(real.userIdOf) };
 });
 const built = { userAt: vi.mocked(users.userAt), nicknameAt: vi.mocked(users.nicknameAt), userIdOf: vi.mocked(users.userIdOf) };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BlackWire } from '../../src/demo/blacks.js';
-import type { FriendRequestWire } from '../../src/demo/friend-requests.js';
-import { DEMO, HOSTILE_SAMPLES, startDemoServer, type DemoServer } from '../../src/demo/server.js';
+import type { BlackWire } from '../src/blacks.js';
+import type { FriendRequestWire } from '../src/friend-requests.js';
+import { DEMO, HOSTILE_SAMPLES, startDemoServer, type DemoServer } from '../src/server.js';
 import { call, data, page } from './helpers.js';
 
 interface ApplyData {

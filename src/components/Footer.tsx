@@ -1,6 +1,7 @@
 // The keys that work here, from the keymap itself.
 import { Text } from 'ink';
-import { hintsFor, type Scope } from '../keys/keymap.js';
+import type { Scope } from '../keys/binding.js';
+import { hintsFor } from '../keys/keymap.js';
 import { truncate } from '../terminal/width.js';
 import { tint, useTheme } from './theme.js';
 

@@ -1,12 +1,13 @@
-// The single input path: prompt open -> help open -> the keymap for this screen. Plain function
-// of (key, store), so every key's effect is testable without rendering.
+// The single input path: prompt open -> help open -> the bindings of this screen's scopes, whose
+// handlers live with them (bindings.ts). Plain function of (key, store), so every key's effect is
+// testable without rendering.
 import { currentScreen } from '../store/selectors.js';
 import type { AppStore } from '../store/store.js';
-import { detailScroll } from '../layout/detailScroll.js';
-import { opensDetailFull, type FrameSize } from '../layout/frame.js';
-import { helpKey } from './helpKeys.js';
-import { detailEdge, jumpToMatch, settleDetailSearch } from './detailKeys.js';
-import { actionFor, scopesFor, type Action } from './keymap.js';
+import { bodyHeight, type FrameSize } from '../layout/frame.js';
+import type { KeyContext, Scope } from './binding.js';
+import { settleDetailSearch } from './detailKeys.js';
+import { helpView } from './helpLayout.js';
+import { bindingFor, scopesFor } from './keymap.js';
 import { splitTypedAhead, textKeys, type InputEvent } from './normalize.js';
 
 export interface DispatchContext {
@@ -50,106 +51,13 @@ export function dispatchKey(key: string, store: AppStore, ctx: DispatchContext):
     else state.editPrompt(key);
     return settleDetailSearch(store, ctx);
   }
-  if (state.help) return helpKey(key, store, ctx.frame);
   const screen = currentScreen(state);
-  const scopes = scopesFor(screen.name, screen.name === 'user' ? screen.tab : undefined, state.detail.open, state.detail.full);
-  const action = actionFor(key, scopes);
-  if (action) run(action, store, ctx);
+  const scopes: Scope[] = state.help
+    ? ['help']
+    : scopesFor(screen.name, screen.name === 'user' ? screen.tab : undefined, state.detail.open, state.detail.full);
+  bindingFor(key, scopes)?.run(keyContext(store, ctx));
 }
 
-function run(action: Action, store: AppStore, ctx: DispatchContext): void {
-  const s = store.getState();
-  switch (action) {
-    case 'down':
-      return s.moveCursor(1);
-    case 'up':
-      return s.moveCursor(-1);
-    case 'first':
-      return s.cursorTo('first');
-    case 'last':
-      return s.cursorTo('last');
-    case 'nextPage':
-      return s.nextPage();
-    case 'prevPage':
-      return s.prevPage();
-    case 'firstPage':
-      return s.firstPage();
-    case 'lastPage':
-      return s.lastPage();
-    case 'biggerPage':
-      return s.changePageSize(1);
-    case 'smallerPage':
-      return s.changePageSize(-1);
-    case 'open': {
-      const wasOpen = s.detail.open;
-      s.openRow();
-      // Enter opened the detail (not a user): below 30 rows it reads full screen.
-      if (!wasOpen && store.getState().detail.open && opensDetailFull(ctx.frame)) store.getState().patchDetail({ full: true });
-      return;
-    }
-    case 'detail':
-      return s.toggleDetail(opensDetailFull(ctx.frame));
-    case 'detailFull':
-      return s.toggleDetailFull();
-    case 'detailSearch':
-      return s.openPrompt('detailSearch');
-    case 'nextMatch':
-      return jumpToMatch(store, ctx, 1);
-    case 'prevMatch':
-      return jumpToMatch(store, ctx, -1);
-    case 'detailTop':
-      return detailEdge(store, ctx, 'top');
-    case 'detailBottom':
-      return detailEdge(store, ctx, 'bottom');
-    case 'back':
-      return s.escape();
-    case 'nextTab':
-      return s.cycleTab(1);
-    case 'prevTab':
-      return s.cycleTab(-1);
-    case 'tab1':
-      return s.setTab('conversations');
-    case 'tab2':
-      return s.setTab('blacklist');
-    case 'tab3':
-      return s.setTab('applications');
-    case 'userPicker':
-      return s.openPrompt('user');
-    case 'command':
-      return s.openPrompt('command');
-    case 'filter':
-      return s.openPrompt('filter');
-    case 'search':
-      return s.openPrompt('search');
-    case 'conversationFilter':
-      return s.openPrompt('conversations');
-    case 'openUser':
-      return s.openNamedUser();
-    case 'copy':
-      return s.copyRow();
-    case 'copyID':
-      return s.copyRowID();
-    case 'exportJson':
-      return s.exportView('json');
-    case 'exportCsv':
-      return s.exportView('csv');
-    case 'reload':
-      return s.reload();
-    case 'live':
-      return s.toggleLive();
-    case 'help':
-      return s.toggleHelp();
-    case 'accounts':
-      return s.goTo('accounts');
-    case 'quit':
-      return s.nav.length > 1 ? s.back() : s.quit();
-    case 'scrollDown': {
-      const pane = detailScroll(s, ctx.frame, ctx.color);
-      return s.scrollDetail(Math.min(pane.pageSize, pane.maxScroll - s.detail.scroll));
-    }
-    case 'scrollUp':
-      return s.scrollDetail(-Math.min(detailScroll(s, ctx.frame, ctx.color).pageSize, s.detail.scroll));
-    default:
-      return; // the help scope's actions, handled by helpKey
-  }
+function keyContext(store: AppStore, ctx: DispatchContext): KeyContext {
+  return { store, ...ctx, helpView: () => helpView(ctx.frame.width, bodyHeight(ctx.frame.height, false)) };
 }

@@ -5,7 +5,9 @@
 // not fit scrolls. Pure: the overlay draws it, and the help keys scroll by it.
 import { displayWidth } from '../terminal/width.js';
 import { LINE_KEYS } from '../store/lineEditor.js';
-import { KEYMAP, keyLabel, type Scope } from './keymap.js';
+import type { Scope } from './binding.js';
+import { BINDINGS } from './bindings.js';
+import { keyLabel } from './keymap.js';
 
 const SCOPE_TITLES: Record<Scope, string> = {
   global: 'Everywhere',
@@ -48,10 +50,23 @@ export interface HelpView {
 /** Where the prompts' editing keys go in help, after the screens' keys and before help's own. */
 const PROMPT_GROUP = 'In a prompt (u : / s c)';
 
-/** The keys of every binding as help writes them, for tests and for the layout. */
-export function helpEntries(): { group: string; keys: string; description: string }[] {
+/** One binding as help (and README's Keys table) writes it; `action` is absent for a prompt's editing keys. */
+export interface HelpEntry {
+  group: string;
+  keys: string;
+  description: string;
+  action?: string;
+}
+
+/** The keys of every binding as help writes them, for tests, the layout and README's Keys table. */
+export function helpEntries(): HelpEntry[] {
   const keymap = (scope: Scope) =>
-    KEYMAP.filter((b) => b.scope === scope).map((b) => ({ group: SCOPE_TITLES[scope], keys: b.keys.map(keyLabel).join(' '), description: b.description }));
+    BINDINGS.filter((b) => b.scope === scope).map((b) => ({
+      group: SCOPE_TITLES[scope],
+      keys: b.keys.map(keyLabel).join(' '),
+      description: b.description,
+      action: b.action,
+    }));
   const prompt = LINE_KEYS.map((b) => ({ group: PROMPT_GROUP, keys: b.keys.map(keyLabel).join(' '), description: b.description }));
   return ORDER.flatMap((scope) => (scope === 'help' ? [...prompt, ...keymap(scope)] : keymap(scope)));
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { helpEntries, helpView, wrapWords, type HelpView } from '../../src/keys/helpLayout.js';
-import { KEYMAP } from '../../src/keys/keymap.js';
+import { BINDINGS } from '../../src/keys/bindings.js';
 import { LINE_KEYS } from '../../src/store/lineEditor.js';
 import { bodyHeight, frameSize } from '../../src/layout/frame.js';
 import { displayWidth } from '../../src/terminal/width.js';
@@ -42,7 +42,7 @@ describe('help', () => {
 
   it('lists every key of every binding', () => {
     const labels = helpEntries().map((e) => e.keys).join(' ');
-    expect(helpEntries()).toHaveLength(KEYMAP.length + LINE_KEYS.length);
+    expect(helpEntries()).toHaveLength(BINDINGS.length + LINE_KEYS.length);
     for (const label of ['Space', 'Shift-Tab', 'Ctrl-C', 'PgDn', '<', '>', 'Y', 'Ctrl-W', 'Alt-Backspace', 'Del']) expect(labels.split(' ')).toContain(label);
   });
 

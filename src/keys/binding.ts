@@ -1,0 +1,27 @@
+// The shape of a key binding: what an action is called, where it works, what it does. The one
+// table of them is bindings.ts; keymap.ts looks keys up in it.
+import type { FrameSize } from '../layout/frame.js';
+import type { AppStore } from '../store/store.js';
+
+/** Where a binding works. */
+export type Scope = 'global' | 'list' | 'users' | 'accounts' | 'user' | 'conversations' | 'detail' | 'help';
+
+/** What an action's handler gets: the store and the frame drawn (for keys that move within it). */
+export interface KeyContext {
+  store: AppStore;
+  frame: FrameSize;
+  color: boolean;
+  /** Help as laid out in this frame (help's own keys scroll by it). */
+  helpView(): { maxScroll: number; visible: number };
+}
+
+export interface BindingSpec<A extends string = string> {
+  /** The action's name: what help shows, and what the config file will rebind. */
+  action: A;
+  keys: readonly string[];
+  scope: Scope;
+  description: string;
+  /** Short label for the footer; bindings without one only appear in help. */
+  hint?: string;
+  run(ctx: KeyContext): void;
+}

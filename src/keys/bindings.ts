@@ -1,0 +1,237 @@
+// Every action of the explorer, once: its name, keys, where it works, what help says of it, and
+// what it does. Dispatch, the footer, help and README's Keys table (scripts/keysTable.ts) all read
+// this table, so what they say can never drift from what the keys do.
+import { detailScroll } from '../layout/detailScroll.js';
+import { opensDetailFull } from '../layout/frame.js';
+import type { BindingSpec, KeyContext } from './binding.js';
+import { detailEdge, jumpToMatch } from './detailKeys.js';
+
+const state = (ctx: KeyContext) => ctx.store.getState();
+
+/** Scrolls help to `line`, kept within what help has. */
+function helpTo(ctx: KeyContext, line: (scroll: number, view: { maxScroll: number; page: number }) => number): void {
+  const s = state(ctx);
+  const view = ctx.helpView();
+  const to = line(s.helpScroll, { maxScroll: view.maxScroll, page: Math.max(1, view.visible - 1) });
+  s.scrollHelp(Math.min(view.maxScroll, Math.max(0, to)));
+}
+
+const openSearch = (ctx: KeyContext) => state(ctx).openPrompt('search');
+
+export const BINDINGS = [
+  { action: 'down', keys: ['j', 'down'], hint: 'j/k move', description: 'move down', scope: 'list', run: (c) => state(c).moveCursor(1) },
+  { action: 'up', keys: ['k', 'up'], description: 'move up', scope: 'list', run: (c) => state(c).moveCursor(-1) },
+  { action: 'first', keys: ['g', 'home'], description: 'first row', scope: 'list', run: (c) => state(c).cursorTo('first') },
+  { action: 'last', keys: ['G', 'end'], description: 'last row', scope: 'list', run: (c) => state(c).cursorTo('last') },
+  {
+    action: 'nextPage',
+    keys: ['n', 'pagedown', ']', 'right'],
+    hint: 'n/p page',
+    description: 'next page',
+    scope: 'list',
+    run: (c) => state(c).nextPage(),
+  },
+  { action: 'prevPage', keys: ['p', 'pageup', '[', 'left'], description: 'previous page', scope: 'list', run: (c) => state(c).prevPage() },
+  { action: 'firstPage', keys: ['<'], description: 'first page', scope: 'list', run: (c) => state(c).firstPage() },
+  {
+    action: 'lastPage',
+    keys: ['>'],
+    description: 'last page (conversations, whose total is an estimate: the last page it counts, then one further)',
+    scope: 'list',
+    run: (c) => state(c).lastPage(),
+  },
+  {
+    action: 'biggerPage',
+    keys: ['+', '='],
+    description: 'more rows per page (10, 20, 50, 100, and the rows that fit); the selected row stays selected',
+    scope: 'list',
+    run: (c) => state(c).changePageSize(1),
+  },
+  {
+    action: 'smallerPage',
+    keys: ['-', '_'],
+    description: 'fewer rows per page; the selected row stays selected',
+    scope: 'list',
+    run: (c) => state(c).changePageSize(-1),
+  },
+  {
+    action: 'open',
+    keys: ['enter'],
+    hint: '⏎ open',
+    description: 'open the user, or the detail of the row',
+    scope: 'list',
+    run: (c) => {
+      const wasOpen = state(c).detail.open;
+      state(c).openRow();
+      // Enter opened the detail (not a user): below 30 rows it reads full screen.
+      if (!wasOpen && state(c).detail.open && opensDetailFull(c.frame)) state(c).patchDetail({ full: true });
+    },
+  },
+  {
+    action: 'detail',
+    keys: ['d'],
+    hint: 'd detail',
+    description: 'show or hide the detail pane',
+    scope: 'list',
+    run: (c) => state(c).toggleDetail(opensDetailFull(c.frame)),
+  },
+  {
+    action: 'scrollDown',
+    keys: ['J', ' '],
+    hint: 'J/K scroll',
+    description: 'scroll the detail pane down',
+    scope: 'detail',
+    run: (c) => {
+      const s = state(c);
+      const pane = detailScroll(s, c.frame, c.color);
+      s.scrollDetail(Math.min(pane.pageSize, pane.maxScroll - s.detail.scroll));
+    },
+  },
+  {
+    action: 'scrollUp',
+    keys: ['K', 'b'],
+    description: 'scroll the detail pane up',
+    scope: 'detail',
+    run: (c) => {
+      const s = state(c);
+      s.scrollDetail(-Math.min(detailScroll(s, c.frame, c.color).pageSize, s.detail.scroll));
+    },
+  },
+  {
+    action: 'detailFull',
+    keys: ['f'],
+    hint: 'f full',
+    description: 'detail: split pane or full screen (full below 30 rows)',
+    scope: 'detail',
+    run: (c) => state(c).toggleDetailFull(),
+  },
+  // Full screen only: in the split pane these keys stay the list's (scopesFor).
+  {
+    action: 'detailSearch',
+    keys: ['/'],
+    hint: '/ find',
+    description: 'full-screen detail: search its text',
+    scope: 'detail',
+    run: (c) => state(c).openPrompt('detailSearch'),
+  },
+  { action: 'nextMatch', keys: ['n'], hint: 'n/N match', description: 'full-screen detail: next match', scope: 'detail', run: (c) => jumpToMatch(c.store, c, 1) },
+  { action: 'prevMatch', keys: ['N'], description: 'full-screen detail: previous match', scope: 'detail', run: (c) => jumpToMatch(c.store, c, -1) },
+  { action: 'detailTop', keys: ['g', 'home'], description: 'full-screen detail: top', scope: 'detail', run: (c) => detailEdge(c.store, c, 'top') },
+  {
+    action: 'detailBottom',
+    keys: ['G', 'end'],
+    description: 'full-screen detail: bottom',
+    scope: 'detail',
+    run: (c) => detailEdge(c.store, c, 'bottom'),
+  },
+  {
+    action: 'search',
+    keys: ['s'],
+    hint: 's search',
+    description: 'users: ID or nickname contains the text (re: for a regex)',
+    scope: 'users',
+    run: openSearch,
+  },
+  { action: 'search', keys: ['s'], hint: 's search', description: 'system accounts: exact userID or nickname', scope: 'accounts', run: openSearch },
+  { action: 'nextTab', keys: ['tab'], hint: 'tab/1-3 tabs', description: 'next tab', scope: 'user', run: (c) => state(c).cycleTab(1) },
+  { action: 'prevTab', keys: ['shift+tab'], description: 'previous tab', scope: 'user', run: (c) => state(c).cycleTab(-1) },
+  { action: 'tab1', keys: ['1'], description: 'conversations tab', scope: 'user', run: (c) => state(c).setTab('conversations') },
+  { action: 'tab2', keys: ['2'], description: 'blacklist tab', scope: 'user', run: (c) => state(c).setTab('blacklist') },
+  { action: 'tab3', keys: ['3'], description: 'sent friend applications tab', scope: 'user', run: (c) => state(c).setTab('applications') },
+  {
+    action: 'conversationFilter',
+    keys: ['c'],
+    hint: 'c IDs',
+    description: 'conversations tab: only these conversation IDs',
+    scope: 'conversations',
+    run: (c) => state(c).openPrompt('conversations'),
+  },
+  { action: 'openUser', keys: ['o'], hint: 'o user', description: 'open the user this row names', scope: 'list', run: (c) => state(c).openNamedUser() },
+  { action: 'filter', keys: ['/'], hint: '/ filter', description: 'filter the rows of this page', scope: 'list', run: (c) => state(c).openPrompt('filter') },
+  { action: 'copy', keys: ['y'], description: 'copy the row as JSON to the clipboard (OSC 52)', scope: 'list', run: (c) => state(c).copyRow() },
+  {
+    action: 'copyID',
+    keys: ['Y'],
+    description: "copy the row's ID: a user ID, or a conversation's ID (OSC 52)",
+    scope: 'list',
+    run: (c) => state(c).copyRowID(),
+  },
+  {
+    action: 'exportJson',
+    keys: ['e'],
+    description: 'export every page of this list to a JSON file (Esc cancels)',
+    scope: 'list',
+    run: (c) => state(c).exportView('json'),
+  },
+  {
+    action: 'exportCsv',
+    keys: ['E'],
+    description: 'export every page of this list to a CSV file (Esc cancels)',
+    scope: 'list',
+    run: (c) => state(c).exportView('csv'),
+  },
+  { action: 'reload', keys: ['r'], description: 'reload this page from the server', scope: 'list', run: (c) => state(c).reload() },
+  {
+    action: 'live',
+    keys: ['w'],
+    hint: 'w live',
+    description: 'live view: refresh this page on an interval, mark what changed',
+    scope: 'list',
+    run: (c) => state(c).toggleLive(),
+  },
+  { action: 'accounts', keys: ['a'], hint: 'a accounts', description: 'system accounts', scope: 'global', run: (c) => state(c).goTo('accounts') },
+  { action: 'userPicker', keys: ['u'], hint: 'u pick user', description: 'pick a user by ID', scope: 'global', run: (c) => state(c).openPrompt('user') },
+  {
+    action: 'command',
+    keys: [':'],
+    hint: ': cmd',
+    description: 'command: users, accounts, user ID, page N, profile NAME',
+    scope: 'global',
+    run: (c) => state(c).openPrompt('command'),
+  },
+  {
+    action: 'back',
+    keys: ['escape', 'backspace', 'h'],
+    hint: 'esc back',
+    description: 'back: closes prompt, detail search, full screen, filter, pane, then screen',
+    scope: 'global',
+    run: (c) => state(c).escape(),
+  },
+  { action: 'help', keys: ['?'], hint: '? help', description: 'this help', scope: 'global', run: (c) => state(c).toggleHelp() },
+  {
+    action: 'quit',
+    keys: ['q', 'ctrl+c'],
+    hint: 'q quit',
+    description: 'back, or quit from the first screen (Ctrl-C quits anywhere)',
+    scope: 'global',
+    run: (c) => {
+      const s = state(c);
+      if (s.nav.length > 1) s.back();
+      else s.quit();
+    },
+  },
+  { action: 'helpDown', keys: ['j', 'down'], description: 'scroll help down a line', scope: 'help', run: (c) => helpTo(c, (at) => at + 1) },
+  { action: 'helpUp', keys: ['k', 'up'], description: 'scroll help up a line', scope: 'help', run: (c) => helpTo(c, (at) => at - 1) },
+  {
+    action: 'helpPageDown',
+    keys: ['pagedown', ' ', 'J', 'n'],
+    description: 'scroll help down a screen',
+    scope: 'help',
+    run: (c) => helpTo(c, (at, v) => at + v.page),
+  },
+  {
+    action: 'helpPageUp',
+    keys: ['pageup', 'b', 'K', 'p'],
+    description: 'scroll help up a screen',
+    scope: 'help',
+    run: (c) => helpTo(c, (at, v) => at - v.page),
+  },
+  { action: 'helpTop', keys: ['g', 'home'], description: 'top of help', scope: 'help', run: (c) => helpTo(c, () => 0) },
+  { action: 'helpBottom', keys: ['G', 'end'], description: 'bottom of help', scope: 'help', run: (c) => helpTo(c, (_, v) => v.maxScroll) },
+  { action: 'helpClose', keys: ['?', 'escape', 'q'], description: 'close help', scope: 'help', run: (c) => state(c).toggleHelp() },
+] as const satisfies readonly BindingSpec[];
+
+/** An action's name, as help lists it and the config file names it. */
+export type Action = (typeof BINDINGS)[number]['action'];
+
+export type Binding = BindingSpec<Action>;

@@ -1,0 +1,34 @@
+// README's Keys table, made from the same entries as help: `npm run docs:keys` writes it between
+// the markers below, and a test fails when README holds anything else there.
+import { helpEntries } from './helpLayout.js';
+
+export const KEYS_TABLE_BEGIN = '<!-- keys:begin (npm run docs:keys writes this table from src/keys/bindings.ts) -->';
+export const KEYS_TABLE_END = '<!-- keys:end -->';
+
+const cell = (text: string): string => text.replaceAll('|', '\\|');
+const code = (keys: string): string =>
+  keys
+    .split(' ')
+    .map((k) => (k === '`' ? '`` ` ``' : `\`${cell(k)}\``))
+    .join(' ');
+
+/** The table, markers included. */
+export function keysTableMarkdown(): string {
+  const lines = [KEYS_TABLE_BEGIN, '| where | keys | action | what it does |', '|---|---|---|---|'];
+  let group = '';
+  for (const entry of helpEntries()) {
+    const where = entry.group === group ? '' : entry.group;
+    group = entry.group;
+    lines.push(`| ${cell(where)} | ${code(entry.keys)} | ${entry.action ? `\`${entry.action}\`` : ''} | ${cell(entry.description)} |`);
+  }
+  lines.push(KEYS_TABLE_END);
+  return lines.join('\n');
+}
+
+/** README with its Keys table replaced by `table`; undefined when the markers are missing. */
+export function withKeysTable(readme: string, table: string): string | undefined {
+  const begin = readme.indexOf(KEYS_TABLE_BEGIN);
+  const end = readme.indexOf(KEYS_TABLE_END);
+  if (begin < 0 || end < begin) return undefined;
+  return readme.slice(0, begin) + table + readme.slice(end + KEYS_TABLE_END.length);
+}

@@ -6,6 +6,7 @@
 import { OUTPUT_GET_ORIGINAL, OUTPUT_GET_PATCHED } from './patches/output-get.mjs';
 import { SEGMENTER_PATCHES } from './patches/segmenters.mjs';
 import { STRING_WIDTH_PATCHES } from './patches/string-width.mjs';
+import { TERMINAL_EVENT_PATCHES } from './patches/terminal-events.mjs';
 
 import { fileURLToPath } from 'node:url';
 
@@ -133,6 +134,7 @@ function __oieRow(output, rowWrites) {
   },
   ...STRING_WIDTH_PATCHES,
   ...SEGMENTER_PATCHES,
+  ...TERMINAL_EVENT_PATCHES,
   {
     // Start-up. Yoga's Emscripten loader reads its embedded WebAssembly (a data: URL) with fetch
     // whenever fetch exists, and on Node 20 the first fetch loads and compiles undici: about 35 ms

@@ -1,0 +1,41 @@
+// Patches to Ink 6.8 for the terminal's events (see ../ink-patches.mjs): a key it has no name for,
+// and a resize. Both change behaviour on purpose (changesOutput).
+//
+// 1. parse-keypress: a modified function key Ink has no name for (xterm's Ctrl+F1..F4,
+//    `ESC [1;5P`..`S`, or `ESC [1;5X`) got `name: undefined` with ctrl set, and use-input then
+//    called `undefined.startsWith`: the process died. Upstream Ink 6.8 has no fix (checked 6.8.0).
+// 2. ink.js `resized`: Ink cleared and redrew the whole frame only when the terminal got
+//    narrower, and with incremental rendering a width change leaves lines tmux cut or reflowed
+//    where Ink no longer knows them. Every resize now clears the screen and draws the whole frame
+//    once, and incremental drawing goes on from there. The app also emits 'resize' on stdout to
+//    repaint on demand (Ctrl-L, back from Ctrl-Z). Upstream Ink 6.8 clears on narrowing only.
+
+/** @type {{ file: string, why: string, find: string, replace: string, changesOutput: boolean }[]} */
+export const TERMINAL_EVENT_PATCHES = [
+  {
+    file: 'ink/build/parse-keypress.js',
+    changesOutput: true,
+    why: 'a function key without a name is a key without a name, not a crash (not upstream)',
+    find: '        key.name = keyName[code];',
+    replace: "        key.name = keyName[code] ?? '';",
+  },
+  {
+    file: 'ink/build/ink.js',
+    changesOutput: true,
+    why: 'any resize (width alone included) clears and draws the whole frame once (upstream: narrowing only)',
+    find: `        if (currentWidth < this.lastTerminalWidth) {
+            // We clear the screen when decreasing terminal width to prevent duplicate overlapping re-renders.
+            this.log.clear();
+            this.lastOutput = '';
+            this.lastOutputToRender = '';
+        }`,
+    replace: `        if (!this.isUnmounted) {
+            // Clear the whole screen, not the lines Ink thinks it drew: after a resize or stray
+            // output they are not where Ink left them. Then the log starts from an empty screen.
+            this.options.stdout.write('\\u001B[2J\\u001B[H');
+            this.log.sync('');
+            this.lastOutput = '';
+            this.lastOutputToRender = '';
+        }`,
+  },
+];

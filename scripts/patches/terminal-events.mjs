@@ -5,10 +5,11 @@
 //    `ESC [1;5P`..`S`, or `ESC [1;5X`) got `name: undefined` with ctrl set, and use-input then
 //    called `undefined.startsWith`: the process died. Upstream Ink 6.8 has no fix (checked 6.8.0).
 // 2. ink.js `resized`: Ink cleared and redrew the whole frame only when the terminal got
-//    narrower, and with incremental rendering a width change leaves lines tmux cut or reflowed
-//    where Ink no longer knows them. Every resize now clears the screen and draws the whole frame
-//    once, and incremental drawing goes on from there. The app also emits 'resize' on stdout to
-//    repaint on demand (Ctrl-L, back from Ctrl-Z). Upstream Ink 6.8 clears on narrowing only.
+//    narrower; with incremental rendering a width change alone left lines that tmux cut or
+//    reflowed where Ink no longer knew them (a row drawn twice, the footer doubled). Every
+//    'resize' now clears the screen and the next frame is drawn whole, then incremental drawing
+//    goes on from it. The app emits 'resize' on stdout to repaint on demand (Ctrl-L, back from
+//    Ctrl-Z). Upstream Ink 6.8 clears on narrowing only.
 
 /** @type {{ file: string, why: string, find: string, replace: string, changesOutput: boolean }[]} */
 export const TERMINAL_EVENT_PATCHES = [
@@ -28,14 +29,25 @@ export const TERMINAL_EVENT_PATCHES = [
             this.log.clear();
             this.lastOutput = '';
             this.lastOutputToRender = '';
-        }`,
-    replace: `        if (!this.isUnmounted) {
+        }
+        this.calculateLayout();
+        this.onRender();`,
+    replace: `        const sizeChanged = currentWidth !== this.lastTerminalWidth || this.options.stdout.rows !== this.__oieRows;
+        this.__oieRows = this.options.stdout.rows;
+        if (!this.isUnmounted) {
             // Clear the whole screen, not the lines Ink thinks it drew: after a resize or stray
             // output they are not where Ink left them. Then the log starts from an empty screen.
             this.options.stdout.write('\\u001B[2J\\u001B[H');
             this.log.sync('');
             this.lastOutput = '';
             this.lastOutputToRender = '';
+        }
+        this.calculateLayout();
+        // A new size: the app re-renders for it (its own 'resize' listener, useTerminalSize) and
+        // that frame is drawn whole. Drawn now, the old tree could hold lines of the old width,
+        // which the terminal wraps and scrolls. The same size (a repaint asked for): draw now.
+        if (!sizeChanged) {
+            this.onRender();
         }`,
   },
 ];

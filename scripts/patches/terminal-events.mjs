@@ -1,5 +1,5 @@
 // Patches to Ink 6.8 for the terminal's events (see ../ink-patches.mjs): a key it has no name for,
-// and a resize. Both change behaviour on purpose (changesOutput).
+// and a resize. They change behaviour on purpose (changesOutput).
 //
 // 1. parse-keypress: a modified function key Ink has no name for (xterm's Ctrl+F1..F4,
 //    `ESC [1;5P`..`S`, or `ESC [1;5X`) got `name: undefined` with ctrl set, and use-input then
@@ -7,9 +7,10 @@
 // 2. ink.js `resized`: Ink cleared and redrew the whole frame only when the terminal got
 //    narrower; with incremental rendering a width change alone left lines that tmux cut or
 //    reflowed where Ink no longer knew them (a row drawn twice, the footer doubled). Every
-//    'resize' now clears the screen and the next frame is drawn whole, then incremental drawing
-//    goes on from it. The app emits 'resize' on stdout to repaint on demand (Ctrl-L, back from
-//    Ctrl-Z). Upstream Ink 6.8 clears on narrowing only.
+//    'resize' now clears the screen and the next frame is drawn whole (the clear goes out with
+//    that frame, in its synchronized update: no blank flash), then incremental drawing goes on.
+//    The app emits 'resize' on stdout to repaint on demand (Ctrl-L, back from Ctrl-Z).
+//    Upstream Ink 6.8 clears on narrowing only.
 
 /** @type {{ file: string, why: string, find: string, replace: string, changesOutput: boolean }[]} */
 export const TERMINAL_EVENT_PATCHES = [
@@ -36,8 +37,9 @@ export const TERMINAL_EVENT_PATCHES = [
         this.__oieRows = this.options.stdout.rows;
         if (!this.isUnmounted) {
             // Clear the whole screen, not the lines Ink thinks it drew: after a resize or stray
-            // output they are not where Ink left them. Then the log starts from an empty screen.
-            this.options.stdout.write('\\u001B[2J\\u001B[H');
+            // output they are not where Ink left them. The clear goes out with the next frame
+            // (below), so the screen is never left blank; the log starts from an empty screen.
+            this.__oieClearNext = true;
             this.log.sync('');
             this.lastOutput = '';
             this.lastOutputToRender = '';
@@ -49,5 +51,17 @@ export const TERMINAL_EVENT_PATCHES = [
         if (!sizeChanged) {
             this.onRender();
         }`,
+  },
+  {
+    file: 'ink/build/ink.js',
+    changesOutput: true,
+    why: 'the clear a resize asked for goes out with the frame, in the same synchronized update (ours)',
+    find: '                this.log(output);\n',
+    replace: `                if (this.__oieClearNext) {
+                    this.__oieClearNext = false;
+                    this.options.stdout.write('\\u001B[2J\\u001B[H');
+                }
+                this.log(output);
+`,
   },
 ];

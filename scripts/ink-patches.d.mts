@@ -2,6 +2,8 @@
 export interface InkPatch {
   file: string;
   why: string;
+  /** Whether upstream has it, in one line (the pinned version does not: the patch applies). */
+  upstream: string;
   find: string;
   replace: string;
   changesOutput?: boolean;

@@ -12,19 +12,21 @@
 //    The app emits 'resize' on stdout to repaint on demand (Ctrl-L, back from Ctrl-Z).
 //    Upstream Ink 6.8 clears on narrowing only.
 
-/** @type {{ file: string, why: string, find: string, replace: string, changesOutput: boolean }[]} */
+/** @type {{ file: string, why: string, upstream: string, find: string, replace: string, changesOutput: boolean }[]} */
 export const TERMINAL_EVENT_PATCHES = [
   {
     file: 'ink/build/parse-keypress.js',
     changesOutput: true,
-    why: 'a function key without a name is a key without a name, not a crash (not upstream)',
+    why: 'a function key without a name is a key without a name, not a crash',
+    upstream: 'not in ink 6.8.0: a bug fix to send upstream',
     find: '        key.name = keyName[code];',
     replace: "        key.name = keyName[code] ?? '';",
   },
   {
     file: 'ink/build/ink.js',
     changesOutput: true,
-    why: 'any resize (width alone included) clears and draws the whole frame once (upstream: narrowing only)',
+    why: 'any resize (width alone included) clears and draws the whole frame once',
+    upstream: 'ink 6.8.0 clears on narrowing only: ours, tied to the app re-rendering on every resize',
     find: `        if (currentWidth < this.lastTerminalWidth) {
             // We clear the screen when decreasing terminal width to prevent duplicate overlapping re-renders.
             this.log.clear();
@@ -55,7 +57,8 @@ export const TERMINAL_EVENT_PATCHES = [
   {
     file: 'ink/build/ink.js',
     changesOutput: true,
-    why: 'the clear a resize asked for goes out with the frame, in the same synchronized update (ours)',
+    why: 'the clear a resize asked for goes out with the frame, in the same synchronized update',
+    upstream: 'ours: the second half of the resize patch',
     find: '                this.log(output);\n',
     replace: `                if (this.__oieClearNext) {
                     this.__oieClearNext = false;

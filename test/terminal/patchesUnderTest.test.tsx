@@ -5,7 +5,7 @@ import { render } from 'ink-testing-library';
 import stringWidth from 'string-width';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { INK_PATCHED_FILES } from '../../scripts/ink-patches.mjs';
+import { INK_PATCHED_FILES, INK_PATCHES } from '../../scripts/ink-patches.mjs';
 
 declare global {
   var __oiePatchedModules: Set<string> | undefined;
@@ -15,6 +15,13 @@ describe('the patches under vitest', () => {
   it('are applied to every patched module the app loads', () => {
     expect(stringWidth('user_000001 周杰')).toBe(16);
     expect([...(globalThis.__oiePatchedModules ?? [])].sort()).toEqual([...INK_PATCHED_FILES].sort());
+  });
+
+  it('each say in one line why they exist and whether upstream has them', () => {
+    for (const patch of INK_PATCHES) {
+      expect(patch.why, patch.file).toMatch(/^[^\n]{10,200}$/);
+      expect(patch.upstream, patch.why).toMatch(/^[^\n]{4,200}$/);
+    }
   });
 
   it('include the key parser fix: Ctrl+F1 reaches the app as a key without a name', async () => {

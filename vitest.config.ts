@@ -1,12 +1,49 @@
-import { defineConfig } from 'vitest/config';
+import { readFileSync } from 'node:fs';
+import { defineConfig, type Plugin } from 'vitest/config';
+import { INK_PATCH_FILTER, insideNodeModules, patchInk } from './scripts/ink-patches.mjs';
+
+// The packages that go through vite (below): the patched ones and every package that imports one
+// (an externalised importer would load the original from Node).
+const INLINE = /[\\/]node_modules[\\/](ink|ink-testing-library|ink-text-input|string-width|wrap-ansi|slice-ansi|cli-truncate|widest-line|@alcalzone[\\/]ansi-tokenize|yoga-layout)[\\/]/;
+
+/**
+ * The renderer we test is the renderer we ship: the bundle's patches to Ink and its helpers
+ * (scripts/ink-patches.mjs, the one list scripts/build.mjs applies) applied as vitest loads them.
+ * Each patched module notes its path in a global, which test/terminal/patchesUnderTest.test.tsx
+ * checks against the list: a patch that stops applying fails the build and that test.
+ */
+const inkPatches: Plugin = {
+  name: 'ink-patches',
+  enforce: 'pre',
+  load(id) {
+    // Their source maps point at TypeScript sources that are not published: vite would warn about
+    // each file. The maps are of no use to a test either.
+    const path = id.split('?')[0]!;
+    if (!INLINE.test(path) || !/\.m?js$/.test(path)) return undefined;
+    return { code: readFileSync(path, 'utf8').replace(/^\/\/# sourceMappingURL=.*$/m, ''), map: null };
+  },
+  transform(code, id) {
+    const path = id.split('?')[0]!;
+    if (!INK_PATCH_FILTER.test(path)) return undefined;
+    const patched = patchInk(path, code);
+    if (patched === code) return undefined;
+    const note = `\n(globalThis.__oiePatchedModules ??= new Set()).add(${JSON.stringify(insideNodeModules(path))});\n`;
+    return { code: patched + note, map: null };
+  },
+};
 
 export default defineConfig({
+  plugins: [inkPatches],
   test: {
     include: ['test/**/*.test.{ts,tsx}', 'packages/*/test/**/*.test.ts'],
     environment: 'node',
     // dist/cli.js is built once here, before any test that runs it.
     globalSetup: ['test/support/buildOnce.ts'],
     setupFiles: ['test/support/interactiveInk.ts'],
+    server: {
+      // Through vite, so that the plugin above patches them.
+      deps: { inline: [INLINE] },
+    },
     testTimeout: 20_000,
     hookTimeout: 30_000,
     // e2e tests drive tmux sessions; running too many files at once on 2 cores makes them flaky.

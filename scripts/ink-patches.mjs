@@ -6,6 +6,7 @@
 import { OUTPUT_GET_ORIGINAL, OUTPUT_GET_PATCHED } from './patches/output-get.mjs';
 import { SEGMENTER_PATCHES } from './patches/segmenters.mjs';
 import { STRING_WIDTH_PATCHES } from './patches/string-width.mjs';
+import { TERMINAL_EVENT_PATCHES } from './patches/terminal-events.mjs';
 
 import { fileURLToPath } from 'node:url';
 
@@ -14,14 +15,16 @@ import { fileURLToPath } from 'node:url';
 // the table) lands further right on screen than Ink thinks, and wraps.
 const CELL_WIDTH_MODULE = fileURLToPath(new URL('../src/terminal/cellWidth.ts', import.meta.url));
 
+// Each patch says why it exists (`why`) and whether upstream has it (`upstream`), one line each.
 // `changesOutput` marks the patches that change what is drawn (on purpose); the others change speed
 // or memory only, which test/support/patchEquivalence.mjs checks against the former alone.
-/** @type {{ file: string, why: string, find: string, replace: string, changesOutput?: boolean }[]} */
+/** @type {{ file: string, why: string, upstream: string, find: string, replace: string, changesOutput?: boolean }[]} */
 export const INK_PATCHES = [
   {
     file: 'ink/build/output.js',
     changesOutput: true,
     why: "place each grapheme at the app's width (src/terminal/cellWidth.ts), not string-width's",
+    upstream: 'not in ink 6.8.0, and app-specific (Ink has no hook for a width function)',
     find: "import stringWidth from 'string-width';",
     replace: `import stringWidth from 'string-width';\nimport { graphemeWidth as __oieGraphemeWidth } from ${JSON.stringify(CELL_WIDTH_MODULE)};`,
   },
@@ -33,6 +36,7 @@ export const INK_PATCHES = [
     file: 'ink/build/log-update.js',
     changesOutput: true,
     why: 'incremental rendering: cursor-up off by one when the frame ends with a newline',
+    upstream: 'not in ink 6.8.0: a bug fix to send upstream',
     find: 'buffer.push(ansiEscapes.cursorUp(previousVisible - 1));',
     replace:
       "buffer.push(ansiEscapes.cursorUp(previousOutput.endsWith('\\n') ? previousVisible : previousVisible - 1));",
@@ -43,12 +47,14 @@ export const INK_PATCHES = [
     // across frames, bounded (a line's styled characters are an object per cell).
     file: 'ink/build/output.js',
     why: 'keep the per-line tokenising and width caches across frames',
+    upstream: 'not in ink 6.8.0: a speed-up, a candidate for upstream',
     find: '    caches = new OutputCaches();',
     replace: '    caches = __oieSharedCaches(OutputCaches);',
   },
   {
     file: 'ink/build/output.js',
     why: 'the shared, bounded cache instance',
+    upstream: 'not in ink 6.8.0: part of the cache patch above',
     find: 'export default class Output {',
     replace: `let __oieCaches;
 function __oieSharedCaches(Caches) {
@@ -66,6 +72,7 @@ export default class Output {`,
     // See the file.
     file: 'ink/build/output.js',
     why: 'rows are built from their writes, not from a grid of cells',
+    upstream: 'not in ink 6.8.0: a speed-up, a candidate for upstream',
     find: OUTPUT_GET_ORIGINAL,
     replace: OUTPUT_GET_PATCHED,
   },
@@ -74,12 +81,14 @@ export default class Output {`,
     file: 'ink/build/output.js',
     changesOutput: true,
     why: "place each grapheme at the app's width: the per-character step",
+    upstream: 'not in ink 6.8.0, and app-specific (as the first width patch)',
     find: 'const characterWidth = Math.max(1, this.caches.getStringWidth(character.value));',
     replace: 'const characterWidth = Math.max(1, __oieGraphemeWidth(character.value));',
   },
   {
     file: 'ink/build/output.js',
     why: 'a row from what was written to it: the string of each list of writes, remembered',
+    upstream: 'not in ink 6.8.0: part of the rows patch',
     find: 'let __oieCaches;\n',
     replace: `let __oieCaches;
 const __oieRowStrings = new Map();
@@ -110,6 +119,7 @@ function __oieRow(output, rowWrites) {
     // table line shown stays in memory (about 20 KB per page of 100 users). Bound it.
     file: 'ink/build/measure-text.js',
     why: 'bound the text measurement cache (it grew without limit)',
+    upstream: 'not in ink 6.8.0: a memory fix, a candidate for upstream',
     find: '    cache.set(text, dimensions);',
     replace: '    if (cache.size > 2048) cache.clear();\n    cache.set(text, dimensions);',
   },
@@ -117,6 +127,7 @@ function __oieRow(output, rowWrites) {
     // Speed. Every text node was measured with string-width on every frame.
     file: 'ink/build/render-node-to-output.js',
     why: 'cache the width of each text node across frames',
+    upstream: 'not in ink 6.8.0: a speed-up, a candidate for upstream',
     find: '                const currentWidth = widestLine(text);',
     replace: `                let currentWidth = __oieWidths.get(text);
                 if (currentWidth === undefined) {
@@ -128,11 +139,13 @@ function __oieRow(output, rowWrites) {
   {
     file: 'ink/build/render-node-to-output.js',
     why: 'the width cache',
+    upstream: 'not in ink 6.8.0: part of the width cache patch',
     find: "import widestLine from 'widest-line';",
     replace: "import widestLine from 'widest-line';\nconst __oieWidths = new Map();",
   },
   ...STRING_WIDTH_PATCHES,
   ...SEGMENTER_PATCHES,
+  ...TERMINAL_EVENT_PATCHES,
   {
     // Start-up. Yoga's Emscripten loader reads its embedded WebAssembly (a data: URL) with fetch
     // whenever fetch exists, and on Node 20 the first fetch loads and compiles undici: about 35 ms
@@ -141,6 +154,7 @@ function __oieRow(output, rowWrites) {
     // build choosing the Node environment for its loader.
     file: 'yoga-layout/dist/binaries/yoga-wasm-base64-esm.js',
     why: "decode Yoga's embedded WebAssembly without fetch (which loads undici)",
+    upstream: 'not in yoga-layout 3.2.1: their build\'s choice of loader',
     find: '"function"!=typeof fetch?Promise.resolve()',
     replace: 'true?Promise.resolve()',
   },

@@ -4,6 +4,7 @@
 import { parseCliArgs, UsageError, type ExplorerOptions } from './config/args.js';
 import { HELP } from './config/helpText.js';
 import { sanitize } from './terminal/sanitize.js';
+import { ignoreUserSignals } from './terminal/signals.js';
 import { VERSION } from './version.js';
 
 const NO_SERVER = `openim-explorer: no server to connect to.
@@ -13,6 +14,8 @@ const NO_SERVER = `openim-explorer: no server to connect to.
 Run openim-explorer --help for every option.`;
 
 async function main(): Promise<number> {
+  // Before anything holds a secret: SIGUSR1 would open Node's inspector to any local user.
+  ignoreUserSignals();
   try {
     return await run(parseCliArgs(process.argv.slice(2), process.env));
   } catch (error) {
@@ -79,6 +82,14 @@ async function run(parsed: ExplorerOptions): Promise<number> {
   if (!process.stdout.isTTY || !process.stdin.isTTY) {
     process.stderr.write(
       `openim-explorer: needs an interactive terminal (${process.stdout.isTTY ? 'stdin' : 'stdout'} is not a TTY)\n`,
+    );
+    return 1;
+  }
+  const { canAddressCursor } = await import('./terminal/terminfo.js');
+  if (!canAddressCursor(process.env.TERM, process.env)) {
+    const term = process.env.TERM ? `TERM=${sanitize(process.env.TERM)}` : 'TERM is not set: the terminal';
+    process.stderr.write(
+      `openim-explorer: ${term} cannot move the cursor, which the explorer needs; the scripting commands work on any terminal: openim-explorer users -o table (see --help)\n`,
     );
     return 1;
   }

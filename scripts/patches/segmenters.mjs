@@ -8,11 +8,12 @@
 // each with its original. Candidates for upstream as they are.
 import { JOINS_MODULE } from './string-width.mjs';
 
-/** @type {{ file: string, why: string, find: string, replace: string }[]} */
+/** @type {{ file: string, why: string, upstream: string, find: string, replace: string }[]} */
 export const SEGMENTER_PATCHES = [
   {
     file: 'slice-ansi/tokenize-ansi.js',
     why: 'slice-ansi: the segmenter is made on first use',
+    upstream: 'not in slice-ansi 8.0.0: a start-up fix, a candidate for upstream',
     find: "const GRAPHEME_SEGMENTER = new Intl.Segmenter(undefined, {granularity: 'grapheme'});",
     replace: `let __oieSegmenter;
 const GRAPHEME_SEGMENTER = {segment: string => (__oieSegmenter ??= new Intl.Segmenter(undefined, {granularity: 'grapheme'})).segment(string)};`,
@@ -20,6 +21,7 @@ const GRAPHEME_SEGMENTER = {segment: string => (__oieSegmenter ??= new Intl.Segm
   {
     file: 'wrap-ansi/node_modules/string-width/index.js',
     why: "wrap-ansi's string-width: the segmenter is made on first use",
+    upstream: 'not in string-width 7.2.0 (wrap-ansi 9.0.2\'s): a start-up fix',
     find: 'const segmenter = new Intl.Segmenter();',
     replace: `let __oieSegmenter;
 const segmenter = {segment: string => (__oieSegmenter ??= new Intl.Segmenter()).segment(string)};`,
@@ -27,6 +29,7 @@ const segmenter = {segment: string => (__oieSegmenter ??= new Intl.Segmenter()).
   {
     file: '@alcalzone/ansi-tokenize/build/tokenize.js',
     why: 'ansi-tokenize: the segmenter is made on first use, and not used where every code point is a grapheme',
+    upstream: 'not in @alcalzone/ansi-tokenize 0.2.5: a speed-up that uses the app\'s join rule',
     find: 'const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });',
     replace: `import { mayJoin as __oieMayJoin } from ${JSON.stringify(JOINS_MODULE)};
 let __oieSegmenter;
@@ -46,6 +49,7 @@ function __oieSegments(string) {
   {
     file: '@alcalzone/ansi-tokenize/build/tokenize.js',
     why: 'ansi-tokenize: the split above',
+    upstream: 'not in @alcalzone/ansi-tokenize 0.2.5: part of the patch above',
     find: 'for (const { segment, index } of segmenter.segment(str)) {',
     replace: 'for (const { segment, index } of __oieSegments(str)) {',
   },

@@ -23,11 +23,12 @@ import { fileURLToPath } from 'node:url';
 /** The app's rule for text that needs no segmenter; the other segmenter patches import it too. */
 export const JOINS_MODULE = fileURLToPath(new URL('../../src/terminal/graphemeJoins.ts', import.meta.url));
 
-/** @type {{ file: string, why: string, find: string, replace: string }[]} */
+/** @type {{ file: string, why: string, upstream: string, find: string, replace: string }[]} */
 export const STRING_WIDTH_PATCHES = [
   {
     file: 'string-width/index.js',
     why: 'string-width: the segmenter is made on first use',
+    upstream: 'not in string-width 8.3.0: a start-up fix, a candidate for upstream',
     find: 'const segmenter = new Intl.Segmenter();',
     replace: `import { mayJoin as __oieMayJoin } from ${JSON.stringify(JOINS_MODULE)};
 let __oieSegmenter;
@@ -48,6 +49,7 @@ function __oieRgiEmoji(cluster) {
   {
     file: 'string-width/index.js',
     why: 'string-width: printable ASCII runs are not segmented; cluster widths are remembered',
+    upstream: 'not in string-width 8.3.0: a speed-up, a candidate for upstream',
     find: `export default function stringWidth(input, options = {}) {
 	if (typeof input !== 'string' || input.length === 0) {
 		return 0;
@@ -115,12 +117,14 @@ export default function stringWidth(input, options = {}) {
   {
     file: 'string-width/index.js',
     why: 'string-width: text whose code points are each a grapheme is not segmented',
+    upstream: 'not in string-width 8.3.0: a speed-up that uses the app\'s join rule',
     find: 'for (const {segment} of segmenter.segment(string)) {',
     replace: 'for (const {segment} of __oieSegments(string)) {',
   },
   {
     file: 'string-width/index.js',
     why: 'string-width: a one-code-point cluster is not matched against RGI_Emoji',
+    upstream: 'not in string-width 8.3.0: a speed-up, a candidate for upstream',
     find: 'if (rgiEmojiRegex.test(segment) || isDoubleWidthNonRgiEmojiSequence(segment)) {',
     replace: 'if (__oieRgiEmoji(segment) || isDoubleWidthNonRgiEmojiSequence(segment)) {',
   },

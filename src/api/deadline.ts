@@ -74,6 +74,11 @@ export class Deadline {
     });
   }
 
+  /** Cancels the request, as an aborted caller's signal would (the connection closed). */
+  cancel(): void {
+    this.abort(false);
+  }
+
   /** Stops the timer and lets go of the callers' signals; the request is over. */
   dispose(): void {
     clearTimeout(this.timer);

@@ -63,7 +63,17 @@ export function newOperationID(): string {
 }
 
 export class Http {
-  constructor(private readonly config: HttpConfig) {}
+  /** The deadlines of the requests in flight, cancelled together when the connection closes. */
+  private readonly inFlight = new Set<Deadline>();
+
+  constructor(private readonly config: HttpConfig) {
+    // One listener for the connection, not one per request in flight: a slow server and a walk
+    // through users put more than ten on the wire, and Node then prints a MaxListenersExceeded
+    // warning (over the UI, before it was routed away).
+    config.closed?.addEventListener('abort', () => {
+      for (const deadline of this.inFlight) deadline.cancel();
+    }, { once: true });
+  }
 
   get baseUrl(): string {
     return this.config.baseUrl;
@@ -95,7 +105,9 @@ export class Http {
     const clean = (text: string): string => redact(text, this.config.secrets());
 
     // Held here until the request is over: see deadline.ts for why the signal alone is not enough.
-    const deadline = new Deadline(this.config.timeoutMs, [options.signal, this.config.closed]);
+    const deadline = new Deadline(this.config.timeoutMs, [options.signal]);
+    if (this.config.closed?.aborted === true) deadline.cancel();
+    this.inFlight.add(deadline);
 
     let status = 0;
     const url = joinUrl(this.config.baseUrl, path);
@@ -190,6 +202,7 @@ export class Http {
       event({ outcome: 'network-error', status });
       throw new NetworkError(reason, clean(detail), origin);
     } finally {
+      this.inFlight.delete(deadline);
       deadline.dispose();
     }
   }

@@ -6,6 +6,8 @@ import { UsageError } from './args.js';
 
 export interface RequestLog {
   onRequest(event: RequestEvent): void;
+  /** A line that is not a request (a warning Node printed while the UI was up), after the time. */
+  note(text: string): void;
   close(): void;
 }
 
@@ -34,15 +36,22 @@ export function openRequestLog(path: string, now: () => Date = () => new Date())
   } catch (error) {
     throw new UsageError(`--log-file ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
   }
+  const append = (line: string): void => {
+    if (fd === undefined) return;
+    try {
+      // Synchronous: lines stay in order and none is lost when the process exits right after.
+      writeSync(fd, line + '\n');
+    } catch {
+      // A full disk must not break the explorer or a script.
+    }
+  };
   return {
     onRequest(event) {
-      if (fd === undefined) return;
-      try {
-        // Synchronous: lines stay in order and none is lost when the process exits right after.
-        writeSync(fd, formatLogLine(event, now()) + '\n');
-      } catch {
-        // A full disk must not break the explorer or a script.
-      }
+      append(formatLogLine(event, now()));
+    },
+    note(text) {
+      // One line whatever the text holds: no control character reaches the file.
+      append(`${now().toISOString()} ${text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ')}`);
     },
     close() {
       if (fd !== undefined) closeSync(fd);

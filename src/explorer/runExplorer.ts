@@ -16,8 +16,9 @@ import { pageSizeForRows } from '../layout/frame.js';
 import { createAppStore } from '../store/store.js';
 import { colorEnabled } from '../terminal/color.js';
 import { copyToClipboard } from '../terminal/osc52.js';
-import { filterFocusReports } from '../terminal/focus.js';
-import { enableFocusEvents, enterAltScreen, installRestoreHandlers, restoreTerminal } from '../terminal/screen.js';
+import { filterInput } from '../terminal/inputFilter.js';
+import { enableFocusEvents, enterAltScreen, HIDE_CURSOR, installRestoreHandlers, restoreTerminal } from '../terminal/screen.js';
+import { installJobControl, routeWarnings } from '../terminal/signals.js';
 import { tuneHeapForExplorer } from './heap.js';
 import type { Mounted, Session } from './mount.js';
 
@@ -121,10 +122,33 @@ export async function runExplorer(options: ExplorerOptions, parsed: ExplorerOpti
 
   const restore = (): void => restoreTerminal(stdout);
   const uninstall = installRestoreHandlers(restore);
-  enterAltScreen(stdout);
-  // The live view pauses while the terminal is not looked at; focus reports never reach the keys.
-  enableFocusEvents(stdout);
-  const unfilter = filterFocusReports(process.stdin, (focused) => session.store.getState().setFocus(focused));
+  const unrouteWarnings = routeWarnings(log ? (line) => log.note(line) : undefined);
+  const takeTerminal = (): void => {
+    // Raw mode first: a focus report the terminal sends at once must not be echoed onto the screen.
+    if (process.stdin.isTTY) process.stdin.setRawMode(true);
+    enterAltScreen(stdout);
+    // The live view pauses while the terminal is not looked at (focus reports, filtered below).
+    enableFocusEvents(stdout);
+  };
+  // Ink (patched: scripts/patches/terminal-events.mjs) clears and draws the whole frame on 'resize'.
+  const repaint = (): void => {
+    stdout.emit('resize');
+  };
+  const jobs = installJobControl({
+    leave: restore,
+    back: () => {
+      takeTerminal();
+      stdout.write(HIDE_CURSOR);
+      repaint();
+    },
+  });
+  takeTerminal();
+  // After the keys read with them: a Ctrl-Z typed after `e` starts the export, then suspends.
+  const unfilter = filterInput(process.stdin, {
+    focus: (focused) => session.store.getState().setFocus(focused),
+    repaint: () => setImmediate(repaint),
+    suspend: () => setImmediate(jobs.suspend),
+  });
   try {
     instance = mount(session, color);
     // Once the first answer is on screen (heap.ts: set earlier, it slowed the start by a tenth).
@@ -137,7 +161,9 @@ export async function runExplorer(options: ExplorerOptions, parsed: ExplorerOpti
   } finally {
     restore();
     unfilter();
+    jobs.uninstall();
     uninstall();
+    unrouteWarnings();
     log?.close();
     await closeDemo?.();
   }

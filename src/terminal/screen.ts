@@ -10,6 +10,7 @@ import { sanitize } from './sanitize.js';
 export const ENTER_ALT_SCREEN = '\u001b[?1049h';
 export const LEAVE_ALT_SCREEN = '\u001b[?1049l';
 export const SHOW_CURSOR = '\u001b[?25h';
+export const HIDE_CURSOR = '\u001b[?25l';
 /**
  * Bracketed paste: the terminal wraps pasted text in ESC[200~ ... ESC[201~, so that a paste is
  * never taken for keys (keys/normalize.ts). Turned off with the alternate screen, or the shell
@@ -90,7 +91,8 @@ export interface ProcessLike {
   stderr: TerminalOutput;
 }
 
-const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+// SIGQUIT (Ctrl-\) too: its default core dump would leave the terminal raw, on the alternate screen.
+const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGQUIT'] as const;
 
 /** One line for a crash: the message only, since a stack trace means nothing to the user. */
 export function crashLine(error: unknown): string {
@@ -100,7 +102,7 @@ export function crashLine(error: unknown): string {
 }
 
 /**
- * Calls `restore` on every way out: normal exit, SIGINT/SIGTERM/SIGHUP (then exits with
+ * Calls `restore` on every way out: normal exit, SIGINT/SIGTERM/SIGHUP/SIGQUIT (then exits with
  * 128 + signal number, as a shell expects), and uncaught errors or rejections (then prints
  * one line to stderr and exits 1). Returns a function that removes the handlers.
  */

@@ -27,20 +27,8 @@ export function terminfoDirs(env: NodeJS.ProcessEnv): string[] {
  * terminal such as vt100), or undefined when no entry was found or it could not be read.
  */
 export function terminfoColors(term: string, env: NodeJS.ProcessEnv, read: (path: string) => Buffer = readFileSync): number | undefined {
-  if (!SAFE_NAME.test(term) || term.length > 128) return undefined;
-  for (const dir of terminfoDirs(env)) {
-    // Linux keeps entries under their first letter, macOS under its hex code.
-    for (const sub of [term[0]!, term.charCodeAt(0).toString(16)]) {
-      let data: Buffer;
-      try {
-        data = read(join(dir, sub, term));
-      } catch {
-        continue;
-      }
-      return colorsOf(data);
-    }
-  }
-  return undefined;
+  const data = terminfoEntry(term, env, read);
+  return data === undefined ? undefined : colorsOf(data);
 }
 
 /** Reads `colors` from a compiled entry; undefined when the bytes are not one. */
@@ -60,4 +48,52 @@ export function colorsOf(data: Buffer): number | undefined {
   const value = width === 4 ? data.readInt32LE(at) : data.readInt16LE(at);
   // -1: absent, -2: cancelled; either way the terminal declares no colours.
   return value < 0 ? 0 : value;
+}
+
+/** Index of `cup` (cursor_address) among terminfo's string capabilities. */
+const CURSOR_ADDRESS = 10;
+
+/**
+ * Whether `term` can address the cursor, which the explorer's screen needs: not when TERM is unset,
+ * `dumb`, or names an entry without `cup`. An entry that cannot be found is given the benefit of
+ * the doubt (a terminal newer than the system's database).
+ */
+export function canAddressCursor(term: string | undefined, env: NodeJS.ProcessEnv, read: (path: string) => Buffer = readFileSync): boolean {
+  if (term === undefined || term === '' || term === 'dumb') return false;
+  const data = terminfoEntry(term, env, read);
+  return data === undefined ? true : hasCursorAddress(data) !== false;
+}
+
+/** The compiled entry of `term`, from the first directory that has one. */
+function terminfoEntry(term: string, env: NodeJS.ProcessEnv, read: (path: string) => Buffer): Buffer | undefined {
+  if (!SAFE_NAME.test(term) || term.length > 128) return undefined;
+  for (const dir of terminfoDirs(env)) {
+    // Linux keeps entries under their first letter, macOS under its hex code.
+    for (const sub of [term[0]!, term.charCodeAt(0).toString(16)]) {
+      try {
+        return read(join(dir, sub, term));
+      } catch {
+        continue;
+      }
+    }
+  }
+  return undefined;
+}
+
+/** Whether a compiled entry has `cup`; undefined when the bytes are not an entry. */
+export function hasCursorAddress(data: Buffer): boolean | undefined {
+  if (data.length < 12) return undefined;
+  const magic = data.readUInt16LE(0);
+  if (magic !== MAGIC_16 && magic !== MAGIC_32) return undefined;
+  const namesSize = data.readUInt16LE(2);
+  const boolCount = data.readUInt16LE(4);
+  const numCount = data.readUInt16LE(6);
+  const strCount = data.readUInt16LE(8);
+  if (strCount <= CURSOR_ADDRESS) return false;
+  let offset = 12 + namesSize + boolCount;
+  if (offset % 2 === 1) offset++;
+  const at = offset + numCount * (magic === MAGIC_32 ? 4 : 2) + CURSOR_ADDRESS * 2;
+  if (at + 2 > data.length) return undefined;
+  // -1: absent, -2: cancelled.
+  return data.readInt16LE(at) >= 0;
 }

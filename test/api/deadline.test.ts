@@ -94,4 +94,24 @@ describe('the deadline of the API client in-process', () => {
     expect(await getUsers(c, { pagination: { pageNumber: 1, showNumber: 10 } }).catch((e: unknown) => e)).toBeInstanceOf(AbortedError);
     expect(server.requests).toHaveLength(1);
   });
+  it('fifteen requests in flight on one connection hang no listener each on it (no MaxListenersExceeded warning); close() ends them all', async () => {
+    server = await startTestServer(() => undefined); // never answers
+    const c = client(server.url, { token: TOKEN }, 60_000);
+    const warnings: string[] = [];
+    const onWarning = (warning: Error): void => {
+      warnings.push(warning.name);
+    };
+    process.on('warning', onWarning);
+    try {
+      const pending = Array.from({ length: 15 }, () => getUsers(c, { pagination: { pageNumber: 1, showNumber: 10 } }).catch((e: unknown) => e));
+      await expect.poll(() => server!.requests.length, { timeout: 5000 }).toBe(15);
+      c.close();
+      for (const outcome of await Promise.all(pending)) expect(outcome).toBeInstanceOf(AbortedError);
+      // Node emits the warning on a later tick: let it come if it would.
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      expect(warnings).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
+    }
+  });
 });

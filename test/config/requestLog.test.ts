@@ -71,6 +71,14 @@ describe('openRequestLog', () => {
     expect(readFileSync(path, 'utf8')).toBe('earlier\n1970-01-01T00:00:00.000Z getUsers operationID=1 status=200 errCode=0 ms=1 bytes=2 outcome=ok\n');
   });
 
+  it('takes a note (a warning Node raised while the UI was up) as one line after the time', () => {
+    const path = join(dir, 'note.log');
+    const log = openRequestLog(path, () => new Date(0));
+    log.note('MaxListenersExceededWarning: Possible leak\n    at stack (x.js:1:1)\u001b[2J');
+    log.close();
+    expect(readFileSync(path, 'utf8')).toBe('1970-01-01T00:00:00.000Z MaxListenersExceededWarning: Possible leak     at stack (x.js:1:1) [2J\n');
+  });
+
   it('a path that cannot be opened is a usage error', () => {
     expect(() => openRequestLog(join(dir, 'no', 'such', 'dir.log'))).toThrow(UsageError);
   });

@@ -1,4 +1,4 @@
-// The terminal always comes back: the built CLI in tmux, ended by q, Ctrl-C, SIGTERM, SIGHUP
+// The terminal always comes back: the built CLI in tmux, ended by q, Ctrl-C, SIGTERM, SIGQUIT, SIGHUP
 // (the SSH link dropped), and a tiny program that takes the terminal like the app does and then
 // dies of an uncaught exception or an unhandled rejection. After each: the main screen is back
 // (alternate_on 0), the cursor is visible (cursor_flag 1), and the shell that started it reads a
@@ -60,6 +60,12 @@ describe('the terminal comes back', () => {
     const t = await startApp();
     process.kill(await t.appPid(), 'SIGTERM');
     await expectRestored(t, 143);
+  });
+
+  it('after SIGQUIT (Ctrl-\\ from a shell), whose default would dump core with the terminal raw', async () => {
+    const t = await startApp();
+    process.kill(await t.appPid(), 'SIGQUIT');
+    await expectRestored(t, 131);
   });
 
   it('after SIGHUP', async () => {

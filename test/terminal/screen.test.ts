@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it, vi, type Mock } from 'vitest';
+import { addExitHook } from '../../src/terminal/exitHooks.js';
 import { filterFocusReports, stripFocusReports } from '../../src/terminal/focus.js';
 import {
   crashLine,
@@ -102,13 +103,16 @@ describe('installRestoreHandlers', () => {
     ['SIGINT', 130],
     ['SIGTERM', 143],
     ['SIGHUP', 129],
-  ])('restores on %s and exits with %i', (signal, code) => {
+    ['SIGQUIT', 131],
+  ])('restores on %s, runs the exit hooks (a partial export removed), and exits with %i', (signal, code) => {
     const proc = new FakeProcess();
     const order: string[] = [];
     proc.exit.mockImplementation(() => order.push('exit'));
     installRestoreHandlers(() => order.push('restore'), proc);
+    const removeHook = addExitHook(() => order.push('hook'));
     proc.emit(signal);
-    expect(order).toEqual(['restore', 'exit']);
+    removeHook();
+    expect(order).toEqual(['restore', 'hook', 'exit']);
     expect(proc.exit).toHaveBeenCalledWith(code);
   });
 
@@ -138,7 +142,7 @@ describe('installRestoreHandlers', () => {
   it('uninstalls every handler', () => {
     const proc = new FakeProcess();
     const uninstall = installRestoreHandlers(vi.fn(), proc);
-    const events = ['exit', 'SIGINT', 'SIGTERM', 'SIGHUP', 'uncaughtException', 'unhandledRejection'];
+    const events = ['exit', 'SIGINT', 'SIGTERM', 'SIGHUP', 'SIGQUIT', 'uncaughtException', 'unhandledRejection'];
     for (const event of events) expect(proc.listenerCount(event)).toBe(1);
     uninstall();
     for (const event of events) expect(proc.listenerCount(event)).toBe(0);

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { colorEnabled, termHasColors } from '../../src/terminal/color.js';
-import { colorsOf, terminfoColors } from '../../src/terminal/terminfo.js';
+import { canAddressCursor, colorsOf, hasCursorAddress, terminfoColors } from '../../src/terminal/terminfo.js';
 
 /** A compiled terminfo entry: header, names, booleans, numbers (`colors` is number 13). */
 function entry(colors: number | undefined, wide = false): Buffer {
@@ -80,4 +80,46 @@ describe('terminals without colours', () => {
     expect(colorEnabled({ TERM: 'vt100', FORCE_COLOR: '1' }, tty)).toBe(true);
     expect(colorEnabled({ TERM: 'xterm-256color' }, { stdoutIsTTY: true, terminfoColors: () => 256 })).toBe(true);
   });
+});
+
+describe('canAddressCursor', () => {
+  /** An entry whose string table has `cup` (string 10) present or absent. */
+  function withStrings(cup: boolean | 'none'): Buffer {
+    const base = entry(8);
+    const count = cup === 'none' ? 5 : 12;
+    const offsets = Buffer.alloc(count * 2, 0xff);
+    if (cup === true) offsets.writeInt16LE(0, 10 * 2);
+    const table = Buffer.from('\u001b[%i%p1%d;%p2%dH\0');
+    base.writeUInt16LE(count, 8);
+    base.writeUInt16LE(table.length, 10);
+    return Buffer.concat([base, offsets, table]);
+  }
+  const reading = (data: Buffer) => (): Buffer => data;
+  const missing = (): Buffer => {
+    throw new Error('ENOENT');
+  };
+
+  it('is false for TERM unset, empty or dumb, and for an entry without cursor addressing', () => {
+    expect(canAddressCursor(undefined, {}, missing)).toBe(false);
+    expect(canAddressCursor('', {}, missing)).toBe(false);
+    expect(canAddressCursor('dumb', {}, missing)).toBe(false);
+    expect(canAddressCursor('glasstty', {}, reading(withStrings(false)))).toBe(false);
+    expect(canAddressCursor('tiny', {}, reading(withStrings('none')))).toBe(false);
+  });
+
+  it('is true for an entry with cup, and for a terminal without an entry here', () => {
+    expect(canAddressCursor('xterm-new', {}, reading(withStrings(true)))).toBe(true);
+    expect(canAddressCursor('brand-new-term', {}, missing)).toBe(true);
+    expect(hasCursorAddress(Buffer.from('not an entry'))).toBeUndefined();
+  });
+
+  it.runIf(existsSync('/lib/terminfo/d/dumb') || existsSync('/usr/share/terminfo/d/dumb'))(
+    "reads this machine's entries: dumb has no cup, xterm and tmux-256color do",
+    () => {
+      expect(canAddressCursor('xterm', {})).toBe(true);
+      expect(canAddressCursor('screen', {})).toBe(true);
+      const dumb = readFileSync(existsSync('/lib/terminfo/d/dumb') ? '/lib/terminfo/d/dumb' : '/usr/share/terminfo/d/dumb');
+      expect(hasCursorAddress(dumb)).toBe(false);
+    },
+  );
 });

@@ -1,0 +1,44 @@
+// vitest runs the renderer the bundle ships: every patch of scripts/ink-patches.mjs is applied to
+// the modules the tests load (vitest.config.ts), and the key parser's fix is in force.
+import { Text, useInput } from 'ink';
+import { render } from 'ink-testing-library';
+import stringWidth from 'string-width';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { INK_PATCHED_FILES, INK_PATCHES } from '../../scripts/ink-patches.mjs';
+
+declare global {
+  var __oiePatchedModules: Set<string> | undefined;
+}
+
+describe('the patches under vitest', () => {
+  it('are applied to every patched module the app loads', () => {
+    expect(stringWidth('user_000001 周杰')).toBe(16);
+    expect([...(globalThis.__oiePatchedModules ?? [])].sort()).toEqual([...INK_PATCHED_FILES].sort());
+  });
+
+  it('each say in one line why they exist and whether upstream has them', () => {
+    for (const patch of INK_PATCHES) {
+      expect(patch.why, patch.file).toMatch(/^[^\n]{10,200}$/);
+      expect(patch.upstream, patch.why).toMatch(/^[^\n]{4,200}$/);
+    }
+  });
+
+  it('include the key parser fix: Ctrl+F1 reaches the app as a key without a name', async () => {
+    const seen = vi.fn<(input: string) => void>();
+    function Keys(): React.JSX.Element {
+      const [count, setCount] = useState(0);
+      useInput((input) => {
+        seen(input);
+        setCount((n) => n + 1);
+      });
+      return <Text>keys {count}</Text>;
+    }
+    const app = render(<Keys />);
+    await vi.waitFor(() => expect(app.lastFrame()).toBe('keys 0'));
+    app.stdin.write('\u001b[1;5P');
+    await vi.waitFor(() => expect(app.lastFrame()).toBe('keys 1'));
+    expect(seen).toHaveBeenCalledWith('');
+    app.unmount();
+  });
+});

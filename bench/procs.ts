@@ -10,6 +10,11 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const CLI = join(ROOT, 'dist', 'cli.js');
 export const FLOORS = join(ROOT, 'bench', 'floors');
+/**
+ * The Node that runs both sides of every process figure: OIE_BENCH_NODE (e.g. a runtime of
+ * .cache/node-runtimes, to see another line's start) or the one running the bench.
+ */
+export const BENCH_NODE = process.env.OIE_BENCH_NODE || process.execPath;
 const USAGE = join(FLOORS, 'usage.mjs');
 
 export interface ProcRun {
@@ -41,7 +46,7 @@ export function runNode(args: readonly string[], options: { usage?: boolean; cwd
   const argv = options.usage ? ['--import', USAGE, ...args] : [...args];
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
-    const child = spawn(process.execPath, argv, { stdio: ['ignore', 'ignore', 'pipe'], env, cwd: options.cwd ?? ROOT });
+    const child = spawn(BENCH_NODE, argv, { stdio: ['ignore', 'ignore', 'pipe'], env, cwd: options.cwd ?? ROOT });
     let stderr = '';
     child.stderr!.setEncoding('utf8');
     child.stderr!.on('data', (chunk: string) => {

@@ -8,6 +8,7 @@
 // output thrown away, paired with node -e 0 or a minimal fetch loop); tmux (3's screen check, with
 // the tests' driver). --quick (under a minute) only proves that every harness works: it never
 // fails on numbers.
+import { execFileSync } from 'node:child_process';
 import { register } from 'node:module';
 import { writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
@@ -53,7 +54,8 @@ const load = (): string => loadavg().map((n) => n.toFixed(2)).join(' ');
 const machine = {
   cpu: cpus()[0]?.model ?? 'unknown',
   cores: availableParallelism(),
-  node: process.version,
+  // The Node of the process figures (OIE_BENCH_NODE); the in-process ones run on this one.
+  node: process.env.OIE_BENCH_NODE ? execFileSync(process.env.OIE_BENCH_NODE, ['--version'], { encoding: 'utf8' }).trim() : process.version,
   loadAtStart: load(),
   loadAtEnd: '',
 };

@@ -63,11 +63,11 @@ export async function startupFigures(quick: boolean): Promise<Result[]> {
     const embedded = await alternate(ptyPairs, 0, async () => (await firstRows([CLI, '--demo'])).ms, async () => (await firstRows(floorRow)).ms);
     return [
       paired(2, '--version', version.a, version.b, 'ms', 'node -e 0', '<= 1.3x', (r) => r <= 1.3),
-      paired(2, '--help', help.a, help.b, 'ms', 'node -e 0', '<= 1.3x', (r) => r <= 1.3),
+      paired(2, '--help', help.a, help.b, 'ms', 'node -e 0', '<= 1.1x', (r) => r <= 1.1),
       paired(2, 'one scripting page (users -o json)', page.a, page.b, 'ms', 'one-fetch script', '<= 1.15x', (r) => r <= 1.15, 'the admin login and one page of 20, each side'),
       paired(2, 'one scripting page vs node:http', pageHttp.a, pageHttp.b, 'ms', 'one-request script', '', undefined, 'reference: the same on node:http, as the CLI sends'),
       paired(2, 'explorer start to first rows (--base-url)', explorer.a, explorer.b, 'ms', 'node -e on the pty', '<= 4x', (r) => r <= 4, 'pty 200x50, spawn to the first users row'),
-      paired(2, 'explorer start to first rows (--demo)', embedded.a, embedded.b, 'ms', 'node -e on the pty', '', undefined, 'the demo server starts in the same process'),
+      paired(2, 'explorer start to first rows (--demo)', embedded.a, embedded.b, 'ms', 'node -e on the pty', '<= 2x', (r) => r <= 2, 'the demo server starts in the same process'),
       counted(6, 'RSS after start (CLI, first page shown)', rss, 'MB', '', undefined, 'the baseline of the memory figure below'),
     ];
   } finally {

@@ -4,6 +4,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
+import { BENCH_NODE } from './procs.js';
 
 export interface PtyRun {
   child: ChildProcess;
@@ -21,7 +22,7 @@ const quote = (a: string): string => `'${a.replace(/'/g, `'\\''`)}'`;
 /** `node ...nodeArgs` on a pseudo-terminal of cols x rows, without CI (Ink draws nothing under CI). */
 export function runInPty(nodeArgs: readonly string[], cols = 200, rows = 50, env: Record<string, string> = {}): PtyRun {
   const envArgs = Object.entries(env).map(([k, v]) => quote(`${k}=${v}`)).join(' ');
-  const command = `stty cols ${cols} rows ${rows}; exec env -u CI -u NODE_ENV ${envArgs} ${quote(process.execPath)} ${nodeArgs.map(quote).join(' ')}`;
+  const command = `stty cols ${cols} rows ${rows}; exec env -u CI -u NODE_ENV ${envArgs} ${quote(BENCH_NODE)} ${nodeArgs.map(quote).join(' ')}`;
   const t0 = performance.now();
   const child = spawn('script', ['-q', '-e', '-c', command, '/dev/null'], { stdio: ['pipe', 'pipe', 'pipe'], detached: true });
   let out = '';

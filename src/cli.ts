@@ -1,11 +1,15 @@
 // Entry point. Answers --help/--version, the completion scripts and usage errors before any UI
 // code is loaded: those must be fast and never print a stack trace. The scripting commands never
 // load the UI either.
+import { enableCompileCache } from './compileCache.js';
 import { parseCliArgs, UsageError, type ExplorerOptions } from './config/args.js';
 import { HELP } from './config/helpText.js';
 import { sanitize } from './terminal/sanitize.js';
 import { ignoreUserSignals } from './terminal/signals.js';
 import { VERSION } from './version.js';
+
+// First: every chunk loaded from here on (the commands, the explorer) can come from the cache.
+enableCompileCache();
 
 const NO_SERVER = `openim-explorer: no server to connect to.
   Try the embedded demo:   openim-explorer --demo

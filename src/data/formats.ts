@@ -31,11 +31,16 @@ function keepDigits(this: unknown, key: string, value: unknown): unknown {
  * digits the server sent as a string kept as that string.
  */
 export function jsonText(value: unknown, indent?: number): string {
-  return JSON.stringify(value, hasRawDigits() ? keepDigits : undefined, indent).replace(
-    UNSAFE_IN_JSON,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
+  return escapeUnsafe(JSON.stringify(value, hasRawDigits() ? keepDigits : undefined, indent));
 }
+
+function escapeUnsafe(json: string): string {
+  return json.replace(UNSAFE_IN_JSON, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+// The encoders below escape a page's text once rather than each row's: one scan of the page
+// instead of a call and a scan a row (the escapes are the same: JSON text between rows has none
+// of these characters).
 
 /** JSON (one array, streamed) or NDJSON (one row a line). */
 export function jsonEncoder(format: 'json' | 'ndjson'): RowEncoder {
@@ -45,12 +50,13 @@ export function jsonEncoder(format: 'json' | 'ndjson'): RowEncoder {
       return {
         begin: () => '[',
         rows(rows) {
+          const replacer = hasRawDigits() ? keepDigits : undefined;
           let out = '';
           for (const row of rows) {
-            out += (first ? '\n  ' : ',\n  ') + jsonText(row);
+            out += (first ? '\n  ' : ',\n  ') + JSON.stringify(row, replacer);
             first = false;
           }
-          return out;
+          return escapeUnsafe(out);
         },
         end: () => (first ? ']\n' : '\n]\n'),
       };
@@ -58,7 +64,12 @@ export function jsonEncoder(format: 'json' | 'ndjson'): RowEncoder {
     case 'ndjson':
       return {
         begin: () => '',
-        rows: (rows) => rows.map((row) => jsonText(row) + '\n').join(''),
+        rows(rows) {
+          const replacer = hasRawDigits() ? keepDigits : undefined;
+          let out = '';
+          for (const row of rows) out += JSON.stringify(row, replacer) + '\n';
+          return escapeUnsafe(out);
+        },
         end: () => '',
       };
   }

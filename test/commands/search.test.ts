@@ -10,6 +10,7 @@ import { parseCliArgs, UsageError } from '../../src/config/args.js';
 import { runListCommand } from '../../src/commands/run.js';
 import { DEMO, startDemoServer, type DemoServer } from 'openim-demo-server';
 import { literalMatches } from '../support/literalSearch.js';
+import { CLI_NODE } from '../support/runCli.js';
 
 const USERS = 2000;
 const CLI = join(import.meta.dirname, '..', '..', 'dist', 'cli.js');
@@ -85,7 +86,7 @@ describe('--user ID is checked', () => {
 
   it('the built CLI says so too', async () => {
     if (!existsSync(CLI)) throw new Error('dist/cli.js is missing: run npm run build first');
-    const child = spawn(process.execPath, [CLI, 'blacklist', '--user', 'nosuch', '--demo', '--users', '50'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(CLI_NODE, [CLI, 'blacklist', '--user', 'nosuch', '--demo', '--users', '50'], { stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));

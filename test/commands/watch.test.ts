@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from 'openim-demo-server';
+import { CLI_NODE } from '../support/runCli.js';
 
 const CLI = join(import.meta.dirname, '..', '..', 'dist', 'cli.js');
 const tmp = mkdtempSync(join(tmpdir(), 'oie-watch-'));
@@ -29,7 +30,7 @@ afterEach(async () => {
 });
 
 function run(args: string[], env: NodeJS.ProcessEnv = {}): Running {
-  const child = spawn(process.execPath, [CLI, ...args], { env: { ...baseEnv, ...env } });
+  const child = spawn(CLI_NODE, [CLI, ...args], { env: { ...baseEnv, ...env } });
   children.push(child);
   let stdout = '';
   let stderr = '';
@@ -80,7 +81,7 @@ describe('scripting --watch', () => {
   it('exits 0 when the reader closes the pipe (| head -n 1)', async () => {
     const shell = spawn(
       'bash',
-      ['-c', `"${process.execPath}" "${CLI}" conversations --demo --user ${DEMO.firstUserID} --watch 1 | head -n 1; echo "status=\${PIPESTATUS[0]}"`],
+      ['-c', `"${CLI_NODE}" "${CLI}" conversations --demo --user ${DEMO.firstUserID} --watch 1 | head -n 1; echo "status=\${PIPESTATUS[0]}"`],
       { env: { ...baseEnv, OIE_DEMO_PACE_MS: '100' } },
     );
     let out = '';

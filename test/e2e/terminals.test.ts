@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, startDemoServer, type DemoServer } from 'openim-demo-server';
+import { CLI_NODE } from '../support/runCli.js';
 import { assertTmux, CLI, startApp, startCommand, until, type App } from '../support/tmux.js';
 
 const TEST_MS = 60_000;
@@ -65,7 +66,7 @@ describe.sequential.each([
     cleanups.push(() => {
       tmuxOn(inner, 'kill-server');
     });
-    const appLine = `env -u CI -u NO_COLOR ${process.execPath} ${CLI} --demo; sleep 60`;
+    const appLine = `env -u CI -u NO_COLOR ${CLI_NODE} ${CLI} --demo; sleep 60`;
     const innerLine = `env -u TMUX tmux -L ${inner} -f ${conf} new-session -s in '${appLine}'`;
     app = startCommand(innerLine, { cols, rows, options: [['set-clipboard', 'on']] });
     const outer = app;

@@ -6,6 +6,12 @@ import { fileURLToPath } from 'node:url';
 
 export const CLI = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
 
+/**
+ * The Node that runs the built CLI: OIE_TEST_NODE when set (.ci/run points it at each supported
+ * Node line's runtime, while vitest itself stays on the machine's Node), else the runner's own.
+ */
+export const CLI_NODE = process.env.OIE_TEST_NODE || process.execPath;
+
 export interface CliExit {
   code: number | null;
   stdout: string;
@@ -24,7 +30,7 @@ export function runCli(
   options: { nodeArgs?: readonly string[]; hungMs?: number } = {},
 ): Promise<CliExit> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...(options.nodeArgs ?? []), CLI, ...args], {
+    const child = spawn(CLI_NODE, [...(options.nodeArgs ?? []), CLI, ...args], {
       env: { PATH: process.env.PATH, HOME: '/nonexistent', XDG_CONFIG_HOME: '/nonexistent', LANG: 'C.UTF-8', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -19,10 +19,11 @@
 // dist/cli.js is built once, before any test runs, by test/support/buildOnce.ts (vitest global
 // setup); nothing here builds it.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CLI_NODE } from './runCli.js';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const CLI = join(ROOT, 'dist', 'cli.js');
@@ -94,6 +95,20 @@ async function poll<T>(probe: () => T | undefined, timeoutMs: number, what: () =
     await sleep(POLL_MS);
   }
 }
+
+/**
+ * Whether a process runs the Node that runs the app (CLI_NODE). Not by its name alone: Node 24
+ * names its main thread `MainThread` and Node 26 `node-MainThread`, which is what /proc shows.
+ */
+function isAppNode(child: { pid: number; comm: string }): boolean {
+  if (child.comm === 'node') return true;
+  try {
+    return readlinkSync(`/proc/${child.pid}/exe`) === APP_NODE_REAL;
+  } catch {
+    return false; // it went away
+  }
+}
+const APP_NODE_REAL = realpathSync(CLI_NODE);
 
 /** Children of `ppid`, read from /proc (no dependency on procps being installed). */
 export function childPids(ppid: number): { pid: number; comm: string }[] {
@@ -267,7 +282,7 @@ export class Terminal {
   async appPid(timeoutMs = WAIT_MS): Promise<number> {
     const shell = Number(this.display('#{pane_pid}'));
     return poll(
-      () => childPids(shell).find((child) => child.comm === 'node')?.pid,
+      () => childPids(shell).find(isAppNode)?.pid,
       timeoutMs,
       () => `no node process under the pane's shell ${shell}`,
     );
@@ -277,7 +292,7 @@ export class Terminal {
   async appGone(timeoutMs = WAIT_MS): Promise<void> {
     const shell = Number(this.display('#{pane_pid}'));
     await poll(
-      () => (childPids(shell).some((child) => child.comm === 'node') ? undefined : true),
+      () => (childPids(shell).some(isAppNode) ? undefined : true),
       timeoutMs,
       () => `node is still running under the pane's shell ${shell}`,
     );
@@ -316,7 +331,7 @@ export function startCommand(line: string, options: TerminalOptions = {}): App {
 
 /** dist/cli.js with `args`, run by the pane's shell; see exitCode(). */
 export function startApp(options: StartOptions = {}): App {
-  const command = [shellQuote(process.execPath), shellQuote(CLI), ...(options.args ?? []).map(shellQuote)].join(' ');
+  const command = [shellQuote(CLI_NODE), shellQuote(CLI), ...(options.args ?? []).map(shellQuote)].join(' ');
   return startCommand(`${command}; echo __EXIT__$?; sleep 60`, options);
 }
 

@@ -1,0 +1,50 @@
+// The built CLI turns on Node's compile cache in the user's cache folder where the runtime has it
+// (src/compileCache.ts), and never fails because of it. .ci/run runs this file on every supported
+// Node line: Node 20 has no compile cache, 22 and later do.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { assertBuilt, CLI_NODE, runCli } from '../support/runCli.js';
+
+const tmp = mkdtempSync(join(tmpdir(), 'oie-compile-cache-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+const hasCompileCache =
+  execFileSync(CLI_NODE, ['-p', "typeof require('node:module').enableCompileCache"], { encoding: 'utf8' }).trim() === 'function';
+
+describe(`the compile cache (${hasCompileCache ? 'this Node has one' : 'this Node has none'})`, () => {
+  it('lives in $XDG_CACHE_HOME/openim-explorer, made 0700, where the runtime has it', async () => {
+    assertBuilt();
+    const cache = join(tmp, 'xdg-cache');
+    const r = await runCli(['users', '--demo', '--users', '30', '-o', 'ndjson'], { XDG_CACHE_HOME: cache });
+    expect(r.code).toBe(0);
+    expect(r.stdout.split('\n').filter(Boolean)).toHaveLength(20);
+    const dir = join(cache, 'openim-explorer');
+    if (!hasCompileCache) {
+      expect(() => statSync(dir)).toThrow();
+      return;
+    }
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+    // Node keeps one folder per runtime version in it, holding the compiled chunks.
+    const [versionDir] = readdirSync(dir);
+    expect(versionDir).toBeDefined();
+    expect(readdirSync(join(dir, versionDir!)).length).toBeGreaterThan(0);
+  });
+
+  it('a cache folder that cannot be made changes nothing', async () => {
+    const file = join(tmp, 'a-file');
+    writeFileSync(file, '');
+    const r = await runCli(['--version'], { XDG_CACHE_HOME: join(file, 'cache') });
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    expect(r.stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
+  });
+
+  it('a home that does not exist is not made', async () => {
+    const home = join(tmp, 'no-such-home');
+    const r = await runCli(['--version'], { HOME: home, XDG_CACHE_HOME: '' });
+    expect(r.code).toBe(0);
+    expect(() => statSync(home)).toThrow();
+  });
+});

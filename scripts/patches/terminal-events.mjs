@@ -61,8 +61,11 @@ export const TERMINAL_EVENT_PATCHES = [
     upstream: 'ours: the second half of the resize patch',
     find: '                this.log(output);\n',
     replace: `                if (this.__oieClearNext) {
+                    // Whatever was drawn since the resize (Ink's own clear-and-draw of a frame
+                    // taller than the terminal, say) is cleared too: the log starts again.
                     this.__oieClearNext = false;
                     this.options.stdout.write('\\u001B[2J\\u001B[H');
+                    this.log.sync('');
                 }
                 this.log(output);
 `,

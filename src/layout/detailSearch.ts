@@ -3,7 +3,7 @@
 // VALUE_MAX_LINES already, but a JSON tree of a huge message streams on, and a search must answer
 // within a keystroke's time.
 import type { AnyRow, ListKind } from '../api/pages.js';
-import { paneHead, type PaneLine } from './detailLines.js';
+import { paneHead, type PaneLine, type PaneOwner } from './detailLines.js';
 import { treeLineText } from './jsonTreeLines.js';
 
 export const SEARCH_MAX_LINES = 5000;
@@ -62,11 +62,11 @@ export interface DetailMatches {
 const memo = new WeakMap<object, { key: string; matches: DetailMatches }>();
 
 /** The lines of a row's detail (at this pane width) that hold `query`. */
-export function detailMatches(kind: ListKind, row: AnyRow, width: number, color: boolean, query: string): DetailMatches {
-  const key = `${kind}|${width}|${color}|${query}`;
+export function detailMatches(kind: ListKind, row: AnyRow, width: number, color: boolean, query: string, owner?: PaneOwner): DetailMatches {
+  const key = `${kind}|${width}|${color}|${query}|${owner?.id ?? ''}|${owner?.name ?? ''}`;
   const hit = memo.get(row);
   if (hit && hit.key === key) return hit.matches;
-  const head = paneHead(kind, row, width, color, SEARCH_MAX_LINES);
+  const head = paneHead(kind, row, width, color, SEARCH_MAX_LINES, owner);
   // A part per line joined by a character no text holds, so that a match never spans two parts.
   const texts = head.lines.map((line) => searchedParts(line).join('\u0000'));
   const matches = { lines: findMatches(texts, query.replaceAll('\u0000', '')), capped: !head.complete };

@@ -26,3 +26,10 @@ export function selectedRow(state: AppState): AnyRow | undefined {
   const list = currentList(state);
   return list ? visibleRows(list)[list.cursor] : undefined;
 }
+
+/** The nickname of the user whose screen this is, once the summary knows it (their own messages read as theirs). */
+export function ownerName(state: AppState, userID: string | undefined): string | undefined {
+  if (userID === undefined) return undefined;
+  const profile = state.summaries[userID]?.profile;
+  return profile?.state === 'ok' && profile.value.kind === 'user' ? profile.value.user.nickname || undefined : undefined;
+}

@@ -110,7 +110,7 @@ describe('formatTableTime', () => {
   it('omits the year within the current one, and shows it (without the time) otherwise', () => {
     expect(formatTableTime(new Date(2026, 0, 15, 9, 29).getTime(), now)).toBe('01-15 09:29');
     expect(formatTableTime(new Date(2025, 11, 25, 15, 14).getTime(), now)).toBe('2025-12-25');
-    expect(formatTableTime(0, now)).toBe('never');
+    expect(formatTableTime(0, now)).toBe('not set');
   });
 });
 

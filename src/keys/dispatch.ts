@@ -142,6 +142,8 @@ function run(action: Action, store: AppStore, ctx: DispatchContext): void {
     case 'accounts':
       return s.goTo('accounts');
     case 'quit':
+      // A full-screen detail is a view of its row, not a screen: q closes it (store/history.ts).
+      if (s.detail.open && s.detail.full) return s.toggleDetail();
       return s.nav.length > 1 ? s.back() : s.quit();
     case 'scrollDown': {
       const pane = detailScroll(s, ctx.frame, ctx.color);

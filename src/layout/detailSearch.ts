@@ -28,14 +28,18 @@ export function matchRanges(text: string, query: string): [number, number][] {
   return ranges;
 }
 
-/** The indices of the texts that contain `query`. */
+/**
+ * The index of the text of each match of `query`, top to bottom: a text with three matches is
+ * listed three times, so that `match 2/7` counts what is marked on screen, not lines.
+ */
 export function findMatches(texts: readonly string[], query: string): number[] {
   if (query === '') return [];
   const fold = folding(query);
   const needle = fold(query);
   const found: number[] = [];
   texts.forEach((text, i) => {
-    if (fold(text).includes(needle)) found.push(i);
+    if (!fold(text).includes(needle)) return;
+    for (let n = matchRanges(text, query).length; n > 0; n--) found.push(i);
   });
   return found;
 }
@@ -53,7 +57,7 @@ export function searchedParts(line: PaneLine): string[] {
 }
 
 export interface DetailMatches {
-  /** The lines of the detail that hold the query, top to bottom. */
+  /** The line of each match of the query, top to bottom (a line as often as it matches). */
   lines: number[];
   /** Only the first SEARCH_MAX_LINES lines were searched. */
   capped: boolean;

@@ -9,7 +9,8 @@ export interface NavActions {
   /** Loads the screen on top of the stack (the home screen at start). */
   start(): void;
   /** Opens the user screen at once; `known`: what the user is, when the caller already knows. */
-  openUser(userID: string, known?: UserLookup): void;
+  /** `drill` (a row's user: pushed) or `jump` (typed: replaces the top level, store/history.ts). */
+  openUser(userID: string, known?: UserLookup, how?: 'drill' | 'jump'): void;
   /** A typed ID (picker, `:user`): checks that the user exists first, then opens it or says why not. */
   pickUser(userID: string): void;
   goTo(screen: 'users' | 'accounts'): void;

@@ -28,7 +28,7 @@ export function pickUser(tools: SliceTools, get: () => AppState & AppActions, us
       if (found.kind === 'none') return tools.flash(noSuchUserText(userID, found), 'error');
       // A message put up since the lookup began (a paste's note) follows to the user's screen.
       const since = get().flash;
-      get().openUser(userID, found);
+      get().openUser(userID, found, 'jump');
       const note = systemUserNote(userID, found);
       if (note) tools.flash(note, 'info');
       else if (since && since.text !== lookingUp) tools.flash(since.text, since.level);
@@ -37,7 +37,7 @@ export function pickUser(tools: SliceTools, get: () => AppState & AppActions, us
     (error: unknown) => {
       if (stale()) return;
       // The check itself failed (network, server): open anyway; the tabs and the summary say what fails.
-      get().openUser(userID);
+      get().openUser(userID, undefined, 'jump');
       tools.flash(`could not check that ${userID} exists: ${isApiFailure(error) ? error.message : String(error)}`, 'error');
     },
   );

@@ -129,7 +129,8 @@ export const uiSlice =
         if (state.help) return set({ help: false });
         // The detail's search, then full screen, before the list's filter and the pane.
         if (state.detail.open && state.detail.search) return set({ detail: { ...state.detail, search: null } });
-        if (state.detail.open && state.detail.full) return set({ detail: { ...state.detail, full: false } });
+        // A full-screen detail closes in one step, back to the list it was opened from.
+        if (state.detail.open && state.detail.full) return set({ detail: CLOSED_DETAIL });
         if (list && list.filter) return patchList(list.key, { filter: '', cursor: 0 });
         if (state.detail.open) return set({ detail: CLOSED_DETAIL });
         if (list && list.kind === 'accounts' && list.query.keyword) return state.setQuery({ keyword: '' });

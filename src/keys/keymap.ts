@@ -60,6 +60,8 @@ export interface Binding {
   keys: readonly string[];
   /** Short label for the footer; bindings without one only appear in help. */
   hint?: string;
+  /** The hint in the full-screen detail, where the key does the opposite (`f split`, as the pane's rule says). */
+  fullHint?: string;
   description: string;
   scope: Scope;
 }
@@ -89,7 +91,7 @@ export const KEYMAP: readonly Binding[] = [
   { action: 'detail', keys: ['d'], hint: 'd detail', description: 'show or hide the detail pane', scope: 'list' },
   { action: 'scrollDown', keys: ['J', ' '], hint: 'J/K scroll', description: 'scroll the detail pane down', scope: 'detail' },
   { action: 'scrollUp', keys: ['K', 'b'], description: 'scroll the detail pane up', scope: 'detail' },
-  { action: 'detailFull', keys: ['f'], hint: 'f full', description: 'detail: split pane or full screen (full below 30 rows)', scope: 'detail' },
+  { action: 'detailFull', keys: ['f'], hint: 'f full', fullHint: 'f split', description: 'detail: split pane or full screen (full below 30 rows)', scope: 'detail' },
   // Full screen only: in the split pane these keys stay the list's (scopesFor).
   { action: 'detailSearch', keys: ['/'], hint: '/ find', description: 'full-screen detail: search its text', scope: 'detail' },
   { action: 'nextMatch', keys: ['n'], hint: 'n/N match', description: 'full-screen detail: next match', scope: 'detail' },
@@ -169,8 +171,10 @@ export function actionFor(key: string, scopes: readonly Scope[]): Action | undef
 /** Footer hints for these scopes, in keymap order. */
 export function hintsFor(scopes: readonly Scope[]): string[] {
   // A hint only for a binding its keys reach (the split pane's `/` is the list's filter).
+  // The full-screen detail is the one place its scope comes first (scopesFor).
+  const full = scopes[0] === 'detail';
   return KEYMAP.filter((b) => b.hint && scopes.includes(b.scope) && b.keys.some((key) => actionFor(key, scopes) === b.action)).map((b) =>
-    b.hint!.replace('⏎', glyphs().enter),
+    (full && b.fullHint ? b.fullHint : b.hint!).replace('⏎', glyphs().enter),
   );
 }
 

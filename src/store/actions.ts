@@ -12,7 +12,7 @@ export interface NavActions {
   /** `drill` (a row's user: pushed) or `jump` (typed: replaces the top level, store/history.ts). */
   openUser(userID: string, known?: UserLookup, how?: 'drill' | 'jump'): void;
   /** A typed ID (picker, `:user`): checks that the user exists first, then opens it or says why not. */
-  pickUser(userID: string): void;
+  pickUser(userID: string, fromPrompt?: boolean): void;
   goTo(screen: 'users' | 'accounts'): void;
   back(): void;
   setTab(tab: UserTab): void;
@@ -48,6 +48,8 @@ export interface UiActions {
   editPrompt(input: PromptInput): void;
   submitPrompt(): void;
   cancelPrompt(): void;
+  /** The server's answer to what the open prompt of `kind` asked: a note under it, or null to close it. */
+  answerPrompt(kind: PromptKind, note: { text: string; level: 'info' | 'error' } | null): void;
   toggleHelp(): void;
   /** Scrolls help to this line (the caller knows how many lines there are). */
   scrollHelp(line: number): void;

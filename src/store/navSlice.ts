@@ -51,8 +51,8 @@ export const navSlice =
         showScreen({ name: 'user', userID: id, tab: 'conversations' }, how);
         get().loadSummary(id, known);
       },
-      pickUser(userID) {
-        pickUser(tools, get, userID.trim());
+      pickUser(userID, fromPrompt) {
+        pickUser(tools, get, userID.trim(), fromPrompt);
       },
       goTo(name) {
         if (get().nav.length === 1 && currentScreen(get()).name === name) return;

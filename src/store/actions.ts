@@ -30,7 +30,8 @@ export interface ListActions {
   lastPage(): void;
   changePageSize(direction: 1 | -1): void;
   /** The terminal shows `rows` table rows: the page size follows while none was chosen. */
-  fitPageSize(rows: number): void;
+  /** The rows that fit a top-level list and a user's list (under its summary line). */
+  fitPageSize(rows: number, userRows?: number): void;
   moveCursor(delta: number): void;
   cursorTo(where: 'first' | 'last'): void;
   /** Narrows the list on the server (search keyword, conversation IDs); back to page 1. */

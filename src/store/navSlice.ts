@@ -4,7 +4,7 @@ import { pickUser } from './pickUser.js';
 import { RECENT_LIMIT, type SliceTools } from './tools.js';
 import { CLOSED_DETAIL } from './detailState.js';
 import { nextStack } from './history.js';
-import { currentScreen, listKeyFor } from './selectors.js';
+import { currentScreen, listKeyFor, pageSizeFor } from './selectors.js';
 import { USER_TABS, type AppState, type Screen } from './types.js';
 import type { AppActions, NavActions } from './actions.js';
 
@@ -34,7 +34,8 @@ export const navSlice =
     const reveal = (key: string): void => {
       const list = get().lists[key];
       if (!list) return;
-      if (list.size !== get().pageSize) tools.resizeList(key, get().pageSize);
+      const size = pageSizeFor(get(), currentScreen(get()));
+      if (list.size !== size) tools.resizeList(key, size);
       else if (list.loadedPage === null && !list.loading) tools.request(key, false);
     };
 

@@ -14,12 +14,14 @@ import { createFlasher, type Flasher } from './flash.js';
 import { refreshedRows } from './liveMarks.js';
 import { RequestScheduler, requestKey } from './scheduler.js';
 import { visibleRows } from '../domain/rows.js';
-import { currentList, currentScreen as currentScreenOf, listKeyFor } from './selectors.js';
+import { currentList, currentScreen as currentScreenOf, listKeyFor, pageSizeFor } from './selectors.js';
 import type { AppState, ListState, Screen } from './types.js';
 
 export interface StoreDeps {
   client: OpenIMClient;
   pageSize: number;
+  /** The page that fits under a user screen's summary (default: pageSize). */
+  userPageSize?: number;
   /** The page size was chosen (flag, profile) rather than fitted to the terminal. */
   pageSizeFixed?: boolean;
   /** Puts text on the clipboard (OSC 52 in the app). */
@@ -214,7 +216,7 @@ export function createSliceTools(set: Set, get: Get, deps: StoreDeps): SliceTool
           kind,
           ...(screen.name === 'user' ? { userID: screen.userID } : {}),
           page: 1,
-          size: get().pageSize,
+          size: pageSizeFor(get(), screen),
           query: { keyword: '', conversationIDs: [] },
           rows: [],
           loadedPage: null,

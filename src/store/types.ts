@@ -145,6 +145,8 @@ export interface AppState {
   pageSizeFixed: boolean;
   /** The rows the table shows at this terminal's height (a step of `+`/`-`). */
   pageFit: number;
+  /** The same under a user screen's summary line: a user's lists fit one row fewer. */
+  userPageFit: number;
   detail: DetailState;
   flash: Flash | null;
   recentUsers: string[];

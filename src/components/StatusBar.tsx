@@ -16,6 +16,7 @@ import { useAppStore } from './StoreContext.js';
 import { tint, useTheme } from './theme.js';
 import { glyphs } from '../terminal/glyphs.js';
 import { liveStatusNote } from './liveText.js';
+import { livePauseReason } from '../store/liveSlice.js';
 
 const SPINNER_CELLS = 2;
 
@@ -46,10 +47,12 @@ export function StatusBar({ frame, footer }: Props): React.JSX.Element {
   const shown = list ? tableRowsShown(frame, { promptOpen, paneOpen, list }) : 0;
   const text = list ? pagingText(list, shown) : '';
   const loading = list?.loading ?? false;
-  // While the live view waits out a failure, it says so until it recovers (a flash passes).
-  const note = liveOn ? liveStatusNote(liveStatus) : undefined;
+  // While the live view waits out a failure or a pause, it says why and until when (a flash passes).
+  const pausedBy = useAppStore((s) => livePauseReason(s));
+  const note = liveOn ? liveStatusNote(liveStatus, pausedBy) : undefined;
   const own = flashBelongsTo(flash, list?.key) ? flash : null;
-  const shownFlash = own ?? (note ? { text: note, level: 'error' as const } : null);
+  const noteLevel = liveStatus.state === 'paused' ? ('info' as const) : ('error' as const);
+  const shownFlash = own ?? (note ? { text: note, level: noteLevel } : null);
   const message = shownFlash ? displayText(shownFlash.text) : '';
   const lines = statusLayout(text, message, width, loading ? SPINNER_CELLS : 0);
   const messageColor = tint(theme, shownFlash?.level === 'error' ? 'red' : 'green');

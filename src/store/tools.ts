@@ -13,6 +13,7 @@ import { classifyRefreshError } from '../data/refreshErrors.js';
 import { createFlasher, type Flasher } from './flash.js';
 import { refreshedRows } from './liveMarks.js';
 import { RequestScheduler, requestKey } from './scheduler.js';
+import { summaryFromPage } from './figures.js';
 import { visibleRows } from '../domain/rows.js';
 import { currentList, currentScreen as currentScreenOf, listKeyFor, pageSizeFor } from './selectors.js';
 import type { AppState, ListState, Screen } from './types.js';
@@ -135,6 +136,15 @@ export function createSliceTools(set: Set, get: Get, deps: StoreDeps): SliceTool
       failedPage: undefined,
       pendingCursor: undefined,
     });
+    // The summary says what this reply says (figures.ts): one source for each figure on screen.
+    const figures = !cached && list.userID !== undefined ? summaryFromPage(list.kind, list.query, page) : undefined;
+    if (figures && list.userID !== undefined) {
+      const userID = list.userID;
+      set((s) => {
+        const summary = s.summaries[userID];
+        return summary ? { summaries: { ...s.summaries, [userID]: { ...summary, ...figures } } } : {};
+      });
+    }
     if (!cached && key === currentList(get())?.key && get().live.on) {
       set((s) => ({ live: { ...s.live, refreshedAt: Date.now() } }));
       live.touch();

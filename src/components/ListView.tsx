@@ -77,6 +77,7 @@ export function ListView<Row extends AnyRow>({ listKey, columns, width, height, 
       {...(marks ? { marks: marks as ReadonlyMap<Row, RowMark> } : {})}
       context={context}
       sizingRows={list.rows as Row[]}
+      choiceKey={`${list.key}|${JSON.stringify(list.query)}`}
     />
   );
   return (

@@ -36,6 +36,7 @@ export function StatusBar({ frame, footer }: Props): React.JSX.Element {
   const paneOpen = useAppStore((s) => s.detail.open && selectedRow(s) !== undefined);
   const liveOn = useAppStore((s) => s.live.on);
   const liveStatus = useAppStore((s) => s.live.status);
+  const pausedBy = useAppStore((s) => livePauseReason(s));
   if (exporting) {
     return (
       <Box flexDirection="column" width={width}>
@@ -48,7 +49,6 @@ export function StatusBar({ frame, footer }: Props): React.JSX.Element {
   const text = list ? pagingText(list, shown) : '';
   const loading = list?.loading ?? false;
   // While the live view waits out a failure or a pause, it says why and until when (a flash passes).
-  const pausedBy = useAppStore((s) => livePauseReason(s));
   const note = liveOn ? liveStatusNote(liveStatus, pausedBy) : undefined;
   const own = flashBelongsTo(flash, list?.key) ? flash : null;
   const noteLevel = liveStatus.state === 'paused' ? ('info' as const) : ('error' as const);

@@ -8,12 +8,19 @@ import type { ListKind, ListQuery } from '../api/pages.js';
 import type { Page } from '../api/schemas.js';
 import type { UserSummary } from './types.js';
 
-/** The summary's figure a page of this list vouches for, if any. */
+/** Whether the summary's own answer to a request sent at `sentAt` is older than what a page put there. */
+export function olderThanShown(part: { state: string; at?: number } | undefined, sentAt: number): boolean {
+  return part?.state === 'ok' && part.at !== undefined && part.at >= sentAt;
+}
+
+/** The summary's figure a page of this list vouches for, if any; `at` when it arrived. */
 export function summaryFromPage(
   kind: ListKind,
   query: Pick<ListQuery, 'conversationIDs'>,
   page: Pick<Page<unknown>, 'total' | 'extra' | 'notice'>,
+  at?: number,
 ): Partial<Pick<UserSummary, 'conversations' | 'blacklist' | 'applications'>> | undefined {
+  const when = at === undefined ? {} : { at };
   switch (kind) {
     case 'conversations':
       // Asked for some conversation IDs only (`c`): its totals describe those, not the user.
@@ -22,13 +29,14 @@ export function summaryFromPage(
       return {
         conversations: {
           state: 'ok',
+          ...when,
           value: { withMessages: page.extra?.conversationTotal ?? 0, unread: page.extra?.unreadTotal ?? 0, none: page.notice !== undefined },
         },
       };
     case 'blacklist':
-      return { blacklist: { state: 'ok', value: page.total } };
+      return { blacklist: { state: 'ok', value: page.total, ...when } };
     case 'applications':
-      return { applications: { state: 'ok', value: page.total } };
+      return { applications: { state: 'ok', value: page.total, ...when } };
     default:
       return undefined;
   }

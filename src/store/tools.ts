@@ -137,7 +137,7 @@ export function createSliceTools(set: Set, get: Get, deps: StoreDeps): SliceTool
       pendingCursor: undefined,
     });
     // The summary says what this reply says (figures.ts): one source for each figure on screen.
-    const figures = !cached && list.userID !== undefined ? summaryFromPage(list.kind, list.query, page) : undefined;
+    const figures = !cached && list.userID !== undefined ? summaryFromPage(list.kind, list.query, page, Date.now()) : undefined;
     if (figures && list.userID !== undefined) {
       const userID = list.userID;
       set((s) => {

@@ -51,7 +51,11 @@ export interface ListResume {
 }
 
 /** One figure of a user's summary, each fetched on its own. */
-export type SummaryPart<T> = { state: 'loading' } | { state: 'ok'; value: T } | { state: 'error'; error: ApiFailure };
+export type SummaryPart<T> =
+  | { state: 'loading' }
+  /** `at`: when a list's page set it (store/figures.ts); an older answer of the summary's own does not replace it. */
+  | { state: 'ok'; value: T; at?: number }
+  | { state: 'error'; error: ApiFailure };
 
 /** The line at the top of a user screen: who the user is, and how much is behind each tab. */
 export interface UserSummary {

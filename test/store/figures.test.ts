@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, startDemoServer, type DemoServer } from '../../src/demo/server.js';
 import { createAppStore } from '../../src/store/store.js';
-import { summaryFromPage } from '../../src/store/figures.js';
+import { olderThanShown, summaryFromPage } from '../../src/store/figures.js';
 import { currentList } from '../../src/store/selectors.js';
 import { demoClient } from '../support/demoClient.js';
 
@@ -11,6 +11,7 @@ describe('summaryFromPage: what a page vouches for', () => {
   const none = { conversationIDs: [] };
   it("takes a conversations page's conversationTotal and unreadTotal, not when filtered by IDs", () => {
     const page = { total: 240, extra: { conversationTotal: 236, unreadTotal: 135 } };
+    expect(summaryFromPage('conversations', none, page, 7)).toEqual({ conversations: { state: 'ok', at: 7, value: { withMessages: 236, unread: 135, none: false } } });
     expect(summaryFromPage('conversations', none, page)).toEqual({ conversations: { state: 'ok', value: { withMessages: 236, unread: 135, none: false } } });
     expect(summaryFromPage('conversations', { conversationIDs: ['si_a_b'] }, page)).toBeUndefined();
   });
@@ -18,6 +19,15 @@ describe('summaryFromPage: what a page vouches for', () => {
     expect(summaryFromPage('blacklist', none, { total: 12 })).toEqual({ blacklist: { state: 'ok', value: 12 } });
     expect(summaryFromPage('applications', none, { total: 7 })).toEqual({ applications: { state: 'ok', value: 7 } });
     expect(summaryFromPage('users', none, { total: 5000 })).toBeUndefined();
+  });
+});
+
+describe('olderThanShown: an answer sent before a page arrived does not replace its figure', () => {
+  it('compares when the request was sent with when the page set the figure', () => {
+    expect(olderThanShown({ state: 'ok', at: 2000 }, 1000)).toBe(true);
+    expect(olderThanShown({ state: 'ok', at: 500 }, 1000)).toBe(false);
+    expect(olderThanShown({ state: 'ok' }, 1000)).toBe(false);
+    expect(olderThanShown({ state: 'loading' }, 1000)).toBe(false);
   });
 });
 
@@ -40,7 +50,7 @@ describe('the summary follows the newest reply', () => {
     store.getState().reload();
     await expect.poll(() => store.getState().summaries[DEMO.firstUserID]?.conversations, { timeout: 5000 }).toMatchObject({ state: 'ok' });
     const list = currentList(store.getState())!;
-    await expect.poll(() => store.getState().summaries[DEMO.firstUserID]?.conversations).toEqual({
+    await expect.poll(() => store.getState().summaries[DEMO.firstUserID]?.conversations).toMatchObject({
       state: 'ok',
       value: { withMessages: list.extra?.conversationTotal, unread: list.extra?.unreadTotal, none: false },
     });

@@ -75,6 +75,12 @@ export function formatTime(ms: number): string {
   return `${date} ${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
 }
 
+/** Local 'HH:MM', for "as of 10:02". */
+export function formatClock(ms: number): string {
+  const d = new Date(ms);
+  return `${two(d.getHours())}:${two(d.getMinutes())}`;
+}
+
 /** The local time's UTC offset, '+00:00', '-05:30', as ISO 8601 writes it. */
 export function formatUtcOffset(ms: number): string {
   const minutes = -new Date(ms).getTimezoneOffset();

@@ -91,7 +91,7 @@ export function createSliceTools(set: Set, get: Get, deps: StoreDeps): SliceTool
     deps.recent?.save(recentUsers);
   };
 
-  const applyPage = (key: string, page: Page<AnyRow>, cached: boolean): void => {
+  const applyPage = (key: string, page: Page<AnyRow>, cached: boolean, receivedAt?: number): void => {
     const list = get().lists[key];
     if (!list) return;
     if (!cached && get().connection !== 'ok') set({ connection: 'ok' });
@@ -130,6 +130,8 @@ export function createSliceTools(set: Set, get: Get, deps: StoreDeps): SliceTool
       totalExact: page.totalExact,
       extra: page.extra,
       notice: page.notice,
+      // A page from the cache may be older than the figures around it: the status line says so.
+      cachedAt: cached ? receivedAt : undefined,
       knownLastPage: learnedLastPage(page, list.page, list.size, list.knownLastPage),
       loading: false,
       error: null,

@@ -38,6 +38,8 @@ export interface ListState extends PagePosition {
   loadedKey?: string;
   /** What the live view saw change on this page; cleared when the page changes. */
   changes?: ListChanges;
+  /** When the page on screen, taken from the cache, came from the server; undefined for a fresh one. */
+  cachedAt?: number | undefined;
   /** The page whose request failed while `loadedPage` stayed on screen (`r` retries it). */
   failedPage?: number | undefined;
   /** Where the cursor goes once the wanted page arrives (a size change keeps the cursor's row). */

@@ -33,17 +33,21 @@ function crumb(screen: Screen): string {
   }
 }
 
-/** The stack as "Users › a › b", dropping the oldest steps first when space runs out. */
+/**
+ * The stack as "Users › a › b". When space runs out the steps between the list and the screen on
+ * top go first ("Users › … › b"): the list's name says where the operator is, whatever the width.
+ */
 export function crumbText(nav: readonly Screen[], width: number): string {
   // Each step cut to the width first: a user ID can be 100k characters, and measuring the whole
   // path on every frame would take longer than the frame.
   const path = nav.map((screen) => truncate(crumb(screen), width));
   const sep = ` ${glyphs().crumb} `;
   let text = path.join(sep);
-  while (path.length > 1 && displayWidth(text) > width) {
-    path.shift();
-    text = glyphs().ellipsis + sep + path.join(sep);
+  while (path.length > 2 && displayWidth(text) > width) {
+    path.splice(1, 1);
+    text = [path[0], glyphs().ellipsis, ...path.slice(1)].join(sep);
   }
+  // Cut at the end if it must: the list's name, first, stays.
   return truncate(text, width);
 }
 

@@ -4,7 +4,7 @@
 import { Box, Text } from 'ink';
 import type { AnyRow, ListKind } from '../api/pages.js';
 import { fit, truncate } from '../terminal/width.js';
-import { LABEL_WIDTH, paneViewport, type PaneLine } from '../layout/detailLines.js';
+import { LABEL_WIDTH, paneViewport, type PaneLine, type PaneOwner } from '../layout/detailLines.js';
 import { matchRanges } from '../layout/detailSearch.js';
 import { treeLineText } from '../layout/jsonTreeLines.js';
 import type { DetailSearch } from '../store/types.js';
@@ -19,13 +19,14 @@ interface Props {
   scroll: number;
   full?: boolean;
   search?: DetailSearch | null;
+  owner?: PaneOwner;
 }
 
-export function DetailPane({ kind, row, width, height, scroll, full = false, search = null }: Props): React.JSX.Element {
+export function DetailPane({ kind, row, width, height, scroll, full = false, search = null, owner }: Props): React.JSX.Element {
   const theme = useTheme();
   const g = glyphs();
   // Only the lines on screen are laid out: a long value costs a screenful (detailLines.ts).
-  const { inner, lines: shown, start, visible: bodyHeight, total, exact } = paneViewport(kind, row, width, height, theme.color, scroll);
+  const { inner, lines: shown, start, visible: bodyHeight, total, exact } = paneViewport(kind, row, width, height, theme.color, scroll, owner);
   const more = !exact || total > start + shown.length;
   const position =
     !exact || total > bodyHeight

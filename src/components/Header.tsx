@@ -6,6 +6,7 @@ import { useAppStore } from './StoreContext.js';
 import { tint, useTheme } from './theme.js';
 import { glyphs } from '../terminal/glyphs.js';
 import { liveHeaderText } from './liveText.js';
+import { livePauseReason } from '../store/liveSlice.js';
 
 export interface ConnectionInfo {
   /** host[:port] only: never the path or credentials. */
@@ -23,7 +24,8 @@ export function Header({ info, width }: { info: ConnectionInfo; width: number })
   const liveOn = useAppStore((s) => s.live.on);
   const refreshedAt = useAppStore((s) => s.live.refreshedAt);
   const liveStatus = useAppStore((s) => s.live.status);
-  const live = liveHeaderText({ on: liveOn, refreshedAt, status: liveStatus });
+  const pausedBy = useAppStore((s) => livePauseReason(s));
+  const live = liveHeaderText({ on: liveOn, refreshedAt, status: liveStatus }, pausedBy);
   const g = glyphs();
   const state =
     connection === 'ok'

@@ -10,6 +10,7 @@ import { DetailPane } from './DetailPane.js';
 import { ErrorBar } from './ErrorBar.js';
 import { listBodyHeight, paneLayout } from '../layout/frame.js';
 import { markedRows } from '../store/liveMarks.js';
+import { ownerName } from '../store/selectors.js';
 import { useAppStore } from './StoreContext.js';
 import type { CellContext, Column } from '../domain/columns.js';
 import type { RowMark } from '../domain/rowDiff.js';
@@ -40,8 +41,10 @@ export function ListView<Row extends AnyRow>({ listKey, columns, width, height, 
     [live, kind, rowsOfPage, changes],
   );
   const ownerID = list?.userID;
+  const owner = useAppStore((s) => ownerName(s, ownerID));
   // "now" decides whether dates show their year; read once per list, not on every render.
-  const context = useMemo<CellContext>(() => ({ ownerID, now: new Date() }), [ownerID]);
+  const context = useMemo<CellContext>(() => ({ ownerID, ownerName: owner, now: new Date() }), [ownerID, owner]);
+  const paneOwner = useMemo(() => ({ id: ownerID, name: owner }), [ownerID, owner]);
   if (!list) return <Text>{glyphs().ellipsis}</Text>;
   const rows = visibleRows(list) as Row[];
   const error = list.error;
@@ -74,6 +77,7 @@ export function ListView<Row extends AnyRow>({ listKey, columns, width, height, 
       {...(marks ? { marks: marks as ReadonlyMap<Row, RowMark> } : {})}
       context={context}
       sizingRows={list.rows as Row[]}
+      choiceKey={`${list.key}|${JSON.stringify(list.query)}`}
     />
   );
   return (
@@ -85,14 +89,14 @@ export function ListView<Row extends AnyRow>({ listKey, columns, width, height, 
       ) : null}
       {showPane && layout && detail.full ? (
         <Box height={bodyHeight} flexDirection="column">
-          <DetailPane kind={list.kind} row={row} width={layout.paneWidth} height={layout.paneHeight} scroll={detail.scroll} full search={detail.search} />
+          <DetailPane kind={list.kind} row={row} width={layout.paneWidth} height={layout.paneHeight} scroll={detail.scroll} full search={detail.search} owner={paneOwner} />
         </Box>
       ) : showPane && layout ? (
         <Box flexDirection={layout.side ? 'row' : 'column'} height={bodyHeight}>
           <Box width={tableWidth} height={tableHeight} flexDirection="column">
             {table}
           </Box>
-          <DetailPane kind={list.kind} row={row} width={layout.paneWidth} height={layout.paneHeight} scroll={detail.scroll} search={detail.search} />
+          <DetailPane kind={list.kind} row={row} width={layout.paneWidth} height={layout.paneHeight} scroll={detail.scroll} search={detail.search} owner={paneOwner} />
         </Box>
       ) : (
         <Box height={bodyHeight} flexDirection="column">

@@ -16,6 +16,7 @@ import { useAppStore } from './StoreContext.js';
 import { tint, useTheme } from './theme.js';
 import { glyphs } from '../terminal/glyphs.js';
 import { liveStatusNote } from './liveText.js';
+import { livePauseReason } from '../store/liveSlice.js';
 
 const SPINNER_CELLS = 2;
 
@@ -35,6 +36,7 @@ export function StatusBar({ frame, footer }: Props): React.JSX.Element {
   const paneOpen = useAppStore((s) => s.detail.open && selectedRow(s) !== undefined);
   const liveOn = useAppStore((s) => s.live.on);
   const liveStatus = useAppStore((s) => s.live.status);
+  const pausedBy = useAppStore((s) => livePauseReason(s));
   if (exporting) {
     return (
       <Box flexDirection="column" width={width}>
@@ -46,10 +48,11 @@ export function StatusBar({ frame, footer }: Props): React.JSX.Element {
   const shown = list ? tableRowsShown(frame, { promptOpen, paneOpen, list }) : 0;
   const text = list ? pagingText(list, shown) : '';
   const loading = list?.loading ?? false;
-  // While the live view waits out a failure, it says so until it recovers (a flash passes).
-  const note = liveOn ? liveStatusNote(liveStatus) : undefined;
+  // While the live view waits out a failure or a pause, it says why and until when (a flash passes).
+  const note = liveOn ? liveStatusNote(liveStatus, pausedBy) : undefined;
   const own = flashBelongsTo(flash, list?.key) ? flash : null;
-  const shownFlash = own ?? (note ? { text: note, level: 'error' as const } : null);
+  const noteLevel = liveStatus.state === 'paused' ? ('info' as const) : ('error' as const);
+  const shownFlash = own ?? (note ? { text: note, level: noteLevel } : null);
   const message = shownFlash ? displayText(shownFlash.text) : '';
   const lines = statusLayout(text, message, width, loading ? SPINNER_CELLS : 0);
   const messageColor = tint(theme, shownFlash?.level === 'error' ? 'red' : 'green');

@@ -9,7 +9,7 @@ import { sanitize } from '../terminal/sanitize.js';
 import { fit } from '../terminal/width.js';
 import type { CellContext, Column } from '../domain/columns.js';
 import type { RowMark } from '../domain/rowDiff.js';
-import { cellsOf, pageTable } from '../domain/pageTable.js';
+import { CURSOR_GUTTER, cellsOf, pageTable, shownColumns } from '../domain/pageTable.js';
 import { visibleWindow } from '../domain/tableLayout.js';
 import { glyphs } from '../terminal/glyphs.js';
 
@@ -29,6 +29,21 @@ export interface TableProps<Row> {
   sizingRows?: Row[];
   /** The live view is on: a mark column, and the marks of the rows that have one. */
   marks?: ReadonlyMap<Row, RowMark>;
+  /** The list's name for its column choice: its pages keep the columns its first one chose. */
+  choiceKey?: string;
+}
+
+// The columns each list chose at a width (its first page laid out there), so that paging and live
+// refreshes do not make columns come and go. Bounded: a session opens few lists at few widths.
+const CHOICES_MAX = 256;
+const choices = new Map<string, boolean[]>();
+function chosenColumns(key: string | undefined): boolean[] | undefined {
+  return key === undefined ? undefined : choices.get(key);
+}
+function rememberColumns(key: string | undefined, shown: boolean[]): void {
+  if (key === undefined || choices.has(key)) return;
+  if (choices.size >= CHOICES_MAX) choices.delete(choices.keys().next().value!);
+  choices.set(key, shown);
 }
 
 /** The cursor marker, so the selected row shows without colour (NO_COLOR, TERM=dumb). */
@@ -50,11 +65,12 @@ export function Table<Row>({
   context,
   sizingRows = rows,
   marks,
+  choiceKey,
 }: TableProps<Row>): ReactElement {
   // Where the window was on the last render: scrolling moves it only as far as needed.
   const windowStart = useRef(0);
   // The cursor column, and the live view's mark column.
-  const gutter = marks ? 2 : 1;
+  const gutter = marks ? CURSOR_GUTTER + 1 : CURSOR_GUTTER;
   const inner = Math.max(0, width - gutter);
   // A row's cells, by row object: computed once per page, for the layout and for the lines.
   const cellCache = useMemo(() => new WeakMap<object, string[]>(), [columns, context]);
@@ -67,11 +83,14 @@ export function Table<Row>({
     return cells;
   };
   // The layout follows the page's content: it changes with the page, not with the cursor.
-  const table = useMemo(
-    () => pageTable(columns, sizingRows.map(cellsFor), inner),
+  const key = choiceKey === undefined ? undefined : `${choiceKey}|${inner}`;
+  const table = useMemo(() => {
+    const laid = pageTable(columns, sizingRows.map(cellsFor), inner, chosenColumns(key));
+    // The first page with rows chooses (an empty page says nothing about what the rows need).
+    if (sizingRows.length > 0) rememberColumns(key, shownColumns(laid.layout));
+    return laid;
     // cellsFor reads cellCache, which changes with columns and context.
-    [columns, sizingRows, inner, cellCache],
-  );
+  }, [columns, sizingRows, inner, cellCache, key]);
   const header = fit(' '.repeat(gutter) + table.header, width);
 
   const { start, end } = visibleWindow(cursor, rows.length, height, windowStart.current);

@@ -4,6 +4,7 @@
 import { ApiError, HttpError, NetworkError } from '../api/errors.js';
 import type { RefreshStatus } from '../data/liveRefresh.js';
 import type { LiveState } from '../store/types.js';
+import type { LivePause } from '../store/liveSlice.js';
 import { glyphs } from '../terminal/glyphs.js';
 
 /** 14:05:09, local time. */
@@ -12,18 +13,27 @@ export function clockTime(ms: number): string {
   return [d.getHours(), d.getMinutes(), d.getSeconds()].map((n) => String(n).padStart(2, '0')).join(':');
 }
 
-/** The header's mark: "live 14:05:09" (the last refresh), "live paused", "live retry 14:05:30". */
-export function liveHeaderText(live: Pick<LiveState, 'on' | 'refreshedAt' | 'status'>): string {
+const PAUSE_WORD: Record<LivePause, string> = { prompt: 'prompt open', help: 'help open', focus: 'unfocused' };
+const PAUSE_NOTE: Record<LivePause, string> = {
+  prompt: 'live view paused while the prompt is open: resumes when it closes',
+  help: 'live view paused while help is open: resumes when it closes',
+  focus: 'live view paused while the terminal is not looked at: resumes on focus',
+};
+
+/** The header's mark: "live 14:05:09" (the last refresh), "live paused (prompt open)", "live retry 14:05:30". */
+export function liveHeaderText(live: Pick<LiveState, 'on' | 'refreshedAt' | 'status'>, pausedBy?: LivePause): string {
   if (!live.on) return '';
   const status = live.status;
-  if (status.state === 'paused') return 'live paused';
+  if (status.state === 'paused') return pausedBy ? `live paused (${PAUSE_WORD[pausedBy]})` : 'live paused';
   if (status.state === 'backing-off' || status.state === 'rate-limited') return `live ${glyphs().failing} retry ${clockTime(status.at)}`;
   return live.refreshedAt === null ? 'live' : `live ${clockTime(live.refreshedAt)}`;
 }
 
-/** The status line's word while the live view waits out a failure; undefined otherwise. */
-export function liveStatusNote(status: RefreshStatus): string | undefined {
+/** The status line's word while the live view waits out a failure or a pause (why, until when); undefined otherwise. */
+export function liveStatusNote(status: RefreshStatus, pausedBy?: LivePause): string | undefined {
   switch (status.state) {
+    case 'paused':
+      return pausedBy ? PAUSE_NOTE[pausedBy] : undefined;
     case 'backing-off':
       return `${describe(status.error)}: backing off, next try ${clockTime(status.at)}`;
     case 'rate-limited':

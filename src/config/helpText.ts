@@ -4,56 +4,73 @@ import { MAX_PAGE_SIZE, WALK_PAGE_SIZE } from '../domain/paging.js';
 import { DEFAULT_INTERVAL_MS, MIN_INTERVAL_MS } from '../data/liveRefresh.js';
 import { DEFAULT_DEMO_USERS, DEFAULT_MAX_BODY_MB, DEFAULT_TIMEOUT_S } from './args.js';
 
+// Every line at most 80 columns (HELP_WIDTH, tested): the text must read in a default terminal.
+export const HELP_WIDTH = 80;
+
 export const HELP = `openim-explorer: browse an OpenIM server's admin API from the terminal
 
 Usage:
-  openim-explorer --demo                       explore the embedded demo server
-  openim-explorer --base-url URL [auth]        explore a real OpenIM server
-  openim-explorer --profile NAME               explore the server of a profile in the config file
-  openim-explorer demo-server [--port 10002]   run the demo server alone
-  openim-explorer completion bash|zsh|fish     print a shell completion script (see the README)
+  openim-explorer --demo                  explore the embedded demo server
+  openim-explorer --base-url URL [auth]   explore a real OpenIM server
+  openim-explorer --profile NAME          explore the server of a config profile
+  openim-explorer demo-server [--port 10002]
+                                          run the demo server alone
+  openim-explorer completion bash|zsh|fish
+                                          print a shell completion script
 
 Scripting (no UI; for pipes and cron):
   openim-explorer users [--search TEXT [--regex]]
-                        userID or nickname contains TEXT (any case); --regex: TEXT is a regex
+                        userID or nickname contains TEXT (any case);
+                        --regex: TEXT is a regex
   openim-explorer accounts [--keyword K]
   openim-explorer conversations --user ID [--ids A,B]
   openim-explorer blacklist --user ID
   openim-explorer applications --user ID
-    --watch SECONDS     print only what changes on the page, as NDJSON events, until Ctrl-C
+    --watch SECONDS     print only what changes on the page, as NDJSON events,
+                        until Ctrl-C
     --page N            first page (default 1)
-    --size N            rows per request (default the page size; ${WALK_PAGE_SIZE} with --all)
+    --size N            rows per request (default the page size;
+                        ${WALK_PAGE_SIZE} with --all)
     --all               every page from --page on, printed as each page arrives
-    --output FORMAT     json, ndjson, csv or table (default table on a terminal, json otherwise)
-  Exit codes: 0 done, 1 the server answered with an error (or an unreadable reply),
-  2 usage or config error, 3 the server could not be reached.
+    --output FORMAT     json, ndjson, csv or table
+                        (default table on a terminal, json otherwise)
+  Exit codes: 0 done, 1 the server answered with an error (or an unreadable
+  reply), 2 usage or config error, 3 the server could not be reached.
 
 Connection:
-  --base-url URL        OpenIM API address, e.g. http://127.0.0.1:10002   (env OPENIM_BASE_URL)
-  --token TOKEN         admin token                                       (env OPENIM_TOKEN)
-  --secret SECRET       admin secret, to obtain a token at start          (env OPENIM_SECRET)
-  --admin-user-id ID    admin user for the secret (default ${DEFAULT_CLIENT_CONFIG.adminUserID})       (env OPENIM_ADMIN_USER_ID)
+  --base-url URL        OpenIM API address, e.g. http://127.0.0.1:10002
+                        (env OPENIM_BASE_URL)
+  --token TOKEN         admin token (env OPENIM_TOKEN)
+  --secret SECRET       admin secret, to obtain a token at start
+                        (env OPENIM_SECRET)
+  --admin-user-id ID    admin user for the secret (default ${DEFAULT_CLIENT_CONFIG.adminUserID})
+                        (env OPENIM_ADMIN_USER_ID)
   --timeout SECONDS     per-request deadline (default ${DEFAULT_TIMEOUT_S})
   --max-body-mb N       refuse replies larger than N MB (default ${DEFAULT_MAX_BODY_MB})
-  --profile NAME        a profile of the config file                      (env OPENIM_PROFILE)
-  --config PATH         the config file (default $XDG_CONFIG_HOME/openim-explorer/config.json)
+  --profile NAME        a profile of the config file (env OPENIM_PROFILE)
+  --config PATH         the config file
+                        (default $XDG_CONFIG_HOME/openim-explorer/config.json)
   --demo                start the embedded demo server and connect to it
   --users N             demo population (default ${DEFAULT_DEMO_USERS})
   --latency MS          demo server delay per request (default 0)
-  --still               the demo's data does not change (by default messages, friend
-                        applications and new users arrive while it runs)
+  --still               the demo's data does not change (by default messages,
+                        friend applications and new users arrive while it runs)
 
 Display:
-  --page-size N         rows per page, 1 to ${MAX_PAGE_SIZE} (default: as many as the terminal shows)
-  --watch SECONDS       start with the live view on (w), refreshing every SECONDS
-                        (at least ${MIN_INTERVAL_MS / 1000}; w alone uses ${DEFAULT_INTERVAL_MS / 1000})
+  --page-size N         rows per page, 1 to ${MAX_PAGE_SIZE}
+                        (default: as many as the terminal shows)
+  --watch SECONDS       start with the live view on (w), refreshing every
+                        SECONDS (at least ${MIN_INTERVAL_MS / 1000}; w alone uses ${DEFAULT_INTERVAL_MS / 1000})
   --no-color            monochrome (NO_COLOR is honoured too)
-  --ascii               draw marks with ASCII only (automatic when the locale is not UTF-8)
-  --log-file PATH       append one line per request (never the token); created 0600
+  --ascii               draw marks with ASCII only
+                        (automatic when the locale is not UTF-8)
+  --log-file PATH       append one line per request (never the token);
+                        created 0600
 
   -h, --help            this text
   -v, --version         the version
 
 Precedence: flags, then the environment, then the profile, then the defaults.
-Prefer the environment or a profile's tokenEnv/secretEnv for the token and secret: flags show up in ps.
+Prefer the environment or a profile's tokenEnv/secretEnv for the token and
+secret: flags show up in ps.
 Inside the explorer, press ? for every key.`;

@@ -53,14 +53,61 @@ export function formatDuration(seconds: number): string {
   return h > 0 ? `${formatCount(h)}:${two(m)}:${two(s)}` : `${m}:${two(s)}`;
 }
 
-/** Local 'YYYY-MM-DD HH:mm:ss'; 'never' for the zero/negative sentinels the server uses. */
-export function formatTime(ms: number): string {
+/**
+ * A time the local calendar cannot show, in words with its number, or undefined for a real time.
+ * 0 and Go's zero time are how the server says "not set"; any other time before 1970 or past
+ * the Date range is shown as the number it is, so that a wrong value is seen, not hidden.
+ */
+function unshowableTime(ms: number): string | undefined {
   if (!Number.isFinite(ms)) return NOT_A_NUMBER;
-  if (ms <= 0 || ms === GO_ZERO_TIME_MS) return 'never';
-  if (ms > MAX_DATE_MS) return `invalid time (${String(ms)})`;
+  if (ms === 0 || ms === GO_ZERO_TIME_MS) return 'not set';
+  if (ms < 0) return `${String(ms)} (before 1970)`;
+  if (ms > MAX_DATE_MS) return `${String(ms)} (out of range)`;
+  return undefined;
+}
+
+/** Local 'YYYY-MM-DD HH:mm:ss'; 'not set' for the server's sentinels, the number for the rest. */
+export function formatTime(ms: number): string {
+  const odd = unshowableTime(ms);
+  if (odd !== undefined) return odd;
   const d = new Date(ms);
   const date = `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`;
   return `${date} ${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
+}
+
+/** Local 'HH:MM', for "as of 10:02". */
+export function formatClock(ms: number): string {
+  const d = new Date(ms);
+  return `${two(d.getHours())}:${two(d.getMinutes())}`;
+}
+
+/** The local time's UTC offset, '+00:00', '-05:30', as ISO 8601 writes it. */
+export function formatUtcOffset(ms: number): string {
+  const minutes = -new Date(ms).getTimezoneOffset();
+  const sign = minutes < 0 ? '-' : '+';
+  const abs = Math.abs(minutes);
+  return `${sign}${two(Math.floor(abs / 60))}:${two(abs % 60)}`;
+}
+
+/** '3 min ago', '2 h ago', '5 days ago', 'in 4 min' (a clock ahead of ours). Whole units, rounded down. */
+export function formatAgo(ms: number, nowMs: number): string {
+  const diff = nowMs - ms;
+  const ahead = diff < 0;
+  const s = Math.floor(Math.abs(diff) / 1000);
+  const text =
+    s < 60 ? `${s} s` : s < 3600 ? `${Math.floor(s / 60)} min` : s < 86400 ? `${Math.floor(s / 3600)} h` : `${formatCount(Math.floor(s / 86400))} days`;
+  if (s < 1) return 'just now';
+  return ahead ? `in ${text}` : `${text} ago`;
+}
+
+/**
+ * A time as the detail leads with it: '2026-11-26 14:02:11 +00:00 · 3 min ago'. The zone is
+ * the offset, not a name: an operator comparing with a server log in UTC needs the arithmetic.
+ */
+export function formatTimeZoned(ms: number, nowMs: number): string {
+  const odd = unshowableTime(ms);
+  if (odd !== undefined) return odd;
+  return `${formatTime(ms)} ${formatUtcOffset(ms)} · ${formatAgo(ms, nowMs)}`;
 }
 
 /** The same for Unix seconds (blacklist createTime is the one field in seconds). */

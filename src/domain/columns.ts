@@ -8,6 +8,7 @@ import type { AnyRow, ListKind } from '../api/pages.js';
 import { addSourceName, appMangerLevelName, handleResultName, recvMsgOptName } from '../content/enums.js';
 import { formatCount, formatTableTime } from '../content/format.js';
 import { conversationWith } from './rows.js';
+import { messageFrom } from './sender.js';
 import { messageSummary } from './summary.js';
 import { IDENTIFYING, type Align, type ColumnSize } from './tableLayout.js';
 
@@ -15,6 +16,8 @@ import { IDENTIFYING, type Align, type ColumnSize } from './tableLayout.js';
 export interface CellContext {
   /** The user whose list this is (conversations name their peer relative to this user). */
   ownerID?: string | undefined;
+  /** That user's nickname when known: their own messages read as theirs (domain/sender.ts). */
+  ownerName?: string | undefined;
   /** Dates within this year omit the year (injected, so that tests do not depend on the clock). */
   now: Date;
 }
@@ -110,7 +113,7 @@ export const CONVERSATION_COLUMNS: Column<Conversation>[] = [
   },
   time('time', 'LATEST', 2, (c) => c.msgInfo?.LatestMsgRecvTime ?? 0),
   // Bounded, so it widens before the summary does, as far as a name needs.
-  { key: 'sender', title: 'FROM', priority: 4, min: 8, max: 16, value: (c) => (c.msgInfo ? c.msgInfo.senderName || c.msgInfo.sendID : '') },
+  { key: 'sender', title: 'FROM', priority: 4, min: 8, max: 16, value: (c, ctx) => (c.msgInfo ? messageFrom(c.msgInfo, ctx.ownerID, ctx.ownerName).name : '') },
   { key: 'summary', title: 'LATEST MESSAGE', priority: 3, min: 16, value: (c) => messageSummary(c.msgInfo) },
 ];
 

@@ -3,6 +3,12 @@
 import type { CellContext, Column } from './columns.js';
 import { cleanCells, contentWidths, layoutColumns, renderCleanRow, type Align, type TableLayout } from './tableLayout.js';
 
+/**
+ * The explorer's cursor column, left of the cells. `--output table` lays its columns out in the
+ * same room (the terminal's width less this), so that both choose the same columns at one width.
+ */
+export const CURSOR_GUTTER = 1;
+
 export interface PageTable {
   layout: TableLayout;
   aligns: Align[];
@@ -11,15 +17,20 @@ export interface PageTable {
   line(cells: readonly string[]): string;
 }
 
+/** The columns a layout shows: what `keep` takes to show the same ones on another page. */
+export function shownColumns(layout: TableLayout): boolean[] {
+  return layout.widths.map((w) => w > 0);
+}
+
 /** A row's cells, sanitised: what the table measures and draws. */
 export function cellsOf<Row>(columns: readonly Column<Row>[], row: Row, ctx: CellContext): string[] {
   return cleanCells(columns.map((c) => c.value(row, ctx)));
 }
 
 /** The layout for these rows' cells (the page on screen, or the first page of a scripted list) at `width`. */
-export function pageTable<Row>(columns: readonly Column<Row>[], cells: readonly (readonly string[])[], width: number): PageTable {
+export function pageTable<Row>(columns: readonly Column<Row>[], cells: readonly (readonly string[])[], width: number, keep?: readonly boolean[]): PageTable {
   const titles = cleanCells(columns.map((c) => c.title));
-  const layout = layoutColumns(columns, contentWidths(titles, cells, width), width);
+  const layout = layoutColumns(columns, contentWidths(titles, cells, width), width, keep);
   const aligns = columns.map((c) => c.align ?? 'left');
   return {
     layout,

@@ -17,7 +17,7 @@ import type { InputEvent } from '../keys/normalize.js';
 import { AccountsScreen } from '../screens/AccountsScreen.js';
 import { UserScreen } from '../screens/UserScreen.js';
 import { UsersScreen } from '../screens/UsersScreen.js';
-import { bodyHeight as frameBodyHeight, frameSize, pageSizeForRows } from '../layout/frame.js';
+import { bodyHeight as frameBodyHeight, frameSize, pageSizeForRows, userPageSizeForRows } from '../layout/frame.js';
 import { currentScreen } from '../store/selectors.js';
 import type { AppStore } from '../store/store.js';
 
@@ -39,7 +39,7 @@ export function App({ info }: { info: ConnectionInfo }): React.JSX.Element {
   );
   useTerminalInput(handleInput);
   // A page is what the screen shows: the size follows the terminal's height until one is chosen.
-  useEffect(() => store.getState().fitPageSize(pageSizeForRows(size.rows)), [store, size.rows]);
+  useEffect(() => store.getState().fitPageSize(pageSizeForRows(size.rows), userPageSizeForRows(size.rows)), [store, size.rows]);
 
   const scopes = prompt ? [] : scopesFor(screen.name, screen.name === 'user' ? screen.tab : undefined, detailOpen, detailFull);
   return (

@@ -23,5 +23,7 @@ export interface BindingSpec<A extends string = string> {
   description: string;
   /** Short label for the footer; bindings without one only appear in help. */
   hint?: string;
+  /** The hint in the full-screen detail, where the key does the opposite (`f split`, as the pane's rule says). */
+  fullHint?: string;
   run(ctx: KeyContext): void;
 }

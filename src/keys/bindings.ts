@@ -101,6 +101,7 @@ export const BINDINGS = [
     action: 'detailFull',
     keys: ['f'],
     hint: 'f full',
+    fullHint: 'f split',
     description: 'detail: split pane or full screen (full below 30 rows)',
     scope: 'detail',
     run: (c) => state(c).toggleDetailFull(),
@@ -193,7 +194,7 @@ export const BINDINGS = [
     action: 'back',
     keys: ['escape', 'backspace', 'h'],
     hint: 'esc back',
-    description: 'back: closes prompt, detail search, full screen, filter, pane, then screen',
+    description: 'back one step: closes the prompt, the detail search, the full-screen detail, the filter, the pane, then the screen',
     scope: 'global',
     run: (c) => state(c).escape(),
   },
@@ -202,11 +203,13 @@ export const BINDINGS = [
     action: 'quit',
     keys: ['q', 'ctrl+c'],
     hint: 'q quit',
-    description: 'back, or quit from the first screen (Ctrl-C quits anywhere)',
+    description: 'back one step in the history; closes a full-screen detail; quits from a top-level list (Ctrl-C quits anywhere)',
     scope: 'global',
     run: (c) => {
       const s = state(c);
-      if (s.nav.length > 1) s.back();
+      // A full-screen detail is a view of its row, not a screen: q closes it (store/history.ts).
+      if (s.detail.open && s.detail.full) s.toggleDetail();
+      else if (s.nav.length > 1) s.back();
       else s.quit();
     },
   },

@@ -21,7 +21,7 @@ function scrollToLine(store: AppStore, ctx: DispatchContext, line: number): void
   const state = store.getState();
   const pane = detailGeometry(state, ctx.frame);
   if (!pane) return;
-  const view = paneViewport(pane.kind, pane.row, pane.width, pane.height, ctx.color, line);
+  const view = paneViewport(pane.kind, pane.row, pane.width, pane.height, ctx.color, line, pane.owner);
   state.patchDetail({ scroll: view.start });
 }
 
@@ -32,7 +32,7 @@ export function settleDetailSearch(store: AppStore, ctx: DispatchContext): void 
   if (!search || search.match !== -1 || state.prompt) return;
   const pane = detailGeometry(state, ctx.frame);
   if (!pane) return state.patchDetail({ search: null });
-  const found = detailMatches(pane.kind, pane.row, pane.width, ctx.color, search.query);
+  const found = detailMatches(pane.kind, pane.row, pane.width, ctx.color, search.query, pane.owner);
   if (found.lines.length === 0) {
     state.patchDetail({ search: null });
     return state.flashInfo(`no match for "${search.query}" in the detail${found.capped ? ' (first lines searched)' : ''}`);
@@ -49,7 +49,7 @@ export function jumpToMatch(store: AppStore, ctx: DispatchContext, step: 1 | -1)
   const search = state.detail.search;
   const pane = detailGeometry(state, ctx.frame);
   if (!search || !pane) return state.flashInfo('no search in the detail: / to search');
-  const found = detailMatches(pane.kind, pane.row, pane.width, ctx.color, search.query);
+  const found = detailMatches(pane.kind, pane.row, pane.width, ctx.color, search.query, pane.owner);
   if (found.lines.length === 0) return state.flashInfo(`no match for "${search.query}" in the detail`);
   const count = found.lines.length;
   const match = (((search.match + step) % count) + count) % count;
@@ -63,9 +63,9 @@ export function detailEdge(store: AppStore, ctx: DispatchContext, edge: 'top' | 
   if (edge === 'top') return state.patchDetail({ scroll: 0 });
   const pane = detailGeometry(state, ctx.frame);
   if (!pane) return;
-  let view = paneViewport(pane.kind, pane.row, pane.width, pane.height, ctx.color, state.detail.scroll);
+  let view = paneViewport(pane.kind, pane.row, pane.width, pane.height, ctx.color, state.detail.scroll, pane.owner);
   for (let round = 0; round < BOTTOM_ROUNDS && (!view.exact || view.start < view.maxScroll); round++) {
-    view = paneViewport(pane.kind, pane.row, pane.width, pane.height, ctx.color, view.maxScroll);
+    view = paneViewport(pane.kind, pane.row, pane.width, pane.height, ctx.color, view.maxScroll, pane.owner);
   }
   state.patchDetail({ scroll: view.start });
 }

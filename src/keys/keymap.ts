@@ -41,9 +41,11 @@ export function bindingFor(key: string, scopes: readonly Scope[]): Binding | und
 /** Footer hints for these scopes, in the table's order. */
 export function hintsFor(scopes: readonly Scope[]): string[] {
   // A hint only for a binding its keys reach (the split pane's `/` is the list's filter).
+  // The full-screen detail is the one place its scope comes first (scopesFor).
+  const full = scopes[0] === 'detail';
   return (BINDINGS as readonly Binding[])
     .filter((b) => b.hint && scopes.includes(b.scope) && b.keys.some((key) => bindingFor(key, scopes) === b))
-    .map((b) => b.hint!.replace('⏎', glyphs().enter));
+    .map((b) => (full && b.fullHint ? b.fullHint : b.hint!).replace('⏎', glyphs().enter));
 }
 
 /** How a key is written in help. */

@@ -12,7 +12,9 @@ import {
   recvMsgOptName,
   sessionTypeName,
 } from '../content/enums.js';
-import { formatTime, formatTimeSeconds } from '../content/format.js';
+import { formatTime, formatTimeSeconds, formatTimeZoned } from '../content/format.js';
+import { conversationPeer, conversationWith } from '../domain/rows.js';
+import { messageFrom, messageFromLine } from '../domain/sender.js';
 import type { DecodedContent } from '../content/types.js';
 import type { AnyRow, ListKind } from '../api/pages.js';
 import { glyphs } from '../terminal/glyphs.js';
@@ -29,9 +31,19 @@ export interface DetailSection {
 
 export interface RowDetail {
   title: string;
-  sections: DetailSection[];
-  /** The latest message of a conversation, decoded. */
+  /** Who, with whom and when: the first lines, before the message and any metadata. */
+  lead?: DetailField[];
+  /** The latest message of a conversation, decoded: right after the lead, shown once. */
   content?: DecodedContent;
+  /** The metadata, then the raw fields. */
+  sections: DetailSection[];
+}
+
+/** Whose list the row is on, for a message's sender (domain/sender.ts), and the clock for "ago". */
+export interface DetailOwner {
+  id?: string | undefined;
+  name?: string | undefined;
+  now: number;
 }
 
 const ms = (value: number): string => `${formatTime(value)}  (${value})`;
@@ -39,14 +51,14 @@ const seconds = (value: number): string => `${formatTimeSeconds(value)}  (${valu
 const code = (name: string, value: number | undefined): string =>
   value === undefined ? '(not sent)' : name === String(value) ? String(value) : `${name} (${value})`;
 
-export function rowDetail(kind: ListKind, row: AnyRow): RowDetail {
+export function rowDetail(kind: ListKind, row: AnyRow, owner: DetailOwner = { now: Date.now() }): RowDetail {
   switch (kind) {
     case 'users':
       return userDetail(row as User);
     case 'accounts':
       return accountDetail(row as NotificationAccount);
     case 'conversations':
-      return conversationDetail(row as Conversation);
+      return conversationDetail(row as Conversation, owner);
     case 'blacklist':
       return blackDetail(row as Black);
     case 'applications':
@@ -94,32 +106,54 @@ function accountDetail(a: NotificationAccount): RowDetail {
   };
 }
 
-function conversationDetail(c: Conversation): RowDetail {
-  const sections: DetailSection[] = [
-    {
-      title: 'Conversation',
-      fields: [
-        { label: 'conversationID', value: c.conversationID },
-        { label: 'pinned', value: c.IsPinned ? 'yes' : 'no' },
-        { label: 'unreadCount', value: String(c.unreadCount) },
-        { label: 'recvMsgOpt', value: code(recvMsgOptName(c.recvMsgOpt), c.recvMsgOpt) },
-      ],
-    },
-  ];
-  const m = c.msgInfo;
-  if (!m) {
-    sections.push({ title: 'Latest message', fields: [{ label: 'msgInfo', value: 'null (no latest message)' }] });
-    return { title: `Conversation ${c.conversationID}`, sections };
-  }
-  sections.push({
-    title: 'Latest message',
+function conversationDetail(c: Conversation, owner: DetailOwner): RowDetail {
+  const metadata: DetailSection = {
+    title: 'Conversation',
     fields: [
-      { label: 'time', value: ms(m.LatestMsgRecvTime) },
-      { label: 'sessionType', value: code(sessionTypeName(m.sessionType), m.sessionType) },
-      { label: 'contentType', value: code(contentTypeName(m.contentType), m.contentType) },
-      { label: 'msgFrom', value: code(msgFromName(m.msgFrom), m.msgFrom) },
+      { label: 'conversationID', value: c.conversationID },
+      { label: 'pinned', value: c.IsPinned ? 'yes' : 'no' },
+      { label: 'unreadCount', value: String(c.unreadCount) },
+      { label: 'recvMsgOpt', value: code(recvMsgOptName(c.recvMsgOpt), c.recvMsgOpt) },
+    ],
+  };
+  const m = c.msgInfo;
+  const title = `Conversation with ${conversationWith(c, owner.id)}`;
+  if (!m) {
+    return { title, lead: [{ label: 'message', value: 'none (msgInfo is null)' }], sections: [metadata] };
+  }
+  const from = messageFrom(m, owner.id, owner.name);
+  const group = m.groupID !== '' || m.sessionType === 2 || m.sessionType === 3;
+  // A single chat's other party: the receiver, or (a reply with none) the peer the ID names.
+  const other = from.own ? m.recvID || conversationPeer(c, owner.id) || '' : m.recvID || owner.id || '';
+  const to = group
+    ? `${m.groupName || m.groupID} (group${m.groupID && m.groupName ? ` ${m.groupID}` : ''})`
+    : other !== '' && other === owner.id
+      ? `${owner.name ? `${owner.name} (this user)` : 'this user'} · ${other}`
+      : other;
+  const lead: DetailField[] = [
+    { label: 'from', value: messageFromLine(from) },
+    { label: group ? 'in' : 'to', value: to || '(none)' },
+    { label: 'time', value: formatTimeZoned(m.LatestMsgRecvTime, owner.now) },
+  ];
+  metadata.fields.push(
+    { label: 'sessionType', value: code(sessionTypeName(m.sessionType), m.sessionType) },
+    { label: 'contentType', value: code(contentTypeName(m.contentType), m.contentType) },
+    { label: 'msgFrom', value: code(msgFromName(m.msgFrom), m.msgFrom) },
+    ...(m.groupID
+      ? [
+          { label: 'groupName', value: m.groupName },
+          { label: 'groupType', value: code(groupTypeName(m.groupType), m.groupType) },
+          { label: 'groupMemberCount', value: String(m.groupMemberCount) },
+        ]
+      : []),
+  );
+  const raw: DetailSection = {
+    title: 'Raw fields (msgInfo, as the server sent them)',
+    fields: [
+      { label: 'LatestMsgRecvTime', value: String(m.LatestMsgRecvTime) },
       { label: 'sendID', value: m.sendID },
       { label: 'recvID', value: m.recvID || '(none)' },
+      // The contract: in a single chat the owner sent, these two are the peer's.
       { label: 'senderName', value: m.senderName || '(none)' },
       { label: 'faceURL', value: m.faceURL || '(none)' },
       { label: 'serverMsgID', value: m.serverMsgID },
@@ -127,16 +161,13 @@ function conversationDetail(c: Conversation): RowDetail {
       ...(m.groupID
         ? [
             { label: 'groupID', value: m.groupID },
-            { label: 'groupName', value: m.groupName },
             { label: 'groupFaceURL', value: m.groupFaceURL || '(none)' },
-            { label: 'groupType', value: code(groupTypeName(m.groupType), m.groupType) },
-            { label: 'groupMemberCount', value: String(m.groupMemberCount) },
           ]
         : []),
       { label: 'ex', value: m.ex || '(empty)' },
     ],
-  });
-  return { title: `Conversation ${c.conversationID}`, sections, content: decodeContent(m.contentType, m.content) };
+  };
+  return { title, lead, content: decodeContent(m.contentType, m.content), sections: [metadata, raw] };
 }
 
 function blackDetail(b: Black): RowDetail {

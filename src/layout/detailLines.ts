@@ -4,7 +4,7 @@
 import { treeLines } from './jsonTreeLines.js';
 import type { AnyRow, ListKind } from '../api/pages.js';
 import { displayText } from '../terminal/settle.js';
-import { rowDetail } from './detailFields.js';
+import { rowDetail, type DetailOwner } from './detailFields.js';
 import { docWindow, fixedBlock, streamBlock, valueBlock, type Block, type PaneLine } from './detailDoc.js';
 import { codePointHead, prepareValue } from '../domain/valueLines.js';
 
@@ -23,8 +23,8 @@ const AHEAD = 256;
 const short = (value: string): string => displayText(codePointHead(value, SHORT_HEAD));
 
 /** The pane's blocks for a row: nothing is wrapped or sanitised until it is laid out. */
-export function detailBlocks(kind: ListKind, row: AnyRow, width: number, color: boolean): Block[] {
-  const detail = rowDetail(kind, row);
+export function detailBlocks(kind: ListKind, row: AnyRow, width: number, color: boolean, owner?: DetailOwner): Block[] {
+  const detail = rowDetail(kind, row, owner);
   const blocks: Block[] = [fixedBlock([{ kind: 'title', text: short(detail.title) }])];
   const valueWidth = Math.max(10, width - LABEL_WIDTH);
   const field = (label: string, value: string): void => {
@@ -38,19 +38,26 @@ export function detailBlocks(kind: ListKind, row: AnyRow, width: number, color: 
   const heading = (text: string): void => {
     blocks.push(fixedBlock([{ kind: 'heading', text }]));
   };
+  // Who, when and what come first (the operator triages "who sent what, when"), then the metadata,
+  // then the raw fields: the message is on the first screen even at 80x24.
+  for (const f of detail.lead ?? []) field(f.label, f.value);
+  const content = detail.content;
+  if (content) {
+    heading(`Message: ${short(content.typeName)}`);
+    // The summary is shown only when no fact already says it (a text's Text is its summary).
+    const said = content.facts.some((fact) => fact.value === content.summary);
+    if (!said) field('summary', content.summary || '(empty)');
+    for (const fact of content.facts) field(fact.label, fact.value);
+    for (const text of content.notes) note(`note: ${text}`, false);
+  }
   for (const section of detail.sections) {
     heading(short(section.title));
     for (const f of section.fields) field(f.label, f.value);
   }
-  const content = detail.content;
   if (content) {
-    heading(`Content: ${short(content.typeName)}`);
-    field('summary', content.summary || '(empty)');
-    for (const fact of content.facts) field(fact.label, fact.value);
-    for (const text of content.notes) note(`note: ${text}`, false);
     const tree = content.tree;
     if (tree) {
-      heading('Decoded JSON');
+      heading('Decoded JSON (raw content)');
       blocks.push(streamBlock(() => mapLines(treeLines(tree, width, { color, settled: true }), (line) => ({ kind: 'tree', line }))));
     } else if (content.raw) {
       heading('Raw content');
@@ -65,21 +72,26 @@ function* mapLines<T>(source: Iterable<T>, to: (item: T) => PaneLine): Generator
 }
 
 const memo = new WeakMap<object, { key: string; blocks: Block[] }>();
-function blocksFor(kind: ListKind, row: AnyRow, width: number, color: boolean): Block[] {
-  const key = `${kind}|${width}|${color}`;
+function blocksFor(kind: ListKind, row: AnyRow, width: number, color: boolean, owner?: Omit<DetailOwner, 'now'>): Block[] {
+  const key = `${kind}|${width}|${color}|${owner?.id ?? ''}|${owner?.name ?? ''}`;
   const hit = memo.get(row);
   if (hit && hit.key === key) return hit.blocks;
-  const blocks = detailBlocks(kind, row, width, color);
+  // "3 min ago" is as of when the row's detail was first laid out: a row's detail is rebuilt when
+  // the row is (a live refresh, another page), not on every frame.
+  const blocks = detailBlocks(kind, row, width, color, { ...owner, now: Date.now() });
   memo.set(row, { key, blocks });
   return blocks;
 }
 
 /** Every line of the pane (each value cut to its head), for tests and copying. */
-export function buildDetailLines(kind: ListKind, row: AnyRow, width: number, color: boolean): PaneLine[] {
-  return docWindow(detailBlocks(kind, row, width, color), 0, Number.MAX_SAFE_INTEGER, 0).lines;
+export function buildDetailLines(kind: ListKind, row: AnyRow, width: number, color: boolean, owner?: DetailOwner): PaneLine[] {
+  return docWindow(detailBlocks(kind, row, width, color, owner), 0, Number.MAX_SAFE_INTEGER, 0).lines;
 }
 
 export { LABEL_WIDTH };
+
+/** Whose list the row is on: a message's sender is told from it (domain/sender.ts). */
+export type PaneOwner = Omit<DetailOwner, 'now'>;
 
 export interface PaneViewport {
   /** Cells for text: the pane's box has a 1-cell left padding and keeps one free on the right. */
@@ -97,15 +109,15 @@ export interface PaneViewport {
 }
 
 /** The first `count` lines of the pane of this width (as drawn), and whether that is all of them. */
-export function paneHead(kind: ListKind, row: AnyRow, width: number, color: boolean, count: number): { lines: PaneLine[]; complete: boolean } {
-  const view = docWindow(blocksFor(kind, row, Math.max(10, width - 2), color), 0, count, 0);
+export function paneHead(kind: ListKind, row: AnyRow, width: number, color: boolean, count: number, owner?: PaneOwner): { lines: PaneLine[]; complete: boolean } {
+  const view = docWindow(blocksFor(kind, row, Math.max(10, width - 2), color, owner), 0, count, 0);
   return { lines: view.lines, complete: view.complete && view.known <= count };
 }
 
 /** The pane's geometry at a scroll position, for the pane itself and for the keys that scroll it. */
-export function paneViewport(kind: ListKind, row: AnyRow, width: number, height: number, color: boolean, scroll = 0): PaneViewport {
+export function paneViewport(kind: ListKind, row: AnyRow, width: number, height: number, color: boolean, scroll = 0, owner?: PaneOwner): PaneViewport {
   const inner = Math.max(10, width - 2);
-  const blocks = blocksFor(kind, row, inner, color);
+  const blocks = blocksFor(kind, row, inner, color, owner);
   const visible = Math.max(1, height - 1);
   let start = Math.max(0, Math.floor(scroll));
   const ahead = Math.max(visible, AHEAD);

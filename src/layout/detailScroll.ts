@@ -1,9 +1,9 @@
 // How far the detail pane of the row under the cursor can scroll, and by how much a page-wise
 // scroll moves, at the frame's current size: the same geometry the pane draws with.
 import type { AnyRow, ListKind } from '../api/pages.js';
-import { currentList, selectedRow } from '../store/selectors.js';
+import { currentList, ownerName, selectedRow } from '../store/selectors.js';
 import type { AppState } from '../store/types.js';
-import { paneViewport } from './detailLines.js';
+import { paneViewport, type PaneOwner } from './detailLines.js';
 import { bodyHeight, listBodyHeight, paneLayout, USER_SUMMARY_LINES, type FrameSize } from './frame.js';
 
 export interface DetailScroll {
@@ -17,6 +17,8 @@ export interface DetailGeometry {
   row: AnyRow;
   width: number;
   height: number;
+  /** Whose list the row is on: a message's sender is told from it. */
+  owner: PaneOwner;
 }
 
 export function detailGeometry(state: AppState, frame: FrameSize): DetailGeometry | null {
@@ -26,12 +28,12 @@ export function detailGeometry(state: AppState, frame: FrameSize): DetailGeometr
   // A user's lists sit under the summary line.
   const body = bodyHeight(frame.height, state.prompt !== null) - (list.userID !== undefined ? USER_SUMMARY_LINES : 0);
   const layout = paneLayout(frame.width, listBodyHeight(list, body), state.detail.full);
-  return { kind: list.kind, row, width: layout.paneWidth, height: layout.paneHeight };
+  return { kind: list.kind, row, width: layout.paneWidth, height: layout.paneHeight, owner: { id: list.userID, name: ownerName(state, list.userID) } };
 }
 
 export function detailScroll(state: AppState, frame: FrameSize, color: boolean): DetailScroll {
   const pane = detailGeometry(state, frame);
   if (!pane) return { maxScroll: 0, pageSize: 5 };
-  const view = paneViewport(pane.kind, pane.row, pane.width, pane.height, color, state.detail.scroll);
+  const view = paneViewport(pane.kind, pane.row, pane.width, pane.height, color, state.detail.scroll, pane.owner);
   return { maxScroll: view.maxScroll, pageSize: Math.max(1, view.visible - 1) };
 }

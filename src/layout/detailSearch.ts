@@ -3,7 +3,7 @@
 // VALUE_MAX_LINES already, but a JSON tree of a huge message streams on, and a search must answer
 // within a keystroke's time.
 import type { AnyRow, ListKind } from '../api/pages.js';
-import { paneHead, type PaneLine } from './detailLines.js';
+import { paneHead, type PaneLine, type PaneOwner } from './detailLines.js';
 import { treeLineText } from './jsonTreeLines.js';
 
 export const SEARCH_MAX_LINES = 5000;
@@ -28,14 +28,18 @@ export function matchRanges(text: string, query: string): [number, number][] {
   return ranges;
 }
 
-/** The indices of the texts that contain `query`. */
+/**
+ * The index of the text of each match of `query`, top to bottom: a text with three matches is
+ * listed three times, so that `match 2/7` counts what is marked on screen, not lines.
+ */
 export function findMatches(texts: readonly string[], query: string): number[] {
   if (query === '') return [];
   const fold = folding(query);
   const needle = fold(query);
   const found: number[] = [];
   texts.forEach((text, i) => {
-    if (fold(text).includes(needle)) found.push(i);
+    if (!fold(text).includes(needle)) return;
+    for (let n = matchRanges(text, query).length; n > 0; n--) found.push(i);
   });
   return found;
 }
@@ -53,7 +57,7 @@ export function searchedParts(line: PaneLine): string[] {
 }
 
 export interface DetailMatches {
-  /** The lines of the detail that hold the query, top to bottom. */
+  /** The line of each match of the query, top to bottom (a line as often as it matches). */
   lines: number[];
   /** Only the first SEARCH_MAX_LINES lines were searched. */
   capped: boolean;
@@ -62,11 +66,11 @@ export interface DetailMatches {
 const memo = new WeakMap<object, { key: string; matches: DetailMatches }>();
 
 /** The lines of a row's detail (at this pane width) that hold `query`. */
-export function detailMatches(kind: ListKind, row: AnyRow, width: number, color: boolean, query: string): DetailMatches {
-  const key = `${kind}|${width}|${color}|${query}`;
+export function detailMatches(kind: ListKind, row: AnyRow, width: number, color: boolean, query: string, owner?: PaneOwner): DetailMatches {
+  const key = `${kind}|${width}|${color}|${query}|${owner?.id ?? ''}|${owner?.name ?? ''}`;
   const hit = memo.get(row);
   if (hit && hit.key === key) return hit.matches;
-  const head = paneHead(kind, row, width, color, SEARCH_MAX_LINES);
+  const head = paneHead(kind, row, width, color, SEARCH_MAX_LINES, owner);
   // A part per line joined by a character no text holds, so that a match never spans two parts.
   const texts = head.lines.map((line) => searchedParts(line).join('\u0000'));
   const matches = { lines: findMatches(texts, query.replaceAll('\u0000', '')), capped: !head.complete };

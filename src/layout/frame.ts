@@ -79,6 +79,11 @@ export function pageSizeForRows(rows: number): number {
   return Math.min(MAX_PAGE_SIZE, tableRowsForTerminal(rows));
 }
 
+/** The default page size of a user's lists: the rows left under the user's summary line. */
+export function userPageSizeForRows(rows: number): number {
+  return Math.max(1, pageSizeForRows(rows) - USER_SUMMARY_LINES);
+}
+
 export interface ListFrame {
   promptOpen: boolean;
   /** The detail pane is open on a row. */

@@ -2,7 +2,7 @@
 // (the page loaded, not the one asked for), and a message that does not fit beside it takes the
 // line below (the key hints' line) for as long as it lasts, shortened in the middle if it must
 // be, so that a file name's end and a count are never what is lost.
-import { formatCount } from '../content/format.js';
+import { formatClock, formatCount } from '../content/format.js';
 import { pageCount, type PagePosition } from '../domain/paging.js';
 import { visibleRows } from '../domain/rows.js';
 import type { AnyRow, ListQuery } from '../api/pages.js';
@@ -20,13 +20,18 @@ export interface PagingList extends PagePosition {
   query: ListQuery;
   /** The live view's last change on this page (store/types.ts ListChanges). */
   changes?: { summary: string } | undefined;
+  /** When a page from the cache came from the server. */
+  cachedAt?: number | undefined;
 }
+
+/** A page from the cache older than this says its age (`as of 10:02`): the figures around it may be newer. */
+export const STALE_PAGE_MS = 60_000;
 
 /**
  * "page 3 of 120 · row 7/50 · 2,391 total · 50/page": the page whose rows are on screen; the
  * cursor's row when the page is taller than the table (`rowsShown`); what is loading.
  */
-export function pagingText(list: PagingList, rowsShown: number): string {
+export function pagingText(list: PagingList, rowsShown: number, now = Date.now()): string {
   const sep = ` ${glyphs().separator} `;
   const loading = list.loading && list.page !== list.loadedPage ? `loading page ${formatCount(list.page)}` : list.loading ? 'loading' : '';
   if (list.loadedPage === null) return loading || `page ${formatCount(list.page)}`;
@@ -43,6 +48,7 @@ export function pagingText(list: PagingList, rowsShown: number): string {
   if (list.query.conversationIDs.length > 0) parts.push(`${list.query.conversationIDs.length} conversation IDs`);
   // The live view's last change: rows that left the page are counted here, having no row to mark.
   if (list.changes) parts.push(list.changes.summary);
+  if (list.cachedAt !== undefined && now - list.cachedAt >= STALE_PAGE_MS) parts.push(`as of ${formatClock(list.cachedAt)}`);
   if (loading) parts.push(loading);
   return parts.join(sep);
 }

@@ -9,9 +9,10 @@ export interface NavActions {
   /** Loads the screen on top of the stack (the home screen at start). */
   start(): void;
   /** Opens the user screen at once; `known`: what the user is, when the caller already knows. */
-  openUser(userID: string, known?: UserLookup): void;
+  /** `drill` (a row's user: pushed) or `jump` (typed: replaces the top level, store/history.ts). */
+  openUser(userID: string, known?: UserLookup, how?: 'drill' | 'jump'): void;
   /** A typed ID (picker, `:user`): checks that the user exists first, then opens it or says why not. */
-  pickUser(userID: string): void;
+  pickUser(userID: string, fromPrompt?: boolean): void;
   goTo(screen: 'users' | 'accounts'): void;
   back(): void;
   setTab(tab: UserTab): void;
@@ -29,7 +30,8 @@ export interface ListActions {
   lastPage(): void;
   changePageSize(direction: 1 | -1): void;
   /** The terminal shows `rows` table rows: the page size follows while none was chosen. */
-  fitPageSize(rows: number): void;
+  /** The rows that fit a top-level list and a user's list (under its summary line). */
+  fitPageSize(rows: number, userRows?: number): void;
   moveCursor(delta: number): void;
   cursorTo(where: 'first' | 'last'): void;
   /** Narrows the list on the server (search keyword, conversation IDs); back to page 1. */
@@ -47,6 +49,8 @@ export interface UiActions {
   editPrompt(input: PromptInput): void;
   submitPrompt(): void;
   cancelPrompt(): void;
+  /** The server's answer to what the open prompt of `kind` asked: a note under it, or null to close it. */
+  answerPrompt(kind: PromptKind, note: { text: string; level: 'info' | 'error' } | null): void;
   toggleHelp(): void;
   /** Scrolls help to this line (the caller knows how many lines there are). */
   scrollHelp(line: number): void;

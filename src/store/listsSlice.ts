@@ -8,12 +8,12 @@ import { jsonText } from '../data/formats.js';
 import type { SliceTools } from './tools.js';
 import { openedDetail } from './detailState.js';
 import { passMarks } from './liveMarks.js';
-import { selectedRow } from './selectors.js';
+import { currentScreen, pageFitFor, pageSizeFor, selectedRow } from './selectors.js';
 import type { AppState, ListState } from './types.js';
 import type { AppActions, ListActions } from './actions.js';
 
 
-type ListsState = Pick<AppState, 'lists' | 'connection' | 'pageSize' | 'pageSizeFixed' | 'pageFit'>;
+type ListsState = Pick<AppState, 'lists' | 'connection' | 'pageSize' | 'pageSizeFixed' | 'pageFit' | 'userPageFit'>;
 
 export const listsSlice =
   (tools: SliceTools): StateCreator<AppState & AppActions, [], [], ListsState & ListActions> =>
@@ -35,6 +35,7 @@ export const listsSlice =
       pageSize: tools.deps.pageSize,
       pageSizeFixed: tools.deps.pageSizeFixed === true,
       pageFit: tools.deps.pageSize,
+      userPageFit: tools.deps.userPageSize ?? tools.deps.pageSize,
 
       load(key) {
         tools.request(key, false);
@@ -89,20 +90,22 @@ export const listsSlice =
       changePageSize(direction) {
         const list = current();
         if (!list) return;
-        const size = nextPageSize(list.size, direction, get().pageFit);
+        const size = nextPageSize(list.size, direction, pageFitFor(get(), currentScreen(get())));
         if (size === list.size) return;
         set({ pageSize: size, pageSizeFixed: true });
         tools.clearFlash();
         tools.resizeList(list.key, size);
         flash(`${size} rows per page`, 'info');
       },
-      fitPageSize(rows) {
+      fitPageSize(rows, userRows = rows) {
         const size = Math.max(1, Math.floor(rows));
-        set({ pageFit: size });
-        if (get().pageSizeFixed || size === get().pageSize) return;
+        const userSize = Math.max(1, Math.floor(userRows));
+        set({ pageFit: size, userPageFit: userSize });
+        if (get().pageSizeFixed) return;
         set({ pageSize: size });
         const list = current();
-        if (list) tools.resizeList(list.key, size);
+        const fit = pageSizeFor(get(), currentScreen(get()));
+        if (list && list.size !== fit) tools.resizeList(list.key, fit);
       },
       moveCursor(delta) {
         const list = current();

@@ -11,7 +11,16 @@ type LiveSliceState = Pick<AppState, 'live'>;
 
 /** Nothing refreshes while the operator types, reads help, or looks at another window. */
 export function livePaused(state: Pick<AppState, 'prompt' | 'help' | 'live'>): boolean {
-  return state.prompt !== null || state.help || state.live.focused === false;
+  return livePauseReason(state) !== undefined;
+}
+
+/** Why the live view holds its refreshes, for the header and the status line to say. */
+export type LivePause = 'prompt' | 'help' | 'focus';
+
+export function livePauseReason(state: Pick<AppState, 'prompt' | 'help' | 'live'>): LivePause | undefined {
+  if (state.prompt !== null) return 'prompt';
+  if (state.help) return 'help';
+  return state.live.focused === false ? 'focus' : undefined;
 }
 
 export const liveSlice =

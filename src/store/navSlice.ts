@@ -3,7 +3,8 @@ import type { StateCreator } from 'zustand/vanilla';
 import { pickUser } from './pickUser.js';
 import { RECENT_LIMIT, type SliceTools } from './tools.js';
 import { CLOSED_DETAIL } from './detailState.js';
-import { currentScreen, listKeyFor } from './selectors.js';
+import { nextStack } from './history.js';
+import { currentScreen, listKeyFor, pageSizeFor } from './selectors.js';
 import { USER_TABS, type AppState, type Screen } from './types.js';
 import type { AppActions, NavActions } from './actions.js';
 
@@ -14,14 +15,17 @@ type NavState = Pick<AppState, 'nav' | 'recentUsers'>;
 export const navSlice =
   (tools: SliceTools): StateCreator<AppState & AppActions, [], [], NavState & NavActions> =>
   (set, get) => {
-    /** Puts `screen` on top (pushed, or replacing the top) and loads its list the first time. */
-    const showScreen = (screen: Screen, mode: 'push' | 'replace'): void => {
+    /**
+     * Puts `screen` on top (by the history's rules, history.ts, or replacing the top: a tab) and
+     * loads its list the first time.
+     */
+    const showScreen = (screen: Screen, mode: 'drill' | 'jump' | 'replace'): void => {
       tools.clearFlash();
       const key = tools.ensureList(screen);
       set((s) =>
-        mode === 'push'
-          ? { nav: [...s.nav, screen], detail: CLOSED_DETAIL }
-          : { nav: [...s.nav.slice(0, -1), screen], detail: { ...s.detail, scroll: 0, search: null } },
+        mode === 'replace'
+          ? { nav: [...s.nav.slice(0, -1), screen], detail: { ...s.detail, scroll: 0, search: null } }
+          : { nav: [...nextStack(s.nav, { kind: mode, screen })], detail: CLOSED_DETAIL },
       );
       reveal(key);
     };
@@ -30,7 +34,8 @@ export const navSlice =
     const reveal = (key: string): void => {
       const list = get().lists[key];
       if (!list) return;
-      if (list.size !== get().pageSize) tools.resizeList(key, get().pageSize);
+      const size = pageSizeFor(get(), currentScreen(get()));
+      if (list.size !== size) tools.resizeList(key, size);
       else if (list.loadedPage === null && !list.loading) tools.request(key, false);
     };
 
@@ -41,18 +46,18 @@ export const navSlice =
       start() {
         tools.request(tools.ensureList(currentScreen(get())), false);
       },
-      openUser(userID, known) {
+      openUser(userID, known, how = 'drill') {
         const id = userID.trim();
         if (!id) return;
-        showScreen({ name: 'user', userID: id, tab: 'conversations' }, 'push');
+        showScreen({ name: 'user', userID: id, tab: 'conversations' }, how);
         get().loadSummary(id, known);
       },
-      pickUser(userID) {
-        pickUser(tools, get, userID.trim());
+      pickUser(userID, fromPrompt) {
+        pickUser(tools, get, userID.trim(), fromPrompt);
       },
       goTo(name) {
-        if (currentScreen(get()).name === name) return;
-        showScreen({ name }, 'push');
+        if (get().nav.length === 1 && currentScreen(get()).name === name) return;
+        showScreen({ name }, 'jump');
       },
       back() {
         if (get().nav.length <= 1) return;

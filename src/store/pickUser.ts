@@ -12,23 +12,32 @@ import type { AppActions } from './actions.js';
 // One check at a time: a newer pick replaces the one still waiting.
 const checks = new WeakMap<SliceTools, AbortController>();
 
-export function pickUser(tools: SliceTools, get: () => AppState & AppActions, userID: string): void {
+/**
+ * `fromPrompt`: typed in the user picker, which stays open (with the text) until the server
+ * answers, so that an unknown ID is fixed where it was typed; Esc meanwhile drops the pick.
+ */
+export function pickUser(tools: SliceTools, get: () => AppState & AppActions, userID: string, fromPrompt = false): void {
   if (!userID) return;
   checks.get(tools)?.abort();
   const controller = new AbortController();
   checks.set(tools, controller);
   const nav = get().nav;
   // The operator moved on (another screen, a newer pick) while the server answered: let it be.
-  const stale = (): boolean => controller.signal.aborted || get().nav !== nav;
+  const stale = (): boolean => controller.signal.aborted || get().nav !== nav || (fromPrompt && get().prompt?.kind !== 'user');
   const lookingUp = `looking up ${userID}${glyphs().ellipsis}`;
-  tools.flash(lookingUp, 'info');
+  if (fromPrompt) get().answerPrompt('user', { text: lookingUp, level: 'info' });
+  else tools.flash(lookingUp, 'info');
   lookupUser(tools.deps.client, userID, controller.signal).then(
     (found) => {
       if (stale()) return;
-      if (found.kind === 'none') return tools.flash(noSuchUserText(userID, found), 'error');
+      if (found.kind === 'none') {
+        const refused = noSuchUserText(userID, found);
+        return fromPrompt ? get().answerPrompt('user', { text: refused, level: 'error' }) : tools.flash(refused, 'error');
+      }
+      if (fromPrompt) get().answerPrompt('user', null);
       // A message put up since the lookup began (a paste's note) follows to the user's screen.
       const since = get().flash;
-      get().openUser(userID, found);
+      get().openUser(userID, found, 'jump');
       const note = systemUserNote(userID, found);
       if (note) tools.flash(note, 'info');
       else if (since && since.text !== lookingUp) tools.flash(since.text, since.level);
@@ -36,8 +45,9 @@ export function pickUser(tools: SliceTools, get: () => AppState & AppActions, us
     },
     (error: unknown) => {
       if (stale()) return;
+      if (fromPrompt) get().answerPrompt('user', null);
       // The check itself failed (network, server): open anyway; the tabs and the summary say what fails.
-      get().openUser(userID);
+      get().openUser(userID, undefined, 'jump');
       tools.flash(`could not check that ${userID} exists: ${isApiFailure(error) ? error.message : String(error)}`, 'error');
     },
   );

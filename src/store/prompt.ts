@@ -65,8 +65,17 @@ export function checkPromptLine(kind: PromptKind, text: string): Checked {
   }
 }
 
+/**
+ * The user picker's history: the IDs typed this session (a refused one too, to fix it), then the
+ * recent users the server answered for (kept between runs).
+ */
+export function userPickerHistory(state: Pick<AppState, 'promptHistory' | 'recentUsers'>): string[] {
+  const typed = state.promptHistory.user ?? [];
+  return [...typed, ...state.recentUsers.filter((id) => !typed.includes(id))];
+}
+
 /** The histories with `entry` as the newest line of this prompt's (the user picker's is the recent users). */
 export function withHistory(all: AppState['promptHistory'], kind: PromptKind, entry: string): AppState['promptHistory'] {
-  if (entry === '' || kind === 'user') return all;
+  if (entry === '') return all;
   return { ...all, [kind]: [entry, ...(all[kind] ?? []).filter((h) => h !== entry)].slice(0, HISTORY_LIMIT) };
 }

@@ -17,7 +17,8 @@ export type FetchPage = (request: PageRequest, signal: AbortSignal) => Promise<P
 
 export interface SchedulerEvents {
   /** The page the list wants arrived from the server, or (`cached`) came from the cache. */
-  page(listKey: string, page: Page<AnyRow>, cached: boolean): void;
+  /** `receivedAt`: when a cached page came from the server (so the screen can say how old it is). */
+  page(listKey: string, page: Page<AnyRow>, cached: boolean, receivedAt?: number): void;
   /** The request for the page the list wants failed. */
   failure(listKey: string, error: unknown): void;
 }
@@ -61,7 +62,7 @@ interface Running {
 
 export class RequestScheduler {
   readonly stats: RequestStats = { started: 0, discarded: 0, maxInFlight: 0 };
-  private readonly cache: PageCache<Page<AnyRow>>;
+  private readonly cache: PageCache<{ page: Page<AnyRow>; at: number }>;
   private readonly inFlight = new Map<string, Running>();
   /** What each list wants now, while it waits for it. */
   private readonly waiting = new Map<string, PageRequest>();
@@ -83,7 +84,7 @@ export class RequestScheduler {
     const cached = force ? undefined : this.cache.get(reqKey);
     if (cached) {
       this.waiting.delete(listKey);
-      this.events.page(listKey, cached, true);
+      this.events.page(listKey, cached.page, true, cached.at);
       return 'cached';
     }
     this.waiting.set(listKey, request);
@@ -171,7 +172,7 @@ export class RequestScheduler {
     const outcome = pending
       .then(
         (page) => {
-          this.cache.set(reqKey, page);
+          this.cache.set(reqKey, { page, at: Date.now() });
           if (this.isWanted(listKey, reqKey)) {
             this.waiting.delete(listKey);
             this.events.page(listKey, page, false);

@@ -18,6 +18,16 @@ export function currentScreen(state: AppState): Screen {
   return state.nav[state.nav.length - 1] ?? { name: 'users' };
 }
 
+/** Rows per page of a list on this screen: the size chosen, else the rows that fit there. */
+export function pageSizeFor(state: Pick<AppState, 'pageSize' | 'pageSizeFixed' | 'userPageFit'>, screen: Screen): number {
+  return !state.pageSizeFixed && screen.name === 'user' ? state.userPageFit : state.pageSize;
+}
+
+/** The rows that fit on this screen, a step of `+`/`-`. */
+export function pageFitFor(state: Pick<AppState, 'pageFit' | 'userPageFit'>, screen: Screen): number {
+  return screen.name === 'user' ? state.userPageFit : state.pageFit;
+}
+
 export function currentList(state: AppState): ListState | undefined {
   return state.lists[listKeyFor(currentScreen(state))];
 }
@@ -25,4 +35,11 @@ export function currentList(state: AppState): ListState | undefined {
 export function selectedRow(state: AppState): AnyRow | undefined {
   const list = currentList(state);
   return list ? visibleRows(list)[list.cursor] : undefined;
+}
+
+/** The nickname of the user whose screen this is, once the summary knows it (their own messages read as theirs). */
+export function ownerName(state: AppState, userID: string | undefined): string | undefined {
+  if (userID === undefined) return undefined;
+  const profile = state.summaries[userID]?.profile;
+  return profile?.state === 'ok' && profile.value.kind === 'user' ? profile.value.user.nickname || undefined : undefined;
 }

@@ -13,13 +13,16 @@ import { classifyRefreshError } from '../data/refreshErrors.js';
 import { createFlasher, type Flasher } from './flash.js';
 import { refreshedRows } from './liveMarks.js';
 import { RequestScheduler, requestKey } from './scheduler.js';
+import { summaryFromPage } from './figures.js';
 import { visibleRows } from '../domain/rows.js';
-import { currentList, currentScreen as currentScreenOf, listKeyFor } from './selectors.js';
+import { currentList, currentScreen as currentScreenOf, listKeyFor, pageSizeFor } from './selectors.js';
 import type { AppState, ListState, Screen } from './types.js';
 
 export interface StoreDeps {
   client: OpenIMClient;
   pageSize: number;
+  /** The page that fits under a user screen's summary (default: pageSize). */
+  userPageSize?: number;
   /** The page size was chosen (flag, profile) rather than fitted to the terminal. */
   pageSizeFixed?: boolean;
   /** Puts text on the clipboard (OSC 52 in the app). */
@@ -88,7 +91,7 @@ export function createSliceTools(set: Set, get: Get, deps: StoreDeps): SliceTool
     deps.recent?.save(recentUsers);
   };
 
-  const applyPage = (key: string, page: Page<AnyRow>, cached: boolean): void => {
+  const applyPage = (key: string, page: Page<AnyRow>, cached: boolean, receivedAt?: number): void => {
     const list = get().lists[key];
     if (!list) return;
     if (!cached && get().connection !== 'ok') set({ connection: 'ok' });
@@ -127,12 +130,23 @@ export function createSliceTools(set: Set, get: Get, deps: StoreDeps): SliceTool
       totalExact: page.totalExact,
       extra: page.extra,
       notice: page.notice,
+      // A page from the cache may be older than the figures around it: the status line says so.
+      cachedAt: cached ? receivedAt : undefined,
       knownLastPage: learnedLastPage(page, list.page, list.size, list.knownLastPage),
       loading: false,
       error: null,
       failedPage: undefined,
       pendingCursor: undefined,
     });
+    // The summary says what this reply says (figures.ts): one source for each figure on screen.
+    const figures = !cached && list.userID !== undefined ? summaryFromPage(list.kind, list.query, page, Date.now()) : undefined;
+    if (figures && list.userID !== undefined) {
+      const userID = list.userID;
+      set((s) => {
+        const summary = s.summaries[userID];
+        return summary ? { summaries: { ...s.summaries, [userID]: { ...summary, ...figures } } } : {};
+      });
+    }
     if (!cached && key === currentList(get())?.key && get().live.on) {
       set((s) => ({ live: { ...s.live, refreshedAt: Date.now() } }));
       live.touch();
@@ -214,7 +228,7 @@ export function createSliceTools(set: Set, get: Get, deps: StoreDeps): SliceTool
           kind,
           ...(screen.name === 'user' ? { userID: screen.userID } : {}),
           page: 1,
-          size: get().pageSize,
+          size: pageSizeFor(get(), screen),
           query: { keyword: '', conversationIDs: [] },
           rows: [],
           loadedPage: null,

@@ -38,6 +38,8 @@ export interface ListState extends PagePosition {
   loadedKey?: string;
   /** What the live view saw change on this page; cleared when the page changes. */
   changes?: ListChanges;
+  /** When the page on screen, taken from the cache, came from the server; undefined for a fresh one. */
+  cachedAt?: number | undefined;
   /** The page whose request failed while `loadedPage` stayed on screen (`r` retries it). */
   failedPage?: number | undefined;
   /** Where the cursor goes once the wanted page arrives (a size change keeps the cursor's row). */
@@ -51,7 +53,11 @@ export interface ListResume {
 }
 
 /** One figure of a user's summary, each fetched on its own. */
-export type SummaryPart<T> = { state: 'loading' } | { state: 'ok'; value: T } | { state: 'error'; error: ApiFailure };
+export type SummaryPart<T> =
+  | { state: 'loading' }
+  /** `at`: when a list's page set it (store/figures.ts); an older answer of the summary's own does not replace it. */
+  | { state: 'ok'; value: T; at?: number }
+  | { state: 'error'; error: ApiFailure };
 
 /** The line at the top of a user screen: who the user is, and how much is behind each tab. */
 export interface UserSummary {
@@ -145,6 +151,8 @@ export interface AppState {
   pageSizeFixed: boolean;
   /** The rows the table shows at this terminal's height (a step of `+`/`-`). */
   pageFit: number;
+  /** The same under a user screen's summary line: a user's lists fit one row fewer. */
+  userPageFit: number;
   detail: DetailState;
   flash: Flash | null;
   recentUsers: string[];

@@ -4,7 +4,7 @@ import type { StateCreator } from 'zustand/vanilla';
 import { searchInputOf } from '../domain/search.js';
 import { parseCommand } from './commands.js';
 import { sourcesFor, type CompletionSources } from './completion.js';
-import { checkPromptLine, openedPrompt, promptAfterInput, withHistory } from './prompt.js';
+import { checkPromptLine, openedPrompt, promptAfterInput, userPickerHistory, withHistory } from './prompt.js';
 import type { SliceTools } from './tools.js';
 import { CLOSED_DETAIL, openedDetail } from './detailState.js';
 import { selectedRow } from './selectors.js';
@@ -49,7 +49,7 @@ export const uiSlice =
         const state = get();
         const prompt = state.prompt;
         if (!prompt) return;
-        const history = prompt.kind === 'user' ? state.recentUsers : (state.promptHistory[prompt.kind] ?? []);
+        const history = prompt.kind === 'user' ? userPickerHistory(state) : (state.promptHistory[prompt.kind] ?? []);
         const step = promptAfterInput(prompt, input, history, completionSources());
         set({ prompt: step.prompt, killRing: step.prompt.line.killRing });
         const list = current();
@@ -69,7 +69,13 @@ export const uiSlice =
         const checked = checkPromptLine(prompt.kind, prompt.line.text);
         if (!checked.ok) return set({ prompt: { ...prompt, note: { text: checked.error, level: 'error' } } });
         const value = checked.value;
-        set({ prompt: null, promptHistory: withHistory(state.promptHistory, prompt.kind, value) });
+        const promptHistory = withHistory(state.promptHistory, prompt.kind, value);
+        // The user picker stays open until the server says the user exists (pickUser.ts).
+        if (prompt.kind === 'user' && value) {
+          set({ promptHistory });
+          return get().pickUser(value, true);
+        }
+        set({ prompt: null, promptHistory });
         const list = current();
         switch (prompt.kind) {
           case 'command':
@@ -93,6 +99,11 @@ export const uiSlice =
             set((s) => ({ detail: { ...s.detail, search: value ? { query: value, match: -1, count: 0, capped: false } : null } }));
             return;
         }
+      },
+      answerPrompt(kind, note) {
+        const prompt = get().prompt;
+        if (prompt?.kind !== kind) return;
+        set({ prompt: note ? { ...prompt, note } : null });
       },
       cancelPrompt() {
         const prompt = get().prompt;
@@ -129,7 +140,8 @@ export const uiSlice =
         if (state.help) return set({ help: false });
         // The detail's search, then full screen, before the list's filter and the pane.
         if (state.detail.open && state.detail.search) return set({ detail: { ...state.detail, search: null } });
-        if (state.detail.open && state.detail.full) return set({ detail: { ...state.detail, full: false } });
+        // A full-screen detail closes in one step, back to the list it was opened from.
+        if (state.detail.open && state.detail.full) return set({ detail: CLOSED_DETAIL });
         if (list && list.filter) return patchList(list.key, { filter: '', cursor: 0 });
         if (state.detail.open) return set({ detail: CLOSED_DETAIL });
         if (list && list.kind === 'accounts' && list.query.keyword) return state.setQuery({ keyword: '' });

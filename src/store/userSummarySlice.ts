@@ -7,6 +7,7 @@ import { ApiError, isApiFailure, type ApiFailure } from '../api/errors.js';
 import { getBlackList, getSelfFriendApplyList, getSortedConversationList } from '../api/operations.js';
 import { lookupUser } from '../api/userLookup.js';
 import type { SliceTools } from './tools.js';
+import { olderThanShown } from './figures.js';
 import type { AppState, SummaryPart, UserSummary } from './types.js';
 import type { AppActions, SummaryActions } from './actions.js';
 
@@ -39,12 +40,15 @@ export const userSummarySlice =
         };
         set((s) => ({ summaries: { ...s.summaries, [userID]: summary } }));
 
+        const sentAt = Date.now();
         const track = <K extends keyof UserSummary>(key: K, pending: Promise<Extract<UserSummary[K], { state: 'ok' }>['value']>): void => {
           const put = (part: SummaryPart<unknown>): void => {
             if (signal.aborted) return;
             set((s) => {
               const current = s.summaries[userID];
-              return current ? { summaries: { ...s.summaries, [userID]: { ...current, [key]: part } } } : {};
+              // A list's page that arrived since this request was sent says more recent figures.
+              if (!current || olderThanShown(current[key], sentAt)) return {};
+              return { summaries: { ...s.summaries, [userID]: { ...current, [key]: part } } };
             });
           };
           pending.then(

@@ -1,5 +1,6 @@
 // Every string from the server is untrusted: anything that a terminal would interpret
-// (escape sequences, control characters, bidi overrides) is made visible or removed here,
+// (escape sequences, control characters, bidi overrides) is made visible here (stray joiners and
+// excess combining marks are removed),
 // before it can reach Ink. The one rule for the whole app.
 //
 // Every pattern below must stay linear in the input length: a nickname can be 100k
@@ -24,8 +25,10 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 // hide it (zero-width space, word joiner, BOM, soft hyphen, invisible operators), or that
 // terminals draw with a width string-width does not predict (Hangul fillers are
 // "default ignorable" but take 1-2 cells on screen: the classic blank nickname).
+// Shown, not dropped: one replacement character a run, as the INVISIBLE ones below are, so that
+// `invoice\u202egpj.exe` reads as `invoice�gpj.exe` and not as a plausible `invoicegpj.exe`.
 const FORMAT =
-  /[\u00ad\u061c\u115f\u1160\u180e\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\u206a-\u206f\u3164\ufeff\uffa0\ufff9-\ufffb]/g;
+  /[\u00ad\u061c\u115f\u1160\u180e\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\u206a-\u206f\u3164\ufeff\uffa0\ufff9-\ufffb]+/g;
 
 // Other invisible characters, which render as nothing at all but make two strings differ
 // ("admin" and "admin" + a TAG character, or a message hidden in TAG characters inside "ok"):
@@ -92,7 +95,7 @@ export function sanitizePasses(s: string, options: SanitizeOptions = {}): string
   return s
     .replace(ESCAPE_SEQUENCE, g.replacement)
     .replace(LONE_SURROGATE, g.replacement)
-    .replace(FORMAT, '')
+    .replace(FORMAT, g.replacement)
     .replace(INVISIBLE, markInvisible)
     .replace(JOINER_RUN, dropStrayJoiners)
     .replace(COMBINING_RUN, '$1')

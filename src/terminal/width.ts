@@ -151,7 +151,7 @@ export interface WrapStep {
 }
 
 /** Characters a line may end after, besides a space (which is dropped at the break). */
-const BREAK_AFTER = new Set(['-', '/', ',', '.', ';', ':', '_', '&', '?', '=', ')', ']', '}', '|', '!']);
+const BREAK_AFTER = new Set(['-', '/', ',', '.', ';', ':', '&', '?', '=', ')', ']', '}', '|', '!']);
 
 /** Where a plain-ASCII line that must end before `cut` ends, and where the next one starts. */
 function asciiBreak(para: string, pos: number, cut: number): { end: number; resume: number } {

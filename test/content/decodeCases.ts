@@ -45,7 +45,7 @@ export const NOTIFICATIONS: Case[] = [
       request: { fromUserID: 'u1', fromNickname: 'Alice', fromFaceURL: '', toUserID: 'u2', toNickname: 'Bob', handleResult: 0, reqMsg: 'hi, add me', createTime: T, handlerUserID: '', handleMsg: '', handleTime: 0, ex: '' },
     }),
     summary: 'Friend request: Alice (u1) → Bob (u2): "hi, add me"',
-    facts: { Applicant: 'Alice (u1)', Receiver: 'Bob (u2)', 'Request message': 'hi, add me', Result: 'pending', 'Requested at': formatTime(T), 'Handled at': 'never' },
+    facts: { Applicant: 'Alice (u1)', Receiver: 'Bob (u2)', 'Request message': 'hi, add me', Result: 'pending', 'Requested at': formatTime(T), 'Handled at': 'not set' },
   },
   {
     name: 'friend application approved',

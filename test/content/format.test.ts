@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatCount, formatDuration, formatTime, formatTimeSeconds } from '../../src/content/format.js';
+import { formatAgo, formatBytes, formatCount, formatDuration, formatTime, formatTimeSeconds, formatTimeZoned, formatUtcOffset } from '../../src/content/format.js';
 
 describe('formatBytes', () => {
   it.each([
@@ -54,18 +54,32 @@ describe('formatTime', () => {
     expect(formatTime(new Date(1999, 11, 31, 23, 59, 59, 999).getTime())).toBe('1999-12-31 23:59:59');
   });
 
-  it.each([0, -1, -62135596800000])('shows the sentinel %d as never', (ms) => {
-    expect(formatTime(ms)).toBe('never');
+  it.each([0, -62135596800000])('shows the server\'s sentinel %d as not set', (ms) => {
+    expect(formatTime(ms)).toBe('not set');
   });
 
-  it('does not throw on NaN or values beyond the Date range', () => {
+  it('shows a time before 1970 or past the Date range as its number with a note, never as "never"', () => {
+    expect(formatTime(-1)).toBe('-1 (before 1970)');
+    expect(formatTime(-86_400_000)).toBe('-86400000 (before 1970)');
     expect(formatTime(NaN)).toBe('n/a');
-    expect(formatTime(1e20)).toBe('invalid time (100000000000000000000)');
+    expect(formatTime(1e20)).toBe('100000000000000000000 (out of range)');
+    expect(formatTimeZoned(-5, 0)).toBe('-5 (before 1970)');
+  });
+
+  it('leads the detail with the time, its UTC offset and how long ago', () => {
+    const ms = new Date(2026, 10, 26, 14, 2, 11).getTime();
+    const offset = formatUtcOffset(ms);
+    expect(offset).toMatch(/^[+-]\d\d:\d\d$/);
+    expect(formatTimeZoned(ms, ms + 3 * 60_000 + 5_000)).toBe(`2026-11-26 14:02:11 ${offset} · 3 min ago`);
+    expect(formatAgo(ms, ms + 2 * 86_400_000)).toBe('2 days ago');
+    expect(formatAgo(ms, ms + 5 * 3_600_000)).toBe('5 h ago');
+    expect(formatAgo(ms, ms - 120_000)).toBe('in 2 min');
+    expect(formatAgo(ms, ms)).toBe('just now');
   });
 
   it('formats seconds the same way', () => {
     expect(formatTimeSeconds(1688460626)).toBe(formatTime(1688460626000));
-    expect(formatTimeSeconds(0)).toBe('never');
+    expect(formatTimeSeconds(0)).toBe('not set');
     expect(formatTimeSeconds(NaN)).toBe('n/a');
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hasNextPage, isPageSize, nextPageSize, pageCount, pastTheEnd, positionForSize } from '../../src/domain/paging.js';
-import { pageSizeForRows, tableRowsForTerminal } from '../../src/layout/frame.js';
+import { pageSizeForRows, tableRowsForTerminal, userPageSizeForRows } from '../../src/layout/frame.js';
 
 const rows = (n: number): number[] => Array.from({ length: n }, (_, i) => i);
 
@@ -64,5 +64,9 @@ describe('page sizes', () => {
     expect(pageSizeForRows(20)).toBe(14);
     expect(pageSizeForRows(40)).toBe(34);
     expect(pageSizeForRows(5000)).toBe(1000);
+  });
+  it("fits a user's lists to the rows under the user's summary line", () => {
+    expect(userPageSizeForRows(24)).toBe(17);
+    expect(userPageSizeForRows(40)).toBe(33);
   });
 });

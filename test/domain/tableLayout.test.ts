@@ -4,6 +4,7 @@ import type { Conversation, NotificationAccount, User } from '../../src/api/sche
 import { ACCOUNT_COLUMNS, CONVERSATION_COLUMNS, USER_COLUMNS, type Column } from '../../src/domain/columns.js';
 import { cellsOf, pageTable } from '../../src/domain/pageTable.js';
 import { contentWidths, layoutColumns, type ColumnSize } from '../../src/domain/tableLayout.js';
+import { shownColumns } from '../../src/domain/pageTable.js';
 import { formatTableTime } from '../../src/content/format.js';
 import { displayWidth } from '../../src/terminal/width.js';
 
@@ -110,7 +111,7 @@ describe('formatTableTime', () => {
   it('omits the year within the current one, and shows it (without the time) otherwise', () => {
     expect(formatTableTime(new Date(2026, 0, 15, 9, 29).getTime(), now)).toBe('01-15 09:29');
     expect(formatTableTime(new Date(2025, 11, 25, 15, 14).getTime(), now)).toBe('2025-12-25');
-    expect(formatTableTime(0, now)).toBe('never');
+    expect(formatTableTime(0, now)).toBe('not set');
   });
 });
 
@@ -195,5 +196,21 @@ describe('the lists at 80 and 60 columns', () => {
     expect(out[1]).toContain('receive, no notification');
     expect(out[1]).toContain('2021-03-01');
     expect(out[1]).toMatch(/^user_000005 {2}David Martin {2}/);
+  });
+});
+
+describe('columns chosen for the list, not for one page', () => {
+  const columns = [
+    { priority: 1, whole: true, max: 40 },
+    { priority: 2, whole: true, max: 28 },
+    { priority: 3, min: 10 },
+  ];
+  it('a later page with narrower content shows no column the first page did not', () => {
+    // The first page: long IDs leave no room for one column.
+    const chosen = shownColumns(layoutColumns(columns, [38, 28, 40], 60));
+    expect(chosen.filter(Boolean)).toHaveLength(2);
+    // On its own a page of short values would show all three; as a page of the same list, not.
+    expect(shownColumns(layoutColumns(columns, [10, 10, 10], 60))).toEqual([true, true, true]);
+    expect(shownColumns(layoutColumns(columns, [10, 10, 10], 60, chosen))).toEqual(chosen);
   });
 });

@@ -15,31 +15,41 @@ afterEach(() => {
 const RANGE = /detail (\d+)-(\d+) of (\d+)/;
 const TABLE_HEADER = /PIN +WITH/;
 
+/** The table row of the conversation with `peer`. */
+const rowOf = (screen: string, peer: string): string => screen.split('\n').find((line) => line.includes(peer)) ?? '';
+
 describe('the detail view at 80x24', () => {
-  it('opens full screen, searches with / and n, goes to the bottom and top, and f splits it', async () => {
+  it('leads with who, when and what; searches with / and n; G, g; f splits; Esc and q close it in one step', async () => {
     const a = (app = startApp({ cols: 80, rows: 24, args: ['--demo', '--still'] }));
     await a.waitFor((s) => s.includes(DEMO.firstUserID) && /page 1 of/.test(s));
     a.send('Enter');
-    await a.waitFor((s) => s.includes(`Users › ${DEMO.firstUserID}`) && TABLE_HEADER.test(s) && /^› \s*\*/m.test(s) && /unread [\d,]+/.test(s));
+    const list = await a.waitFor((s) => s.includes(`Users › ${DEMO.firstUserID}`) && TABLE_HEADER.test(s) && /^› \s*\*/m.test(s) && /unread [\d,]+/.test(s));
+    // The owner's own picture to user_000017: the server's senderName is the peer's (Eve), FROM is not.
+    expect(rowOf(list, 'user_000017')).toContain('[Picture]');
+    expect(rowOf(list, 'user_000017')).not.toContain('Eve');
     a.send('Enter');
-    // Full screen: the table is gone, the detail has the body (17 lines at 24 rows, not 11).
+    // Full screen: the table is gone; who, with whom, when (with its UTC offset), then the message.
     let screen = await a.waitFor((s) => RANGE.test(s) && !TABLE_HEADER.test(s));
-    expect(screen).toContain('f split');
+    // The pane's rule and the footer say the same of f.
+    expect(screen).toMatch(/── detail.* f split /);
+    expect(screen.split('\n').find((line) => line.includes('j/k move'))).toContain('f split');
+    expect(screen).not.toContain('f full');
+    expect(screen).toContain('Conversation with notify_system');
+    expect(screen).toMatch(/from +notify_system/);
+    expect(screen).toMatch(/time +\d{4}-\d\d-\d\d \d\d:\d\d:\d\d [+-]\d\d:\d\d · /);
+    expect(screen).toMatch(/Message: \S+/);
+    expect(screen).toMatch(/Text +The service will be unavailable/);
     const [, first, last] = RANGE.exec(screen)!.map(Number);
     expect(last! - first! + 1).toBeGreaterThanOrEqual(15);
-    expect(screen).not.toContain('unavailable');
 
     a.send('/');
     await a.waitFor('search the detail:');
     a.type('unavailable');
     a.send('Enter');
-    // The first match scrolled into view, marked; the words are wrapped whole.
-    screen = await a.waitFor((s) => /match 1\/3/.test(s) && s.includes('unavailable'));
+    screen = await a.waitFor((s) => /match 1\/\d+/.test(s) && s.includes('unavailable'));
     expect(screen).not.toMatch(/ Su$/m);
-    const firstRange = RANGE.exec(screen)![0];
     a.send('n');
-    screen = await a.waitFor((s) => /match 2\/3/.test(s) && RANGE.exec(s)?.[0] !== firstRange);
-    expect(screen).toMatch(/Text\s+The service will be unavailable on Sunday/);
+    screen = await a.waitFor((s) => /match 2\/\d+/.test(s));
 
     a.send('G');
     screen = await a.waitFor((s) => {
@@ -48,10 +58,40 @@ describe('the detail view at 80x24', () => {
     });
     a.send('g');
     screen = await a.waitFor((s) => RANGE.exec(s)?.[1] === '1');
-    expect(screen).toContain(`Conversation sn_notify_system_${DEMO.firstUserID}`);
+    expect(screen).toContain('Conversation with notify_system');
 
     a.send('f');
     screen = await a.waitFor((s) => TABLE_HEADER.test(s) && RANGE.test(s) && s.includes('f full'));
     expect(screen).toMatch(/^› /m);
+    a.send('f');
+    await a.waitFor((s) => !TABLE_HEADER.test(s) && s.includes('f split'));
+    // Esc ends the search first; then one Esc closes the full-screen detail, back to the list.
+    a.send('Escape');
+    await a.waitFor((s) => !/match \d/.test(s) && s.includes('f split'));
+    a.send('Escape');
+    await a.waitFor((s) => TABLE_HEADER.test(s) && !s.includes('── detail'));
+    a.send('Enter');
+    await a.waitFor((s) => RANGE.test(s) && !TABLE_HEADER.test(s));
+    // q closes the detail, not the user screen.
+    a.send('q');
+    screen = await a.waitFor((s) => TABLE_HEADER.test(s) && !s.includes('── detail'));
+    expect(screen).toContain(`Users › ${DEMO.firstUserID}`);
+  }, 45_000);
+});
+
+describe('the detail view at 120x40', () => {
+  it("opens beside or under the table with the message in its first lines, the owner's message credited to the owner", async () => {
+    const a = (app = startApp({ cols: 120, rows: 40, args: ['--demo', '--still'] }));
+    await a.waitFor((s) => s.includes(DEMO.firstUserID) && /page 1 of/.test(s));
+    a.send('Enter');
+    await a.waitFor((s) => s.includes(`Users › ${DEMO.firstUserID}`) && TABLE_HEADER.test(s) && /^› \s*\*/m.test(s));
+    // The fifth pinned row: user_000001's own picture to user_000017.
+    for (let i = 0; i < 4; i++) a.send('j');
+    await a.waitFor((s) => /^›.*user_000017/m.test(s));
+    a.send('Enter');
+    const screen = await a.waitFor((s) => RANGE.test(s) && TABLE_HEADER.test(s) && /Message: Picture/.test(s));
+    expect(screen).toMatch(new RegExp(`from +.*\\(this user\\) · ${DEMO.firstUserID}|from +this user · ${DEMO.firstUserID}`));
+    expect(screen).toMatch(/to +user_000017/);
+    expect(screen).not.toMatch(/from +Eve/);
   }, 45_000);
 });

@@ -70,7 +70,7 @@ async function scrollPaneTo(a: App, text: string | RegExp): Promise<boolean> {
 
 /**
  * Opens the detail pane on conversation rows, from the cursor down, until one shows a decoded
- * message ('Content: <TypeName>' and 'Decoded JSON'): which row that is depends on the demo data.
+ * message ('Message: <TypeName>' and 'Decoded JSON'): which row that is depends on the demo data.
  */
 async function openDecodedDetail(a: App): Promise<string> {
   const tried: string[] = [];
@@ -79,7 +79,7 @@ async function openDecodedDetail(a: App): Promise<string> {
     tried.push(cursorLine(a.screen()));
     a.send('Enter');
     await a.waitFor(/── detail/);
-    if ((await scrollPaneTo(a, /Content: \w+/)) && (await scrollPaneTo(a, 'Decoded JSON'))) return a.screen();
+    if ((await scrollPaneTo(a, /Message: \w+/)) && (await scrollPaneTo(a, 'Decoded JSON'))) return a.screen();
     a.send('d'); // closes the detail, split or full screen (Esc first leaves full screen)
     await a.waitFor((s) => !s.includes('── detail'));
   }

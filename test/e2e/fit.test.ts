@@ -13,7 +13,7 @@ import { formatCount } from '../../src/content/format.js';
 import { DEMO, startDemoServer, type DemoServer } from 'openim-demo-server';
 import { conversationWith } from '../../src/domain/rows.js';
 import { helpEntries, helpView } from '../../src/keys/helpLayout.js';
-import { bodyHeight, frameSize, pageSizeForRows } from '../../src/layout/frame.js';
+import { bodyHeight, frameSize, pageSizeForRows, userPageSizeForRows } from '../../src/layout/frame.js';
 import { sanitize } from '../../src/terminal/sanitize.js';
 import { demoClient } from '../support/demoClient.js';
 import { assertTmux, startApp, type App, type StartOptions } from '../support/tmux.js';
@@ -87,6 +87,7 @@ describe.sequential.each([
   { cols: 60, rows: 20 },
 ])('at $cols x $rows', ({ cols, rows }) => {
   const size = pageSizeForRows(rows);
+  const userSize = userPageSizeForRows(rows);
 
   it('walks every screen: the values that identify a row show whole, and a page is what the screen shows', async () => {
     const a = await startDemo({ cols, rows });
@@ -97,13 +98,16 @@ describe.sequential.each([
     for (const line of users.split('\n')) expect(stringWidth(line)).toBeLessThanOrEqual(cols);
 
     a.send('Enter');
-    const convRows = ((await firstPage('conversations', size, USER)) as Conversation[]).map((c) => [
+    const convRows = ((await firstPage('conversations', userSize, USER)) as Conversation[]).map((c) => [
       conversationWith(c, USER),
       ...(c.unreadCount ? [formatCount(c.unreadCount)] : []),
     ]);
-    // The user screen's summary line takes a row: the last row of the page scrolls (row n/m shows it).
-    const conversations = await expectWhole(a, convRows.slice(0, size - 1));
+    // The user screen's summary line takes a row: its page is a row shorter, every row on screen.
+    const conversations = await expectWhole(a, convRows);
     expect(conversations).toContain(`Users › ${USER}`);
+    expect(conversations).toContain(`${userSize}/page`);
+    expect(conversations).not.toMatch(/· row \d+\//);
+    expect(tableRows(conversations, 'WITH')).toHaveLength(userSize);
     // The peer, not the raw conversation ID (that stays in the detail).
     expect(conversations).not.toMatch(/\bs[ing]_/);
     expect(conversations).not.toContain('UNR…');
@@ -111,12 +115,12 @@ describe.sequential.each([
     a.send('2');
     const blacklist = await expectWhole(
       a,
-      ((await firstPage('blacklist', size, USER)) as Black[]).map((b) => [b.blackUserInfo.userID, sanitize(b.blackUserInfo.nickname)]).slice(0, size - 1),
+      ((await firstPage('blacklist', userSize, USER)) as Black[]).map((b) => [b.blackUserInfo.userID, sanitize(b.blackUserInfo.nickname)]),
     );
     expect(blacklist).not.toContain('unspecifi…');
 
     a.send('3');
-    await expectWhole(a, ((await firstPage('applications', size, USER)) as FriendRequest[]).map((r) => [r.toUserID, sanitize(r.toNickname)]).slice(0, size - 1));
+    await expectWhole(a, ((await firstPage('applications', userSize, USER)) as FriendRequest[]).map((r) => [r.toUserID, sanitize(r.toNickname)]));
 
     a.send('a');
     const accountRows = (await firstPage('accounts', size)) as NotificationAccount[];

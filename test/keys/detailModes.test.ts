@@ -39,16 +39,17 @@ function type(store: Store, rows: number, text: string): void {
 }
 
 describe('the detail view', () => {
-  it('opens full screen below 30 rows and split from 30; f toggles; Esc: full screen, then the pane', async () => {
+  it('opens full screen below 30 rows and split from 30; f toggles; Esc or q closes the full-screen detail in one step', async () => {
     const store = await conversations();
     keys(store, 24, 'enter');
     expect(store.getState().detail).toMatchObject({ open: true, full: true });
     keys(store, 24, 'f');
     expect(store.getState().detail.full).toBe(false);
     keys(store, 24, 'f', 'escape');
-    expect(store.getState().detail).toMatchObject({ open: true, full: false });
-    keys(store, 24, 'escape');
     expect(store.getState().detail.open).toBe(false);
+    keys(store, 24, 'enter', 'q');
+    expect(store.getState().detail.open).toBe(false);
+    expect(currentScreen(store.getState()).name).toBe('user'); // q closed the detail, not the user
     keys(store, 40, 'd');
     expect(store.getState().detail).toMatchObject({ open: true, full: false });
     // Split: `/` is still the page's filter and `n` the next page.

@@ -140,3 +140,32 @@ describe('the JSON tree, lazily', () => {
     expect(all.slice(-2).map((line) => line.replace(/^ {2}/, '')).join('')).toBe('… not shown whole: 262,144 characters in all (y copies the row)');
   });
 });
+
+describe('a conversation detail: who, when, what, then metadata, then raw fields', () => {
+  const row = conversation(JSON.stringify({ content: 'the invoice is attached' }));
+  const owner = { id: 'a', name: 'Alice', now: 1_700_000_000_000 + 3 * 60_000 };
+  const lines = buildDetailLines('conversations', row, 78, false, owner).map(text);
+
+  it('leads with the derived sender, the receiver and the time with its offset and age, then the message', () => {
+    expect(lines[0]).toBe('Conversation with b');
+    expect(lines[1]).toBe('from|Alice (this user) · a');
+    expect(lines[2]).toBe('to|b');
+    expect(lines[3]).toMatch(/^time\|\d{4}-\d\d-\d\d \d\d:\d\d:\d\d [+-]\d\d:\d\d · 3 min ago$/);
+    expect(lines[4]).toBe('Message: Text');
+    expect(lines[5]).toBe('Text|the invoice is attached');
+  });
+
+  it('shows the decoded message once; the raw JSON comes last', () => {
+    const decoded = lines.filter((line) => line.includes('the invoice is attached'));
+    expect(decoded).toHaveLength(2); // the message, and the raw content at the end
+    expect(lines.indexOf('Decoded JSON (raw content)')).toBeGreaterThan(lines.indexOf('Conversation'));
+    expect(lines.indexOf('Raw fields (msgInfo, as the server sent them)')).toBeGreaterThan(lines.indexOf('Conversation'));
+  });
+
+  it("does not credit the owner's message to the peer whose senderName the server sent", () => {
+    expect(lines.find((line) => line.startsWith('from|'))).not.toContain('A ·');
+    const theirs = buildDetailLines('conversations', conversation('{"content":"hi"}'), 78, false, { id: 'b', now: 0 }).map(text);
+    expect(theirs[1]).toBe('from|A · a');
+    expect(theirs[2]).toBe('to|this user · b');
+  });
+});

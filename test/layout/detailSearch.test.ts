@@ -11,6 +11,11 @@ describe('search in the detail', () => {
     expect(findMatches(lines, '')).toEqual([]);
   });
 
+  it('counts matches, not lines: a line with two is listed twice', () => {
+    expect(findMatches(lines, 'user_00000')).toEqual([0, 0, 3]);
+    expect(findMatches(['unavailable, unavailable', 'x unavailable'], 'unavailable')).toHaveLength(3);
+  });
+
   it('matches as typed when the query has a capital letter', () => {
     expect(findMatches(lines, 'USER_')).toEqual([3]);
     expect(findMatches(lines, 'The')).toEqual([2]);

@@ -36,6 +36,13 @@ describe('pagingText', () => {
     expect(pagingText(list({ cursor: 6 }), 20)).not.toContain('row');
   });
 
+  it('says how old a page from the cache is when the figures around it may be newer (as of 10:02)', () => {
+    const at = new Date(2026, 10, 26, 10, 2, 30).getTime();
+    expect(pagingText(list({ cachedAt: at }), 20, at + 5 * 60_000)).toMatch(/ · as of 10:02$/);
+    expect(pagingText(list({ cachedAt: at }), 20, at + 10_000)).not.toContain('as of');
+    expect(pagingText(list({}), 20, at)).not.toContain('as of');
+  });
+
   it('before anything arrived, only what is loading', () => {
     expect(pagingText(list({ page: 1, loadedPage: null, loading: true, rows: [] }), 18)).toBe('loading page 1');
   });

@@ -41,6 +41,26 @@ describe('page size', () => {
     expect(selectedID(store)).toBe('user_000050');
   });
 
+  it("gives a user's lists the rows that fit under the summary line, and the top-level lists theirs", async () => {
+    const store = storeFor(demo);
+    store.getState().fitPageSize(18, 17);
+    store.getState().start();
+    await settled(store);
+    expect(currentList(store.getState())!.size).toBe(18);
+    store.getState().openUser(DEMO.firstUserID);
+    await settled(store);
+    expect(currentList(store.getState())!.size).toBe(17);
+    store.getState().setTab('blacklist');
+    await settled(store);
+    expect(currentList(store.getState())!.size).toBe(17);
+    store.getState().fitPageSize(34, 33); // the terminal grew
+    await settled(store);
+    expect(currentList(store.getState())!.size).toBe(33);
+    store.getState().back();
+    await settled(store);
+    expect(currentList(store.getState())!.size).toBe(34);
+  });
+
   it('stays as chosen (+) when the terminal changes, and lists shown later take it', async () => {
     const store = storeFor(demo);
     store.getState().start();
@@ -63,7 +83,7 @@ describe('page size', () => {
     store.getState().goTo('accounts');
     await settled(store);
     store.getState().fitPageSize(10);
-    store.getState().back();
+    store.getState().goTo('users'); // a jump: replaces the top level (store/history.ts)
     await settled(store);
     expect(currentList(store.getState())!.size).toBe(10);
     expect(selectedID(store)).toBe('user_000005');

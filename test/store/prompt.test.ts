@@ -71,9 +71,26 @@ describe('prompts in the store', () => {
     const { s } = storeFor();
     s().openPrompt('user');
     s().editPrompt({ text: `${DEMO.firstUserID}\rz\r`, bracketed: false });
-    expect(s().prompt).toBeNull();
+    // The picker stays open while the server is asked whether the user exists.
+    expect(s().prompt?.note?.text).toMatch(/^looking up user_000001/);
     expect(s().flash?.text).toBe('dropped 1 more pasted line');
     await vi.waitFor(() => expect(currentScreen(s())).toMatchObject({ name: 'user', userID: DEMO.firstUserID }), { timeout: 10_000 });
+    expect(s().prompt).toBeNull();
+    expect(s().flash?.text).toBe('dropped 1 more pasted line');
+  });
+
+  it('an unknown user ID keeps the picker open with the text, and is in its history to fix', async () => {
+    const { s } = storeFor();
+    s().openPrompt('user');
+    type(s, 'user_99999x');
+    s().submitPrompt();
+    await vi.waitFor(() => expect(s().prompt?.note).toMatchObject({ level: 'error', text: expect.stringMatching(/^no such user: user_99999x/) }), { timeout: 10_000 });
+    expect(s().prompt?.line.text).toBe('user_99999x');
+    expect(s().nav).toHaveLength(1);
+    s().cancelPrompt();
+    s().openPrompt('user');
+    s().editPrompt('up');
+    expect(s().prompt?.line.text).toBe('user_99999x');
   });
 
   it('a bracketed paste stays on the line for Enter', () => {

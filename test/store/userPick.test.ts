@@ -68,7 +68,7 @@ describe('picking a user by ID', () => {
     store.getState().openUser(DEMO.noConversationsUserID);
     await expect
       .poll(() => store.getState().summaries[DEMO.noConversationsUserID]?.conversations, { timeout: 5000 })
-      .toEqual({ state: 'ok', value: { withMessages: 0, unread: 0, none: true } });
+      .toMatchObject({ state: 'ok', value: { withMessages: 0, unread: 0, none: true } });
   });
 });
 
@@ -106,7 +106,8 @@ describe('the summary never holds the tab back', () => {
     store.getState().openUser(DEMO.firstUserID);
     await expect.poll(() => currentList(store.getState())?.rows.length, { timeout: 5000 }).toBe(20);
     const summary = store.getState().summaries[DEMO.firstUserID]!;
-    expect([summary.conversations.state, summary.blacklist.state, summary.applications.state]).toEqual(['loading', 'loading', 'loading']);
+    // The tab's own reply already gave the conversations' figures (store/figures.ts); the others wait.
+    expect([summary.conversations.state, summary.blacklist.state, summary.applications.state]).toEqual(['ok', 'loading', 'loading']);
     expect(held.length).toBe(3);
     for (const release of held.splice(0)) release();
     await expect.poll(() => store.getState().summaries[DEMO.firstUserID]?.blacklist, { timeout: 5000 }).toEqual({

@@ -105,12 +105,14 @@ describe('sanitize: what replaces what', () => {
     expect(sanitize('x\u007f')).toBe('x\ufffd');
   });
 
-  it('removes bidi controls and invisible characters', () => {
-    expect(sanitize('invoice\u202Egpj.exe')).toBe('invoicegpj.exe');
-    expect(sanitize('\u2066a\u2069')).toBe('a');
-    expect(sanitize('ad\u200Bmi\u2060n\uFEFF')).toBe('admin');
-    expect(sanitize('ad\u00ADmin')).toBe('admin');
-    expect(sanitize('\u3164\u3164')).toBe('');
+  it('shows bidi controls and invisible characters as the other invisibles are: one \ufffd a run, never dropped in silence', () => {
+    expect(sanitize('invoice\u202Egpj.exe')).toBe('invoice\ufffdgpj.exe');
+    expect(sanitize('\u2066a\u2069')).toBe('\ufffda\ufffd');
+    expect(sanitize('ad\u200Bmi\u2060n\uFEFF')).toBe('ad\ufffdmi\ufffdn\ufffd');
+    expect(sanitize('ad\u00ADmin')).toBe('ad\ufffdmin');
+    expect(sanitize('\u3164\u3164')).toBe('\ufffd');
+    // The same mark as a TAG character or a variation selector gets.
+    expect(sanitize('admin\u{E0041}')).toBe(sanitize('admin\u202E'));
   });
 
   it('removes ZWJ/ZWNJ next to ASCII but keeps them inside emoji and scripts that need them', () => {
@@ -129,7 +131,7 @@ describe('sanitize: what replaces what', () => {
   });
 
   it('does not let removals join a surrogate pair back together', () => {
-    expect(sanitize('\uD83D\u200B\uDE00')).toBe('\ufffd\ufffd');
+    expect(sanitize('\uD83D\u200B\uDE00')).toBe('\ufffd\ufffd\ufffd');
     expect(sanitize(`\uD83D${ESC}[m\uDE00`)).toBe('\ufffd\ufffd\ufffd');
   });
 

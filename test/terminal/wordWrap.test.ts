@@ -24,7 +24,10 @@ describe('word wrap', () => {
   });
 
   it('breaks after punctuation, and hard-breaks a word longer than the line', () => {
-    expect(wrap('si_user_000001_user_000002', 10, words)).toEqual(['si_user_', '000001_', 'user_', '000002']);
+    expect(wrap('a/b/c-d,efgh', 6, words)).toEqual(['a/b/c-', 'd,efgh']);
+    // An ID never breaks at its underscores: on a line of its own when it fits, cut only when longer.
+    expect(wrap('with Eve user_000002 now', 12, words)).toEqual(['with Eve', 'user_000002', 'now']);
+    expect(wrap('si_user_000001_user_000002', 10, words)).toEqual(['si_user_00', '0001_user_', '000002']);
     expect(wrap('abcdefghijklmnopqrstuvwxyz tail', 10, words)).toEqual(['abcdefghij', 'klmnopqrst', 'uvwxyz', 'tail']);
   });
 

@@ -1,7 +1,7 @@
 // System accounts: the level-3 notification accounts, two level-4 robots and the built-in admin.
 // Small and fixed, so they live in a plain array (the real server pages them in memory too).
 import type { World, UserRecord } from './users.js';
-import { DEMO_NOW_MS } from './users.js';
+import { worldNow } from './users.js';
 
 export interface SystemAccount {
   userID: string;
@@ -40,7 +40,7 @@ export function adminRecord(world: World): UserRecord {
     nickname: world.adminUserID,
     faceURL: '',
     ex: '',
-    createTime: DEMO_NOW_MS - 400 * 86_400_000,
+    createTime: worldNow(world) - 400 * 86_400_000,
     appMangerLevel: 3,
     globalRecvMsgOpt: 0,
   };

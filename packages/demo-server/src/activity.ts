@@ -14,7 +14,7 @@ import { goJson } from './gojson.js';
 import { chatLine } from './names.js';
 import { rngFor } from './prng.js';
 import type { UserRecord, World } from './users.js';
-import { DEMO_NOW_MS, nicknameAt, publicUserAt, userAt, userIdOf, userIndexOf } from './users.js';
+import { nicknameAt, publicUserAt, userAt, userIdOf, userIndexOf, worldNow } from './users.js';
 
 export interface ActivityOptions {
   /** Another seed, another sequence of events. Default 1. */
@@ -66,7 +66,7 @@ export class DemoActivity {
   /** A user who registered while the server ran (index above the data set's population). */
   newUser(index: number): UserRecord {
     this.catchUp();
-    return { ...userAt(this.world, index), createTime: this.registeredAt[index - this.world.population - 1] ?? DEMO_NOW_MS };
+    return { ...userAt(this.world, index), createTime: this.registeredAt[index - this.world.population - 1] ?? worldNow(this.world) };
   }
 
   /** The user's conversations with the messages that arrived since the start. */
@@ -118,8 +118,8 @@ export class DemoActivity {
   private event(k: number): ActivityEvent {
     const rng = rngFor(ACTIVITY_STREAM, this.seed, k);
     const population = this.world.population;
-    // Later than anything in the data set (whose "now" is DEMO_NOW_MS), one pace apart.
-    const at = DEMO_NOW_MS + k * this.paceMs;
+    // Later than anything in the data set (whose "now" is the world's), one pace apart.
+    const at = worldNow(this.world) + k * this.paceMs;
     const someone = (): number => rng.between(1, Math.max(1, population));
     switch (k % 4) {
       case 1:

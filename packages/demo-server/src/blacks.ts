@@ -3,7 +3,7 @@
 import { pickOthers } from './directory.js';
 import { rngFor, STREAM, type Rng } from './prng.js';
 import type { PublicUser, World } from './users.js';
-import { DEMO_NOW_MS, publicUserAt, userIndexOf } from './users.js';
+import { publicUserAt, userIndexOf, worldNow } from './users.js';
 
 export interface BlackWire {
   ownerUserID: string;
@@ -28,7 +28,7 @@ export function blacksOf(world: World, userID: string): BlackWire[] {
   if (index === undefined) return [];
   const rng = rngFor(STREAM.blacks, index);
   const targets = pickOthers(world, rng, index, blackCount(index, rng), index === 1 ? FIRST_USER_BLACKS : []);
-  let createdMs = DEMO_NOW_MS - 300 * 86_400_000;
+  let createdMs = worldNow(world) - 300 * 86_400_000;
   return targets.map((target) => {
     createdMs += rng.between(3_600_000, 20 * 86_400_000);
     return {

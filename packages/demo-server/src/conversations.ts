@@ -10,7 +10,7 @@ import { GROUP_POOL, groupAt, groupIndexOf, type GroupRecord } from './groups.js
 import { rngFor, STREAM, type Rng } from './prng.js';
 import { FIRST_USER_PEERS, isChatty, singleChat, singleChatMembers, singlePeers } from './singleChats.js';
 import type { PublicUser, World } from './users.js';
-import { DEMO_NOW_MS, publicUserAt, userIndexOf } from './users.js';
+import { publicUserAt, userIndexOf, worldNow, worldShift } from './users.js';
 
 export { NO_CONVERSATIONS_EVERY } from './singleChats.js';
 
@@ -153,14 +153,14 @@ function unread(rng: Rng): number {
 }
 
 /** When a conversation without messages was created: its sort key (the server's fallback). */
-function createdAt(rng: Rng): number {
-  return DEMO_NOW_MS - rng.int(TWO_YEARS_MS);
+function createdAt(rng: Rng, world: World): number {
+  return worldNow(world) - rng.int(TWO_YEARS_MS);
 }
 
 function singleRow(b: Builder, peerIndex: number): Made {
   const chat = singleChat(b.world, b.index, peerIndex);
   const { latest } = chat;
-  if (!latest) return { conversationID: chat.conversationID, msgInfo: null, sortKey: createdAt(b.rng), maxSeq: 0 };
+  if (!latest) return { conversationID: chat.conversationID, msgInfo: null, sortKey: createdAt(b.rng, b.world), maxSeq: 0 };
   // The server names the peer (its nickname and face) whichever member sent the last message.
   const peer = latest.sender.userID === b.self.userID ? latest.receiver : latest.sender;
   return {
@@ -209,10 +209,10 @@ function groupRow(b: Builder, rank: number): Made | undefined {
   }
   if (groupIndex < 0) return undefined;
   b.usedGroups.add(groupIndex);
-  const group = groupAt(groupIndex, b.world.population);
+  const group = groupAt(groupIndex, b.world.population, worldShift(b.world));
   const conversationID = `sg_${group.groupID}`;
   const contentType = nextType(b, 'group', GROUP_TYPES);
-  const sendTime = DEMO_NOW_MS - b.rng.int(TWO_YEARS_MS);
+  const sendTime = worldNow(b.world) - b.rng.int(TWO_YEARS_MS);
   if (b.index === 1 && FIRST_USER_SILENT_GROUPS.has(rank)) return { conversationID, msgInfo: null, sortKey: sendTime, maxSeq: 0 };
   const sender = b.rng.chance(0.2) ? b.self : publicUserAt(b.world, b.rng.between(1, b.world.population));
   const ctx = messageContext(b, { sender, receiver: b.self, group, sessionType: SESSION_GROUP, conversationID, sendTime });
@@ -234,7 +234,7 @@ function notificationRow(b: Builder): Made | undefined {
   const conversationID = `sn_${ids.join('_')}`;
   const sender: PublicUser = { userID: account.userID, nickname: account.nickname, faceURL: account.faceURL, ex: '' };
   const contentType = nextType(b, 'notification', NOTIFICATION_TYPES);
-  const sendTime = DEMO_NOW_MS - b.rng.int(TWO_YEARS_MS);
+  const sendTime = worldNow(b.world) - b.rng.int(TWO_YEARS_MS);
   const ctx = messageContext(b, { sender, receiver: b.self, sessionType: SESSION_NOTIFICATION, conversationID, sendTime });
   // Notification sessions carry no sender name or face.
   return {

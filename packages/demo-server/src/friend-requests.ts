@@ -4,7 +4,7 @@ import { HOSTILE_REQ_MSG } from './hostile.js';
 import { pickOthers } from './directory.js';
 import { rngFor, STREAM, type Rng } from './prng.js';
 import type { PublicUser, World } from './users.js';
-import { DEMO_NOW_MS, publicUserAt, userIndexOf } from './users.js';
+import { publicUserAt, userIndexOf, worldNow } from './users.js';
 
 export interface FriendRequestWire {
   fromUserID: string;
@@ -55,19 +55,20 @@ export function friendRequestsOf(world: World, userID: string): FriendRequestWir
   const rng = rngFor(STREAM.friendRequests, index);
   const me = publicUserAt(world, index);
   const targets = pickOthers(world, rng, index, requestCount(index, rng), index === 1 ? FIRST_USER_TARGETS : []);
-  let createTime = DEMO_NOW_MS - rng.between(60_000, 3_600_000);
+  const now = worldNow(world);
+  let createTime = now - rng.between(60_000, 3_600_000);
   const requests = targets.map((target, k) => {
     // Strictly decreasing, so order is total and re-sorting is stable across pages.
     createTime -= rng.between(300_000, 2 * 86_400_000);
-    return buildRequest(me, publicUserAt(world, target), stateFor(index, k, rng), createTime, rng);
+    return buildRequest(me, publicUserAt(world, target), stateFor(index, k, rng), createTime, rng, now);
   });
   if (index === 1) decorateFirstUser(requests);
   return requests.sort((a, b) => b.createTime - a.createTime);
 }
 
-function buildRequest(me: PublicUser, to: PublicUser, state: number, createTime: number, rng: Rng): FriendRequestWire {
+function buildRequest(me: PublicUser, to: PublicUser, state: number, createTime: number, rng: Rng, now: number): FriendRequestWire {
   const handled = state !== HANDLE_PENDING;
-  const handleTime = handled ? Math.min(createTime + rng.between(60_000, 3 * 86_400_000), DEMO_NOW_MS) : 0;
+  const handleTime = handled ? Math.min(createTime + rng.between(60_000, 3 * 86_400_000), now) : 0;
   const handleMsg = state === HANDLE_ACCEPTED ? rng.pick(ACCEPT_MSGS) : state === HANDLE_REFUSED ? rng.pick(REFUSE_MSGS) : '';
   return {
     fromUserID: me.userID,

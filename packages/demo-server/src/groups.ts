@@ -24,7 +24,8 @@ export function groupIndexOf(groupID: string): number | undefined {
   return Number.isInteger(index) && index >= 0 && index < GROUP_POOL ? index : undefined;
 }
 
-export function groupAt(index: number, population: number): GroupRecord {
+/** `shiftMs`: the world's clock against the reference (users.ts worldShift). */
+export function groupAt(index: number, population: number, shiftMs = 0): GroupRecord {
   const rng = rngFor(STREAM.group, index);
   const memberCount = rng.chance(0.05) ? rng.between(2000, 200_000) : rng.between(3, 500);
   return {
@@ -34,6 +35,6 @@ export function groupAt(index: number, population: number): GroupRecord {
     faceURL: rng.chance(0.3) ? '' : `https://avatars.example.com/g/${index}.jpg`,
     memberCount,
     ownerIndex: rng.between(1, Math.max(population, 1)),
-    createTime: Date.UTC(2023, 0, 1) + rng.int(700) * 86_400_000,
+    createTime: Date.UTC(2023, 0, 1) + rng.int(700) * 86_400_000 + shiftMs,
   };
 }

@@ -8,7 +8,7 @@ import { handleRequest, type GatewayRequest, type Reply } from './gateway.js';
 import { IAT_BACKDATE_SECONDS, signToken, verifyToken, type TokenCheck } from './jwt.js';
 import { TokenStore, type AdminTokenPolicy } from './tokenStore.js';
 import type { RouteContext } from './routes.js';
-import type { World } from './users.js';
+import { DEMO_NOW_MS, type World } from './users.js';
 import { DEMO } from './well-known.js';
 
 export { DEMO } from './well-known.js';
@@ -37,6 +37,13 @@ export interface DemoServerOptions {
    * (activity.ts). Off by default, so that tests see fixed data; `--demo` turns it on.
    */
   activity?: ActivityOptions;
+  /**
+   * The data set's now (ms): messages, applications and creation times are counted back from it
+   * (users.ts worldNow), the population and its shape the same whatever it is. Default: the
+   * activity's clock when the demo lives (a demo looks like a server running now), else the fixed
+   * DEMO_NOW_MS (tests see the same times every run). `--demo` passes Date.now() here.
+   */
+  nowMs?: number;
 }
 
 export interface MintOptions {
@@ -78,7 +85,8 @@ export async function startDemoServer(opts: DemoServerOptions = {}): Promise<Dem
   const secret = opts.secret ?? DEMO.secret;
   const ttl = opts.tokenTtlSeconds ?? 7_776_000;
   const latencyMs = opts.latencyMs ?? 0;
-  const world: World = { population: Math.max(0, Math.floor(opts.users ?? 5000)), adminUserID: opts.adminUserID ?? DEMO.adminUserID };
+  const nowMs = opts.nowMs ?? (opts.activity ? (opts.activity.now ?? Date.now)() : DEMO_NOW_MS);
+  const world: World = { population: Math.max(0, Math.floor(opts.users ?? 5000)), adminUserID: opts.adminUserID ?? DEMO.adminUserID, nowMs };
   const activity = opts.activity ? new DemoActivity(world, opts.activity) : undefined;
   const counts = new Map<string, number>();
   let total = 0;

@@ -7,7 +7,7 @@ import { CT, contentFor, type MessageContext } from './content.js';
 import { HOSTILE_NICKNAMES, HOSTILE_TEXT } from './hostile.js';
 import { mix, rngFor, STREAM, type Rng } from './prng.js';
 import type { PublicUser, World } from './users.js';
-import { DEMO_NOW_MS, publicUserAt } from './users.js';
+import { publicUserAt, worldNow } from './users.js';
 
 /** Every this-many users has no conversation at all (1004 from the server). */
 export const NO_CONVERSATIONS_EVERY = 7;
@@ -105,7 +105,7 @@ export function singleChat(world: World, a: number, b: number): SingleChat {
   const silent = low === 1 ? high === FIRST_USER_SILENT_PEER : rng.chance(0.02);
   if (silent) return { conversationID, maxSeq: 0, latest: null };
   // Spread over two years to the ms, so that one user's chats practically never share a time.
-  const sendTime = DEMO_NOW_MS - rng.int(2 * 365 * 86_400_000);
+  const sendTime = worldNow(world) - rng.int(2 * 365 * 86_400_000);
   const hostile = low === 1 && high === 13;
   const contentType = hostile ? CT.text : low === 1 ? firstUserType(world, high) : rng.next() < 0.45 ? CT.text : rng.pick(SINGLE_TYPES);
   const lowSent = rng.chance(0.5);

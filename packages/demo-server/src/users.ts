@@ -4,7 +4,11 @@ import { personName } from './names.js';
 import { rngFor, STREAM } from './prng.js';
 import { HOSTILE_NICKNAMES, LONG_EX_INDEX, LONG_EX_VALUE } from './hostile.js';
 
-/** The data set's "now": fixed so that every run produces the same timestamps. */
+/**
+ * The data set's reference "now". A world runs at its own now (World.nowMs, by default this
+ * one): every time in the data set is computed back from it, so a demo started with the clock's
+ * now looks like a server running today, and one started with a fixed now repeats to the ms.
+ */
 export const DEMO_NOW_MS = Date.UTC(2026, 0, 15, 9, 30, 0);
 /** What Go's zero time.Time gives from UnixMilli(): a record with no create_time. */
 export const GO_ZERO_TIME_MS = -62_135_596_800_000;
@@ -28,6 +32,18 @@ export interface World {
   /** Number of ordinary users, user_000001 .. user_<population>. */
   population: number;
   adminUserID: string;
+  /** The world's now (ms): every time of the data set is computed back from it. Default DEMO_NOW_MS. */
+  nowMs?: number;
+}
+
+/** The world's now: the moment its data set's times are counted back from. */
+export function worldNow(world: Pick<World, 'nowMs'>): number {
+  return world.nowMs ?? DEMO_NOW_MS;
+}
+
+/** How far the world's clock is from the reference: added to every time, so shapes and orders stay. */
+export function worldShift(world: Pick<World, 'nowMs'>): number {
+  return worldNow(world) - DEMO_NOW_MS;
 }
 
 export function userIdOf(index: number): string {
@@ -58,7 +74,7 @@ const EX_SAMPLES = [
 export function userAt(world: World, index: number): UserRecord {
   const rng = rngFor(STREAM.user, index, 2);
   const stride = REGISTRATION_SPAN_MS / Math.max(world.population, 1);
-  const registered = Math.floor(REGISTRATION_START_MS + (index - 1) * stride + rng.next() * stride);
+  const registered = Math.floor(REGISTRATION_START_MS + (index - 1) * stride + rng.next() * stride) + worldShift(world);
   const faceURL = rng.chance(0.15) ? '' : `https://avatars.example.com/u/${index}.png?size=200&v=${rng.between(1, 5)}`;
   let ex = rng.chance(0.25) ? rng.pick(EX_SAMPLES) : '';
   if (index === LONG_EX_INDEX) ex = LONG_EX_VALUE;

@@ -15,7 +15,8 @@ afterEach(async () => {
 
 /** A living server whose clock the test moves. */
 async function living(seed = 1) {
-  const clock = { now: 1_000_000 };
+  // The data set counts back from the clock it starts with (server.ts nowMs): start where a still demo is.
+  const clock = { now: DEMO_NOW_MS };
   const server = await startDemoServer({ users: 500, activity: { seed, paceMs: PACE, now: () => clock.now } });
   servers.push(server);
   return { server, advance: (ms: number) => (clock.now += ms) };

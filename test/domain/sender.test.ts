@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { messageFrom, messageFromLine } from '../../src/domain/sender.js';
+import { CONVERSATION_COLUMNS } from '../../src/domain/columns.js';
+import type { Conversation, MsgInfo } from '../../src/api/schemas.js';
+
+const owner = 'user_000001';
+// In a single chat the owner sent, the server's senderName is the PEER's (contract §conversations).
+const ownSingle = { sendID: owner, recvID: 'user_000017', senderName: 'Eve', sessionType: 1 };
+const peerSingle = { sendID: 'user_000017', recvID: owner, senderName: 'Eve', sessionType: 1 };
+
+describe('messageFrom: the sender from sendID', () => {
+  it("credits the owner's own single-chat message to the owner, never to the peer's senderName", () => {
+    expect(messageFrom(ownSingle, owner)).toEqual({ name: 'you', id: owner, own: true });
+    expect(messageFrom(ownSingle, owner, 'Alice')).toEqual({ name: 'Alice', id: owner, own: true });
+  });
+
+  it("uses the peer's senderName only when the peer sent it", () => {
+    expect(messageFrom(peerSingle, owner, 'Alice')).toEqual({ name: 'Eve', id: 'user_000017', own: false });
+    expect(messageFrom({ ...peerSingle, senderName: '' }, owner).name).toBe('user_000017');
+  });
+
+  it('keeps groups and notifications as the server names them', () => {
+    expect(messageFrom({ sendID: 'user_000009', senderName: 'Ivan', sessionType: 3 }, owner).name).toBe('Ivan');
+    expect(messageFrom({ sendID: 'imAdmin', senderName: '', sessionType: 4 }, owner).name).toBe('imAdmin');
+    // The owner's own group message is the owner's too.
+    expect(messageFrom({ sendID: owner, senderName: 'Alice', sessionType: 3 }, owner).own).toBe(true);
+  });
+
+  it('without an owner (no user list) takes the server at its word', () => {
+    expect(messageFrom(ownSingle, undefined).name).toBe('Eve');
+  });
+
+  it('says name and ID in the detail, the owner marked as this user', () => {
+    expect(messageFromLine(messageFrom(ownSingle, owner))).toBe(`this user · ${owner}`);
+    expect(messageFromLine(messageFrom(ownSingle, owner, 'Alice'))).toBe(`Alice (this user) · ${owner}`);
+    expect(messageFromLine(messageFrom(peerSingle, owner))).toBe('Eve · user_000017');
+  });
+
+  it("is what the table's FROM column shows", () => {
+    const from = CONVERSATION_COLUMNS.find((c) => c.key === 'sender')!;
+    const row = { conversationID: `si_${owner}_user_000017`, msgInfo: ownSingle as unknown as MsgInfo } as Conversation;
+    expect(from.value(row, { ownerID: owner, now: new Date(0) })).toBe('you');
+    expect(from.value(row, { ownerID: owner, ownerName: 'Alice', now: new Date(0) })).toBe('Alice');
+    expect(from.value({ ...row, msgInfo: peerSingle as unknown as MsgInfo }, { ownerID: owner, now: new Date(0) })).toBe('Eve');
+  });
+});

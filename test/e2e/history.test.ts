@@ -1,0 +1,60 @@
+// History like a browser's, on the built CLI in tmux: `:users`, `:accounts` and `u` replace the
+// top level, drill-downs push, and one `q` quits from a top-level list however many jumps led there.
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO } from 'openim-demo-server';
+import { assertTmux, startApp, type App } from '../support/tmux.js';
+
+let app: App | undefined;
+beforeAll(() => assertTmux());
+afterEach(() => {
+  app?.kill();
+  app = undefined;
+});
+
+const breadcrumb = (screen: string): string => screen.split('\n')[1] ?? '';
+
+async function command(a: App, line: string): Promise<void> {
+  a.send(':');
+  await a.waitFor((s) => /^:/m.test(s));
+  a.type(line);
+  a.send('Enter');
+}
+
+describe.each([
+  [80, 24],
+  [120, 40],
+])('the history at %dx%d', (cols, rows) => {
+  it('does not pile up jumps: one q quits after :accounts, :users, :accounts, :users', async () => {
+    const a = (app = startApp({ cols, rows, args: ['--demo', '--still'] }));
+    await a.waitFor((s) => s.includes(DEMO.firstUserID) && /page 1 of/.test(s));
+    for (const name of ['accounts', 'users', 'accounts', 'users']) {
+      await command(a, name);
+      await a.waitFor((s) => (name === 'accounts' ? s.includes('notify_system') : s.includes(DEMO.firstUserID) && /page 1 of/.test(s)) && !/^:/m.test(s));
+    }
+    expect(breadcrumb(a.screen())).not.toContain('›');
+    a.send('q');
+    expect(await a.exitCode()).toBe(0);
+  }, 45_000);
+
+  it('u replaces the user over the list; a drill-down pushes; q goes back one step at a time', async () => {
+    const a = (app = startApp({ cols, rows, args: ['--demo', '--still'] }));
+    await a.waitFor((s) => s.includes(DEMO.firstUserID) && /page 1 of/.test(s));
+    a.send('Enter'); // drill-down: Users › user_000001
+    await a.waitFor((s) => s.includes(`Users › ${DEMO.firstUserID}`) && /PIN +WITH/.test(s));
+    a.send('u');
+    await a.waitFor('user ID:');
+    a.type('user_000002');
+    a.send('Enter');
+    // A jump: user_000002 replaces user_000001, over the list it was opened from.
+    const jumped = await a.waitFor((s) => s.includes('Users › user_000002') && /PIN +WITH/.test(s) && /^› /m.test(s) && /unread [\d,]+/.test(s));
+    expect(breadcrumb(jumped)).not.toContain(DEMO.firstUserID);
+    a.send('o'); // drill-down: the peer of the first conversation
+    await a.waitFor((s) => /Users › user_000002 › \S+/.test(breadcrumb(s)));
+    a.send('q');
+    await a.waitFor((s) => /Users › user_000002\b/.test(breadcrumb(s)) && !/user_000002 ›/.test(breadcrumb(s)));
+    a.send('q');
+    await a.waitFor((s) => !breadcrumb(s).includes('›') && /page 1 of/.test(s));
+    a.send('q');
+    expect(await a.exitCode()).toBe(0);
+  }, 45_000);
+});

@@ -26,12 +26,16 @@ export function dispatchInput(event: InputEvent, store: AppStore, ctx: DispatchC
   // Text in one piece is for the prompt's editor as a whole (a newline in it is Enter, the rest
   // is dropped there); elsewhere typed-ahead text is keys, and a bracketed paste is not.
   if (state.prompt) {
-    if (event.bracketed) return state.editPrompt({ text: event.text, bracketed: true });
-    const typed = splitTypedAhead(event.text);
-    for (const key of typed.before) dispatchKey(key, store, ctx);
-    if (typed.text) store.getState().editPrompt({ text: typed.text, bracketed: false });
-    for (const key of typed.after) dispatchKey(key, store, ctx);
-    return;
+    if (event.bracketed) state.editPrompt({ text: event.text, bracketed: true });
+    else {
+      const typed = splitTypedAhead(event.text);
+      for (const key of typed.before) dispatchKey(key, store, ctx);
+      if (typed.text) store.getState().editPrompt({ text: typed.text, bracketed: false });
+      for (const key of typed.after) dispatchKey(key, store, ctx);
+    }
+    // A newline inside the text applied the prompt: a detail search it started is resolved here,
+    // as after Enter typed on its own (`word⏎` arrives in one read over a fast link).
+    return settleDetailSearch(store, ctx);
   }
   if (event.bracketed) return state.flashInfo('pasted text goes into a prompt (u, :, /, s, c); nothing was done');
   for (const key of textKeys(event.text)) dispatchKey(key, store, ctx);

@@ -15,6 +15,7 @@ import { exportFiles } from '../data/exportFile.js';
 import { pageSizeForRows } from '../layout/frame.js';
 import { createAppStore } from '../store/store.js';
 import { colorEnabled } from '../terminal/color.js';
+import { sanitize } from '../terminal/sanitize.js';
 import { copyToClipboard } from '../terminal/osc52.js';
 import { filterFocusReports } from '../terminal/focus.js';
 import { enableFocusEvents, enterAltScreen, installRestoreHandlers, restoreTerminal } from '../terminal/screen.js';
@@ -35,7 +36,11 @@ export async function runExplorer(options: ExplorerOptions, parsed: ExplorerOpti
     start = { ...options, baseUrl, secret, adminUserID, token: undefined, profile: undefined };
     closeDemo = () => demo.close();
   }
-  const log = options.logFile !== undefined ? openRequestLog(options.logFile) : undefined;
+  // A log that cannot be written any more stops, and the status line says so (never in silence).
+  const log =
+    options.logFile !== undefined
+      ? openRequestLog(options.logFile, undefined, (error) => session.store.getState().flashInfo(`the request log stopped: ${sanitize(error.message)}`))
+      : undefined;
 
   const stdout = process.stdout;
   const color = colorEnabled(process.env, { noColor: options.noColor, stdoutIsTTY: stdout.isTTY === true });

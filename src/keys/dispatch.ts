@@ -142,6 +142,8 @@ function run(action: Action, store: AppStore, ctx: DispatchContext): void {
     case 'accounts':
       return s.goTo('accounts');
     case 'quit':
+      // Quitting abandons a running export: `q` asks first, a second `q` quits.
+      if (s.exporting) return s.exporting.quitAsked ? s.quit() : s.askQuitDuringExport();
       return s.nav.length > 1 ? s.back() : s.quit();
     case 'scrollDown': {
       const pane = detailScroll(s, ctx.frame, ctx.color);

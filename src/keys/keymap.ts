@@ -122,7 +122,7 @@ export const KEYMAP: readonly Binding[] = [
   { action: 'command', keys: [':'], hint: ': cmd', description: 'command: users, accounts, user ID, page N, profile NAME', scope: 'global' },
   { action: 'back', keys: ['escape', 'backspace', 'h'], hint: 'esc back', description: 'back: closes prompt, detail search, full screen, filter, pane, then screen', scope: 'global' },
   { action: 'help', keys: ['?'], hint: '? help', description: 'this help', scope: 'global' },
-  { action: 'quit', keys: ['q', 'ctrl+c'], hint: 'q quit', description: 'back, or quit from the first screen (Ctrl-C quits anywhere)', scope: 'global' },
+  { action: 'quit', keys: ['q', 'ctrl+c'], hint: 'q quit', description: 'back, or quit from the first screen (Ctrl-C quits anywhere); during an export, asks first', scope: 'global' },
   { action: 'helpDown', keys: ['j', 'down'], description: 'scroll help down a line', scope: 'help' },
   { action: 'helpUp', keys: ['k', 'up'], description: 'scroll help up a line', scope: 'help' },
   { action: 'helpPageDown', keys: ['pagedown', ' ', 'J', 'n'], description: 'scroll help down a screen', scope: 'help' },

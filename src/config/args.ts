@@ -9,7 +9,7 @@ import { MAX_INTERVAL_MS, MIN_INTERVAL_MS } from '../data/liveRefresh.js';
 export const DEFAULT_DEMO_USERS = 5000;
 export const DEFAULT_TIMEOUT_S = DEFAULT_CLIENT_CONFIG.timeoutMs / 1000;
 export const DEFAULT_MAX_BODY_MB = DEFAULT_CLIENT_CONFIG.maxBodyBytes / (1024 * 1024);
-import { urlCredentialsProblem, withoutUserinfo } from './safeText.js';
+import { urlCredentialsProblem, urlExtraPartProblem, withoutUserinfo } from './safeText.js';
 
 export class UsageError extends Error {
   constructor(message: string) {
@@ -343,6 +343,8 @@ function checkUrl(raw: string, source: string): void {
   }
   const credentials = urlCredentialsProblem(raw);
   if (credentials) throw new UsageError(`${source} ${credentials}: give the secret with OPENIM_SECRET or a profile's secretEnv`);
+  const extra = urlExtraPartProblem(raw);
+  if (extra) throw new UsageError(`${source} ${extra}`);
 }
 
 function num(raw: string, flag: string, min: number, max: number): number {

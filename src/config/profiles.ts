@@ -10,7 +10,7 @@ import { MAX_INTERVAL_MS, MIN_INTERVAL_MS } from '../data/liveRefresh.js';
 import { UsageError, type ExplorerOptions, type ProfileField } from './args.js';
 import { defaultConfigPath, PROFILE_NAME } from './profileNames.js';
 import { parseConfigJson, readConfigText } from './configFile.js';
-import { quoted, shortName, urlCredentialsProblem } from './safeText.js';
+import { quoted, shortName, urlCredentialsProblem, urlExtraPartProblem } from './safeText.js';
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
@@ -36,6 +36,8 @@ export const profileSchema = z
       z.superRefine((url, ctx) => {
         const problem = urlCredentialsProblem(url);
         if (problem) ctx.addIssue({ code: 'custom', message: `${problem}; put the secret in secret or secretEnv` });
+        const extra = urlExtraPartProblem(url);
+        if (extra) ctx.addIssue({ code: 'custom', message: extra });
       }),
     ),
     adminUserID: z.optional(text('a user ID')),

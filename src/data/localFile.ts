@@ -6,7 +6,7 @@
 // stat before), a regular file only, a size cap on reads; files written are created 0600 and a
 // final symlink is not followed (O_NOFOLLOW). Lives in data/, the lowest layer that writes files;
 // config/ (above it) reads its files through it too.
-import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, statSync, type Stats } from 'node:fs';
 
 const NONBLOCK = constants.O_NONBLOCK ?? 0;
 const NOCTTY = constants.O_NOCTTY ?? 0;
@@ -87,29 +87,37 @@ export interface ReadOptions {
  * dotfiles repository) of at most `maxBytes`. Never blocks: a FIFO or device is refused.
  * Throws LocalFileError (with `code` ENOENT when there is no such file).
  */
-export function readLocalFile(path: string, options: ReadOptions): Buffer {
+export function readLocalFile(path: string, options: ReadOptions): { bytes: Buffer; stats: Stats } {
   let fd: number;
   try {
+    // Looked at before opening too: opening some devices does something (a tape rewinds).
+    refuseUnlessRegular(path, statSync(path), options);
     fd = openSync(path, constants.O_RDONLY | NONBLOCK | NOCTTY);
   } catch (error) {
+    if (error instanceof LocalFileError) throw error;
     const code = errnoCode(error);
     throw new LocalFileError(path, `cannot open ${options.what}: ${errnoWords(code)}`, code);
   }
   try {
+    // Again on the descriptor: the path may have been swapped since.
     const stats = fstatSync(fd);
-    if (!stats.isFile()) throw new LocalFileError(path, `${options.what} must be a regular file, this is ${kindOf(stats)}`);
-    if (stats.size > options.maxBytes) throw tooLarge(path, options);
+    refuseUnlessRegular(path, stats, options);
     // The size may change while reading: read at most one byte more than allowed, to notice.
-    const buffer = Buffer.alloc(Math.min(options.maxBytes, stats.size + 4096) + 1);
+    let buffer = Buffer.alloc(Math.min(options.maxBytes, stats.size + 4096) + 1);
     let length = 0;
     for (;;) {
-      if (length === buffer.length) throw tooLarge(path, options);
+      if (length === buffer.length) {
+        if (buffer.length > options.maxBytes) throw tooLarge(path, options);
+        const grown = Buffer.alloc(options.maxBytes + 1);
+        buffer.copy(grown);
+        buffer = grown;
+      }
       const n = readSync(fd, buffer, length, buffer.length - length, null);
       if (n === 0) break;
       length += n;
     }
     if (length > options.maxBytes) throw tooLarge(path, options);
-    return buffer.subarray(0, length);
+    return { bytes: buffer.subarray(0, length), stats };
   } catch (error) {
     if (error instanceof LocalFileError) throw error;
     const code = errnoCode(error);
@@ -117,6 +125,11 @@ export function readLocalFile(path: string, options: ReadOptions): Buffer {
   } finally {
     closeSync(fd);
   }
+}
+
+function refuseUnlessRegular(path: string, stats: Stats, options: ReadOptions): void {
+  if (!stats.isFile()) throw new LocalFileError(path, `${options.what} must be a regular file, this is ${kindOf(stats)}`);
+  if (stats.size > options.maxBytes) throw tooLarge(path, options);
 }
 
 function tooLarge(path: string, options: ReadOptions): LocalFileError {
@@ -137,6 +150,13 @@ export interface WriteOptions {
  * in words, as ssh and gpg refuse such files.
  */
 export function openLocalFileForWrite(path: string, options: WriteOptions): number {
+  let before: Stats | undefined;
+  try {
+    before = lstatSync(path);
+  } catch {
+    // Missing: it is created below (O_EXCL or O_CREAT, never through a link).
+  }
+  if (before && !before.isFile()) throw new LocalFileError(path, `${options.what} must be a regular file, this is ${kindOf(before)}`);
   const flags =
     constants.O_WRONLY | constants.O_CREAT | NOFOLLOW | NONBLOCK | NOCTTY | (options.append ? constants.O_APPEND : constants.O_EXCL);
   let fd: number;

@@ -122,6 +122,7 @@ export async function runExplorer(options: ExplorerOptions, parsed: ExplorerOpti
 
   session = open(start, options.demo, 0);
   begin(session);
+  if (recent.problem) session.store.getState().flashInfo(`note: ${sanitize(recent.problem)}; ignored it`);
   const { mount } = await import('./mount.js');
 
   const restore = (): void => restoreTerminal(stdout);

@@ -17,6 +17,8 @@ export interface ClientConfig {
   maxBodyBytes: number;
   onRequest?: (event: RequestEvent) => void;
   retryDelayMs?: (attempt: number) => number;
+  /** PEM of the only CA trusted for https (--ca-file, a profile's caFile). */
+  ca?: string;
 }
 
 export { DEFAULT_CLIENT_CONFIG } from './defaults.js';
@@ -39,6 +41,7 @@ export class OpenIMClient {
       onRequest: config.onRequest,
       retryDelayMs: config.retryDelayMs,
       closed: this.closed.signal,
+      ...(config.ca !== undefined ? { ca: config.ca } : {}),
     });
   }
 

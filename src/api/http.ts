@@ -11,6 +11,7 @@ import { keepWireDetail } from './wireFidelity.js';
 import { isRedirect, redirectTarget } from './redirect.js';
 import { retryAfterOf, withRateLimitWaits } from './rateLimit.js';
 import { HttpStatusError, postWithRetries } from './send.js';
+import { isHttpParserCode, transportWords } from './netWords.js';
 import { BodyTooLargeError, type Reply } from './transport.js';
 
 export interface RequestEvent {
@@ -41,6 +42,8 @@ export interface HttpConfig {
   retryDelayMs?: (attempt: number) => number;
   /** Aborted when the connection is closed (quit): every request in flight ends at once. */
   closed?: AbortSignal;
+  /** PEM of the only CA trusted for https (--ca-file). */
+  ca?: string;
 }
 
 export interface CallOptions {
@@ -109,6 +112,7 @@ export class Http {
             headers: { operationID, ...(options.token !== undefined ? { token: options.token } : {}) },
             body: JSON.stringify(body),
             deadline,
+            ...(this.config.ca !== undefined ? { connect: { ca: this.config.ca } } : {}),
             retries: this.config.retries,
             retryDelayMs: this.config.retryDelayMs ?? ((n) => Math.min(2000, 250 * 2 ** (n - 1))),
           });
@@ -252,6 +256,8 @@ function classifyNetworkError(error: unknown): { reason: NetworkReason; detail: 
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return { reason: 'dns', detail: code };
   if (code === 'ETIMEDOUT') return { reason: 'timeout', detail: code };
   if (code === 'ECONNRESET' || code === 'EPIPE') return { reason: 'reset', detail: code };
+  const words = transportWords(code);
+  if (words !== undefined) return { reason: isHttpParserCode(code) ? 'invalid-reply' : 'tls', detail: words };
   // node:http refuses to send a header value with a line break or other control character in it.
   if (code === 'ERR_INVALID_CHAR') return { reason: 'other', detail: 'the token holds characters no HTTP header can carry' };
   return { reason: 'other', detail: code || message };

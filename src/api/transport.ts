@@ -14,6 +14,7 @@ import type { Readable, Transform } from 'node:stream';
 import { constants, createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import type { Deadline } from './deadline.js';
 import { UndecodableBodyError } from './encoding.js';
+import { isHttpParserCode, isTlsCode } from './netWords.js';
 
 /** A connection failure: refused, reset, DNS, or one that ended mid-body. Worth another attempt. */
 export class TransportError extends Error {
@@ -23,6 +24,11 @@ export class TransportError extends Error {
   ) {
     super(message);
     this.name = 'TransportError';
+  }
+
+  /** A certificate or an invalid reply is the same on the next attempt: not worth one. */
+  get retriable(): boolean {
+    return !isTlsCode(this.code) && !isHttpParserCode(this.code);
   }
 }
 
@@ -43,11 +49,24 @@ export interface ReplyHead {
 // enough not to meet a server's own idle close. Idle sockets are unref'd: they never hold the
 // process open.
 const IDLE_MS = 4000;
-let agents: { http: HttpAgent; https: HttpsAgent } | undefined;
+let httpAgent: HttpAgent | undefined;
+/** One https agent per CA given (`undefined`: the system's CAs and NODE_EXTRA_CA_CERTS). */
+const httpsAgents = new Map<string | undefined, HttpsAgent>();
 
-function agentFor(protocol: string): HttpAgent {
-  agents ??= { http: new HttpAgent({ keepAlive: true, timeout: IDLE_MS }), https: new HttpsAgent({ keepAlive: true, timeout: IDLE_MS }) };
-  return protocol === 'https:' ? agents.https : agents.http;
+/** How to reach the server beyond its URL. */
+export interface ConnectOptions {
+  /** PEM of the only CA trusted for https (--ca-file), as kubectl's --certificate-authority. */
+  ca?: string;
+}
+
+function agentFor(protocol: string, connect: ConnectOptions): HttpAgent {
+  if (protocol !== 'https:') return (httpAgent ??= new HttpAgent({ keepAlive: true, timeout: IDLE_MS }));
+  let agent = httpsAgents.get(connect.ca);
+  if (!agent) {
+    agent = new HttpsAgent({ keepAlive: true, timeout: IDLE_MS, ...(connect.ca !== undefined ? { ca: connect.ca } : {}) });
+    httpsAgents.set(connect.ca, agent);
+  }
+  return agent;
 }
 
 /** The reply to one POST; its body is read once, by read() or discard(). */
@@ -117,7 +136,10 @@ export class Reply implements ReplyHead {
             );
           }
           const cut = (): void => fail(new TransportError('the connection closed in the middle of the reply', 'ECONNRESET'));
-          this.message.on('error', cut);
+          // An invalid body (a bad chunk size) is the parser's: said as such, not as a reset.
+          this.message.on('error', (error: NodeJS.ErrnoException) =>
+            typeof error.code === 'string' && isHttpParserCode(error.code) ? fail(new TransportError(error.message, error.code)) : cut(),
+          );
           this.message.on('aborted', cut);
           this.message.on('close', () => {
             if (!this.message.complete) cut();
@@ -133,12 +155,12 @@ export class Reply implements ReplyHead {
 }
 
 /** Sends one POST; resolves with the reply's head as soon as it arrives. */
-export function post(url: string, headers: Record<string, string>, body: string, deadline: Deadline): Promise<Reply> {
+export function post(url: string, headers: Record<string, string>, body: string, deadline: Deadline, connect: ConnectOptions = {}): Promise<Reply> {
   const target = new URL(url);
   const options: RequestOptions = {
     method: 'POST',
     headers: { ...headers, 'accept-encoding': ACCEPT_ENCODING, 'content-length': String(Buffer.byteLength(body)) },
-    agent: agentFor(target.protocol),
+    agent: agentFor(target.protocol, connect),
     // The request follows this signal itself: on the deadline the socket is destroyed.
     signal: deadline.signal,
   };

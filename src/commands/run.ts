@@ -11,6 +11,7 @@ import { AbortedError, ApiError, firstLine, HttpError, NetworkError, ProtocolErr
 import { authAdvice, authProblem } from '../api/authProblem.js';
 import { demoOptions, type ExplorerOptions, type OutputFormat } from '../config/args.js';
 import { openRequestLog, type RequestLog } from '../config/requestLog.js';
+import { readCaFile } from '../config/caFile.js';
 import { sanitize } from '../terminal/sanitize.js';
 import { jsonEncoder, type RowEncoder } from '../data/formats.js';
 import { walkPages } from '../data/walk.js';
@@ -141,6 +142,7 @@ export async function runListCommand(options: ExplorerOptions, streams: ScriptSt
       adminUserID,
       timeoutMs: options.timeoutMs,
       maxBodyBytes: options.maxBodyBytes,
+      ...(options.caFile !== undefined && !options.demo ? { ca: readCaFile(options.caFile) } : {}),
       ...(log ? { onRequest: log.onRequest } : {}),
     });
     const format = request.output ?? defaultOutput(streams.stdout.isTTY === true);

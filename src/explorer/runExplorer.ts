@@ -11,6 +11,7 @@ import { profileNamesIn } from '../config/profileNames.js';
 import { defaultConfigPath, resolveProfile } from '../config/profiles.js';
 import { recentUsersFile, recentUsersPath } from '../config/recentUsers.js';
 import { openRequestLog } from '../config/requestLog.js';
+import { readCaFile } from '../config/caFile.js';
 import { exportFiles } from '../data/exportFile.js';
 import { pageSizeForRows } from '../layout/frame.js';
 import { createAppStore } from '../store/store.js';
@@ -61,6 +62,7 @@ export async function runExplorer(options: ExplorerOptions, parsed: ExplorerOpti
       adminUserID: o.adminUserID,
       timeoutMs: o.timeoutMs,
       maxBodyBytes: o.maxBodyBytes,
+      ...(o.caFile !== undefined && !demo ? { ca: readCaFile(o.caFile) } : {}),
       ...(log ? { onRequest: log.onRequest } : {}),
     });
     const url = new URL(baseUrl);
@@ -102,7 +104,12 @@ export async function runExplorer(options: ExplorerOptions, parsed: ExplorerOpti
       return error.message.startsWith(`${path}: `) ? error.message.slice(path.length + 2) : error.message;
     }
     const old = session;
-    session = open(next, false, old.generation + 1);
+    try {
+      session = open(next, false, old.generation + 1);
+    } catch (error) {
+      // The profile's CA file cannot be read: the old server stays.
+      return error instanceof UsageError ? error.message : `cannot switch: ${String(error)}`;
+    }
     // The live view stays on across the switch if it was on, at the new profile's interval.
     watching = old.store.getState().live.on || next.watchMs !== undefined;
     // Requests and an export of the old server still running are cancelled with it (its quit

@@ -5,6 +5,7 @@ import { Http, type RequestEvent } from './http.js';
 import { ApiError } from './errors.js';
 import { LOGIN_OPERATION } from './authProblem.js';
 import { adminTokenDataSchema } from './schemas.js';
+import type { ProxySettings } from './proxy.js';
 
 export interface ClientConfig {
   baseUrl: string;
@@ -19,6 +20,8 @@ export interface ClientConfig {
   retryDelayMs?: (attempt: number) => number;
   /** PEM of the only CA trusted for https (--ca-file, a profile's caFile). */
   ca?: string;
+  /** HTTP(S)_PROXY and NO_PROXY, read once from the environment (proxy.ts). */
+  proxies?: ProxySettings;
 }
 
 export { DEFAULT_CLIENT_CONFIG } from './defaults.js';
@@ -42,6 +45,7 @@ export class OpenIMClient {
       retryDelayMs: config.retryDelayMs,
       closed: this.closed.signal,
       ...(config.ca !== undefined ? { ca: config.ca } : {}),
+      ...(config.proxies ? { proxies: config.proxies } : {}),
     });
   }
 

@@ -44,7 +44,7 @@ export class ApiError extends Error {
 }
 
 /** `tls`: a certificate or handshake problem; `invalid-reply`: the reply is not valid HTTP. */
-export type NetworkReason = 'refused' | 'reset' | 'dns' | 'timeout' | 'tls' | 'invalid-reply' | 'other';
+export type NetworkReason = 'refused' | 'reset' | 'dns' | 'timeout' | 'tls' | 'invalid-reply' | 'proxy' | 'other';
 
 /** The request never produced a response: refused, reset, DNS, timeout. */
 export class NetworkError extends Error {
@@ -142,6 +142,7 @@ function describeReason(reason: NetworkReason): string {
       return 'no answer before the timeout';
     case 'tls':
     case 'invalid-reply':
+    case 'proxy':
       return '';
     case 'other':
       return 'network failure';

@@ -11,7 +11,7 @@ import { AbortedError, ApiError, firstLine, HttpError, NetworkError, ProtocolErr
 import { authAdvice, authProblem } from '../api/authProblem.js';
 import { demoOptions, type ExplorerOptions, type OutputFormat } from '../config/args.js';
 import { openRequestLog, type RequestLog } from '../config/requestLog.js';
-import { readCaFile } from '../config/caFile.js';
+import { connectionExtras } from '../config/connection.js';
 import { sanitize } from '../terminal/sanitize.js';
 import { jsonEncoder, type RowEncoder } from '../data/formats.js';
 import { walkPages } from '../data/walk.js';
@@ -142,7 +142,7 @@ export async function runListCommand(options: ExplorerOptions, streams: ScriptSt
       adminUserID,
       timeoutMs: options.timeoutMs,
       maxBodyBytes: options.maxBodyBytes,
-      ...(options.caFile !== undefined && !options.demo ? { ca: readCaFile(options.caFile) } : {}),
+      ...connectionExtras(options, options.demo, streams.env ?? process.env),
       ...(log ? { onRequest: log.onRequest } : {}),
     });
     const format = request.output ?? defaultOutput(streams.stdout.isTTY === true);

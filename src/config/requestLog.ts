@@ -27,6 +27,7 @@ export function formatLogLine(event: RequestEvent, at: Date): string {
     `ms=${event.durationMs}`,
     `bytes=${event.bytes}`,
     `outcome=${event.outcome}`,
+    ...(event.proxy !== undefined ? [`proxy=${safe(event.proxy)}`] : []),
   ].join(' ');
 }
 

@@ -11,7 +11,7 @@ import { profileNamesIn } from '../config/profileNames.js';
 import { defaultConfigPath, resolveProfile } from '../config/profiles.js';
 import { recentUsersFile, recentUsersPath } from '../config/recentUsers.js';
 import { openRequestLog } from '../config/requestLog.js';
-import { readCaFile } from '../config/caFile.js';
+import { connectionExtras } from '../config/connection.js';
 import { exportFiles } from '../data/exportFile.js';
 import { pageSizeForRows } from '../layout/frame.js';
 import { createAppStore } from '../store/store.js';
@@ -62,7 +62,7 @@ export async function runExplorer(options: ExplorerOptions, parsed: ExplorerOpti
       adminUserID: o.adminUserID,
       timeoutMs: o.timeoutMs,
       maxBodyBytes: o.maxBodyBytes,
-      ...(o.caFile !== undefined && !demo ? { ca: readCaFile(o.caFile) } : {}),
+      ...connectionExtras(o, demo, process.env),
       ...(log ? { onRequest: log.onRequest } : {}),
     });
     const url = new URL(baseUrl);

@@ -18,7 +18,7 @@ import { walkPages } from '../data/walk.js';
 import { listFetcher } from '../api/pages.js';
 import { lookupUser } from '../api/userLookup.js';
 import { noSuchUserText, systemUserNote } from '../domain/userIdentity.js';
-import { DEFAULT_PAGE_SIZE, WALK_PAGE_SIZE } from '../domain/paging.js';
+import { DEFAULT_PAGE_SIZE, lastPageByTotal, WALK_PAGE_SIZE } from '../domain/paging.js';
 import { RunawayWalkError } from '../data/walkGuard.js';
 import { watchPage } from './watch.js';
 import { EXIT_OUTPUT, ScriptOutput } from './output.js';
@@ -199,8 +199,12 @@ export async function runListCommand(options: ExplorerOptions, streams: ScriptSt
     let begun = false;
     const onRateLimitWait = ({ page, waitMs }: { page: number; waitMs: number }): void =>
       say(`the server is rate-limiting; waiting ${Math.max(1, Math.ceil(waitMs / 1000))} s (Retry-After) before page ${page}`);
+    let first = true;
     for await (const { result } of walkPages(fetch, { startPage: request.page, size, all: request.all, signal: controller.signal, onRateLimitWait })) {
       if (result.notice) say(sanitize(result.notice));
+      // `--page 999999`: stdout stays `[]`, and stderr says where the list ends.
+      if (first && result.rows.length === 0 && request.page > 1 && result.total > 0) say(pastTheEnd(request.page, size, result.total, result.totalExact));
+      first = false;
       await out.write((begun ? '' : encoder.begin()) + encoder.rows(result.rows));
       begun = true;
     }
@@ -233,4 +237,11 @@ function stopOnSignals(controller: AbortController, stop: AbortSignal | undefine
     process.off('SIGTERM', abort);
     stop?.removeEventListener('abort', abort);
   };
+}
+
+/** The note for a first page past the end of the list. */
+export function pastTheEnd(page: number, size: number, total: number, exact: boolean): string {
+  const pages = lastPageByTotal({ total, size });
+  const count = `${exact ? '' : 'about '}${pages} page${pages === 1 ? '' : 's'} of ${size} (${exact ? '' : 'about '}${total} rows)`;
+  return `page ${page} is past the end: there ${pages === 1 ? 'is' : 'are'} ${count}`;
 }

@@ -156,6 +156,8 @@ export function openLocalFileForWrite(path: string, options: WriteOptions): numb
   } catch {
     // Missing: it is created below (O_EXCL or O_CREAT, never through a link).
   }
+  // A new file (an export's) must not exist at all: taken, whatever it is.
+  if (before && !options.append) throw new LocalFileError(path, `cannot create ${options.what}: ${errnoWords('EEXIST')}`, 'EEXIST');
   if (before && !before.isFile()) throw new LocalFileError(path, `${options.what} must be a regular file, this is ${kindOf(before)}`);
   const flags =
     constants.O_WRONLY | constants.O_CREAT | NOFOLLOW | NONBLOCK | NOCTTY | (options.append ? constants.O_APPEND : constants.O_EXCL);

@@ -1,8 +1,8 @@
 // --log-file: one line per request, appended, in a file only its owner can read. The line is built
 // from the client's RequestEvent, which holds no token, no secret and no body: keep it that way.
-import { closeSync, writeSync } from 'node:fs';
+import { closeSync } from 'node:fs';
 import type { RequestEvent } from '../api/http.js';
-import { errnoCode, errnoWords, LocalFileError, openLocalFileForWrite } from '../data/localFile.js';
+import { errnoCode, errnoWords, LocalFileError, openLocalFileForWrite, writeAllSync } from '../data/localFile.js';
 import { UsageError } from './args.js';
 
 export interface RequestLog {
@@ -47,7 +47,7 @@ export function openRequestLog(path: string, now: () => Date = () => new Date(),
       if (fd === undefined) return;
       try {
         // Synchronous: lines stay in order and none is lost when the process exits right after.
-        writeSync(fd, formatLogLine(event, now()) + '\n');
+        writeAllSync(fd, formatLogLine(event, now()) + '\n');
       } catch (error) {
         // A log with holes looks whole: stop it and say so (a script stops; the explorer shows it).
         closeSync(fd);

@@ -1,10 +1,10 @@
 // Files the explorer's export (`e`) writes: created 0600 and never over an existing file; named
 // after the list and the time, e.g. ./openim-users-20250131-100000.json; whole or absent.
-import { closeSync, existsSync, fsyncSync, linkSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, linkSync, unlinkSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import type { ListKind } from '../api/pages.js';
 import { addExitHook } from '../terminal/exitHooks.js';
-import { errnoCode, errnoWords, LocalFileError, openLocalFileForWrite } from './localFile.js';
+import { errnoCode, errnoWords, LocalFileError, openLocalFileForWrite, writeAllSync } from './localFile.js';
 
 export interface ExportSink {
   /** Where the file is, as shown to the user (relative to the working directory when inside it). */
@@ -89,7 +89,7 @@ export function exportFiles(dir: string, cwd: string = process.cwd()): OpenExpor
       write(text) {
         if (!open || !text || fd === undefined) return;
         try {
-          writeSync(fd, text);
+          writeAllSync(fd, text);
         } catch (error) {
           const code = errnoCode(error);
           throw new LocalFileError(shown(final), `cannot write the export: ${errnoWords(code)}`, code);

@@ -6,7 +6,7 @@
 // stat before), a regular file only, a size cap on reads; files written are created 0600 and a
 // final symlink is not followed (O_NOFOLLOW). Lives in data/, the lowest layer that writes files;
 // config/ (above it) reads its files through it too.
-import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, statSync, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, statSync, writeSync, type Stats } from 'node:fs';
 
 const NONBLOCK = constants.O_NONBLOCK ?? 0;
 const NOCTTY = constants.O_NOCTTY ?? 0;
@@ -182,4 +182,15 @@ export function openLocalFileForWrite(path: string, options: WriteOptions): numb
     closeSync(fd);
     throw error;
   }
+}
+
+/**
+ * Writes all of `text` to `fd`. A write to a regular file can be short (a file size limit reached
+ * in its middle): the rest is written again, so the next write fails and says why (EFBIG), rather
+ * than losing the tail of the text in silence.
+ */
+export function writeAllSync(fd: number, text: string): void {
+  const bytes = Buffer.from(text, 'utf8');
+  let done = 0;
+  while (done < bytes.length) done += writeSync(fd, bytes, done, bytes.length - done);
 }

@@ -45,6 +45,16 @@ describe('scripting output errors', () => {
     expect(requestsIn(log)).toBe(0);
   });
 
+  it('a request log that cannot grow (ulimit -f: EFBIG) stops the walk: exit 74, in words', async () => {
+    const log = join(mkdtempSync(join(tmpdir(), 'oie-fsize-')), 'requests.log');
+    // SIGXFSZ ignored, as the shell hands it on: the write fails with EFBIG instead of killing.
+    const r = await sh(`trap '' XFSZ; ulimit -f 1; "$NODE" "$CLI" users --demo --all --size 5 -o ndjson --log-file ${log} > /dev/null; echo "status=$?"`);
+    expect(r.stdout).toBe('status=74\n');
+    expect(r.stderr).toBe(`openim-explorer: --log-file ${log}: cannot write to the log file: the file is too large (EFBIG); stopped\n`);
+    // 1 KB of log holds a handful of lines: the walk of hundreds of pages stopped there.
+    expect(requestsIn(log)).toBeLessThan(20);
+  });
+
   it('> /dev/null is not a closed stdout: exit 0', async () => {
     const r = await sh(`"$NODE" "$CLI" users --demo -o json > /dev/null; echo "status=$?"`);
     expect(r).toMatchObject({ stdout: 'status=0\n', stderr: '' });

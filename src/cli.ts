@@ -79,6 +79,12 @@ async function run(parsed: ExplorerOptions): Promise<number> {
   }
 
   if (options.command === 'list') {
+    const { EXIT_OUTPUT, stdoutClosedAtStart } = await import('./commands/output.js');
+    if (stdoutClosedAtStart()) {
+      // `>&-`: every row would go nowhere; no request is sent.
+      process.stderr.write('openim-explorer: cannot write the output: stdout is closed (EBADF); nothing was sent\n');
+      return EXIT_OUTPUT;
+    }
     const { runListCommand } = await import('./commands/run.js');
     return runListCommand(options, { stdout: process.stdout, stderr: process.stderr, env: process.env });
   }

@@ -5,6 +5,7 @@ import { Http, type RequestEvent } from './http.js';
 import { ApiError } from './errors.js';
 import { LOGIN_OPERATION } from './authProblem.js';
 import { adminTokenDataSchema } from './schemas.js';
+import type { ProxySettings } from './proxy.js';
 
 export interface ClientConfig {
   baseUrl: string;
@@ -17,6 +18,10 @@ export interface ClientConfig {
   maxBodyBytes: number;
   onRequest?: (event: RequestEvent) => void;
   retryDelayMs?: (attempt: number) => number;
+  /** PEM of the only CA trusted for https (--ca-file, a profile's caFile). */
+  ca?: string;
+  /** HTTP(S)_PROXY and NO_PROXY, read once from the environment (proxy.ts). */
+  proxies?: ProxySettings;
 }
 
 export { DEFAULT_CLIENT_CONFIG } from './defaults.js';
@@ -39,6 +44,8 @@ export class OpenIMClient {
       onRequest: config.onRequest,
       retryDelayMs: config.retryDelayMs,
       closed: this.closed.signal,
+      ...(config.ca !== undefined ? { ca: config.ca } : {}),
+      ...(config.proxies ? { proxies: config.proxies } : {}),
     });
   }
 

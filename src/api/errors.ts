@@ -43,7 +43,8 @@ export class ApiError extends Error {
   }
 }
 
-export type NetworkReason = 'refused' | 'reset' | 'dns' | 'timeout' | 'other';
+/** `tls`: a certificate or handshake problem; `invalid-reply`: the reply is not valid HTTP. */
+export type NetworkReason = 'refused' | 'reset' | 'dns' | 'timeout' | 'tls' | 'invalid-reply' | 'proxy' | 'other';
 
 /** The request never produced a response: refused, reset, DNS, timeout. */
 export class NetworkError extends Error {
@@ -53,7 +54,9 @@ export class NetworkError extends Error {
     detail: string,
     readonly origin: Origin,
   ) {
-    super(`${origin.operation}: ${describeReason(reason)}${detail ? ` (${detail})` : ''}`);
+    // TLS and invalid replies are said by the detail itself (netWords.ts), with what to do.
+    const head = describeReason(reason);
+    super(`${origin.operation}: ${head === '' ? detail : `${head}${detail ? ` (${detail})` : ''}`}`);
     this.name = 'NetworkError';
   }
 }
@@ -137,6 +140,10 @@ function describeReason(reason: NetworkReason): string {
       return 'host name not found';
     case 'timeout':
       return 'no answer before the timeout';
+    case 'tls':
+    case 'invalid-reply':
+    case 'proxy':
+      return '';
     case 'other':
       return 'network failure';
   }

@@ -11,7 +11,9 @@ import { keepWireDetail } from './wireFidelity.js';
 import { isRedirect, redirectTarget } from './redirect.js';
 import { retryAfterOf, withRateLimitWaits } from './rateLimit.js';
 import { HttpStatusError, postWithRetries } from './send.js';
-import { BodyTooLargeError, type Reply } from './transport.js';
+import { isHttpParserCode, transportWords } from './netWords.js';
+import { BodyTooLargeError, TransportError, type Reply } from './transport.js';
+import { proxyFor, proxyName, type ProxySettings } from './proxy.js';
 
 export interface RequestEvent {
   operation: string;
@@ -24,6 +26,8 @@ export interface RequestEvent {
   durationMs: number;
   bytes: number;
   outcome: 'ok' | 'api-error' | 'http-error' | 'network-error' | 'protocol-error' | 'aborted';
+  /** The proxy the request went through (host:port), when one did. */
+  proxy?: string;
 }
 
 export interface HttpConfig {
@@ -41,6 +45,10 @@ export interface HttpConfig {
   retryDelayMs?: (attempt: number) => number;
   /** Aborted when the connection is closed (quit): every request in flight ends at once. */
   closed?: AbortSignal;
+  /** PEM of the only CA trusted for https (--ca-file). */
+  ca?: string;
+  /** HTTP(S)_PROXY and NO_PROXY (proxy.ts). */
+  proxies?: ProxySettings;
 }
 
 export interface CallOptions {
@@ -90,6 +98,7 @@ export class Http {
     const operationID = newOperationID();
     const origin = { operation, operationID, tokenSent: options.token !== undefined && options.token !== '' };
     const started = performance.now();
+    const via = proxyFor(new URL(joinUrl(this.config.baseUrl, path)), this.config.proxies);
     const event = (partial: Partial<RequestEvent> & Pick<RequestEvent, 'outcome'>): void => {
       this.config.onRequest?.({
         operation,
@@ -99,6 +108,7 @@ export class Http {
         errCode: null,
         bytes: 0,
         durationMs: Math.round((performance.now() - started) * 10) / 10,
+        ...(via ? { proxy: proxyName(via) } : {}),
         ...partial,
       });
     };
@@ -121,6 +131,7 @@ export class Http {
             headers: { operationID, ...(options.token !== undefined ? { token: options.token } : {}) },
             body: JSON.stringify(body),
             deadline,
+            connect: { ...(this.config.ca !== undefined ? { ca: this.config.ca } : {}), ...(this.config.proxies ? { proxies: this.config.proxies } : {}) },
             retries: this.config.retries,
             retryDelayMs: this.config.retryDelayMs ?? ((n) => Math.min(2000, 250 * 2 ** (n - 1))),
           });
@@ -200,7 +211,9 @@ export class Http {
       }
       const { reason, detail } = classifyNetworkError(error);
       event({ outcome: 'network-error', status });
-      throw new NetworkError(reason, clean(detail), origin);
+      // Refused or not found through a proxy is about the proxy, not the server.
+      const proxied = error instanceof TransportError && error.proxy !== undefined && reason !== 'tls' && reason !== 'proxy' ? `; through the proxy ${error.proxy}` : '';
+      throw new NetworkError(reason, clean(detail) + proxied, origin);
     } finally {
       this.inFlight.delete(deadline);
       deadline.dispose();
@@ -265,6 +278,9 @@ function classifyNetworkError(error: unknown): { reason: NetworkReason; detail: 
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return { reason: 'dns', detail: code };
   if (code === 'ETIMEDOUT') return { reason: 'timeout', detail: code };
   if (code === 'ECONNRESET' || code === 'EPIPE') return { reason: 'reset', detail: code };
+  if (code === 'ERR_PROXY_TUNNEL') return { reason: 'proxy', detail: message };
+  const words = transportWords(code);
+  if (words !== undefined) return { reason: isHttpParserCode(code) ? 'invalid-reply' : 'tls', detail: words };
   // node:http refuses to send a header value with a line break or other control character in it.
   if (code === 'ERR_INVALID_CHAR') return { reason: 'other', detail: 'the token holds characters no HTTP header can carry' };
   return { reason: 'other', detail: code || message };

@@ -10,7 +10,7 @@
 // ours already. The exchange itself is transport.ts.
 import type { Deadline } from './deadline.js';
 import { abortableSleep } from './rateLimit.js';
-import { post, TransportError, type Reply } from './transport.js';
+import { post, TransportError, type ConnectOptions, type Reply } from './transport.js';
 
 /** A reply whose status is not 2xx; `response` is unread. */
 export class HttpStatusError extends Error {
@@ -27,6 +27,7 @@ export interface SendOptions {
   headers: Record<string, string>;
   body: string;
   deadline: Deadline;
+  connect?: ConnectOptions;
   /** Extra attempts after the first. */
   retries: number;
   /** Delay before retry n (1-based), in ms. */
@@ -40,11 +41,11 @@ export async function postWithRetries(options: SendOptions): Promise<Reply> {
     let response: Reply;
     try {
       // A redirect comes back as it is: the token header and the login body must not go anywhere else (redirect.ts).
-      response = await post(options.url, { 'content-type': 'application/json', ...options.headers }, options.body, deadline);
+      response = await post(options.url, { 'content-type': 'application/json', ...options.headers }, options.body, deadline, options.connect);
     } catch (error) {
       // A connection failure (refused, reset, DNS) is tried again; anything else (the deadline, a token
       // no header can carry) ends it.
-      if (!(error instanceof TransportError) || attempt > options.retries || deadline.aborted) throw error;
+      if (!(error instanceof TransportError) || !error.retriable || attempt > options.retries || deadline.aborted) throw error;
       await abortableSleep(options.retryDelayMs(attempt), deadline.signal);
       continue;
     }

@@ -13,15 +13,24 @@ import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { brotliDecompressSync, constants, gunzipSync, inflateSync } from 'node:zlib';
 import type { Deadline } from './deadline.js';
 import { UndecodableBodyError } from './encoding.js';
+import { isHttpParserCode, isTlsCode } from './netWords.js';
+import { proxyAuthorization, proxyFor, proxyName, TunnelAgent, type ProxySettings } from './proxy.js';
 
 /** A connection failure: refused, reset, DNS, or one that ended mid-body. Worth another attempt. */
 export class TransportError extends Error {
+  /** The proxy the request went through, when one did (host:port). */
+  proxy?: string;
   constructor(
     message: string,
     readonly code: string,
   ) {
     super(message);
     this.name = 'TransportError';
+  }
+
+  /** A certificate, an invalid reply or a proxy's refusal is the same on the next attempt: not worth one. */
+  get retriable(): boolean {
+    return !isTlsCode(this.code) && !isHttpParserCode(this.code) && this.code !== 'ERR_PROXY_TUNNEL';
   }
 }
 
@@ -42,11 +51,40 @@ export interface ReplyHead {
 // enough not to meet a server's own idle close. Idle sockets are unref'd: they never hold the
 // process open.
 const IDLE_MS = 4000;
-let agents: { http: HttpAgent; https: HttpsAgent } | undefined;
+let httpAgent: HttpAgent | undefined;
+/** One https agent per CA given (`undefined`: the system's CAs and NODE_EXTRA_CA_CERTS). */
+const httpsAgents = new Map<string | undefined, HttpsAgent>();
 
-function agentFor(protocol: string): HttpAgent {
-  agents ??= { http: new HttpAgent({ keepAlive: true, timeout: IDLE_MS }), https: new HttpsAgent({ keepAlive: true, timeout: IDLE_MS }) };
-  return protocol === 'https:' ? agents.https : agents.http;
+/** Agents whose connections go to a proxy, by proxy (and CA). */
+const proxiedAgents = new Map<string, HttpAgent>();
+
+/** How to reach the server beyond its URL. */
+export interface ConnectOptions {
+  /** PEM of the only CA trusted for https (--ca-file), as kubectl's --certificate-authority. */
+  ca?: string;
+  /** HTTP(S)_PROXY and NO_PROXY, read once (proxy.ts). */
+  proxies?: ProxySettings;
+}
+
+function proxiedAgent(protocol: string, proxy: URL, connect: ConnectOptions): HttpAgent {
+  const key = `${protocol}${proxy.href}\n${connect.ca ?? ''}`;
+  let agent = proxiedAgents.get(key);
+  if (!agent) {
+    const options = { keepAlive: true, timeout: IDLE_MS };
+    agent = protocol === 'https:' ? new TunnelAgent(proxy, { ...options, ...(connect.ca !== undefined ? { ca: connect.ca } : {}) }) : new HttpAgent(options);
+    proxiedAgents.set(key, agent);
+  }
+  return agent;
+}
+
+function agentFor(protocol: string, connect: ConnectOptions): HttpAgent {
+  if (protocol !== 'https:') return (httpAgent ??= new HttpAgent({ keepAlive: true, timeout: IDLE_MS }));
+  let agent = httpsAgents.get(connect.ca);
+  if (!agent) {
+    agent = new HttpsAgent({ keepAlive: true, timeout: IDLE_MS, ...(connect.ca !== undefined ? { ca: connect.ca } : {}) });
+    httpsAgents.set(connect.ca, agent);
+  }
+  return agent;
 }
 
 /** The reply to one POST; its body is read once, by read() or discard(). */
@@ -106,7 +144,10 @@ export class Reply implements ReplyHead {
             resolve(Buffer.concat(chunks, total));
           });
           const cut = (): void => fail(new TransportError('the connection closed in the middle of the reply', 'ECONNRESET'));
-          this.message.on('error', cut);
+          // An invalid body (a bad chunk size) is the parser's: said as such, not as a reset.
+          this.message.on('error', (error: NodeJS.ErrnoException) =>
+            typeof error.code === 'string' && isHttpParserCode(error.code) ? fail(new TransportError(error.message, error.code)) : cut(),
+          );
           this.message.on('aborted', cut);
           this.message.on('close', () => {
             if (!this.message.complete) cut();
@@ -123,20 +164,36 @@ export class Reply implements ReplyHead {
 }
 
 /** Sends one POST; resolves with the reply's head as soon as it arrives. */
-export function post(url: string, headers: Record<string, string>, body: string, deadline: Deadline): Promise<Reply> {
+export function post(url: string, headers: Record<string, string>, body: string, deadline: Deadline, connect: ConnectOptions = {}): Promise<Reply> {
   const target = new URL(url);
-  const options: RequestOptions = {
+  const proxy = proxyFor(target, connect.proxies);
+  const options: RequestOptions & { tunnelSignal?: AbortSignal } = {
     method: 'POST',
     headers: { ...headers, 'accept-encoding': ACCEPT_ENCODING, 'content-length': String(Buffer.byteLength(body)) },
-    agent: agentFor(target.protocol),
+    agent: proxy ? proxiedAgent(target.protocol, proxy, connect) : agentFor(target.protocol, connect),
     // The request follows this signal itself: on the deadline the socket is destroyed.
     signal: deadline.signal,
+    // A CONNECT tunnel still being opened ends on the deadline too (proxy.ts).
+    ...(proxy ? { tunnelSignal: deadline.signal } : {}),
   };
-  const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
   return deadline.race(
     new Promise<Reply>((resolve, reject) => {
-      const request = send(target, options, (message) => resolve(new Reply(message)));
-      request.on('error', (error: NodeJS.ErrnoException) => reject(transportError(error)));
+      const onReply = (message: IncomingMessage): void => resolve(new Reply(message));
+      const request =
+        proxy && target.protocol === 'http:'
+          ? // Absolute form: to the proxy, the whole URL as the path (curl's way for http).
+            httpRequest(
+              {
+                ...options,
+                host: proxy.hostname.replace(/^\[|\]$/g, ''),
+                port: Number(proxy.port || 80),
+                path: target.href,
+                headers: { ...options.headers, host: target.host, ...proxyAuthorization(proxy) },
+              },
+              onReply,
+            )
+          : (target.protocol === 'https:' ? httpsRequest : httpRequest)(target, options, onReply);
+      request.on('error', (error: NodeJS.ErrnoException) => reject(transportError(error, proxy)));
       request.end(body);
     }),
   );
@@ -178,7 +235,9 @@ function decode(body: Buffer, header: string, max: number): Buffer {
 const KNOWN_CODINGS = new Set(['gzip', 'x-gzip', 'deflate', 'br']);
 
 /** A request's failure before its reply: a connection error keeps its code; others say what. */
-function transportError(error: NodeJS.ErrnoException): Error {
+function transportError(error: NodeJS.ErrnoException, proxy: URL | undefined): Error {
   if (error.name === 'AbortError') return error;
-  return new TransportError(error.message, typeof error.code === 'string' ? error.code : '');
+  const code = typeof error.code === 'string' ? error.code : '';
+  // Through a proxy, a refused or unknown host is the proxy's: say so (http.ts names it).
+  return Object.assign(new TransportError(error.message, code), proxy ? { proxy: proxyName(proxy) } : {});
 }

@@ -4,21 +4,25 @@
 //
 // Exit codes: 0 done; 1 the server answered with an error (errCode) or a reply that is not
 // OpenIM's (HTTP error page, unreadable body); 2 usage or config error; 3 the server could not
-// be reached (refused, reset, DNS, timeout).
+// be reached (refused, reset, DNS, timeout); 74 the output (or the request log) could not be
+// written (output.ts).
 import { DEFAULT_CLIENT_CONFIG, OpenIMClient } from '../api/client.js';
 import { AbortedError, ApiError, firstLine, HttpError, NetworkError, ProtocolError, RedirectError } from '../api/errors.js';
 import { authAdvice, authProblem } from '../api/authProblem.js';
 import { demoOptions, type ExplorerOptions, type OutputFormat } from '../config/args.js';
 import { openRequestLog, type RequestLog } from '../config/requestLog.js';
+import { connectionExtras } from '../config/connection.js';
 import { sanitize } from '../terminal/sanitize.js';
 import { jsonEncoder, type RowEncoder } from '../data/formats.js';
 import { walkPages } from '../data/walk.js';
 import { listFetcher } from '../api/pages.js';
 import { lookupUser } from '../api/userLookup.js';
 import { noSuchUserText, systemUserNote } from '../domain/userIdentity.js';
-import { DEFAULT_PAGE_SIZE, WALK_PAGE_SIZE } from '../domain/paging.js';
+import { DEFAULT_PAGE_SIZE, lastPageByTotal, WALK_PAGE_SIZE } from '../domain/paging.js';
 import { RunawayWalkError } from '../data/walkGuard.js';
 import { watchPage } from './watch.js';
+import { EXIT_OUTPUT, ScriptOutput } from './output.js';
+import type { LocalFileError } from '../data/localFile.js';
 
 export const EXIT_OK = 0;
 export const EXIT_API = 1;
@@ -81,42 +85,6 @@ function quote(text: string): string {
   return JSON.stringify(sanitize(firstLine(text)));
 }
 
-/** Writes with backpressure; fails fast once the reader went away (EPIPE from `| head`). */
-class Output {
-  private failure: Error | undefined;
-  private readonly waiters = new Set<(error?: Error) => void>();
-
-  constructor(private readonly stream: NodeJS.WritableStream) {
-    stream.on('error', this.onError);
-  }
-
-  get closed(): boolean {
-    return this.failure !== undefined;
-  }
-
-  private readonly onError = (error: Error): void => {
-    this.failure = error;
-    for (const wake of this.waiters) wake(error);
-  };
-
-  async write(text: string): Promise<void> {
-    if (this.failure) throw this.failure;
-    if (text === '') return;
-    if (this.stream.write(text)) return;
-    await new Promise<void>((resolve, reject) => {
-      const wake = (error?: Error): void => {
-        this.waiters.delete(wake);
-        this.stream.off('drain', onDrain);
-        if (error) reject(error);
-        else resolve();
-      };
-      const onDrain = (): void => wake();
-      this.waiters.add(wake);
-      this.stream.once('drain', onDrain);
-    });
-  }
-}
-
 /** Runs a scripting command; resolves to the exit code. */
 export async function runListCommand(options: ExplorerOptions, streams: ScriptStreams): Promise<number> {
   const request = options.request;
@@ -132,9 +100,31 @@ export async function runListCommand(options: ExplorerOptions, streams: ScriptSt
   let closeDemo: (() => Promise<void>) | undefined;
   let log: RequestLog | undefined;
   let unlisten: (() => void) | undefined;
-  const out = new Output(streams.stdout);
+  // The reader went away or the output cannot be written: stop the request in flight too.
+  const controller = new AbortController();
+  const out = new ScriptOutput(streams.stdout, () => controller.abort());
+  let logFailure: LocalFileError | undefined;
+  /** The exit code once the work ended: lost output or a lost log line is never a success. */
+  const finished = (): number => {
+    if (out.readerLeft) return EXIT_OK;
+    if (out.failure) {
+      say(out.describe());
+      return EXIT_OUTPUT;
+    }
+    if (logFailure) {
+      say(`--log-file ${logFailure.message}; stopped`);
+      return EXIT_OUTPUT;
+    }
+    return EXIT_OK;
+  };
   try {
-    log = options.logFile !== undefined ? openRequestLog(options.logFile) : undefined;
+    log =
+      options.logFile !== undefined
+        ? openRequestLog(options.logFile, undefined, (error) => {
+            logFailure = error;
+            controller.abort();
+          })
+        : undefined;
     if (options.demo) {
       const { startEmbeddedDemo } = await import('openim-demo-server');
       const demo = await startEmbeddedDemo(demoOptions(options));
@@ -152,6 +142,7 @@ export async function runListCommand(options: ExplorerOptions, streams: ScriptSt
       adminUserID,
       timeoutMs: options.timeoutMs,
       maxBodyBytes: options.maxBodyBytes,
+      ...connectionExtras(options, options.demo, streams.env ?? process.env),
       ...(log ? { onRequest: log.onRequest } : {}),
     });
     const format = request.output ?? defaultOutput(streams.stdout.isTTY === true);
@@ -164,9 +155,6 @@ export async function runListCommand(options: ExplorerOptions, streams: ScriptSt
           ? (await import('../data/csv.js')).csvEncoder(request.list)
           : jsonEncoder(format);
     const size = request.size ?? (request.all ? WALK_PAGE_SIZE : (options.pageSize ?? DEFAULT_PAGE_SIZE));
-    // The reader went away: stop the request in flight too.
-    const controller = new AbortController();
-    streams.stdout.once('error', () => controller.abort());
     // A user that does not exist is not a user with empty lists.
     if (request.userID !== undefined) {
       const found = await lookupUser(client, request.userID, controller.signal);
@@ -195,29 +183,37 @@ export async function runListCommand(options: ExplorerOptions, streams: ScriptSt
         kind: request.list,
         intervalMs: options.watchMs,
         fetch: (signal) => fetch(request.page, size, signal),
-        write: (text) => out.write(text),
+        write: async (text) => {
+          await out.write(text);
+          await out.flush();
+        },
         notice: (text) => say(sanitize(text)),
         waiting: (status) =>
           say(`${describeScriptFailure(status.error)?.line ?? 'refresh failed'}; next try in ${Math.round((status.at - Date.now()) / 1000)} s`),
         stop: controller.signal,
       });
-      return EXIT_OK;
+      return finished();
     }
 
     // Nothing reaches stdout before the first page: a failure at once leaves it empty.
     let begun = false;
     const onRateLimitWait = ({ page, waitMs }: { page: number; waitMs: number }): void =>
       say(`the server is rate-limiting; waiting ${Math.max(1, Math.ceil(waitMs / 1000))} s (Retry-After) before page ${page}`);
+    let first = true;
     for await (const { result } of walkPages(fetch, { startPage: request.page, size, all: request.all, signal: controller.signal, onRateLimitWait })) {
       if (result.notice) say(sanitize(result.notice));
+      // `--page 999999`: stdout stays `[]`, and stderr says where the list ends.
+      if (first && result.rows.length === 0 && request.page > 1 && result.total > 0) say(pastTheEnd(request.page, size, result.total, result.totalExact));
+      first = false;
       await out.write((begun ? '' : encoder.begin()) + encoder.rows(result.rows));
       begun = true;
     }
     await out.write((begun ? '' : encoder.begin()) + encoder.end());
-    return EXIT_OK;
+    await out.flush();
+    return finished();
   } catch (error) {
     // The reader stopped reading (`| head`): what it wanted, it has.
-    if (out.closed) return EXIT_OK;
+    if (out.failure || logFailure) return finished();
     if (error instanceof AbortedError) return EXIT_API;
     const failure = describeScriptFailure(error);
     if (!failure) throw error;
@@ -241,4 +237,11 @@ function stopOnSignals(controller: AbortController, stop: AbortSignal | undefine
     process.off('SIGTERM', abort);
     stop?.removeEventListener('abort', abort);
   };
+}
+
+/** The note for a first page past the end of the list. */
+export function pastTheEnd(page: number, size: number, total: number, exact: boolean): string {
+  const pages = lastPageByTotal({ total, size });
+  const count = `${exact ? '' : 'about '}${pages} page${pages === 1 ? '' : 's'} of ${size} (${exact ? '' : 'about '}${total} rows)`;
+  return `page ${page} is past the end: there ${pages === 1 ? 'is' : 'are'} ${count}`;
 }

@@ -3,7 +3,8 @@
 // one an interval after the previous ended, back-off on network errors and 5xx, Retry-After on
 // 429), and only what changed is printed, one NDJSON event a line:
 //   {"event":"new","row":{…}}  {"event":"changed","row":{…}}  {"event":"gone","row":{…}}
-// The first fetch is the baseline and prints nothing. It runs until `stop` aborts (SIGINT,
+// The first fetch is the state it starts from, one {"event":"initial","row":…} line a row (an
+// alert on `new` does not fire for it), so that the reader knows where it stands. It runs until `stop` aborts (SIGINT,
 // SIGTERM, the reader closed the pipe) or an error that waiting will not cure.
 import type { AnyRow, ListKind } from '../api/pages.js';
 import type { Page } from '../api/schemas.js';
@@ -19,7 +20,7 @@ export interface WatchOptions {
   fetch(signal: AbortSignal): Promise<Page<AnyRow>>;
   /** Writes to stdout; rejects once the reader has gone. */
   write(text: string): Promise<void>;
-  /** A server notice (e.g. no conversations), said once. */
+  /** A server notice (e.g. no conversations, an empty first page), said once. */
   notice(text: string): void;
   /** The watch waits out a failure (back-off, rate limit) until `status.at`. */
   waiting(status: WaitingStatus & { state: 'backing-off' | 'rate-limited' }): void;
@@ -28,9 +29,16 @@ export interface WatchOptions {
   classify?: ClassifyRefreshError;
 }
 
+export type WatchEvent = 'initial' | 'new' | 'changed' | 'gone';
+
+/** The NDJSON lines of the state a watch starts from. */
+export function initialEvents(rows: readonly AnyRow[]): string {
+  return rows.map((row) => `${jsonText({ event: 'initial', row })}\n`).join('');
+}
+
 /** The NDJSON lines of a diff. */
 export function watchEvents(diff: Pick<RowDiff, 'added' | 'changed' | 'gone'>): string {
-  const line = (event: 'new' | 'changed' | 'gone', row: AnyRow): string => `${jsonText({ event, row })}\n`;
+  const line = (event: WatchEvent, row: AnyRow): string => `${jsonText({ event, row })}\n`;
   return [
     ...diff.added.map((row) => line('new', row)),
     ...diff.changed.map((row) => line('changed', row)),
@@ -54,6 +62,10 @@ export function watchPage(options: WatchOptions): Promise<void> {
         if (previous !== undefined) {
           const events = watchEvents(diffRows(options.kind, previous, page.rows));
           if (events) await options.write(events);
+        } else if (page.rows.length > 0) {
+          await options.write(initialEvents(page.rows));
+        } else if (!page.notice) {
+          options.notice('the watched page has no rows yet; what arrives will be printed as it comes');
         }
         previous = page.rows;
       },

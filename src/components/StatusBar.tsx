@@ -92,6 +92,14 @@ function ExportLine({ progress, width }: { progress: ExportProgress; width: numb
   const room = Math.max(0, width - SPINNER_CELLS);
   // The list's kind is in the file's name; the page count adds nothing to the row count.
   const head = 'exporting to ';
+  if (progress.quitAsked) {
+    const ask = `quit and abandon the export (its partial file is removed)? q quits ${sep} Esc keeps exporting`;
+    return (
+      <Box width={width}>
+        <Text {...tint(theme, 'yellow')}>{truncate(ask, width)}</Text>
+      </Box>
+    );
+  }
   const tail = ` ${sep} ${formatCount(progress.rows)} rows ${sep} Esc cancels`;
   // The file name gives way in its middle; the count and how to stop stay whole.
   const path = shortenMiddle(displayText(progress.path), Math.max(12, room - displayWidth(head) - displayWidth(tail)));

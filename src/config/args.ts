@@ -9,7 +9,7 @@ import { MAX_INTERVAL_MS, MIN_INTERVAL_MS } from '../data/liveRefresh.js';
 export const DEFAULT_DEMO_USERS = 5000;
 export const DEFAULT_TIMEOUT_S = DEFAULT_CLIENT_CONFIG.timeoutMs / 1000;
 export const DEFAULT_MAX_BODY_MB = DEFAULT_CLIENT_CONFIG.maxBodyBytes / (1024 * 1024);
-import { urlCredentialsProblem, withoutUserinfo } from './safeText.js';
+import { urlCredentialsProblem, urlExtraPartProblem, withoutUserinfo } from './safeText.js';
 
 export class UsageError extends Error {
   constructor(message: string) {
@@ -84,6 +84,7 @@ export const FLAGS = {
   ascii: { type: 'boolean', help: 'draw marks with ASCII only', use: CONNECT },
   'page-size': { type: 'string', value: 'N', complete: PAGE_SIZE_STEPS.map(String), help: 'rows per page', use: CONNECT },
   'log-file': { type: 'string', value: 'PATH', complete: 'files', help: 'append one line per request', use: CONNECT },
+  'ca-file': { type: 'string', value: 'PATH', complete: 'files', help: 'trust only this CA (PEM) for https', use: CONNECT },
   keyword: { type: 'string', value: 'K', help: 'exact userID or nickname', use: ['accounts'] },
   search: { type: 'string', value: 'TEXT', help: 'users whose ID or nickname contains TEXT', use: ['users'] },
   regex: { type: 'boolean', help: 'the --search text is a regular expression', use: ['users'] },
@@ -121,13 +122,15 @@ export interface ListRequestOptions {
 }
 
 /** Settings a profile may give; `explicit` says which of them came from a flag or the environment. */
-export type ProfileField = 'baseUrl' | 'token' | 'secret' | 'adminUserID' | 'timeoutMs' | 'pageSize' | 'watchMs';
+export type ProfileField = 'baseUrl' | 'token' | 'secret' | 'adminUserID' | 'timeoutMs' | 'pageSize' | 'watchMs' | 'caFile';
 
 export interface ExplorerOptions {
   command: 'explore' | 'demo-server' | 'help' | 'version' | 'list' | 'completion' | 'complete-profiles';
   /** The shell of `completion SHELL`. */
   shell?: Shell;
   baseUrl?: string;
+  /** A PEM file of the CA that signed the server's certificate (--ca-file, a profile's caFile). */
+  caFile?: string;
   token?: string;
   secret?: string;
   adminUserID: string;
@@ -217,6 +220,7 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): E
 
   const baseUrl = pick('baseUrl', v['base-url'], 'OPENIM_BASE_URL');
   if (baseUrl !== undefined) checkUrl(baseUrl, v['base-url'] !== undefined ? '--base-url' : 'OPENIM_BASE_URL');
+  const caFile = pick('caFile', v['ca-file']);
   const token = pick('token', v.token, 'OPENIM_TOKEN');
   const secret = pick('secret', v.secret, 'OPENIM_SECRET');
   const adminUserID = pick('adminUserID', v['admin-user-id'], 'OPENIM_ADMIN_USER_ID');
@@ -244,6 +248,7 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): E
     command,
     ...(shell ? { shell } : {}),
     baseUrl: baseUrl?.replace(/\/+$/, ''),
+    ...(caFile !== undefined ? { caFile } : {}),
     token,
     secret,
     adminUserID: adminUserID ?? DEFAULT_CLIENT_CONFIG.adminUserID,
@@ -343,6 +348,8 @@ function checkUrl(raw: string, source: string): void {
   }
   const credentials = urlCredentialsProblem(raw);
   if (credentials) throw new UsageError(`${source} ${credentials}: give the secret with OPENIM_SECRET or a profile's secretEnv`);
+  const extra = urlExtraPartProblem(raw);
+  if (extra) throw new UsageError(`${source} ${extra}`);
 }
 
 function num(raw: string, flag: string, min: number, max: number): number {

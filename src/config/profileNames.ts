@@ -1,7 +1,7 @@
 // The profile names of the config file, for completion (`:profile`, and the shell's `--profile`).
 // Names only: it neither validates the file nor reads a secret, and a missing or broken file
 // simply has no names, since a completion must never fail or print an error.
-import { readFileSync } from 'node:fs';
+import { readLocalFile } from '../data/localFile.js';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
@@ -19,7 +19,8 @@ export function defaultConfigPath(env: NodeJS.ProcessEnv): string {
 
 export function profileNamesIn(path: string): string[] {
   try {
-    const json: unknown = JSON.parse(readFileSync(path, 'utf8'));
+    // Tab must never wait: a FIFO or a device at the path is no file of names (localFile.ts).
+    const json: unknown = JSON.parse(readLocalFile(path, { maxBytes: 1024 * 1024, what: 'the config file' }).bytes.toString('utf8'));
     const profiles = typeof json === 'object' && json !== null ? (json as { profiles?: unknown }).profiles : undefined;
     if (typeof profiles !== 'object' || profiles === null || Array.isArray(profiles)) return [];
     return Object.keys(profiles)

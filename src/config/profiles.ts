@@ -3,6 +3,7 @@
 // error names the file, the profile and the field, and is a UsageError (exit code 2).
 //
 // Precedence, highest first: flags, environment, profile, built-in defaults.
+import { dirname, resolve as resolvePath } from 'node:path';
 import * as z from 'zod/mini';
 import '../api/zodLocale.js';
 import { isPageSize, MAX_PAGE_SIZE } from '../domain/paging.js';
@@ -10,7 +11,7 @@ import { MAX_INTERVAL_MS, MIN_INTERVAL_MS } from '../data/liveRefresh.js';
 import { UsageError, type ExplorerOptions, type ProfileField } from './args.js';
 import { defaultConfigPath, PROFILE_NAME } from './profileNames.js';
 import { parseConfigJson, readConfigText } from './configFile.js';
-import { quoted, shortName, urlCredentialsProblem } from './safeText.js';
+import { quoted, shortName, urlCredentialsProblem, urlExtraPartProblem } from './safeText.js';
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
@@ -36,9 +37,13 @@ export const profileSchema = z
       z.superRefine((url, ctx) => {
         const problem = urlCredentialsProblem(url);
         if (problem) ctx.addIssue({ code: 'custom', message: `${problem}; put the secret in secret or secretEnv` });
+        const extra = urlExtraPartProblem(url);
+        if (extra) ctx.addIssue({ code: 'custom', message: extra });
       }),
     ),
     adminUserID: z.optional(text('a user ID')),
+    /** A PEM CA file for https, like kubectl's certificate-authority; relative to the config file. */
+    caFile: z.optional(text('a file path')),
     token: z.optional(text('a non-empty string')),
     tokenEnv: z.optional(envName),
     secret: z.optional(text('a non-empty string')),
@@ -193,7 +198,7 @@ export function applyProfile(
   const profile = hasProfile(loaded.config.profiles, name) ? loaded.config.profiles[name] : undefined;
   if (!profile) throw new UsageError(`${loaded.path}: no profile named ${quoted(name)} (${profileList(loaded.config.profiles)})`);
   const where = `${loaded.path}: profile ${quoted(name)}`;
-  const connection: readonly ProfileField[] = ['baseUrl', 'token', 'secret', 'adminUserID'];
+  const connection: readonly ProfileField[] = ['baseUrl', 'token', 'secret', 'adminUserID', 'caFile'];
   // While switching, only flags for the timeout and page size still win.
   const wins = (field: ProfileField): boolean =>
     switching ? !connection.includes(field) && options.flags.has(field) : options.explicit.has(field);
@@ -209,6 +214,10 @@ export function applyProfile(
   // switching; at start, each field follows the precedence on its own.
   if (!wins('token')) next.token = profile.token ?? fromEnv('tokenEnv', profile.tokenEnv);
   if (!wins('secret')) next.secret = profile.secret ?? fromEnv('secretEnv', profile.secretEnv);
+  if (!wins('caFile')) {
+    if (profile.caFile !== undefined) next.caFile = resolvePath(dirname(loaded.path), profile.caFile);
+    else if (switching) delete next.caFile;
+  }
   if (!wins('adminUserID')) next.adminUserID = profile.adminUserID ?? (switching ? 'imAdmin' : options.adminUserID);
   if (!wins('timeoutMs') && profile.timeout !== undefined) next.timeoutMs = Math.round(profile.timeout * 1000);
   if (!wins('pageSize') && profile.pageSize !== undefined) next.pageSize = profile.pageSize;

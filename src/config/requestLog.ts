@@ -1,7 +1,8 @@
 // --log-file: one line per request, appended, in a file only its owner can read. The line is built
 // from the client's RequestEvent, which holds no token, no secret and no body: keep it that way.
-import { closeSync, openSync, writeSync } from 'node:fs';
+import { closeSync } from 'node:fs';
 import type { RequestEvent } from '../api/http.js';
+import { errnoCode, errnoWords, LocalFileError, openLocalFileForWrite, writeAllSync } from '../data/localFile.js';
 import { UsageError } from './args.js';
 
 export interface RequestLog {
@@ -10,6 +11,9 @@ export interface RequestLog {
   note(text: string): void;
   close(): void;
 }
+
+/** What happens when a line cannot be written (a full disk): the log stops, and says so once. */
+export type LogFailure = (error: LocalFileError) => void;
 
 /**
  * `2025-01-31T10:00:00.000Z getUsers operationID=1738317600000000001 status=200 errCode=0 ms=12.5 bytes=1834 outcome=ok`
@@ -25,24 +29,32 @@ export function formatLogLine(event: RequestEvent, at: Date): string {
     `ms=${event.durationMs}`,
     `bytes=${event.bytes}`,
     `outcome=${event.outcome}`,
+    ...(event.proxy !== undefined ? [`proxy=${safe(event.proxy)}`] : []),
   ].join(' ');
 }
 
-/** Opens (creating 0600) the log for appending; a path that cannot be opened is a usage error. */
-export function openRequestLog(path: string, now: () => Date = () => new Date()): RequestLog {
+/**
+ * Opens (creating 0600) the log for appending; a path that cannot be opened, or names a link, a
+ * FIFO, a device, another user's file or one open to group or others, is a usage error in words.
+ */
+export function openRequestLog(path: string, now: () => Date = () => new Date(), onFailure?: LogFailure): RequestLog {
   let fd: number | undefined;
   try {
-    fd = openSync(path, 'a', 0o600);
+    fd = openLocalFileForWrite(path, { what: 'the log file', append: true });
   } catch (error) {
-    throw new UsageError(`--log-file ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+    throw new UsageError(`--log-file ${error instanceof Error ? error.message : String(error)}`);
   }
   const append = (line: string): void => {
     if (fd === undefined) return;
     try {
       // Synchronous: lines stay in order and none is lost when the process exits right after.
-      writeSync(fd, line + '\n');
-    } catch {
-      // A full disk must not break the explorer or a script.
+      writeAllSync(fd, line + '\n');
+    } catch (error) {
+      // A log with holes looks whole: stop it and say so (a script stops; the explorer shows it).
+      closeSync(fd);
+      fd = undefined;
+      const code = errnoCode(error);
+      onFailure?.(new LocalFileError(path, `cannot write to the log file: ${errnoWords(code)}`, code));
     }
   };
   return {

@@ -11,10 +11,12 @@ import { profileNamesIn } from '../config/profileNames.js';
 import { defaultConfigPath, resolveProfile } from '../config/profiles.js';
 import { recentUsersFile, recentUsersPath } from '../config/recentUsers.js';
 import { openRequestLog } from '../config/requestLog.js';
+import { connectionExtras } from '../config/connection.js';
 import { exportFiles } from '../data/exportFile.js';
 import { pageSizeForRows } from '../layout/frame.js';
 import { createAppStore } from '../store/store.js';
 import { colorEnabled } from '../terminal/color.js';
+import { sanitize } from '../terminal/sanitize.js';
 import { copyToClipboard } from '../terminal/osc52.js';
 import { filterInput } from '../terminal/inputFilter.js';
 import { enableFocusEvents, enterAltScreen, HIDE_CURSOR, installRestoreHandlers, restoreTerminal } from '../terminal/screen.js';
@@ -36,7 +38,11 @@ export async function runExplorer(options: ExplorerOptions, parsed: ExplorerOpti
     start = { ...options, baseUrl, secret, adminUserID, token: undefined, profile: undefined };
     closeDemo = () => demo.close();
   }
-  const log = options.logFile !== undefined ? openRequestLog(options.logFile) : undefined;
+  // A log that cannot be written any more stops, and the status line says so (never in silence).
+  const log =
+    options.logFile !== undefined
+      ? openRequestLog(options.logFile, undefined, (error) => session.store.getState().flashInfo(`the request log stopped: ${sanitize(error.message)}`))
+      : undefined;
 
   const stdout = process.stdout;
   const color = colorEnabled(process.env, { noColor: options.noColor, stdoutIsTTY: stdout.isTTY === true });
@@ -57,6 +63,7 @@ export async function runExplorer(options: ExplorerOptions, parsed: ExplorerOpti
       adminUserID: o.adminUserID,
       timeoutMs: o.timeoutMs,
       maxBodyBytes: o.maxBodyBytes,
+      ...connectionExtras(o, demo, process.env),
       ...(log ? { onRequest: log.onRequest } : {}),
     });
     const url = new URL(baseUrl);
@@ -98,7 +105,12 @@ export async function runExplorer(options: ExplorerOptions, parsed: ExplorerOpti
       return error.message.startsWith(`${path}: `) ? error.message.slice(path.length + 2) : error.message;
     }
     const old = session;
-    session = open(next, false, old.generation + 1);
+    try {
+      session = open(next, false, old.generation + 1);
+    } catch (error) {
+      // The profile's CA file cannot be read: the old server stays.
+      return error instanceof UsageError ? error.message : `cannot switch: ${String(error)}`;
+    }
     // The live view stays on across the switch if it was on, at the new profile's interval.
     watching = old.store.getState().live.on || next.watchMs !== undefined;
     // Requests and an export of the old server still running are cancelled with it (its quit
@@ -118,6 +130,7 @@ export async function runExplorer(options: ExplorerOptions, parsed: ExplorerOpti
 
   session = open(start, options.demo, 0);
   begin(session);
+  if (recent.problem) session.store.getState().flashInfo(`note: ${sanitize(recent.problem)}; ignored it`);
   const { mount } = await import('./mount.js');
 
   const restore = (): void => restoreTerminal(stdout);

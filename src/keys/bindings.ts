@@ -203,10 +203,12 @@ export const BINDINGS = [
     action: 'quit',
     keys: ['q', 'ctrl+c'],
     hint: 'q quit',
-    description: 'back one step in the history; closes a full-screen detail; quits from a top-level list (Ctrl-C quits anywhere)',
+    description: 'back one step in the history; closes a full-screen detail; quits from a top-level list (Ctrl-C quits anywhere); during an export, asks first',
     scope: 'global',
     run: (c) => {
       const s = state(c);
+      // Quitting abandons a running export: `q` asks first, a second `q` quits.
+      if (s.exporting) return s.exporting.quitAsked ? s.quit() : s.askQuitDuringExport();
       // A full-screen detail is a view of its row, not a screen: q closes it (store/history.ts).
       if (s.detail.open && s.detail.full) s.toggleDetail();
       else if (s.nav.length > 1) s.back();

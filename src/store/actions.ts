@@ -84,6 +84,8 @@ export interface ExportActions {
   /** Writes every page of the current list to a file; progress in `exporting`. */
   exportView(format: 'json' | 'csv'): void;
   cancelExport(): void;
+  /** `q` during an export: ask first (the status line), since quitting abandons the file. */
+  askQuitDuringExport(): void;
 }
 
 export interface LiveActions {

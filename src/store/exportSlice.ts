@@ -75,5 +75,9 @@ export const exportSlice =
       cancelExport() {
         running?.abort();
       },
+      askQuitDuringExport() {
+        const progress = get().exporting;
+        if (progress) set({ exporting: { ...progress, quitAsked: true } });
+      },
     };
   };

@@ -119,6 +119,8 @@ export interface ExportProgress {
   path: string;
   pages: number;
   rows: number;
+  /** `q` was pressed during the export: a second `q` abandons it and quits, Esc keeps it going. */
+  quitAsked?: boolean;
 }
 
 /** A search inside the detail: what was asked, and the match the view is on (0-based; -1 before the first jump). */

@@ -136,6 +136,8 @@ export const uiSlice =
         const state = get();
         const list = current();
         if (state.prompt) return state.cancelPrompt();
+        // Esc after `q` during an export answers the question: keep exporting.
+        if (state.exporting?.quitAsked) return set({ exporting: { ...state.exporting, quitAsked: false } });
         if (state.exporting) return state.cancelExport();
         if (state.help) return set({ help: false });
         // The detail's search, then full screen, before the list's filter and the pane.

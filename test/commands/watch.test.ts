@@ -51,14 +51,15 @@ beforeAll(() => {
 describe('scripting --watch', () => {
   it('prints only what changed, as {"event","row"} lines, and ends cleanly on SIGINT', async () => {
     const r = run(['conversations', '--demo', '--user', DEMO.firstUserID, '--watch', '1'], { OIE_DEMO_PACE_MS: '200' });
-    await expect.poll(() => lines(r.stdout()).length, { timeout: 15_000, interval: 100 }).toBeGreaterThanOrEqual(2);
+    // The page it starts from comes first; then wait for a change.
+    await expect.poll(() => lines(r.stdout()).some((l) => /^\{"event":"(new|changed)"/.test(l)), { timeout: 15_000, interval: 100 }).toBe(true);
     r.child.kill('SIGINT');
     const { code, signal } = await r.exit;
     expect({ code, signal }).toEqual({ code: 0, signal: null });
     expect(r.stderr()).toBe('');
     const events = lines(r.stdout()).map((line) => JSON.parse(line) as { event: string; row: { conversationID: string } });
     for (const e of events) {
-      expect(['new', 'changed', 'gone']).toContain(e.event);
+      expect(['initial', 'new', 'changed', 'gone']).toContain(e.event);
       expect(Object.keys(e)).toEqual(['event', 'row']);
       expect(e.row.conversationID).toMatch(/^s[ign]_/);
     }
@@ -66,7 +67,7 @@ describe('scripting --watch', () => {
     expect(events.some((e) => e.event === 'new' || e.event === 'changed')).toBe(true);
   }, 30_000);
 
-  it('prints nothing while nothing changes (the first fetch is the baseline); SIGTERM ends it too', async () => {
+  it('prints the page it starts from, then nothing while nothing changes; SIGTERM ends it too', async () => {
     const log = join(tmp, 'still.log');
     const r = run(['users', '--demo', '--still', '--watch', '1', '--log-file', log]);
     const fetched = () => (existsSync(log) ? lines(readFileSync(log, 'utf8')).filter((l) => l.includes(' getUsers ')).length : 0);
@@ -74,7 +75,10 @@ describe('scripting --watch', () => {
     await expect.poll(fetched, { timeout: 15_000, interval: 100 }).toBeGreaterThanOrEqual(4);
     r.child.kill('SIGTERM');
     expect(await r.exit).toEqual({ code: 0, signal: null });
-    expect(r.stdout()).toBe('');
+    const events = lines(r.stdout()).map((line) => JSON.parse(line) as { event: string; row: { userID: string } });
+    expect(events.map((e) => e.event)).toEqual(Array(events.length).fill('initial'));
+    expect(events[0]?.row.userID).toBe('user_000001');
+    expect(events.length).toBeGreaterThan(0);
     expect(r.stderr()).toBe('');
   }, 30_000);
 
@@ -115,10 +119,12 @@ describe('scripting --watch', () => {
     await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const r = run(['users', '--base-url', url, '--watch', '1', '--timeout', '1'], { OPENIM_SECRET: 's' });
-    await expect.poll(() => lines(r.stdout()).length, { timeout: 15_000, interval: 100 }).toBe(1);
+    await expect.poll(() => lines(r.stdout()).length, { timeout: 15_000, interval: 100 }).toBe(3);
     r.child.kill('SIGINT');
     expect((await r.exit).code).toBe(0);
-    expect(JSON.parse(r.stdout())).toEqual({ event: 'new', row: expect.objectContaining({ userID: 'u3' }) });
+    const events = lines(r.stdout()).map((line) => JSON.parse(line) as unknown);
+    expect(events[0]).toEqual({ event: 'initial', row: expect.objectContaining({ userID: 'u1' }) });
+    expect(events[2]).toEqual({ event: 'new', row: expect.objectContaining({ userID: 'u3' }) });
     expect(r.stderr()).toMatch(/^openim-explorer: getUsers: operationID=\d+ the server is rate-limiting \(it asked to wait 2 s\): errCode=429 errMsg="too many requests, please try again later" errDlt=""; next try in 2 s\n$/);
   }, 30_000);
 

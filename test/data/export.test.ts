@@ -1,6 +1,6 @@
 // `e` / `E` in the explorer: the store's export action writes every page of the current list to a
 // 0600 file through the same page walker as the scripting commands; Esc cancels it.
-import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -120,5 +120,32 @@ describe('exportFileName', () => {
     b.close();
     expect(a.path).toBe('./x.json');
     expect(b.path).toBe('./x-2.json');
+  });
+});
+
+describe('export files', () => {
+  it('write under a hidden partial name and never replace a file that took the final name meanwhile', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'oie-export-link-'));
+    const sink = exportFiles(dir, dir)('openim-users-20250131-100000.csv');
+    sink.write('a,b\r\n');
+    expect(readdirSync(dir)).toEqual(['.openim-users-20250131-100000.csv.partial']);
+    writeFileSync(join(dir, 'openim-users-20250131-100000.csv'), 'mine');
+    sink.close();
+    expect(sink.path).toBe('./openim-users-20250131-100000-2.csv');
+    expect(readFileSync(join(dir, 'openim-users-20250131-100000.csv'), 'utf8')).toBe('mine');
+    expect(readFileSync(join(dir, 'openim-users-20250131-100000-2.csv'), 'utf8')).toBe('a,b\r\n');
+    expect(readdirSync(dir).sort()).toEqual(['openim-users-20250131-100000-2.csv', 'openim-users-20250131-100000.csv']);
+  });
+
+  it('a symbolic link planted at the partial name is not followed', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'oie-export-sym-'));
+    const target = join(dir, 'target');
+    writeFileSync(target, 'keep');
+    symlinkSync(target, join(dir, '.openim-users-20250131-100000.csv.partial'));
+    const sink = exportFiles(dir, dir)('openim-users-20250131-100000.csv');
+    sink.write('rows');
+    sink.close();
+    expect(readFileSync(target, 'utf8')).toBe('keep');
+    expect(sink.path).toBe('./openim-users-20250131-100000-2.csv');
   });
 });

@@ -1,5 +1,11 @@
 // The embedded demo server as the explorer (`--demo`) and the scripting commands start it: on a
 // free loopback port, with the credentials a client needs to log in to it.
+//
+// It runs on a worker thread, never on the explorer's: a search whose regex backtracks badly over
+// a large demo once froze every key, Ctrl-C included, for minutes. The worker is this same module
+// (in the bundle, the chunk it was built into), started with a marker in workerData; under vitest,
+// where the module is TypeScript that a worker cannot load, the server runs in the calling thread.
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { DEMO, startDemoServer } from './server.js';
 
 export interface EmbeddedDemo {
@@ -18,8 +24,59 @@ export interface EmbeddedDemoOptions {
   paceMs?: number;
 }
 
-export async function startEmbeddedDemo(options: EmbeddedDemoOptions): Promise<EmbeddedDemo> {
+const ROLE = 'openim-explorer demo server';
+
+interface WorkerInput {
+  role: typeof ROLE;
+  options: EmbeddedDemoOptions;
+}
+
+/**
+ * The moment the demo's data is computed back from: now, so that it looks like a server running
+ * today; `OIE_DEMO_NOW` (ms since 1970) fixes it for a repeatable run.
+ */
+function demoNow(env: NodeJS.ProcessEnv = process.env): number {
+  const fixed = Number(env.OIE_DEMO_NOW);
+  return env.OIE_DEMO_NOW !== undefined && Number.isSafeInteger(fixed) ? fixed : Date.now();
+}
+
+function startHere(options: EmbeddedDemoOptions): ReturnType<typeof startDemoServer> {
   const activity = options.still ? undefined : { ...(options.paceMs !== undefined ? { paceMs: options.paceMs } : {}) };
-  const server = await startDemoServer({ users: options.users, latencyMs: options.latencyMs, ...(activity ? { activity } : {}) });
-  return { baseUrl: server.url, secret: DEMO.secret, adminUserID: DEMO.adminUserID, close: () => server.close() };
+  return startDemoServer({ users: options.users, latencyMs: options.latencyMs, nowMs: demoNow(), ...(activity ? { activity } : {}) });
+}
+
+// In the worker: start the server and say where it listens; the thread ends by terminate().
+const input = isMainThread ? undefined : (workerData as Partial<WorkerInput> | undefined);
+if (input?.role === ROLE && input.options && parentPort) {
+  const port = parentPort;
+  void startHere(input.options).then(
+    (server) => port.postMessage({ url: server.url }),
+    (error: unknown) => port.postMessage({ error: error instanceof Error ? error.message : String(error) }),
+  );
+}
+
+export async function startEmbeddedDemo(options: EmbeddedDemoOptions): Promise<EmbeddedDemo> {
+  const here = new URL(import.meta.url);
+  if (here.pathname.endsWith('.ts')) {
+    const server = await startHere(options);
+    return { baseUrl: server.url, secret: DEMO.secret, adminUserID: DEMO.adminUserID, close: () => server.close() };
+  }
+  const worker = new Worker(here, { workerData: { role: ROLE, options } satisfies WorkerInput });
+  const url = await new Promise<string>((resolve, reject) => {
+    worker.once('message', (message: { url?: string; error?: string }) =>
+      message.url !== undefined ? resolve(message.url) : reject(new Error(`the demo server did not start: ${message.error ?? 'unknown error'}`)),
+    );
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`the demo server did not start (exit ${code})`)));
+  });
+  return {
+    baseUrl: url,
+    secret: DEMO.secret,
+    adminUserID: DEMO.adminUserID,
+    // The demo keeps nothing worth a clean close, and a thread busy in a long search would not
+    // answer one: the thread is ended at once.
+    close: async () => {
+      await worker.terminate();
+    },
+  };
 }

@@ -88,7 +88,9 @@ const getUsers: Route = {
       if (regex instanceof CodeError) return regex;
       filters[key] = regex;
     }
-    const { total, indices } = await searchUsers(ctx.world, filters, page);
+    const found = await searchUsers(ctx.world, filters, page);
+    if (found instanceof CodeError) return found;
+    const { total, indices } = found;
     return { total, users: listOrNull(indices.map(user)) };
   },
 };

@@ -1,0 +1,196 @@
+// Opening a local file without trusting its path: the one place every file the app reads or
+// writes is opened (the config file, the recent-users file, a CA file, the request log, exports).
+// A path may name a FIFO (opening or reading one waits for a writer forever), a device (/dev/zero
+// never ends), or a symbolic link planted by another user (appending to whatever it names). So:
+// opened O_NONBLOCK (a FIFO opens at once), checked with fstat on the descriptor (no race with a
+// stat before), a regular file only, a size cap on reads; files written are created 0600 and a
+// final symlink is not followed (O_NOFOLLOW). Lives in data/, the lowest layer that writes files;
+// config/ (above it) reads its files through it too.
+import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, statSync, writeSync, type Stats } from 'node:fs';
+
+const NONBLOCK = constants.O_NONBLOCK ?? 0;
+const NOCTTY = constants.O_NOCTTY ?? 0;
+const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
+
+/** What went wrong with a local file, in words; `code` (ENOSPC…) only to follow them in brackets. */
+export class LocalFileError extends Error {
+  constructor(
+    readonly path: string,
+    readonly problem: string,
+    readonly code?: string,
+  ) {
+    super(`${path}: ${problem}${code ? ` (${code})` : ''}`);
+    this.name = 'LocalFileError';
+  }
+}
+
+/** The words for an errno code from reading or writing a file (or a stream on one). */
+export function errnoWords(code: string | undefined): string {
+  switch (code) {
+    case 'ENOSPC':
+      return 'no space left on the device';
+    case 'EDQUOT':
+      return 'the disk quota is exceeded';
+    case 'EIO':
+      return 'an input/output error (the disk or terminal failed)';
+    case 'EBADF':
+      return 'the file descriptor is closed';
+    case 'EFBIG':
+      return 'the file is too large';
+    case 'EROFS':
+      return 'the file system is read-only';
+    case 'EACCES':
+    case 'EPERM':
+      return 'permission denied';
+    case 'ENOENT':
+      return 'no such file or directory';
+    case 'ENOTDIR':
+      return 'a part of the path is not a directory';
+    case 'EISDIR':
+      return 'it is a directory';
+    case 'ELOOP':
+      return 'it is a symbolic link (not followed, so that nobody can point it elsewhere)';
+    case 'ENXIO':
+      return 'it is a FIFO or device with nobody on the other end';
+    case 'EEXIST':
+      return 'it already exists';
+    case 'EPIPE':
+      return 'the reader closed the pipe';
+    default:
+      return 'it cannot be used';
+  }
+}
+
+export function errnoCode(error: unknown): string | undefined {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+export function kindOf(stats: Stats): string {
+  if (stats.isDirectory()) return 'a directory';
+  if (stats.isFIFO()) return 'a FIFO';
+  if (stats.isCharacterDevice() || stats.isBlockDevice()) return 'a device';
+  if (stats.isSocket()) return 'a socket';
+  if (stats.isSymbolicLink()) return 'a symbolic link';
+  return 'not a regular file';
+}
+
+export interface ReadOptions {
+  /** Larger files are refused. */
+  maxBytes: number;
+  /** What the file is, for messages ("the CA file"). */
+  what: string;
+}
+
+/**
+ * The bytes of a regular file (symbolic links followed: a config file may be a link into a
+ * dotfiles repository) of at most `maxBytes`. Never blocks: a FIFO or device is refused.
+ * Throws LocalFileError (with `code` ENOENT when there is no such file).
+ */
+export function readLocalFile(path: string, options: ReadOptions): { bytes: Buffer; stats: Stats } {
+  let fd: number;
+  try {
+    // Looked at before opening too: opening some devices does something (a tape rewinds).
+    refuseUnlessRegular(path, statSync(path), options);
+    fd = openSync(path, constants.O_RDONLY | NONBLOCK | NOCTTY);
+  } catch (error) {
+    if (error instanceof LocalFileError) throw error;
+    const code = errnoCode(error);
+    throw new LocalFileError(path, `cannot open ${options.what}: ${errnoWords(code)}`, code);
+  }
+  try {
+    // Again on the descriptor: the path may have been swapped since.
+    const stats = fstatSync(fd);
+    refuseUnlessRegular(path, stats, options);
+    // The size may change while reading: read at most one byte more than allowed, to notice.
+    let buffer = Buffer.alloc(Math.min(options.maxBytes, stats.size + 4096) + 1);
+    let length = 0;
+    for (;;) {
+      if (length === buffer.length) {
+        if (buffer.length > options.maxBytes) throw tooLarge(path, options);
+        const grown = Buffer.alloc(options.maxBytes + 1);
+        buffer.copy(grown);
+        buffer = grown;
+      }
+      const n = readSync(fd, buffer, length, buffer.length - length, null);
+      if (n === 0) break;
+      length += n;
+    }
+    if (length > options.maxBytes) throw tooLarge(path, options);
+    return { bytes: buffer.subarray(0, length), stats };
+  } catch (error) {
+    if (error instanceof LocalFileError) throw error;
+    const code = errnoCode(error);
+    throw new LocalFileError(path, `cannot read ${options.what}: ${errnoWords(code)}`, code);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function refuseUnlessRegular(path: string, stats: Stats, options: ReadOptions): void {
+  if (!stats.isFile()) throw new LocalFileError(path, `${options.what} must be a regular file, this is ${kindOf(stats)}`);
+  if (stats.size > options.maxBytes) throw tooLarge(path, options);
+}
+
+function tooLarge(path: string, options: ReadOptions): LocalFileError {
+  const cap = options.maxBytes >= 1024 * 1024 ? `${options.maxBytes / 1024 / 1024} MB` : `${Math.round(options.maxBytes / 1024)} KB`;
+  return new LocalFileError(path, `${options.what} is larger than ${cap}`);
+}
+
+export interface WriteOptions {
+  what: string;
+  /** Append to an existing file (the request log); else the file must not exist (O_EXCL). */
+  append: boolean;
+}
+
+/**
+ * A descriptor open for writing on a regular file owned by this user that nobody else can read or
+ * write, created 0600 when missing. The final component is never followed when it is a link
+ * (O_NOFOLLOW); an existing file that is another user's, or open to group or others, is refused
+ * in words, as ssh and gpg refuse such files.
+ */
+export function openLocalFileForWrite(path: string, options: WriteOptions): number {
+  let before: Stats | undefined;
+  try {
+    before = lstatSync(path);
+  } catch {
+    // Missing: it is created below (O_EXCL or O_CREAT, never through a link).
+  }
+  // A new file (an export's) must not exist at all: taken, whatever it is.
+  if (before && !options.append) throw new LocalFileError(path, `cannot create ${options.what}: ${errnoWords('EEXIST')}`, 'EEXIST');
+  if (before && !before.isFile()) throw new LocalFileError(path, `${options.what} must be a regular file, this is ${kindOf(before)}`);
+  const flags =
+    constants.O_WRONLY | constants.O_CREAT | NOFOLLOW | NONBLOCK | NOCTTY | (options.append ? constants.O_APPEND : constants.O_EXCL);
+  let fd: number;
+  try {
+    fd = openSync(path, flags, 0o600);
+  } catch (error) {
+    const code = errnoCode(error);
+    throw new LocalFileError(path, `cannot open ${options.what} for writing: ${errnoWords(code)}`, code);
+  }
+  try {
+    const stats = fstatSync(fd);
+    if (!stats.isFile()) throw new LocalFileError(path, `${options.what} must be a regular file, this is ${kindOf(stats)}`);
+    const uid = process.getuid?.();
+    if (uid !== undefined && stats.uid !== uid) throw new LocalFileError(path, `${options.what} belongs to another user (uid ${stats.uid}); refusing to write to it`);
+    if ((stats.mode & 0o077) !== 0) {
+      const mode = (stats.mode & 0o777).toString(8).padStart(4, '0');
+      throw new LocalFileError(path, `${options.what} is open to group or others (mode ${mode}); make it private first: chmod 600 ${path}`);
+    }
+    return fd;
+  } catch (error) {
+    closeSync(fd);
+    throw error;
+  }
+}
+
+/**
+ * Writes all of `text` to `fd`. A write to a regular file can be short (a file size limit reached
+ * in its middle): the rest is written again, so the next write fails and says why (EFBIG), rather
+ * than losing the tail of the text in silence.
+ */
+export function writeAllSync(fd: number, text: string): void {
+  const bytes = Buffer.from(text, 'utf8');
+  let done = 0;
+  while (done < bytes.length) done += writeSync(fd, bytes, done, bytes.length - done);
+}

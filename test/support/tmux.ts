@@ -308,7 +308,9 @@ export class Terminal {
       // the server already exited with its last session
     }
     if (this.socketPath.endsWith(this.socket)) rmSync(this.socketPath, { force: true });
-    rmSync(this.home, { recursive: true, force: true });
+    // The app may still be saving its state (a rename into state/) as the server goes down:
+    // rmdir then meets a file that was not there a moment before (ENOTEMPTY), and tries again.
+    rmSync(this.home, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
   }
 }
 

@@ -1,6 +1,7 @@
 // Entry point. Answers --help/--version, the completion scripts and usage errors before any UI
 // code is loaded: those must be fast and never print a stack trace. The scripting commands never
 // load the UI either.
+import { EXIT_OUTPUT, EXIT_USAGE } from './commands/exitCodes.js';
 import { enableCompileCache } from './compileCache.js';
 import { parseCliArgs, UsageError, type ExplorerOptions } from './config/args.js';
 import { HELP } from './config/helpText.js';
@@ -26,7 +27,7 @@ async function main(): Promise<number> {
     if (error instanceof UsageError) {
       // Messages may carry names from the command line or the config file: no raw control bytes.
       process.stderr.write(`openim-explorer: ${sanitize(error.message)}\nRun openim-explorer --help for usage.\n`);
-      return 2;
+      return EXIT_USAGE;
     }
     throw error;
   }
@@ -75,11 +76,11 @@ async function run(parsed: ExplorerOptions): Promise<number> {
   const options = parsed.demo ? parsed : resolveProfile(parsed, process.env);
   if (!options.demo && options.baseUrl === undefined) {
     process.stderr.write(NO_SERVER + '\n');
-    return 2;
+    return EXIT_USAGE;
   }
 
   if (options.command === 'list') {
-    const { EXIT_OUTPUT, stdoutClosedAtStart } = await import('./commands/output.js');
+    const { stdoutClosedAtStart } = await import('./commands/output.js');
     if (stdoutClosedAtStart()) {
       // `>&-`: every row would go nowhere; no request is sent.
       process.stderr.write('openim-explorer: cannot write the output: stdout is closed (EBADF); nothing was sent\n');

@@ -122,7 +122,10 @@ export function isNoConversations(error: ApiError): boolean {
   return PLAIN_NOT_FOUND.test(firstLine(error.errMsg));
 }
 
-/** POST /auth/get_admin_token: the secret and an admin user ID for a token (needs no token itself). */
+/**
+ * POST /auth/get_admin_token: the secret and an admin user ID for a token (needs no token itself).
+ * @internal The contract's operation as tests call it; the client logs in through OpenIMClient.getAdminToken.
+ */
 export function getAdminToken(
   client: OpenIMClient,
   req: { secret: string; userID: string },

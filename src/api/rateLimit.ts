@@ -35,10 +35,6 @@ export function parseRetryAfter(value: string | null | undefined, nowMs: number)
   return delay > 86_400_000 ? undefined : Math.max(0, delay);
 }
 
-/** A reply is rate-limiting by its status (429, with or without an envelope) or its errCode. */
-export function isRateLimitReply(status: number, errCode: number | undefined): boolean {
-  return status === RATE_LIMIT_CODE || errCode === RATE_LIMIT_CODE;
-}
 
 export type WaitDecision = { wait: number } | { giveUp: 'no-retry-after' | 'beyond-deadline' | 'too-many-waits' };
 

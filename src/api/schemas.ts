@@ -67,7 +67,6 @@ export const envelopeSchema = z.looseObject({
   errDlt: str,
   data: z.optional(z.unknown()),
 });
-export type Envelope = z.infer<typeof envelopeSchema>;
 
 export const notificationAccountSchema = z.looseObject({
   userID: z.string(),

@@ -6,9 +6,6 @@
 import { readFileSync, readlinkSync } from 'node:fs';
 import { errnoCode, errnoWords } from '../data/localFile.js';
 
-/** sysexits.h's EX_IOERR: an error while writing the output (or a file the command writes). */
-export const EXIT_OUTPUT = 74;
-
 export class ScriptOutput {
   private error: Error | undefined;
   private readonly waiters = new Set<(error?: Error) => void>();

@@ -21,13 +21,10 @@ import { noSuchUserText, systemUserNote } from '../domain/userIdentity.js';
 import { DEFAULT_PAGE_SIZE, lastPageByTotal, WALK_PAGE_SIZE } from '../domain/paging.js';
 import { RunawayWalkError } from '../data/walkGuard.js';
 import { watchPage } from './watch.js';
-import { EXIT_OUTPUT, ScriptOutput } from './output.js';
+import { EXIT_API, EXIT_NETWORK, EXIT_OK, EXIT_OUTPUT } from './exitCodes.js';
+import { ScriptOutput } from './output.js';
 import type { LocalFileError } from '../data/localFile.js';
 
-export const EXIT_OK = 0;
-export const EXIT_API = 1;
-export const EXIT_USAGE = 2;
-export const EXIT_NETWORK = 3;
 
 export interface ScriptStreams {
   stdout: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };

@@ -12,9 +12,3 @@ export function useAppStore<T>(selector: (state: AppState & AppActions) => T): T
   if (!store) throw new Error('StoreContext is missing');
   return useStore(store, selector);
 }
-
-export function useActions(): AppActions {
-  const store = useContext(StoreContext);
-  if (!store) throw new Error('StoreContext is missing');
-  return store.getState();
-}

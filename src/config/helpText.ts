@@ -5,6 +5,7 @@ import { DEFAULT_INTERVAL_MS, MIN_INTERVAL_MS } from '../data/liveRefresh.js';
 import { DEFAULT_DEMO_USERS, DEFAULT_MAX_BODY_MB, DEFAULT_TIMEOUT_S } from './args.js';
 
 // Every line at most 80 columns (HELP_WIDTH, tested): the text must read in a default terminal.
+/** @internal The width help is written for (tests hold --help to it). */
 export const HELP_WIDTH = 80;
 
 export const HELP = `openim-explorer: browse an OpenIM server's admin API from the terminal

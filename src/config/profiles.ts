@@ -79,7 +79,6 @@ export const profileSchema = z
       }
     }),
   );
-export type ProfileConfig = z.infer<typeof profileSchema>;
 
 export const configSchema = z
   .strictObject({

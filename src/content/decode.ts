@@ -12,7 +12,7 @@ import { MAX_SUMMARY_CELLS, oneLine } from './text.js';
 import type { DecodedContent, JsonNode } from './types.js';
 import { asObject, kindWord, rawField, textOf } from './view.js';
 
-export type { DecodedContent, Fact, JsonNode } from './types.js';
+export type { DecodedContent } from './types.js';
 
 /** Content larger than this (UTF-8 bytes, as on the wire) is not parsed, only shown as text. */
 export const MAX_CONTENT_BYTES = 256 * 1024;

@@ -128,6 +128,3 @@ export const groupTypeName = (code: number): string => lookup(GROUP_TYPES, code)
 export const platformName = (code: number): string => lookup(PLATFORMS, code);
 
 export const isKnownContentType = (code: number): boolean => Number.isInteger(code) && Object.prototype.hasOwnProperty.call(CONTENT_TYPES, code);
-
-/** Every contentType code the tables know, for tests and pickers. */
-export const KNOWN_CONTENT_TYPES: readonly number[] = Object.keys(CONTENT_TYPES).map(Number);

@@ -160,6 +160,7 @@ export function visibleWindow(
  * One table line: each cell sanitised (single-line), then fitted to its column, columns
  * separated by the layout's gap. Dropped columns (width 0) are skipped. The result is exactly
  * as wide as the shown widths and gaps add up to.
+ * @internal For tests: the table renders rows already cleaned (renderCleanRow).
  */
 export function renderRow(cells: readonly unknown[], layout: TableLayout, aligns: readonly Align[] = []): string {
   return renderCleanRow(cleanCells(cells), layout, aligns);

@@ -52,6 +52,7 @@ export interface ValueWindow {
 /**
  * A window of a prepared value wrapped at `width`, of its first VALUE_MAX_LINES lines. Walks only
  * to the end of the window: the cost does not depend on the length of the value.
+ * @internal For tests: the detail takes its windows through its document (detailDoc.ts).
  */
 export function valueWindow(value: PreparedValue, width: number, window: { start: number; count: number }): ValueWindow {
   const start = Math.max(0, Math.floor(window.start));

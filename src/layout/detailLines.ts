@@ -83,7 +83,7 @@ function blocksFor(kind: ListKind, row: AnyRow, width: number, color: boolean, o
   return blocks;
 }
 
-/** Every line of the pane (each value cut to its head), for tests and copying. */
+/** @internal Every line at once, for tests; the app lays out only the window on screen (paneViewport). */
 export function buildDetailLines(kind: ListKind, row: AnyRow, width: number, color: boolean, owner?: DetailOwner): PaneLine[] {
   return docWindow(detailBlocks(kind, row, width, color, owner), 0, Number.MAX_SAFE_INTEGER, 0).lines;
 }

@@ -34,9 +34,10 @@ const STYLES = {
   note: { dim: true },
 } satisfies Record<string, Style>;
 
-/** Shown before a document that was decoded out of a string; text, so it survives NO_COLOR. */
-export const EMBEDDED_MARKER = '⟨json⟩';
-/** EMBEDDED_MARKER in the current glyph mode (`<json>` in ASCII). */
+/**
+ * Shown before a document that was decoded out of a string (`⟨json⟩`, `<json>` in ASCII); text,
+ * so it survives NO_COLOR.
+ */
 export function embeddedMarker(): string {
   return `${glyphs().open}json${glyphs().close}`;
 }
@@ -204,11 +205,6 @@ class TreeWriter {
  */
 export function* treeLines(node: JsonNode, width: number, options: TreeOptions): Generator<TreeLine> {
   yield* new TreeWriter(width, options.color, options.settled === true).node(node, 0);
-}
-
-/** Every line of the tree, each at most `width` cells wide (for width >= MIN_TREE_WIDTH). */
-export function jsonTreeLines(node: JsonNode, width: number, options: TreeOptions): TreeLine[] {
-  return Array.from(treeLines(node, width, options));
 }
 
 /** The plain text of a line, for tests and copying. */

@@ -101,9 +101,6 @@ export function setAsciiMode(ascii: boolean): void {
   current = ascii ? ASCII_GLYPHS : UNICODE_GLYPHS;
 }
 
-export function isAsciiMode(): boolean {
-  return current === ASCII_GLYPHS;
-}
 
 /** The marks of the current mode. */
 export function glyphs(): Glyphs {

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { BINDINGS } from '../../src/keys/bindings.js';
-import { keysTableMarkdown, withKeysTable } from '../../src/keys/keysTable.js';
+import { keysTableMarkdown, withKeysTable } from '../../scripts/keysTable.js';
 
 const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
 

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Conversation, User } from '../../src/api/schemas.js';
 import { buildDetailLines, paneViewport, type PaneLine } from '../../src/layout/detailLines.js';
-import { jsonTreeLines, treeLineText, treeLines } from '../../src/layout/jsonTreeLines.js';
+import { treeLineText, treeLines } from '../../src/layout/jsonTreeLines.js';
 import { prepareValue, VALUE_HEAD_CHARS, VALUE_MAX_LINES, valueWindow } from '../../src/domain/valueLines.js';
 import { displayWidth, wrap } from '../../src/terminal/width.js';
 
@@ -135,7 +135,7 @@ describe('the JSON tree, lazily', () => {
   });
 
   it('cuts a long string to its head, with a note of its length', () => {
-    const all = jsonTreeLines(huge, 40, { color: false }).map(treeLineText);
+    const all = Array.from(treeLines(huge, 40, { color: false }), treeLineText);
     expect(all.length).toBeLessThanOrEqual(VALUE_MAX_LINES + 3);
     expect(all.slice(-2).map((line) => line.replace(/^ {2}/, '')).join('')).toBe('… not shown whole: 262,144 characters in all (y copies the row)');
   });

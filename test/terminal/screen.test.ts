@@ -1,7 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it, vi, type Mock } from 'vitest';
 import { addExitHook } from '../../src/terminal/exitHooks.js';
-import { filterFocusReports, stripFocusReports } from '../../src/terminal/focus.js';
 import {
   crashLine,
   enableFocusEvents,
@@ -174,25 +173,5 @@ describe('focus reports', () => {
     restoreTerminal(out, fakeStdin(false));
     // Bracketed paste (on with the alternate screen) and focus reports are both turned off, once.
     expect(out.written).toBe('\u001b[?1049h\u001b[?2004h\u001b[?1004h\u001b[?2004l\u001b[?1004l\u001b[?1049l\u001b[?25h');
-  });
-
-  it('are taken out of what is read and told as focus changes, in order', () => {
-    const seen: boolean[] = [];
-    const chunks: unknown[] = ['j\u001b[Ok', '\u001b[I', Buffer.from('\u001b[O[\u001b[Ix'), null, '\u001b[A'];
-    const stdin = { read: () => chunks.shift() ?? null };
-    const undo = filterFocusReports(stdin, (focused) => seen.push(focused));
-    expect(stdin.read()).toBe('jk');
-    expect(stdin.read()).toBe('');
-    expect(String(stdin.read())).toBe('[x');
-    expect(stdin.read()).toBeNull();
-    expect(stdin.read()).toBe('\u001b[A'); // an arrow key is no focus report
-    expect(seen).toEqual([false, true, false, true]);
-    undo();
-    chunks.push('\u001b[I');
-    expect(stdin.read()).toBe('\u001b[I');
-  });
-
-  it('stripFocusReports leaves text without reports untouched', () => {
-    expect(stripFocusReports('plain', () => undefined)).toBe('plain');
   });
 });

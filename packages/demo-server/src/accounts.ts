@@ -1,7 +1,6 @@
 // System accounts: the level-3 notification accounts, two level-4 robots and the built-in admin.
 // Small and fixed, so they live in a plain array (the real server pages them in memory too).
-import type { World, UserRecord } from './users.js';
-import { worldNow } from './users.js';
+import type { World } from './users.js';
 
 export interface SystemAccount {
   userID: string;
@@ -33,27 +32,10 @@ export const ROBOT_ACCOUNTS: readonly SystemAccount[] = [
   { userID: 'robot_translate', nickname: '翻译机器人', faceURL: '', level: 4 },
 ];
 
-/** The admin as the real server creates it at start: nickname = userID, level 3. */
-export function adminRecord(world: World): UserRecord {
-  return {
-    userID: world.adminUserID,
-    nickname: world.adminUserID,
-    faceURL: '',
-    ex: '',
-    createTime: worldNow(world) - 400 * 86_400_000,
-    appMangerLevel: 3,
-    globalRecvMsgOpt: 0,
-  };
-}
-
 /** Every stored account above level 1, as the user table would hold them. */
 export function systemUsers(world: World): SystemAccount[] {
   const admin: SystemAccount = { userID: world.adminUserID, nickname: world.adminUserID, faceURL: '', level: 3 };
   // A custom admin ID could collide with a fixed account; the admin record wins.
   const others = [...NOTIFICATION_ACCOUNTS, ...ROBOT_ACCOUNTS].filter((a) => a.userID !== world.adminUserID);
   return [admin, ...others];
-}
-
-export function findSystemAccount(world: World, userID: string): SystemAccount | undefined {
-  return systemUsers(world).find((a) => a.userID === userID);
 }

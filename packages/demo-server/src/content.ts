@@ -161,8 +161,6 @@ export function contentFor(contentType: number, ctx: MessageContext): string {
   return goJson(build ? build(ctx) : {});
 }
 
-export const SUPPORTED_CONTENT_TYPES: readonly number[] = Object.keys(BUILDERS).map(Number);
-
 /** Notifications wrap their tips in {"detail": "<JSON string>"}. */
 function notification(tips: unknown): { detail: string } {
   return { detail: goJson(tips) };

@@ -1,16 +1,6 @@
-// Resolves any stored user ID (ordinary or system) to its public card, the way the user RPC
-// does for friend requests and blacks, and picks related users for generated relations.
-import { findSystemAccount } from './accounts.js';
+// Picks related users for generated relations (friend requests, blacks).
 import type { Rng } from './prng.js';
-import type { PublicUser, World } from './users.js';
-import { publicUserAt, userIndexOf } from './users.js';
-
-export function lookupUser(world: World, userID: string): PublicUser | undefined {
-  const index = userIndexOf(world, userID);
-  if (index !== undefined) return publicUserAt(world, index);
-  const account = findSystemAccount(world, userID);
-  return account && { userID: account.userID, nickname: account.nickname, faceURL: account.faceURL, ex: '' };
-}
+import type { World } from './users.js';
 
 /**
  * Up to `count` distinct users other than `self`, forced ones first. Gives up on a slot after a

@@ -13,7 +13,7 @@ import { openRequestLog, type RequestLog } from '../config/requestLog.js';
 import { sanitize } from '../terminal/sanitize.js';
 import { jsonEncoder, type RowEncoder } from '../data/formats.js';
 import { walkPages } from '../data/walk.js';
-import { listFetcher } from '../api/pages.js';
+import { listFetcher } from '../lists/registry.js';
 import { lookupUser } from '../api/userLookup.js';
 import { noSuchUserText, systemUserNote } from '../domain/userIdentity.js';
 import { DEFAULT_PAGE_SIZE, WALK_PAGE_SIZE } from '../domain/paging.js';

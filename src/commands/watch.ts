@@ -11,6 +11,7 @@ import { jsonText } from '../data/formats.js';
 import { LiveRefresher, type ClassifyRefreshError, type RefreshTimers, type WaitingStatus } from '../data/liveRefresh.js';
 import { classifyRefreshError } from '../data/refreshErrors.js';
 import { diffRows, type RowDiff } from '../domain/rowDiff.js';
+import { listDef } from '../lists/registry.js';
 
 export interface WatchOptions {
   kind: ListKind;
@@ -52,7 +53,7 @@ export function watchPage(options: WatchOptions): Promise<void> {
         if (page.notice && !noticed) options.notice(page.notice);
         noticed ||= page.notice !== undefined;
         if (previous !== undefined) {
-          const events = watchEvents(diffRows(options.kind, previous, page.rows));
+          const events = watchEvents(diffRows(listDef(options.kind).identity, previous, page.rows));
           if (events) await options.write(events);
         }
         previous = page.rows;

@@ -2,7 +2,7 @@
 import { Box, Text } from 'ink';
 import { formatCount } from '../content/format.js';
 import { currentScreen, listKey } from '../store/selectors.js';
-import { LISTS, USER_TABS, type UserTab } from '../lists/registry.js';
+import { LIST_NAMES, USER_TABS, type UserTab } from '../lists/names.js';
 import type { ListState, Screen } from '../store/types.js';
 import { searchLabel } from '../domain/search.js';
 import { displayText } from '../terminal/settle.js';
@@ -15,7 +15,7 @@ function crumb(screen: Screen): string {
   switch (screen.name) {
     case 'users':
     case 'accounts':
-      return LISTS[screen.name].title;
+      return LIST_NAMES[screen.name].title;
     case 'user':
       return displayText(screen.userID);
   }
@@ -52,7 +52,7 @@ export function searchCrumb(list: ListState | undefined): string {
 }
 
 function tabLabel(tab: UserTab, i: number, active: boolean, short: boolean): string {
-  const label = `${i + 1} ${(short ? LISTS[tab].shortTitle : LISTS[tab].title)}`;
+  const label = `${i + 1} ${(short ? LIST_NAMES[tab].shortTitle : LIST_NAMES[tab].title)}`;
   return active ? `[${label}]` : ` ${label} `;
 }
 

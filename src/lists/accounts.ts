@@ -8,12 +8,6 @@ import { code } from './fieldText.js';
 import type { ListDef } from './types.js';
 
 export const accounts = {
-  command: 'accounts',
-  commandHelp: 'print system accounts',
-  usage: ['accounts [--keyword K]'],
-  title: 'System accounts',
-  shortTitle: 'System accounts',
-  perUser: false,
   fetch: (client, request, signal) =>
     searchNotificationAccounts(client, { keyword: request.query.keyword, pagination: { pageNumber: request.page, showNumber: request.size } }, signal),
   columns: [
@@ -46,4 +40,4 @@ export const accounts = {
   completionWords: (a) => [a.userID, a.nickName],
   emptyText: ({ keyword }) =>
     keyword ? 'no system account has exactly this userID or nickname (s to search again, Esc for all)' : 'no system accounts',
-} as const satisfies ListDef<NotificationAccount>;
+} satisfies ListDef<NotificationAccount>;

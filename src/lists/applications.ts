@@ -8,12 +8,6 @@ import { code, ms } from './fieldText.js';
 import type { ListDef } from './types.js';
 
 export const applications = {
-  command: 'applications',
-  commandHelp: 'print the friend applications a user sent',
-  usage: ['applications --user ID'],
-  title: 'Sent applications',
-  shortTitle: 'Sent apps',
-  perUser: true,
   fetch: (client, request, signal) =>
     getSelfFriendApplyList(client, { userID: request.userID ?? '', pagination: { pageNumber: request.page, showNumber: request.size } }, signal),
   columns: [
@@ -51,4 +45,4 @@ export const applications = {
   userNamed: (r) => r.toUserID || undefined,
   completionWords: (r) => [r.toUserID],
   emptyText: () => 'no friend applications sent',
-} as const satisfies ListDef<FriendRequest>;
+} satisfies ListDef<FriendRequest>;

@@ -7,12 +7,6 @@ import { code, seconds } from './fieldText.js';
 import type { ListDef } from './types.js';
 
 export const blacklist = {
-  command: 'blacklist',
-  commandHelp: 'print the blacklist of a user',
-  usage: ['blacklist --user ID'],
-  title: 'Blacklist',
-  shortTitle: 'Blacklist',
-  perUser: true,
   fetch: (client, request, signal) =>
     getBlackList(client, { userID: request.userID ?? '', pagination: { pageNumber: request.page, showNumber: request.size } }, signal),
   columns: [
@@ -52,4 +46,4 @@ export const blacklist = {
   userNamed: (b) => b.blackUserInfo.userID || undefined,
   completionWords: (b) => [b.blackUserInfo.userID, b.blackUserInfo.nickname],
   emptyText: () => 'the blacklist is empty',
-} as const satisfies ListDef<Black>;
+} satisfies ListDef<Black>;

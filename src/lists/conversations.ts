@@ -85,12 +85,6 @@ function conversationDetail(c: Conversation, owner: DetailOwner): RowDetail {
 }
 
 export const conversations = {
-  command: 'conversations',
-  commandHelp: 'print the conversations of a user',
-  usage: ['conversations --user ID [--ids A,B]'],
-  title: 'Conversations',
-  shortTitle: 'Convs',
-  perUser: true,
   fetch: (client, request, signal) =>
     getSortedConversationList(
       client,
@@ -150,4 +144,4 @@ export const conversations = {
   userNamed: (c, ownerID) => conversationPeer(c, ownerID),
   completionWords: (c) => [c.conversationID],
   emptyText: () => 'no conversations',
-} as const satisfies ListDef<Conversation>;
+} satisfies ListDef<Conversation>;

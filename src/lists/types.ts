@@ -1,5 +1,5 @@
 // What one list is, as data and pure functions: the fetch, the columns, the detail, the CSV
-// fields, the words a prompt completes, the names and the wording. Everything above (data/,
+// fields, the words a prompt completes and the wording (its names are in names.ts). Everything above (data/,
 // commands/, config/, store/, layout/, keys/, components/, screens/) reads a list from here and
 // never names one; registry.ts holds them all. No store, no UI: the scripting commands use it too.
 import type { OpenIMClient } from '../api/client.js';
@@ -37,18 +37,6 @@ export interface DetailOwner {
 }
 
 export interface ListDef<Row> {
-  /** The scripting command that prints this list (`openim-explorer <command>`). */
-  command: string;
-  /** What the command does, for `--help` and shell completion. */
-  commandHelp: string;
-  /** The command's synopsis in `--help`, after the program name, and its notes (one per line). */
-  usage: readonly string[];
-  /** The list's name in the breadcrumb (a user's tab title for per-user lists). */
-  title: string;
-  /** The same at 80 columns, where the user ID matters more than long tab names. */
-  shortTitle: string;
-  /** A list of one user's (a tab of the user screen, `--user ID` in scripting). */
-  perUser: boolean;
   /** One page of the list: the operation (api/operations.ts) with its request body. */
   fetch: (client: OpenIMClient, request: PageRequest, signal: AbortSignal) => Promise<Page<Row>>;
   /** The table's columns (explorer and `--output table`), by priority. */

@@ -11,12 +11,6 @@ import { code, ms } from './fieldText.js';
 import type { ListDef } from './types.js';
 
 export const users = {
-  command: 'users',
-  commandHelp: 'print registered users',
-  usage: ['users [--search TEXT [--regex]]', '      userID or nickname contains TEXT (any case);', '      --regex: TEXT is a regex'],
-  title: 'Users',
-  shortTitle: 'Users',
-  perUser: false,
   fetch(client, request, signal) {
     const pagination = { pageNumber: request.page, showNumber: request.size };
     const search = request.query.search ?? '';
@@ -58,4 +52,4 @@ export const users = {
     search
       ? `no user's ID or nickname ${regex ? 'matches' : 'contains'} ${sanitize(searchLabel({ search, regex }))} (s to search again, Esc for all users)`
       : 'no users',
-} as const satisfies ListDef<User>;
+} satisfies ListDef<User>;

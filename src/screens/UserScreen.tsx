@@ -4,7 +4,8 @@ import { Box } from 'ink';
 import { ListView } from '../components/ListView.js';
 import { UserSummaryBar } from '../components/UserSummaryBar.js';
 import { USER_SUMMARY_LINES } from '../layout/frame.js';
-import { listDef, type UserTab } from '../lists/registry.js';
+import type { UserTab } from '../lists/names.js';
+import { listDef } from '../lists/registry.js';
 import { listKeyFor } from '../store/selectors.js';
 import { useAppStore } from '../components/StoreContext.js';
 

@@ -3,7 +3,7 @@
 import type { StoreApi } from 'zustand/vanilla';
 import type { ListQuery } from '../api/pages.js';
 import type { UserLookup } from '../api/userLookup.js';
-import type { UserTab } from '../lists/registry.js';
+import type { UserTab } from '../lists/names.js';
 import type { AppState, DetailState, PromptInput, PromptKind } from './types.js';
 
 export interface NavActions {

@@ -5,7 +5,7 @@ import { RECENT_LIMIT, type SliceTools } from './tools.js';
 import { CLOSED_DETAIL } from './detailState.js';
 import { nextStack } from './history.js';
 import { currentScreen, listKeyFor, pageSizeFor } from './selectors.js';
-import { USER_TABS } from '../lists/registry.js';
+import { USER_TABS } from '../lists/names.js';
 import type { AppState, Screen } from './types.js';
 import type { AppActions, NavActions } from './actions.js';
 

@@ -6,7 +6,7 @@ import type { PagePosition } from '../domain/paging.js';
 import type { LineState } from './lineEditor.js';
 import type { RowMark } from '../domain/rowDiff.js';
 import type { RefreshStatus } from '../data/liveRefresh.js';
-import type { UserTab } from '../lists/registry.js';
+import type { UserTab } from '../lists/names.js';
 
 
 export type Screen = { name: 'users' } | { name: 'accounts' } | { name: 'user'; userID: string; tab: UserTab };

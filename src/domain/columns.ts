@@ -29,6 +29,7 @@ export const ID_MAX = 40;
 /** A nickname identifies the row, but one very long name must not push every other column out. */
 const NAME_MAX = 32;
 
+/** An ID: names the row, shown whole. */
 export const id = <Row>(key: string, title: string, value: (row: Row) => string): Column<Row> => ({
   key,
   title,
@@ -37,6 +38,7 @@ export const id = <Row>(key: string, title: string, value: (row: Row) => string)
   max: ID_MAX,
   value,
 });
+/** A nickname: names the row, cut before it pushes every other column out. */
 export const name = <Row>(key: string, value: (row: Row) => string): Column<Row> => ({
   key,
   title: 'NICKNAME',
@@ -45,6 +47,7 @@ export const name = <Row>(key: string, value: (row: Row) => string): Column<Row>
   max: NAME_MAX,
   value,
 });
+/** A time in milliseconds, as `ls -l` shows one. */
 export const time = <Row>(key: string, title: string, priority: number, ms: (row: Row) => number): Column<Row> => ({
   key,
   title,
@@ -53,6 +56,7 @@ export const time = <Row>(key: string, title: string, priority: number, ms: (row
   max: 24,
   value: (row, ctx) => formatTableTime(ms(row), ctx.now),
 });
+/** A code's name, or a short word: shown whole. */
 export const label = <Row>(key: string, title: string, priority: number, value: (row: Row) => string): Column<Row> => ({
   key,
   title,

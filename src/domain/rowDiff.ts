@@ -5,7 +5,7 @@
 import type { AnyRow } from '../api/pages.js';
 
 /** Which row this is, whatever its values: a list's `identity`. */
-export type RowIdentity = (row: AnyRow) => string;
+type RowIdentity = (row: AnyRow) => string;
 
 export type RowMark = 'new' | 'changed';
 

@@ -4,7 +4,7 @@
 // load none of the lists' code: dist/cli.js answers them on its own (scripts/build.mjs).
 import type { ListKind } from '../api/pages.js';
 
-export interface ListNames {
+interface ListNames {
   /** The scripting command that prints this list (`openim-explorer <command>`). */
   command: string;
   /** What the command does, for `--help` and shell completion. */

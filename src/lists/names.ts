@@ -11,6 +11,8 @@ interface ListNames {
   commandHelp: string;
   /** The command's synopsis in `--help` after the program name, then its notes, one a line. */
   usage: readonly string[];
+  /** What the list is, in a sentence of help ("the blacklist tab"). */
+  help: string;
   /** The list's name in the breadcrumb (a user's tab title for per-user lists). */
   title: string;
   /** The same at 80 columns, where the user ID matters more than long tab names. */
@@ -25,6 +27,7 @@ export const LIST_NAMES = {
     command: 'users',
     commandHelp: 'print registered users',
     usage: ['users [--search TEXT [--regex]]', 'userID or nickname contains TEXT (any case);', '--regex: TEXT is a regex'],
+    help: 'registered users',
     title: 'Users',
     shortTitle: 'Users',
     perUser: false,
@@ -33,6 +36,7 @@ export const LIST_NAMES = {
     command: 'accounts',
     commandHelp: 'print system accounts',
     usage: ['accounts [--keyword K]'],
+    help: 'system accounts',
     title: 'System accounts',
     shortTitle: 'System accounts',
     perUser: false,
@@ -41,6 +45,7 @@ export const LIST_NAMES = {
     command: 'conversations',
     commandHelp: 'print the conversations of a user',
     usage: ['conversations --user ID [--ids A,B]'],
+    help: 'conversations',
     title: 'Conversations',
     shortTitle: 'Convs',
     perUser: true,
@@ -49,6 +54,7 @@ export const LIST_NAMES = {
     command: 'blacklist',
     commandHelp: 'print the blacklist of a user',
     usage: ['blacklist --user ID'],
+    help: 'blacklist',
     title: 'Blacklist',
     shortTitle: 'Blacklist',
     perUser: true,
@@ -57,6 +63,7 @@ export const LIST_NAMES = {
     command: 'applications',
     commandHelp: 'print the friend applications a user sent',
     usage: ['applications --user ID'],
+    help: 'sent friend applications',
     title: 'Sent applications',
     shortTitle: 'Sent apps',
     perUser: true,

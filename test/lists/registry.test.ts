@@ -6,6 +6,7 @@ import type { AnyRow, ListKind } from '../../src/api/pages.js';
 import { IDENTIFYING } from '../../src/domain/tableLayout.js';
 import { LIST_COMMANDS, LIST_KINDS, LIST_NAMES, USER_TABS } from '../../src/lists/names.js';
 import { LISTS, fetchPage, listDef } from '../../src/lists/registry.js';
+import { BINDINGS } from '../../src/keys/bindings.js';
 import { DEMO, startDemoServer, type DemoServer } from 'openim-demo-server';
 import { demoClient } from '../support/demoClient.js';
 
@@ -48,6 +49,12 @@ describe('the list registry', () => {
       expect(names.shortTitle.length, kind).toBeLessThanOrEqual(names.title.length);
     }
     expect(USER_TABS).toEqual(LIST_KINDS.filter((kind) => LIST_NAMES[kind].perUser));
+  });
+
+  it('gives each of a user\'s lists its tab key, 1 on', () => {
+    const tabKeys = BINDINGS.filter((b) => b.scope === 'user' && /^tab\d$/.test(b.action));
+    expect(tabKeys.map((b) => [b.action, b.keys])).toEqual(USER_TABS.map((_, i) => [`tab${i + 1}`, [String(i + 1)]]));
+    expect(tabKeys.map((b) => b.description)).toEqual(USER_TABS.map((tab) => `${LIST_NAMES[tab].help} tab`));
   });
 
   it.each(LIST_KINDS)('%s: its rows fill its columns, detail, CSV fields, identity and completion', (kind) => {

@@ -6,6 +6,10 @@ const LAYERS = [
   'terminal', // sanitising, display width, the alternate screen, OSC 52
   'content', // decoding message content
   'domain', // paging rules, rows, columns, summaries, table layout
+  // Each list's definition (its fetch, columns, detail, CSV fields, names, wording), pure data and
+  // functions over domain/: above domain, whose column kinds and row rules they use; below data/
+  // and commands/, which print lists without a store or a UI, and below everything that shows one.
+  'lists',
   'data', // the page walker, encoders, export files
   'config', // flags, profiles, the request log
   'store', // zustand slices and the request scheduler

@@ -1,14 +1,5 @@
-// The five lists the explorer and the scripting commands page through: which operation serves
-// which list, with which request body, and the row type each one yields.
-import type { OpenIMClient } from './client.js';
-import {
-  getBlackList,
-  getSelfFriendApplyList,
-  getSortedConversationList,
-  getUsers,
-  searchNotificationAccounts,
-} from './operations.js';
-import { userSearchPattern } from './userSearch.js';
+// The lists' kinds and the row type each one yields, and how a page of a list is asked for. Which
+// operation serves which list, and everything else about a list, is in src/lists/.
 import type { Black, Conversation, FriendRequest, NotificationAccount, Page, User } from './schemas.js';
 
 export interface RowByKind {
@@ -48,43 +39,3 @@ export interface PageRequest extends ListSpec {
 }
 
 export type PageFetcher<T> = (page: number, size: number, signal?: AbortSignal) => Promise<Page<T>>;
-
-export function fetchPage(client: OpenIMClient, list: PageRequest, signal: AbortSignal): Promise<Page<AnyRow>> {
-  const pagination = { pageNumber: list.page, showNumber: list.size };
-  const userID = list.userID ?? '';
-  switch (list.kind) {
-    case 'users': {
-      const search = list.query.search ?? '';
-      if (search === '') return getUsers(client, { pagination }, signal);
-      // The server ORs the two filters: the text may be in either.
-      const pattern = userSearchPattern({ text: search, regex: list.query.regex ?? false });
-      return getUsers(client, { pagination, userID: pattern, nickName: pattern }, signal);
-    }
-    case 'accounts':
-      return searchNotificationAccounts(client, { keyword: list.query.keyword, pagination }, signal);
-    case 'conversations':
-      return getSortedConversationList(
-        client,
-        {
-          userID,
-          pagination,
-          ...(list.query.conversationIDs.length > 0 ? { conversationIDs: list.query.conversationIDs } : {}),
-        },
-        signal,
-      );
-    case 'blacklist':
-      return getBlackList(client, { userID, pagination }, signal);
-    case 'applications':
-      return getSelfFriendApplyList(client, { userID, pagination }, signal);
-  }
-}
-
-/** The page fetcher of a list. */
-export function listFetcher(client: OpenIMClient, spec: ListSpec): PageFetcher<AnyRow> {
-  return (page, size, signal) =>
-    fetchPage(
-      client,
-      { kind: spec.kind, ...(spec.userID !== undefined ? { userID: spec.userID } : {}), page, size, query: spec.query },
-      signal ?? new AbortController().signal,
-    );
-}

@@ -15,7 +15,7 @@ import { connectionExtras } from '../config/connection.js';
 import { sanitize } from '../terminal/sanitize.js';
 import { jsonEncoder, type RowEncoder } from '../data/formats.js';
 import { walkPages } from '../data/walk.js';
-import { listFetcher } from '../api/pages.js';
+import { listFetcher } from '../lists/registry.js';
 import { lookupUser } from '../api/userLookup.js';
 import { noSuchUserText, systemUserNote } from '../domain/userIdentity.js';
 import { DEFAULT_PAGE_SIZE, lastPageByTotal, WALK_PAGE_SIZE } from '../domain/paging.js';

@@ -12,6 +12,7 @@ import { jsonText } from '../data/formats.js';
 import { LiveRefresher, type ClassifyRefreshError, type RefreshTimers, type WaitingStatus } from '../data/liveRefresh.js';
 import { classifyRefreshError } from '../data/refreshErrors.js';
 import { diffRows, type RowDiff } from '../domain/rowDiff.js';
+import { listDef } from '../lists/registry.js';
 
 export interface WatchOptions {
   kind: ListKind;
@@ -60,7 +61,7 @@ export function watchPage(options: WatchOptions): Promise<void> {
         if (page.notice && !noticed) options.notice(page.notice);
         noticed ||= page.notice !== undefined;
         if (previous !== undefined) {
-          const events = watchEvents(diffRows(options.kind, previous, page.rows));
+          const events = watchEvents(diffRows(listDef(options.kind).identity, previous, page.rows));
           if (events) await options.write(events);
         } else if (page.rows.length > 0) {
           await options.write(initialEvents(page.rows));

@@ -2,7 +2,8 @@
 import { Box, Text } from 'ink';
 import { formatCount } from '../content/format.js';
 import { currentScreen, listKey } from '../store/selectors.js';
-import { USER_TABS, type ListState, type Screen, type UserTab } from '../store/types.js';
+import { LIST_NAMES, USER_TABS, type UserTab } from '../lists/names.js';
+import type { ListState, Screen } from '../store/types.js';
 import { searchLabel } from '../domain/search.js';
 import { displayText } from '../terminal/settle.js';
 import { displayWidth, truncate } from '../terminal/width.js';
@@ -10,24 +11,11 @@ import { useAppStore } from './StoreContext.js';
 import { tint, useTheme } from './theme.js';
 import { glyphs } from '../terminal/glyphs.js';
 
-export const TAB_TITLES: Record<UserTab, string> = {
-  conversations: 'Conversations',
-  blacklist: 'Blacklist',
-  applications: 'Sent applications',
-};
-/** At 80 columns the user ID matters more than long tab names. */
-const SHORT_TAB_TITLES: Record<UserTab, string> = {
-  conversations: 'Convs',
-  blacklist: 'Blacklist',
-  applications: 'Sent apps',
-};
-
 function crumb(screen: Screen): string {
   switch (screen.name) {
     case 'users':
-      return 'Users';
     case 'accounts':
-      return 'System accounts';
+      return LIST_NAMES[screen.name].title;
     case 'user':
       return displayText(screen.userID);
   }
@@ -64,7 +52,7 @@ export function searchCrumb(list: ListState | undefined): string {
 }
 
 function tabLabel(tab: UserTab, i: number, active: boolean, short: boolean): string {
-  const label = `${i + 1} ${(short ? SHORT_TAB_TITLES : TAB_TITLES)[tab]}`;
+  const label = `${i + 1} ${(short ? LIST_NAMES[tab].shortTitle : LIST_NAMES[tab].title)}`;
   return active ? `[${label}]` : ` ${label} `;
 }
 

@@ -20,7 +20,7 @@ import { glyphs } from '../terminal/glyphs.js';
 
 interface Props<Row extends AnyRow> {
   listKey: string;
-  columns: Column<Row>[];
+  columns: readonly Column<Row>[];
   width: number;
   height: number;
   emptyText: string;

@@ -14,7 +14,7 @@ import { visibleWindow } from '../domain/tableLayout.js';
 import { glyphs } from '../terminal/glyphs.js';
 
 export interface TableProps<Row> {
-  columns: Column<Row>[];
+  columns: readonly Column<Row>[];
   rows: Row[];
   cursor: number;
   /** total width in cells */

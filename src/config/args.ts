@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { DEFAULT_CLIENT_CONFIG } from '../api/defaults.js';
 import { MAX_PAGE_SIZE, PAGE_SIZE_STEPS } from '../domain/paging.js';
 import { MAX_INTERVAL_MS, MIN_INTERVAL_MS } from '../data/liveRefresh.js';
+import { LIST_COMMANDS, LIST_KINDS, LIST_NAMES, type ListCommand } from '../lists/names.js';
 
 /** Population of the embedded demo server unless --users says otherwise. */
 export const DEFAULT_DEMO_USERS = 5000;
@@ -18,9 +19,6 @@ export class UsageError extends Error {
   }
 }
 
-/** The lists the scripting commands print, named as on the command line. */
-export const LIST_COMMANDS = ['users', 'accounts', 'conversations', 'blacklist', 'applications'] as const;
-export type ListCommand = (typeof LIST_COMMANDS)[number];
 
 export const OUTPUT_FORMATS = ['json', 'ndjson', 'csv', 'table'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
@@ -30,11 +28,7 @@ export type Shell = (typeof SHELLS)[number];
 
 /** The words that may come first, with what they do (for shell completion too). */
 export const SUBCOMMANDS = {
-  users: 'print registered users',
-  accounts: 'print system accounts',
-  conversations: 'print the conversations of a user',
-  blacklist: 'print the blacklist of a user',
-  applications: 'print the friend applications a user sent',
+  ...(Object.fromEntries(LIST_KINDS.map((kind) => [LIST_NAMES[kind].command, LIST_NAMES[kind].commandHelp])) as Record<ListCommand, string>),
   'demo-server': 'run the demo server alone',
   completion: 'print a shell completion script (bash, zsh, fish)',
 } as const satisfies Record<ListCommand | 'demo-server' | 'completion', string>;
@@ -46,6 +40,10 @@ export const COMPLETE_PROFILES = '__complete-profiles';
 export type FlagUse = 'explore' | ListCommand | 'demo-server';
 
 const CONNECT: readonly FlagUse[] = ['explore', ...LIST_COMMANDS];
+/** The commands that print one user's list: they take `--user ID`. */
+const PER_USER_COMMANDS: readonly ListCommand[] = LIST_KINDS.filter((kind) => LIST_NAMES[kind].perUser).map((kind) => LIST_NAMES[kind].command);
+/** "a, b or c". */
+const orList = (words: readonly string[]): string => (words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`);
 const EVERYWHERE: readonly FlagUse[] = [...CONNECT, 'demo-server'];
 
 export interface FlagSpec {
@@ -88,7 +86,7 @@ export const FLAGS = {
   keyword: { type: 'string', value: 'K', help: 'exact userID or nickname', use: ['accounts'] },
   search: { type: 'string', value: 'TEXT', help: 'users whose ID or nickname contains TEXT', use: ['users'] },
   regex: { type: 'boolean', help: 'the --search text is a regular expression', use: ['users'] },
-  user: { type: 'string', value: 'ID', help: 'the user whose list to print', use: ['conversations', 'blacklist', 'applications'] },
+  user: { type: 'string', value: 'ID', help: 'the user whose list to print', use: PER_USER_COMMANDS },
   ids: { type: 'string', value: 'A,B', help: 'only these conversation IDs', use: ['conversations'] },
   page: { type: 'string', value: 'N', help: 'first page', use: LIST_COMMANDS },
   size: { type: 'string', value: 'N', help: 'rows per request', use: LIST_COMMANDS },
@@ -101,7 +99,7 @@ export const FLAGS = {
 /** A scripting command: one list, printed without the UI. */
 export interface ListRequestOptions {
   list: ListCommand;
-  /** Owner of a per-user list (conversations, blacklist, applications). */
+  /** Owner of a per-user list (one whose names say `perUser`). */
   userID?: string;
   /** System accounts: exact userID or nickname. */
   keyword: string;
@@ -295,11 +293,11 @@ interface ListFlags {
 }
 
 function listRequest(list: ListCommand, v: ListFlags): ListRequestOptions {
-  const perUser = list === 'conversations' || list === 'blacklist' || list === 'applications';
+  const perUser = PER_USER_COMMANDS.includes(list);
   if (perUser && (v.user === undefined || v.user.trim() === '')) {
     throw new UsageError(`${list} needs --user ID (the user whose ${list} to list)`);
   }
-  if (!perUser && v.user !== undefined) throw new UsageError(`--user goes with conversations, blacklist or applications, not ${list}`);
+  if (!perUser && v.user !== undefined) throw new UsageError(`--user goes with ${orList(PER_USER_COMMANDS)}, not ${list}`);
   if (v.keyword !== undefined && list !== 'accounts') throw new UsageError(`--keyword goes with accounts, not ${list}`);
   if (v.ids !== undefined && list !== 'conversations') throw new UsageError(`--ids goes with conversations, not ${list}`);
   if (v.search !== undefined && list !== 'users') throw new UsageError(`--search goes with users, not ${list}`);

@@ -2,7 +2,13 @@
 import { DEFAULT_CLIENT_CONFIG } from '../api/defaults.js';
 import { MAX_PAGE_SIZE, WALK_PAGE_SIZE } from '../domain/paging.js';
 import { DEFAULT_INTERVAL_MS, MIN_INTERVAL_MS } from '../data/liveRefresh.js';
+import { LIST_KINDS, LIST_NAMES } from '../lists/names.js';
 import { DEFAULT_DEMO_USERS, DEFAULT_MAX_BODY_MB, DEFAULT_TIMEOUT_S } from './args.js';
+
+/** A scripting command's lines: its synopsis, then its notes under it. */
+function listUsage([synopsis, ...notes]: readonly string[]): string {
+  return [`  openim-explorer ${synopsis}`, ...notes.map((note) => `${' '.repeat(24)}${note}`)].map((line) => `${line}\n`).join('');
+}
 
 // Every line at most 80 columns (HELP_WIDTH, tested): the text must read in a default terminal.
 /** @internal The width help is written for (tests hold --help to it). */
@@ -20,14 +26,7 @@ Usage:
                                           print a shell completion script
 
 Scripting (no UI; for pipes and cron):
-  openim-explorer users [--search TEXT [--regex]]
-                        userID or nickname contains TEXT (any case);
-                        --regex: TEXT is a regex
-  openim-explorer accounts [--keyword K]
-  openim-explorer conversations --user ID [--ids A,B]
-  openim-explorer blacklist --user ID
-  openim-explorer applications --user ID
-    --watch SECONDS     print only what changes on the page, as NDJSON events,
+${LIST_KINDS.map((kind) => listUsage(LIST_NAMES[kind].usage)).join('')}    --watch SECONDS     print only what changes on the page, as NDJSON events,
                         until Ctrl-C
     --page N            first page (default 1)
     --size N            rows per request (default the page size;

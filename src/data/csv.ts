@@ -1,54 +1,12 @@
 // CSV of the scripting commands and the explorer's export: RFC 4180 (CRLF, quotes doubled), the
-// wire fields with nested ones by dotted path, cells sanitised and guarded against spreadsheet
-// formula injection; conversations add the decoded summary of their latest message. Apart from
-// formats.ts because of that summary: the content decoders and display widths load only for CSV.
+// wire fields each list names (src/lists/) with nested ones by dotted path, plus the columns a list
+// derives (a conversation's decoded summary), cells sanitised and guarded against spreadsheet
+// formula injection.
 import { rawDigits } from '../api/wireFidelity.js';
-import { contentSummary } from '../domain/summary.js';
-import type { AnyRow, ListKind } from '../api/pages.js';
+import type { ListKind } from '../api/pages.js';
+import { listDef } from '../lists/registry.js';
 import { sanitize } from '../terminal/sanitize.js';
 import type { RowEncoder } from './formats.js';
-
-/** The columns of each list in CSV: the wire fields, nested ones by dotted path. */
-export const CSV_FIELDS: Record<ListKind, readonly string[]> = {
-  users: ['userID', 'nickname', 'faceURL', 'createTime', 'appMangerLevel', 'globalRecvMsgOpt', 'ex'],
-  accounts: ['userID', 'nickName', 'faceURL', 'appMangerLevel'],
-  conversations: [
-    'conversationID',
-    'IsPinned',
-    'recvMsgOpt',
-    'unreadCount',
-    'msgInfo.sessionType',
-    'msgInfo.sendID',
-    'msgInfo.senderName',
-    'msgInfo.recvID',
-    'msgInfo.groupID',
-    'msgInfo.contentType',
-    'msgInfo.LatestMsgRecvTime',
-    'summary',
-    'msgInfo.content',
-  ],
-  blacklist: [
-    'ownerUserID',
-    'blackUserInfo.userID',
-    'blackUserInfo.nickname',
-    'createTime',
-    'addSource',
-    'operatorUserID',
-    'ex',
-  ],
-  applications: [
-    'fromUserID',
-    'toUserID',
-    'toNickname',
-    'handleResult',
-    'reqMsg',
-    'createTime',
-    'handlerUserID',
-    'handleMsg',
-    'handleTime',
-    'ex',
-  ],
-};
 
 /** A field by its path, split once per encoder (splitting per cell was a tenth of a CSV walk). */
 function field(row: unknown, keys: readonly string[]): unknown {
@@ -60,17 +18,6 @@ function field(row: unknown, keys: readonly string[]): unknown {
     value = digits !== undefined ? BigInt(digits) : (value as Record<string, unknown>)[key];
   }
   return value;
-}
-
-const MSG_INFO = ['msgInfo'] as const;
-
-/** The decoded one-line summary of a conversation's latest message (a derived column). */
-function csvValue(kind: ListKind, row: AnyRow, path: string, keys: readonly string[]): unknown {
-  if (kind === 'conversations' && path === 'summary') {
-    const msg = field(row, MSG_INFO) as { contentType: number; content: string } | null | undefined;
-    return msg ? contentSummary(msg.contentType, msg.content) : '';
-  }
-  return field(row, keys);
 }
 
 // A spreadsheet runs a cell that starts with one of these, full-width forms included
@@ -101,13 +48,14 @@ export function csvLine(cells: readonly unknown[]): string {
 }
 
 export function csvEncoder(kind: ListKind): RowEncoder {
-  const fields = CSV_FIELDS[kind];
+  const { csvFields: fields, csvDerived } = listDef(kind);
   const paths = fields.map((f) => f.split('.'));
+  const cell = fields.map((f, i) => csvDerived?.[f] ?? ((row: unknown) => field(row, paths[i]!)));
   return {
     begin: () => csvLine(fields),
     rows(rows) {
       let out = '';
-      for (const row of rows) out += csvLine(fields.map((f, i) => csvValue(kind, row, f, paths[i]!)));
+      for (const row of rows) out += csvLine(cell.map((value) => value(row)));
       return out;
     },
     end: () => '',

@@ -2,14 +2,15 @@
 // The columns are sized from the first page, as the explorer sizes them from the page on screen,
 // and kept for the pages that follow: the output streams page by page, so a later page cannot
 // widen a column already printed. A longer value on a later page is cut with an ellipsis.
-import { columnsFor, type CellContext } from '../domain/columns.js';
+import type { CellContext } from '../domain/columns.js';
+import { listDef } from '../lists/registry.js';
 import { CURSOR_GUTTER, cellsOf, pageTable, type PageTable } from '../domain/pageTable.js';
 import type { ListKind } from '../api/pages.js';
 import type { RowEncoder } from './formats.js';
 
 /** Header then rows; every cell sanitised and fitted, each line at most `width` cells, no trailing blanks. */
 export function tableEncoder(kind: ListKind, width: number, context: CellContext): RowEncoder {
-  const columns = columnsFor(kind);
+  const { columns } = listDef(kind);
   // The explorer's room at this width (its cursor column aside): the same columns are chosen.
   const room = Math.max(20, Math.floor(width) - CURSOR_GUTTER);
   let table: PageTable | undefined;

@@ -1,9 +1,11 @@
 // What changed between two fetches of the same page: rows that are new, rows whose values changed,
-// rows that left. Rows are matched by identity (rows.ts), not by position, so a conversation that
+// rows that left. Rows are matched by their list's identity (src/lists/), not by position, so a conversation that
 // moved to the top with a new message is "changed", not "gone" here and "new" there. Pure: the
 // live view and the scripting `--watch` both use it.
-import type { AnyRow, ListKind } from '../api/pages.js';
-import { rowIdentity } from './rows.js';
+import type { AnyRow } from '../api/pages.js';
+
+/** Which row this is, whatever its values: a list's `identity`. */
+type RowIdentity = (row: AnyRow) => string;
 
 export type RowMark = 'new' | 'changed';
 
@@ -26,21 +28,21 @@ export interface RowDiff {
  * One key per row of a page: its identity, made unique when a page repeats it (a server bug,
  * or hostile data) by the occurrence number, so that two rows never share a mark.
  */
-export function rowKeys(kind: ListKind, rows: readonly AnyRow[]): string[] {
+export function rowKeys(identity: RowIdentity, rows: readonly AnyRow[]): string[] {
   const seen = new Map<string, number>();
   return rows.map((row) => {
-    const id = rowIdentity(kind, row);
+    const id = identity(row);
     const n = seen.get(id) ?? 0;
     seen.set(id, n + 1);
     return n === 0 ? id : `${id}\u0000${n}`;
   });
 }
 
-export function diffRows(kind: ListKind, before: readonly AnyRow[], after: readonly AnyRow[]): RowDiff {
-  const beforeKeys = rowKeys(kind, before);
+export function diffRows(identity: RowIdentity, before: readonly AnyRow[], after: readonly AnyRow[]): RowDiff {
+  const beforeKeys = rowKeys(identity, before);
   const previous = new Map<string, AnyRow>();
   beforeKeys.forEach((key, i) => previous.set(key, before[i]!));
-  const afterKeys = rowKeys(kind, after);
+  const afterKeys = rowKeys(identity, after);
   const present = new Set(afterKeys);
 
   const rows: AnyRow[] = [];

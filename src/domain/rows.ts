@@ -1,6 +1,6 @@
-// What a row means beyond its fields: which row it is (its identity across refreshes), which user
-// it names, whether it matches a page filter.
-import type { AnyRow, ListKind, RowByKind } from '../api/pages.js';
+// What a row means beyond its fields: whether it matches a page filter, whom a conversation is
+// with. (Which row it is and which user it names are each list's own: src/lists/.)
+import type { AnyRow, RowByKind } from '../api/pages.js';
 
 /** The rows on screen: the page, narrowed by the `/` filter. */
 export function visibleRows(list: { rows: AnyRow[]; filter: string }): AnyRow[] {
@@ -17,41 +17,6 @@ function searchableText(row: AnyRow): string {
     textCache.set(row, text);
   }
   return text;
-}
-
-/**
- * Which row this is, whatever its values: the same key across two fetches means the same row
- * (the live view marks it changed, not new, and the cursor follows it). A list's own key field.
- */
-export function rowIdentity(kind: ListKind, row: AnyRow): string {
-  switch (kind) {
-    case 'users':
-      return (row as RowByKind['users']).userID;
-    case 'accounts':
-      return (row as RowByKind['accounts']).userID;
-    case 'conversations':
-      return (row as RowByKind['conversations']).conversationID;
-    case 'blacklist':
-      return (row as RowByKind['blacklist']).blackUserInfo.userID;
-    case 'applications':
-      return (row as RowByKind['applications']).toUserID;
-  }
-}
-
-/** The other user a row names, for `o` (and Enter on the users list). */
-export function userNamedByRow(kind: ListKind, row: AnyRow, ownerID: string | undefined): string | undefined {
-  switch (kind) {
-    case 'users':
-      return (row as RowByKind['users']).userID || undefined;
-    case 'accounts':
-      return (row as RowByKind['accounts']).userID || undefined;
-    case 'blacklist':
-      return (row as RowByKind['blacklist']).blackUserInfo.userID || undefined;
-    case 'applications':
-      return (row as RowByKind['applications']).toUserID || undefined;
-    case 'conversations':
-      return conversationPeer(row as RowByKind['conversations'], ownerID);
-  }
 }
 
 /** Single chats name the peer in their ID (si_<a>_<b>, IDs sorted); otherwise the latest message's other party. */
@@ -84,20 +49,4 @@ export function conversationWith(row: RowByKind['conversations'], ownerID: strin
     return msg?.groupName || msg?.groupID || group?.[1] || row.conversationID;
   }
   return conversationPeer(row, ownerID) ?? row.conversationID;
-}
-
-/** The ID of a row, what `Y` copies: the ID the server knows the row by. */
-export function rowID(kind: ListKind, row: AnyRow): string {
-  switch (kind) {
-    case 'users':
-      return (row as RowByKind['users']).userID;
-    case 'accounts':
-      return (row as RowByKind['accounts']).userID;
-    case 'blacklist':
-      return (row as RowByKind['blacklist']).blackUserInfo.userID;
-    case 'applications':
-      return (row as RowByKind['applications']).toUserID;
-    case 'conversations':
-      return (row as RowByKind['conversations']).conversationID;
-  }
 }

@@ -3,6 +3,7 @@
 // this table, so what they say can never drift from what the keys do.
 import { detailScroll } from '../layout/detailScroll.js';
 import { opensDetailFull } from '../layout/frame.js';
+import { LIST_NAMES, USER_TABS } from '../lists/names.js';
 import type { BindingSpec, KeyContext } from './binding.js';
 import { detailEdge, jumpToMatch } from './detailKeys.js';
 
@@ -17,6 +18,22 @@ function helpTo(ctx: KeyContext, line: (scroll: number, view: { maxScroll: numbe
 }
 
 const openSearch = (ctx: KeyContext) => state(ctx).openPrompt('search');
+
+/**
+ * The key of the user screen's tab `n`: the n-th of the lists that are one user's (lists/names.ts).
+ * The actions keep their names (`tab1`...), which the config file will rebind; a per-user list
+ * beyond three needs its `tabKey` here (test/lists/registry.test.ts says so).
+ */
+const tabKey = <N extends 1 | 2 | 3>(n: N) => {
+  const tab = USER_TABS[n - 1]!;
+  return {
+    action: `tab${n}` as `tab${N}`,
+    keys: [String(n)],
+    description: `${LIST_NAMES[tab].help} tab`,
+    scope: 'user',
+    run: (c: KeyContext) => state(c).setTab(tab),
+  } as const;
+};
 
 export const BINDINGS = [
   { action: 'down', keys: ['j', 'down'], hint: 'j/k move', description: 'move down', scope: 'list', run: (c) => state(c).moveCursor(1) },
@@ -134,11 +151,11 @@ export const BINDINGS = [
     run: openSearch,
   },
   { action: 'search', keys: ['s'], hint: 's search', description: 'system accounts: exact userID or nickname', scope: 'accounts', run: openSearch },
-  { action: 'nextTab', keys: ['tab'], hint: 'tab/1-3 tabs', description: 'next tab', scope: 'user', run: (c) => state(c).cycleTab(1) },
+  { action: 'nextTab', keys: ['tab'], hint: `tab/1-${USER_TABS.length} tabs`, description: 'next tab', scope: 'user', run: (c) => state(c).cycleTab(1) },
   { action: 'prevTab', keys: ['shift+tab'], description: 'previous tab', scope: 'user', run: (c) => state(c).cycleTab(-1) },
-  { action: 'tab1', keys: ['1'], description: 'conversations tab', scope: 'user', run: (c) => state(c).setTab('conversations') },
-  { action: 'tab2', keys: ['2'], description: 'blacklist tab', scope: 'user', run: (c) => state(c).setTab('blacklist') },
-  { action: 'tab3', keys: ['3'], description: 'sent friend applications tab', scope: 'user', run: (c) => state(c).setTab('applications') },
+  tabKey(1),
+  tabKey(2),
+  tabKey(3),
   {
     action: 'conversationFilter',
     keys: ['c'],

@@ -4,7 +4,8 @@
 import { treeLines } from './jsonTreeLines.js';
 import type { AnyRow, ListKind } from '../api/pages.js';
 import { displayText } from '../terminal/settle.js';
-import { rowDetail, type DetailOwner } from './detailFields.js';
+import { listDef } from '../lists/registry.js';
+import type { DetailOwner } from '../lists/types.js';
 import { docWindow, fixedBlock, streamBlock, valueBlock, type Block, type PaneLine } from './detailDoc.js';
 import { codePointHead, prepareValue } from '../domain/valueLines.js';
 
@@ -24,7 +25,7 @@ const short = (value: string): string => displayText(codePointHead(value, SHORT_
 
 /** The pane's blocks for a row: nothing is wrapped or sanitised until it is laid out. */
 export function detailBlocks(kind: ListKind, row: AnyRow, width: number, color: boolean, owner?: DetailOwner): Block[] {
-  const detail = rowDetail(kind, row, owner);
+  const detail = listDef(kind).detail(row, owner ?? { now: Date.now() });
   const blocks: Block[] = [fixedBlock([{ kind: 'title', text: short(detail.title) }])];
   const valueWidth = Math.max(10, width - LABEL_WIDTH);
   const field = (label: string, value: string): void => {

@@ -1,13 +1,10 @@
-// System (notification) accounts. The keyword matches an exact userID or an exact nickname: the
-// server has no substring search, so the empty text says so.
+// System (notification) accounts, narrowed by a keyword (src/lists/accounts.ts).
 import { ListView } from '../components/ListView.js';
 import { useAppStore } from '../components/StoreContext.js';
-import { ACCOUNT_COLUMNS } from '../domain/columns.js';
+import { LISTS } from '../lists/registry.js';
 
 export function AccountsScreen({ width, height }: { width: number; height: number }): React.JSX.Element {
   const keyword = useAppStore((s) => s.lists.accounts?.query.keyword ?? '');
-  const emptyText = keyword
-    ? 'no system account has exactly this userID or nickname (s to search again, Esc for all)'
-    : 'no system accounts';
-  return <ListView listKey="accounts" columns={ACCOUNT_COLUMNS} width={width} height={height} emptyText={emptyText} />;
+  const emptyText = LISTS.accounts.emptyText({ keyword, conversationIDs: [] });
+  return <ListView listKey="accounts" columns={LISTS.accounts.columns} width={width} height={height} emptyText={emptyText} />;
 }

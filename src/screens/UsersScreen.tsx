@@ -2,20 +2,15 @@
 // a search of IDs and nicknames on the server (`s`).
 import { ListView } from '../components/ListView.js';
 import { useAppStore } from '../components/StoreContext.js';
-import { USER_COLUMNS } from '../domain/columns.js';
-import { searchLabel } from '../domain/search.js';
+import { LISTS } from '../lists/registry.js';
 import { innermostCause } from '../components/failureText.js';
 import { glyphs } from '../terminal/glyphs.js';
-import { sanitize } from '../terminal/sanitize.js';
 
 export function UsersScreen({ width, height }: { width: number; height: number }): React.JSX.Element {
   const search = useAppStore((s) => s.lists.users?.query.search ?? '');
   const regex = useAppStore((s) => s.lists.users?.query.regex ?? false);
   const error = useAppStore((s) => s.lists.users?.error ?? null);
-  const label = sanitize(searchLabel({ search, regex }));
-  const emptyText = search
-    ? `no user's ID or nickname ${regex ? 'matches' : 'contains'} ${label} (s to search again, Esc for all users)`
-    : 'no users';
+  const emptyText = LISTS.users.emptyText({ keyword: '', conversationIDs: [], search, regex });
   // A failed search is most often a pattern the server could not compile (regex mode): its
   // reason goes first, where 80 columns still show it (errDlt wraps it in MongoDB's prefixes).
   const sep = ` ${glyphs().separator} `;
@@ -27,7 +22,7 @@ export function UsersScreen({ width, height }: { width: number; height: number }
   return (
     <ListView
       listKey="users"
-      columns={USER_COLUMNS}
+      columns={LISTS.users.columns}
       width={width}
       height={height}
       emptyText={emptyText}

@@ -3,7 +3,8 @@
 import type { StoreApi } from 'zustand/vanilla';
 import type { ListQuery } from '../api/pages.js';
 import type { UserLookup } from '../api/userLookup.js';
-import type { AppState, DetailState, PromptInput, PromptKind, UserTab } from './types.js';
+import type { UserTab } from '../lists/names.js';
+import type { AppState, DetailState, PromptInput, PromptKind } from './types.js';
 
 export interface NavActions {
   /** Loads the screen on top of the stack (the home screen at start). */

@@ -1,7 +1,8 @@
 // What Tab offers in each prompt: a pure function of the prompt, its text and where the words come
 // from. Candidates are whole lines, so that cycling through them is replacing the line.
 import { COMMAND_NAMES, resolveName } from './commands.js';
-import type { AnyRow, ListKind, RowByKind } from '../api/pages.js';
+import type { AnyRow, ListKind } from '../api/pages.js';
+import { listDef } from '../lists/registry.js';
 import type { ListState, PromptKind } from './types.js';
 
 export interface CompletionSources {
@@ -80,34 +81,8 @@ export function promptCompletions(kind: PromptKind, text: string, sources: Compl
 
 /** The IDs (and names) a page's rows show, in row order: what an operator would copy from the screen. */
 export function rowWords(kind: ListKind, rows: readonly AnyRow[]): string[] {
-  const words: string[] = [];
-  for (const row of rows) {
-    switch (kind) {
-      case 'users': {
-        const u = row as RowByKind['users'];
-        words.push(u.userID, u.nickname);
-        break;
-      }
-      case 'accounts': {
-        const a = row as RowByKind['accounts'];
-        words.push(a.userID, a.nickName);
-        break;
-      }
-      case 'conversations':
-        words.push((row as RowByKind['conversations']).conversationID);
-        break;
-      case 'blacklist': {
-        const b = row as RowByKind['blacklist'];
-        words.push(b.blackUserInfo.userID, b.blackUserInfo.nickname);
-        break;
-      }
-      case 'applications': {
-        const f = row as RowByKind['applications'];
-        words.push(f.toUserID);
-        break;
-      }
-    }
-  }
+  const { completionWords } = listDef(kind);
+  const words = rows.flatMap((row) => completionWords(row));
   // Server strings: nothing a prompt could not hold or show.
   return words.filter((w) => typeof w === 'string' && w !== '' && w.length <= 256 && !/[\u0000-\u001f\u007f-\u009f]/.test(w));
 }

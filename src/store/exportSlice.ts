@@ -2,7 +2,7 @@
 // the status line. The walking and encoding are the data layer's, shared with the scripting commands.
 import type { StateCreator } from 'zustand/vanilla';
 import { AbortedError } from '../api/errors.js';
-import { listFetcher } from '../api/pages.js';
+import { listFetcher } from '../lists/registry.js';
 import { WALK_PAGE_SIZE } from '../domain/paging.js';
 import { exportFileName, type ExportSink } from '../data/exportFile.js';
 import { dataEncoder } from '../data/encoders.js';

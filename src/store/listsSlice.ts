@@ -3,7 +3,8 @@
 import type { StateCreator } from 'zustand/vanilla';
 import type { ListQuery, RowByKind } from '../api/pages.js';
 import { hasNextPage, lastPageByTotal, nextPageSize, pageCount } from '../domain/paging.js';
-import { rowID, userNamedByRow, visibleRows } from '../domain/rows.js';
+import { visibleRows } from '../domain/rows.js';
+import { listDef } from '../lists/registry.js';
 import { jsonText } from '../data/formats.js';
 import type { SliceTools } from './tools.js';
 import { openedDetail } from './detailState.js';
@@ -135,7 +136,7 @@ export const listsSlice =
         const row = selectedRow(get());
         if (!list || !row) return;
         if (list.kind === 'users') {
-          const id = userNamedByRow(list.kind, row, undefined);
+          const id = listDef(list.kind).userNamed(row, undefined);
           // The row is the user as get_users has it: no need to look it up again.
           if (id) get().openUser(id, { kind: 'user', user: row as RowByKind['users'] });
           return;
@@ -146,7 +147,7 @@ export const listsSlice =
         const list = current();
         const row = selectedRow(get());
         if (!list || !row) return;
-        const id = userNamedByRow(list.kind, row, list.userID);
+        const id = listDef(list.kind).userNamed(row, list.userID);
         if (id) get().openUser(id);
         else flash('this row names no other user', 'info');
       },
@@ -166,7 +167,7 @@ export const listsSlice =
         const row = selectedRow(get());
         if (!list || !row) return;
         if (!tools.deps.copy) return flash('copying is not available here', 'error');
-        const id = rowID(list.kind, row);
+        const id = listDef(list.kind).rowID(row);
         if (!id) return flash('this row has no ID', 'info');
         tools.deps.copy(id);
         flash(`copied ${id}`, 'info');

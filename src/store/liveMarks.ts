@@ -8,12 +8,13 @@
 // line.
 import type { AnyRow } from '../api/pages.js';
 import { changeSummary, diffRows, rowKeys, type RowMark } from '../domain/rowDiff.js';
+import { listDef } from '../lists/registry.js';
 import { visibleRows } from '../domain/rows.js';
 import type { ListChanges, ListState } from './types.js';
 
 /** A new answer to the request whose rows show (a refresh): its rows, marks and cursor. */
 export function refreshedRows(list: ListState, fresh: readonly AnyRow[]): Pick<ListState, 'rows' | 'cursor' | 'changes'> {
-  const diff = diffRows(list.kind, list.rows, fresh);
+  const diff = diffRows(listDef(list.kind).identity, list.rows, fresh);
   const summary = changeSummary(diff);
   // A refresh that changed nothing leaves the last change's marks and summary as they were.
   const changes: ListChanges | undefined = summary ? { marks: Object.fromEntries(diff.marks), summary } : list.changes;
@@ -25,8 +26,8 @@ export function followCursor(list: ListState, rows: readonly AnyRow[]): number {
   const before = visibleRows(list);
   const after = visibleRows({ rows: rows as AnyRow[], filter: list.filter });
   if (after.length === 0) return 0;
-  const key = rowKeys(list.kind, before)[list.cursor];
-  const at = key === undefined ? -1 : rowKeys(list.kind, after).indexOf(key);
+  const key = rowKeys(listDef(list.kind).identity, before)[list.cursor];
+  const at = key === undefined ? -1 : rowKeys(listDef(list.kind).identity, after).indexOf(key);
   return at >= 0 ? at : Math.min(list.cursor, after.length - 1);
 }
 
@@ -59,6 +60,6 @@ export function markedRows(list: Pick<ListState, 'kind' | 'rows' | 'changes'>): 
 }
 
 function keyByRow(list: Pick<ListState, 'kind' | 'rows'>): Map<AnyRow, string> {
-  const keys = rowKeys(list.kind, list.rows);
+  const keys = rowKeys(listDef(list.kind).identity, list.rows);
   return new Map(list.rows.map((row, i) => [row, keys[i]!]));
 }

@@ -5,7 +5,8 @@ import { RECENT_LIMIT, type SliceTools } from './tools.js';
 import { CLOSED_DETAIL } from './detailState.js';
 import { nextStack } from './history.js';
 import { currentScreen, listKeyFor, pageSizeFor } from './selectors.js';
-import { USER_TABS, type AppState, type Screen } from './types.js';
+import { USER_TABS } from '../lists/names.js';
+import type { AppState, Screen } from './types.js';
 import type { AppActions, NavActions } from './actions.js';
 
 

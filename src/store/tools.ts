@@ -4,7 +4,8 @@
 import type { StoreApi } from 'zustand/vanilla';
 import type { OpenIMClient } from '../api/client.js';
 import { ApiError, isApiFailure, NetworkError, type ApiFailure } from '../api/errors.js';
-import { fetchPage, type AnyRow, type ListKind, type PageRequest } from '../api/pages.js';
+import type { AnyRow, ListKind, PageRequest } from '../api/pages.js';
+import { fetchPage } from '../lists/registry.js';
 import type { Page } from '../api/schemas.js';
 import { learnedLastPage, pastTheEnd, positionForSize } from '../domain/paging.js';
 import type { OpenExport } from '../data/exportFile.js';

@@ -6,9 +6,8 @@ import type { PagePosition } from '../domain/paging.js';
 import type { LineState } from './lineEditor.js';
 import type { RowMark } from '../domain/rowDiff.js';
 import type { RefreshStatus } from '../data/liveRefresh.js';
+import type { UserTab } from '../lists/names.js';
 
-export type UserTab = 'conversations' | 'blacklist' | 'applications';
-export const USER_TABS: readonly UserTab[] = ['conversations', 'blacklist', 'applications'];
 
 export type Screen = { name: 'users' } | { name: 'accounts' } | { name: 'user'; userID: string; tab: UserTab };
 

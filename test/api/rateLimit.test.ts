@@ -10,7 +10,7 @@ import { MAX_WAITS_PER_PAGE, MAX_WAITS_PER_REQUEST, parseRetryAfter, walkWaitFor
 import { describeFailure } from '../../src/components/failureText.js';
 import { parseCliArgs } from '../../src/config/args.js';
 import { runListCommand } from '../../src/commands/run.js';
-import { listFetcher } from '../../src/api/pages.js';
+import { listFetcher } from '../../src/lists/registry.js';
 import { walkPages } from '../../src/data/walk.js';
 import { startFaultServer, type Fault, type FaultServer } from '../support/faultServer.js';
 

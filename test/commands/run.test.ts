@@ -7,7 +7,7 @@ import { parseCliArgs } from '../../src/config/args.js';
 import { DEMO, startDemoServer, type DemoServer } from 'openim-demo-server';
 import { runListCommand } from '../../src/commands/run.js';
 import { walkPages } from '../../src/data/walk.js';
-import { listFetcher } from '../../src/api/pages.js';
+import { listFetcher } from '../../src/lists/registry.js';
 import { isLastPage, WALK_PAGE_SIZE as ALL_PAGE_SIZE } from '../../src/domain/paging.js';
 import { displayWidth } from '../../src/terminal/width.js';
 

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { OpenIMClient } from '../../src/api/client.js';
 import { exportFiles } from '../../src/data/exportFile.js';
-import { listFetcher } from '../../src/api/pages.js';
+import { listFetcher } from '../../src/lists/registry.js';
 import { walkPages } from '../../src/data/walk.js';
 import { RunawayWalkError } from '../../src/data/walkGuard.js';
 import { createAppStore } from '../../src/store/store.js';

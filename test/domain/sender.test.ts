@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messageFrom, messageFromLine } from '../../src/domain/sender.js';
-import { CONVERSATION_COLUMNS } from '../../src/domain/columns.js';
+import { LISTS } from '../../src/lists/registry.js';
 import type { Conversation, MsgInfo } from '../../src/api/schemas.js';
 
 const owner = 'user_000001';
@@ -37,7 +37,7 @@ describe('messageFrom: the sender from sendID', () => {
   });
 
   it("is what the table's FROM column shows", () => {
-    const from = CONVERSATION_COLUMNS.find((c) => c.key === 'sender')!;
+    const from = LISTS.conversations.columns.find((c) => c.key === 'sender')!;
     const row = { conversationID: `si_${owner}_user_000017`, msgInfo: ownSingle as unknown as MsgInfo } as Conversation;
     expect(from.value(row, { ownerID: owner, now: new Date(0) })).toBe('you');
     expect(from.value(row, { ownerID: owner, ownerName: 'Alice', now: new Date(0) })).toBe('Alice');

@@ -1,7 +1,8 @@
 // The table's layout arithmetic: widths from the page's content and each column's priority.
 import { describe, expect, it } from 'vitest';
 import type { Conversation, NotificationAccount, User } from '../../src/api/schemas.js';
-import { ACCOUNT_COLUMNS, CONVERSATION_COLUMNS, USER_COLUMNS, type Column } from '../../src/domain/columns.js';
+import type { Column } from '../../src/domain/columns.js';
+import { LISTS } from '../../src/lists/registry.js';
 import { cellsOf, pageTable } from '../../src/domain/pageTable.js';
 import { contentWidths, layoutColumns, type ColumnSize } from '../../src/domain/tableLayout.js';
 import { shownColumns } from '../../src/domain/pageTable.js';
@@ -144,7 +145,7 @@ const conversation = (id: string, unread: number, extra: Partial<NonNullable<Con
   },
 });
 
-function lines<Row>(columns: Column<Row>[], rows: Row[], width: number): string[] {
+function lines<Row>(columns: readonly Column<Row>[], rows: Row[], width: number): string[] {
   const ctx = { ownerID: owner, now: new Date(2026, 10, 23) };
   const cells = rows.map((row) => cellsOf(columns, row, ctx));
   const table = pageTable(columns, cells, width);
@@ -158,7 +159,7 @@ describe('the lists at 80 and 60 columns', () => {
       conversation('sg_3112646643', 125, { sessionType: 3, groupID: '3112646643', groupName: 'Weekend Hikers' }),
       conversation('sn_notify_system_user_000001', 15, { sessionType: 4, sendID: 'notify_system' }),
     ];
-    const out = lines(CONVERSATION_COLUMNS, rows, width - 1);
+    const out = lines(LISTS.conversations.columns, rows, width - 1);
     expect(out[0]).toContain('UNREAD');
     expect(out[1]).toMatch(/user_004321 .*2,391/);
     expect(out[2]).toMatch(/Weekend Hikers .*125/);
@@ -174,7 +175,7 @@ describe('the lists at 80 and 60 columns', () => {
       faceURL: 'https://static.example.org/avatars/system/notifications-large.png',
       appMangerLevel: undefined, // the docs' real payload: not sent before v3.8.3
     });
-    const out = lines(ACCOUNT_COLUMNS, [account('notify_system', 'System Notifications'), account('notify_legacy', 'System Notifications (legacy)')], 79);
+    const out = lines(LISTS.accounts.columns, [account('notify_system', 'System Notifications'), account('notify_legacy', 'System Notifications (legacy)')], 79);
     expect(out[1]).toContain('System Notifications ');
     expect(out[2]).toContain('System Notifications (legacy)');
     expect(out[0]).toMatch(/LEVEL/);
@@ -191,7 +192,7 @@ describe('the lists at 80 and 60 columns', () => {
       appMangerLevel: level,
       globalRecvMsgOpt: recv,
     });
-    const out = lines(USER_COLUMNS, [user('user_000005', 'David Martin', 1, 2), user('user_000006', '周杰', 0, 0)], 119);
+    const out = lines(LISTS.users.columns, [user('user_000005', 'David Martin', 1, 2), user('user_000006', '周杰', 0, 0)], 119);
     expect(out[1]).toContain('app ordinary user');
     expect(out[1]).toContain('receive, no notification');
     expect(out[1]).toContain('2021-03-01');

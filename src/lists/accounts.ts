@@ -1,0 +1,43 @@
+// System (notification) accounts. The keyword matches an exact userID or an exact nickname: the
+// server has no substring search, so the empty text says so.
+import { searchNotificationAccounts } from '../api/operations.js';
+import type { NotificationAccount } from '../api/schemas.js';
+import { appMangerLevelName } from '../content/enums.js';
+import { id, label, name } from '../domain/columns.js';
+import { code } from './fieldText.js';
+import type { ListDef } from './types.js';
+
+export const accounts = {
+  fetch: (client, request, signal) =>
+    searchNotificationAccounts(client, { keyword: request.query.keyword, pagination: { pageNumber: request.page, showNumber: request.size } }, signal),
+  columns: [
+    id('userID', 'USER ID', (a) => a.userID),
+    name('nickName', (a) => a.nickName),
+    label('level', 'LEVEL', 2, (a) => (a.appMangerLevel === undefined ? '(not sent)' : appMangerLevelName(a.appMangerLevel))),
+    { key: 'face', title: 'AVATAR', priority: 5, min: 16, value: (a) => a.faceURL || '-' },
+  ],
+  detail: (a) => ({
+    title: `System account ${a.userID}`,
+    sections: [
+      {
+        title: 'System account',
+        fields: [
+          { label: 'userID', value: a.userID },
+          { label: 'nickName', value: a.nickName },
+          { label: 'faceURL', value: a.faceURL || '(none)' },
+          {
+            label: 'appMangerLevel',
+            value: a.appMangerLevel === undefined ? '(not sent: server older than v3.8.3)' : code(appMangerLevelName(a.appMangerLevel), a.appMangerLevel),
+          },
+        ],
+      },
+    ],
+  }),
+  csvFields: ['userID', 'nickName', 'faceURL', 'appMangerLevel'],
+  identity: (a) => a.userID,
+  rowID: (a) => a.userID,
+  userNamed: (a) => a.userID || undefined,
+  completionWords: (a) => [a.userID, a.nickName],
+  emptyText: ({ keyword }) =>
+    keyword ? 'no system account has exactly this userID or nickname (s to search again, Esc for all)' : 'no system accounts',
+} satisfies ListDef<NotificationAccount>;

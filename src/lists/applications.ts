@@ -1,0 +1,48 @@
+// The friend applications a user sent, and what became of them.
+import { getSelfFriendApplyList } from '../api/operations.js';
+import type { FriendRequest } from '../api/schemas.js';
+import { handleResultName } from '../content/enums.js';
+import { id, label, name, time } from '../domain/columns.js';
+import { glyphs } from '../terminal/glyphs.js';
+import { code, ms } from './fieldText.js';
+import type { ListDef } from './types.js';
+
+export const applications = {
+  fetch: (client, request, signal) =>
+    getSelfFriendApplyList(client, { userID: request.userID ?? '', pagination: { pageNumber: request.page, showNumber: request.size } }, signal),
+  columns: [
+    id('to', 'TO', (r) => r.toUserID),
+    name('toNickname', (r) => r.toNickname),
+    label('result', 'RESULT', 2, (r) => handleResultName(r.handleResult)),
+    { key: 'message', title: 'MESSAGE', priority: 3, min: 10, value: (r) => r.reqMsg },
+    time('created', 'SENT', 2, (r) => r.createTime),
+    time('handled', 'HANDLED', 5, (r) => r.handleTime),
+  ],
+  detail: (r) => ({
+    title: `Application ${r.fromUserID} ${glyphs().arrow} ${r.toUserID}`,
+    sections: [
+      {
+        title: 'Friend application',
+        fields: [
+          { label: 'from', value: `${r.fromUserID}  ${r.fromNickname}` },
+          { label: 'fromFaceURL', value: r.fromFaceURL || '(none)' },
+          { label: 'to', value: `${r.toUserID}  ${r.toNickname}` },
+          { label: 'toFaceURL', value: r.toFaceURL || '(none)' },
+          { label: 'reqMsg', value: r.reqMsg || '(empty)' },
+          { label: 'createTime', value: ms(r.createTime) },
+          { label: 'handleResult', value: code(handleResultName(r.handleResult), r.handleResult) },
+          { label: 'handlerUserID', value: r.handlerUserID || '(none)' },
+          { label: 'handleMsg', value: r.handleMsg || '(empty)' },
+          { label: 'handleTime', value: ms(r.handleTime) },
+          { label: 'ex', value: r.ex || '(empty)' },
+        ],
+      },
+    ],
+  }),
+  csvFields: ['fromUserID', 'toUserID', 'toNickname', 'handleResult', 'reqMsg', 'createTime', 'handlerUserID', 'handleMsg', 'handleTime', 'ex'],
+  identity: (r) => r.toUserID,
+  rowID: (r) => r.toUserID,
+  userNamed: (r) => r.toUserID || undefined,
+  completionWords: (r) => [r.toUserID],
+  emptyText: () => 'no friend applications sent',
+} satisfies ListDef<FriendRequest>;

@@ -1,0 +1,49 @@
+// A user's blacklist: whom they blocked, when, and how. Its createTime is in seconds.
+import { getBlackList } from '../api/operations.js';
+import type { Black } from '../api/schemas.js';
+import { addSourceName } from '../content/enums.js';
+import { id, label, name, time } from '../domain/columns.js';
+import { code, seconds } from './fieldText.js';
+import type { ListDef } from './types.js';
+
+export const blacklist = {
+  fetch: (client, request, signal) =>
+    getBlackList(client, { userID: request.userID ?? '', pagination: { pageNumber: request.page, showNumber: request.size } }, signal),
+  columns: [
+    id('userID', 'BLOCKED USER', (b) => b.blackUserInfo.userID),
+    name('nickname', (b) => b.blackUserInfo.nickname),
+    time('when', 'SINCE', 2, (b) => b.createTime * 1000),
+    label('source', 'SOURCE', 3, (b) => addSourceName(b.addSource)),
+    { ...id<Black>('operator', 'OPERATOR', (b) => b.operatorUserID), priority: 4 },
+  ],
+  detail: (b) => ({
+    title: `Blacklisted ${b.blackUserInfo.userID}`,
+    sections: [
+      {
+        title: 'Blacklist entry',
+        fields: [
+          { label: 'ownerUserID', value: b.ownerUserID },
+          { label: 'createTime', value: seconds(b.createTime) },
+          { label: 'addSource', value: code(addSourceName(b.addSource), b.addSource) },
+          { label: 'operatorUserID', value: b.operatorUserID || '(none)' },
+          { label: 'ex', value: b.ex || '(empty)' },
+        ],
+      },
+      {
+        title: 'Blacklisted user',
+        fields: [
+          { label: 'userID', value: b.blackUserInfo.userID },
+          { label: 'nickname', value: b.blackUserInfo.nickname },
+          { label: 'faceURL', value: b.blackUserInfo.faceURL || '(none)' },
+          { label: 'ex', value: b.blackUserInfo.ex || '(empty)' },
+        ],
+      },
+    ],
+  }),
+  csvFields: ['ownerUserID', 'blackUserInfo.userID', 'blackUserInfo.nickname', 'createTime', 'addSource', 'operatorUserID', 'ex'],
+  identity: (b) => b.blackUserInfo.userID,
+  rowID: (b) => b.blackUserInfo.userID,
+  userNamed: (b) => b.blackUserInfo.userID || undefined,
+  completionWords: (b) => [b.blackUserInfo.userID, b.blackUserInfo.nickname],
+  emptyText: () => 'the blacklist is empty',
+} satisfies ListDef<Black>;

@@ -1,0 +1,147 @@
+// A user's conversations, most recent first, with the latest message of each decoded.
+import { getSortedConversationList } from '../api/operations.js';
+import type { Conversation } from '../api/schemas.js';
+import { decodeContent } from '../content/decode.js';
+import { contentTypeName, groupTypeName, msgFromName, recvMsgOptName, sessionTypeName } from '../content/enums.js';
+import { formatCount, formatTimeZoned } from '../content/format.js';
+import { IDENTIFYING } from '../domain/tableLayout.js';
+import { ID_MAX, label, time } from '../domain/columns.js';
+import { conversationPeer, conversationWith } from '../domain/rows.js';
+import { messageFrom, messageFromLine } from '../domain/sender.js';
+import { contentSummary, messageSummary } from '../domain/summary.js';
+import { code } from './fieldText.js';
+import type { DetailField, DetailOwner, DetailSection, ListDef, RowDetail } from './types.js';
+
+const SESSION_SHORT: Record<number, string> = { 1: 'single', 2: 'group', 3: 'group', 4: 'notice' };
+const PREFIX_SHORT: Record<string, string> = { si: 'single', sg: 'group', g: 'group', sn: 'notice' };
+
+function conversationType(c: Conversation): string {
+  if (c.msgInfo) return SESSION_SHORT[c.msgInfo.sessionType] ?? String(c.msgInfo.sessionType);
+  return PREFIX_SHORT[c.conversationID.split('_')[0] ?? ''] ?? '';
+}
+
+function conversationDetail(c: Conversation, owner: DetailOwner): RowDetail {
+  const metadata: DetailSection = {
+    title: 'Conversation',
+    fields: [
+      { label: 'conversationID', value: c.conversationID },
+      { label: 'pinned', value: c.IsPinned ? 'yes' : 'no' },
+      { label: 'unreadCount', value: String(c.unreadCount) },
+      { label: 'recvMsgOpt', value: code(recvMsgOptName(c.recvMsgOpt), c.recvMsgOpt) },
+    ],
+  };
+  const m = c.msgInfo;
+  const title = `Conversation with ${conversationWith(c, owner.id)}`;
+  if (!m) {
+    return { title, lead: [{ label: 'message', value: 'none (msgInfo is null)' }], sections: [metadata] };
+  }
+  const from = messageFrom(m, owner.id, owner.name);
+  const group = m.groupID !== '' || m.sessionType === 2 || m.sessionType === 3;
+  // A single chat's other party: the receiver, or (a reply with none) the peer the ID names.
+  const other = from.own ? m.recvID || conversationPeer(c, owner.id) || '' : m.recvID || owner.id || '';
+  const to = group
+    ? `${m.groupName || m.groupID} (group${m.groupID && m.groupName ? ` ${m.groupID}` : ''})`
+    : other !== '' && other === owner.id
+      ? `${owner.name ? `${owner.name} (this user)` : 'this user'} · ${other}`
+      : other;
+  const lead: DetailField[] = [
+    { label: 'from', value: messageFromLine(from) },
+    { label: group ? 'in' : 'to', value: to || '(none)' },
+    { label: 'time', value: formatTimeZoned(m.LatestMsgRecvTime, owner.now) },
+  ];
+  metadata.fields.push(
+    { label: 'sessionType', value: code(sessionTypeName(m.sessionType), m.sessionType) },
+    { label: 'contentType', value: code(contentTypeName(m.contentType), m.contentType) },
+    { label: 'msgFrom', value: code(msgFromName(m.msgFrom), m.msgFrom) },
+    ...(m.groupID
+      ? [
+          { label: 'groupName', value: m.groupName },
+          { label: 'groupType', value: code(groupTypeName(m.groupType), m.groupType) },
+          { label: 'groupMemberCount', value: String(m.groupMemberCount) },
+        ]
+      : []),
+  );
+  const raw: DetailSection = {
+    title: 'Raw fields (msgInfo, as the server sent them)',
+    fields: [
+      { label: 'LatestMsgRecvTime', value: String(m.LatestMsgRecvTime) },
+      { label: 'sendID', value: m.sendID },
+      { label: 'recvID', value: m.recvID || '(none)' },
+      // The contract: in a single chat the owner sent, these two are the peer's.
+      { label: 'senderName', value: m.senderName || '(none)' },
+      { label: 'faceURL', value: m.faceURL || '(none)' },
+      { label: 'serverMsgID', value: m.serverMsgID },
+      { label: 'clientMsgID', value: m.clientMsgID },
+      ...(m.groupID
+        ? [
+            { label: 'groupID', value: m.groupID },
+            { label: 'groupFaceURL', value: m.groupFaceURL || '(none)' },
+          ]
+        : []),
+      { label: 'ex', value: m.ex || '(empty)' },
+    ],
+  };
+  return { title, lead, content: decodeContent(m.contentType, m.content), sections: [metadata, raw] };
+}
+
+export const conversations = {
+  fetch: (client, request, signal) =>
+    getSortedConversationList(
+      client,
+      {
+        userID: request.userID ?? '',
+        pagination: { pageNumber: request.page, showNumber: request.size },
+        ...(request.query.conversationIDs.length > 0 ? { conversationIDs: request.query.conversationIDs } : {}),
+      },
+      signal,
+    ),
+  columns: [
+    // "*" and not a colour: the pin must show under NO_COLOR too.
+    { key: 'pin', title: 'PIN', priority: 3, whole: true, value: (c) => (c.IsPinned ? ' * ' : '') },
+    {
+      key: 'with',
+      title: 'WITH',
+      priority: IDENTIFYING,
+      min: 10,
+      max: ID_MAX,
+      value: (c, ctx) => conversationWith(c, ctx.ownerID),
+    },
+    label('type', 'TYPE', 6, conversationType),
+    {
+      key: 'unread',
+      title: 'UNREAD',
+      priority: 2,
+      whole: true,
+      max: 16,
+      align: 'right',
+      value: (c) => (c.unreadCount ? formatCount(c.unreadCount) : ''),
+    },
+    time('time', 'LATEST', 2, (c) => c.msgInfo?.LatestMsgRecvTime ?? 0),
+    // Bounded, so it widens before the summary does, as far as a name needs.
+    { key: 'sender', title: 'FROM', priority: 4, min: 8, max: 16, value: (c, ctx) => (c.msgInfo ? messageFrom(c.msgInfo, ctx.ownerID, ctx.ownerName).name : '') },
+    { key: 'summary', title: 'LATEST MESSAGE', priority: 3, min: 16, value: (c) => messageSummary(c.msgInfo) },
+  ],
+  detail: conversationDetail,
+  csvFields: [
+    'conversationID',
+    'IsPinned',
+    'recvMsgOpt',
+    'unreadCount',
+    'msgInfo.sessionType',
+    'msgInfo.sendID',
+    'msgInfo.senderName',
+    'msgInfo.recvID',
+    'msgInfo.groupID',
+    'msgInfo.contentType',
+    'msgInfo.LatestMsgRecvTime',
+    'summary',
+    'msgInfo.content',
+  ],
+  // The decoded one-line summary of the latest message.
+  csvDerived: { summary: (c) => (c.msgInfo ? contentSummary(c.msgInfo.contentType, c.msgInfo.content) : '') },
+  identity: (c) => c.conversationID,
+  rowID: (c) => c.conversationID,
+  userNamed: (c, ownerID) => conversationPeer(c, ownerID),
+  completionWords: (c) => [c.conversationID],
+  emptyText: () => 'no conversations',
+} satisfies ListDef<Conversation>;

@@ -1,5 +1,6 @@
 // The one-line input for `:` commands, the user picker, keyword search, conversation IDs and the
-// page filter, with the line under it: a refusal or a note, the completion candidates, or a hint.
+// page filter, drawn in the key hints' line (layout/frame.ts: a prompt takes no table row). After
+// the typed text, in the cells it leaves: a refusal or a note, the completion candidates, or a hint.
 // Keys reach the line editor through the store (keys/dispatch.ts -> editPrompt); this only draws.
 import { Box, Text } from 'ink';
 import { currentList } from '../store/selectors.js';
@@ -20,6 +21,8 @@ const LABELS: Record<PromptKind, string> = {
   detailSearch: 'search the detail: ',
 };
 const USERS_SEARCH_LABEL = 'search users by ID or nickname: ';
+/** Between the typed text and what follows it on the line. */
+const GAP = '   ';
 const USERS_SEARCH_HINT = 'text matches as typed (a.c is "a.c"); re:PATTERN for a regex; empty: all users';
 
 
@@ -30,9 +33,13 @@ export function PromptBar({ width }: { width: number }): React.JSX.Element | nul
   const searchingUsers = useAppStore((s) => s.prompt?.kind === 'search' && currentList(s)?.kind === 'users');
   if (!prompt) return null;
   const label = truncate(searchingUsers ? USERS_SEARCH_LABEL : LABELS[prompt.kind], Math.floor(width / 2));
-  const line = lineCells(prompt.line.text, prompt.line.cursor, width - displayWidth(label));
+  const room = width - displayWidth(label);
+  // A refusal and the candidates being cycled must show: the text then scrolls within half the line.
+  const typedRoom = prompt.note || prompt.line.completion ? Math.max(1, Math.floor(room / 2)) : room;
+  const line = lineCells(prompt.line.text, prompt.line.cursor, typedRoom);
+  const after = room - displayWidth(line.before + line.at + line.after) - GAP.length;
   return (
-    <Box flexDirection="column" width={width}>
+    <Box width={width}>
       <Text wrap="truncate">
         <Text bold {...tint(theme, 'cyan')}>
           {label}
@@ -41,8 +48,13 @@ export function PromptBar({ width }: { width: number }): React.JSX.Element | nul
         {/* Inverse is not colour: the cursor shows under NO_COLOR too. */}
         <Text inverse>{line.at}</Text>
         {line.after}
+        {after > 0 ? (
+          <>
+            {GAP}
+            <UnderLine prompt={prompt} recentUsers={recentUsers} searchingUsers={searchingUsers} width={after} theme={theme} />
+          </>
+        ) : null}
       </Text>
-      <UnderLine prompt={prompt} recentUsers={recentUsers} searchingUsers={searchingUsers} width={width} theme={theme} />
     </Box>
   );
 }
@@ -57,6 +69,7 @@ interface UnderLineProps {
   theme: Theme;
 }
 
+/** What the line under the prompt said, now after the typed text in `width` cells. */
 function UnderLine({ prompt, recentUsers, searchingUsers, width, theme }: UnderLineProps): React.JSX.Element {
   if (prompt.note) {
     return (

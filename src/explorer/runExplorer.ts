@@ -12,7 +12,7 @@ import { defaultConfigPath, resolveProfile } from '../config/profiles.js';
 import { recentUsersFile, recentUsersPath } from '../config/recentUsers.js';
 import { openRequestLog } from '../config/requestLog.js';
 import { exportFiles } from '../data/exportFile.js';
-import { pageSizeForRows } from '../layout/frame.js';
+import { fittedPageSizes } from '../layout/frame.js';
 import { createAppStore } from '../store/store.js';
 import { colorEnabled } from '../terminal/color.js';
 import { copyToClipboard } from '../terminal/osc52.js';
@@ -69,7 +69,7 @@ export async function runExplorer(options: ExplorerOptions, parsed: ExplorerOpti
     };
     const store = createAppStore({
       client,
-      pageSize: o.pageSize ?? pageSizeForRows(stdout.rows ?? 24),
+      pageSize: o.pageSize ?? fittedPageSizes({ columns: stdout.columns ?? 80, rows: stdout.rows ?? 24 }).list,
       pageSizeFixed: o.pageSize !== undefined,
       copy: (text) => copyToClipboard(stdout, text),
       recent,

@@ -5,7 +5,6 @@
 import stringWidth from 'string-width';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from 'openim-demo-server';
-import { pageSizeForRows } from '../../src/layout/frame.js';
 import { assertTmux, startApp, type App, type StartOptions } from '../support/tmux.js';
 
 const HEADER = 'openim-explorer · demo';
@@ -110,8 +109,8 @@ afterEach(() => {
 
 describe.sequential('openim-explorer --demo in tmux', () => {
   describe.each([
-    { cols: 80, rows: 24, size: pageSizeForRows(24) },
-    { cols: 200, rows: 50, size: pageSizeForRows(50) },
+    { cols: 80, rows: 24, size: 19 },
+    { cols: 200, rows: 50, size: 45 },
   ])('at $cols x $rows', ({ cols, rows, size }) => {
     it('shows the users list with its paging line; n and p change pages', async () => {
       const a = await startDemo({ cols, rows });

@@ -8,7 +8,7 @@ import { DEMO } from 'openim-demo-server';
 import { assertTmux, startApp, type App, type StartOptions } from '../support/tmux.js';
 
 const HEADER = 'openim-explorer · demo';
-/** The paging line of page 1; the page size is the rows the table shows (18 at 24 lines, 44 at 50). */
+/** The paging line of page 1; the page size is the rows the table shows (19 at 24 lines, 45 at 50). */
 const firstPage = (size: number): RegExp => new RegExp(`page 1 of ${Math.ceil(5000 / size)} · 5,000 total · ${size}/page`);
 const FIRST_PAGE = /page 1 of \d+ · 5,000 total · \d+\/page/;
 /** The first user of page 2 at this page size. */

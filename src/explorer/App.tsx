@@ -5,7 +5,7 @@ import { Breadcrumb } from '../components/Breadcrumb.js';
 import { Footer } from '../components/Footer.js';
 import { Header, type ConnectionInfo } from '../components/Header.js';
 import { HelpOverlay } from '../components/HelpOverlay.js';
-import { PromptBar } from '../components/PromptBar.js';
+import { hasNote, PromptBar, PromptNote } from '../components/PromptBar.js';
 import { StatusBar } from '../components/StatusBar.js';
 import { StoreContext, useAppStore } from '../components/StoreContext.js';
 import { useTheme } from '../components/theme.js';
@@ -30,6 +30,7 @@ export function App({ info }: { info: ConnectionInfo }): React.JSX.Element {
   const open = useAppStore(useShallow(openRegions));
   const detailOpen = useAppStore((s) => s.detail.open);
   const detailFull = useAppStore((s) => s.detail.full);
+  const promptNote = useAppStore((s) => s.prompt !== null && hasNote(s.prompt));
   // Every region's lines and width, computed here once and handed down: nothing below recomputes.
   const geometry = screenGeometry(size, open);
   const { width } = geometry.frame;
@@ -63,8 +64,16 @@ export function App({ info }: { info: ConnectionInfo }): React.JSX.Element {
           <UserScreen userID={screen.userID} tab={screen.tab} geometry={geometry} />
         )}
       </Box>
-      {/* The prompt takes the key hints' line: keys go to the prompt while it is open. */}
-      <StatusBar geometry={geometry} footer={prompt ? <PromptBar width={width} /> : <Footer scopes={scopes} width={width} />} />
+      {/* The prompt takes the key hints' line: keys go to the prompt while it is open. Its note
+          or candidates take the status line's while they stand. */}
+      {promptNote ? (
+        <Box flexDirection="column" width={width}>
+          <PromptNote width={width} />
+          <PromptBar width={width} />
+        </Box>
+      ) : (
+        <StatusBar geometry={geometry} footer={prompt ? <PromptBar width={width} /> : <Footer scopes={scopes} width={width} />} />
+      )}
     </Box>
   );
 }

@@ -78,6 +78,7 @@ export interface ScreenGeometry {
   tableRows: number;
   detail: DetailRegion | null;
   errorBar: Region;
+  /** The status line, or the prompt's note or candidates while they stand (components/PromptBar.tsx). */
   status: Region;
   /** The key hints, or nothing while the prompt takes their line. */
   footer: Region;

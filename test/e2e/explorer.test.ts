@@ -249,6 +249,6 @@ describe.sequential('openim-explorer --demo in tmux', () => {
     expect(a.display('#{pane_width}x#{pane_height}')).toBe('80x24');
     // Still responsive after the resize, with the page size that fits the smaller terminal.
     a.send('n');
-    await a.waitFor((s) => /page 2 of 278 · 5,000 total · 18\/page/.test(s) && s.includes(firstOfPage2(18)));
+    await a.waitFor((s) => /page 2 of 264 · 5,000 total · 19\/page/.test(s) && s.includes(firstOfPage2(19)));
   }, TEST_MS);
 });

@@ -84,6 +84,19 @@ describe.sequential.each([
     expect([seen.perPage, seen.rows, seen.indicator, seen.statusIndex]).toEqual([userSize, userSize, undefined, rows - 2]);
   }, TEST_MS);
 
+  it("a prompt's refusal takes the status line's place, not a table row", async () => {
+    const a = await startDemo({ cols, rows });
+    a.send('u');
+    a.type('user_000001 x');
+    a.send('Enter');
+    const screen = await a.waitFor((s) => (s.split('\n').at(-2) ?? '').startsWith('refused'));
+    const lines = screen.split('\n');
+    expect(lines).toHaveLength(rows);
+    expect(lines.at(-1)).toMatch(/^user ID: user_000001 x/);
+    const top = lines.findIndex((line) => line.includes('USER ID'));
+    expect(lines.slice(top + 1, rows - 2).filter((line) => /^[› ]user_\d+/.test(line))).toHaveLength(size);
+  }, TEST_MS);
+
   it('a chosen page size larger than the window: the rows that fit, and the row indicator', async () => {
     const a = await startDemo({ cols, rows, extraArgs: ['--page-size', '50'] });
     const seen = read(await a.waitFor('50/page'), 'USER ID');

@@ -31,7 +31,9 @@ export function dispatchInput(event: InputEvent, store: AppStore, ctx: DispatchC
     for (const key of typed.before) dispatchKey(key, store, ctx);
     if (typed.text) store.getState().editPrompt({ text: typed.text, bracketed: false });
     for (const key of typed.after) dispatchKey(key, store, ctx);
-    return;
+    // Text and Enter in one read (a busy machine, a slow link) submit inside the editor: a
+    // detail search submitted that way is settled here, as one submitted by the Enter key is.
+    return settleDetailSearch(store, ctx);
   }
   if (event.bracketed) return state.flashInfo('pasted text goes into a prompt (u, :, /, s, c); nothing was done');
   for (const key of textKeys(event.text)) dispatchKey(key, store, ctx);

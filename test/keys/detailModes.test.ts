@@ -3,7 +3,7 @@
 // the order in which Esc backs out.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, startDemoServer, type DemoServer } from 'openim-demo-server';
-import { dispatchKey } from '../../src/keys/dispatch.js';
+import { dispatchInput, dispatchKey } from '../../src/keys/dispatch.js';
 import { screenGeometry } from '../../src/layout/frame.js';
 import { paneViewport } from '../../src/layout/detailLines.js';
 import { currentList, currentScreen, selectedRow } from '../../src/store/selectors.js';
@@ -84,6 +84,15 @@ describe('the detail view', () => {
     keys(store, 24, 'enter');
     expect(store.getState().detail.search).toBeNull();
     expect(store.getState().flash?.text).toContain('no match for "zzqqxx"');
+  });
+
+  it('a search typed and submitted in one read (text then Enter) goes to its first match, as with the Enter key', async () => {
+    const store = await conversations();
+    keys(store, 24, 'enter', '/');
+    dispatchInput({ type: 'text', text: `${DEMO.firstUserID}\r`, bracketed: false }, store, { terminal: { columns: 80, rows: 24 }, color: false });
+    expect(store.getState().prompt).toBeNull();
+    expect(store.getState().detail.search).toMatchObject({ query: DEMO.firstUserID, match: 0 });
+    expect(store.getState().detail.search!.count).toBeGreaterThanOrEqual(2);
   });
 
   it('G goes to the bottom of the detail and g back to the top', async () => {

@@ -11,6 +11,11 @@
 //    that frame, in its synchronized update: no blank flash), then incremental drawing goes on.
 //    The app emits 'resize' on stdout to repaint on demand (Ctrl-L, back from Ctrl-Z).
 //    Upstream Ink 6.8 clears on narrowing only.
+// 3. ink.js onRender: a frame as tall as the terminal made Ink clear the whole screen and write
+//    the frame again on every render after it (a key press redrew 24 lines), so the app kept its
+//    root one line short and the terminal's last line was always empty. Ink already writes such a
+//    frame without the newline that would scroll it (isFullscreen); only a frame TALLER than the
+//    terminal (which scrolls) still takes the clear-and-redraw path. Upstream Ink 6.8 has no fix.
 
 /** @type {{ file: string, why: string, upstream: string, find: string, replace: string, changesOutput: boolean }[]} */
 export const TERMINAL_EVENT_PATCHES = [
@@ -53,6 +58,14 @@ export const TERMINAL_EVENT_PATCHES = [
         if (!sizeChanged) {
             this.onRender();
         }`,
+  },
+  {
+    file: 'ink/build/ink.js',
+    changesOutput: true,
+    why: 'a frame as tall as the terminal is drawn like any other (incrementally), not cleared and redrawn on every render',
+    upstream: 'not in ink 6.8.0: a bug fix to send upstream',
+    find: '        if (this.lastOutputHeight >= this.options.stdout.rows) {',
+    replace: '        if (this.lastOutputHeight > this.options.stdout.rows) {',
   },
   {
     file: 'ink/build/ink.js',

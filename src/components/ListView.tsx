@@ -8,7 +8,7 @@ import { displayText } from '../terminal/settle.js';
 import { truncate } from '../terminal/width.js';
 import { DetailPane } from './DetailPane.js';
 import { ErrorBar } from './ErrorBar.js';
-import { listBodyHeight, paneLayout } from '../layout/frame.js';
+import type { ScreenGeometry } from '../layout/frame.js';
 import { markedRows } from '../store/liveMarks.js';
 import { ownerName } from '../store/selectors.js';
 import { useAppStore } from './StoreContext.js';
@@ -21,14 +21,14 @@ import { glyphs } from '../terminal/glyphs.js';
 interface Props<Row extends AnyRow> {
   listKey: string;
   columns: readonly Column<Row>[];
-  width: number;
-  height: number;
+  /** The screen's regions (App's, from layout/frame.ts): the notice, table, pane and error bar. */
+  geometry: ScreenGeometry;
   emptyText: string;
   /** What to do about a failure, where the screen knows better than the general advice. */
   errorHint?: string;
 }
 
-export function ListView<Row extends AnyRow>({ listKey, columns, width, height, emptyText, errorHint }: Props<Row>): React.JSX.Element {
+export function ListView<Row extends AnyRow>({ listKey, columns, geometry, emptyText, errorHint }: Props<Row>): React.JSX.Element {
   const theme = useTheme();
   const list = useAppStore((s) => s.lists[listKey]);
   const detail = useAppStore((s) => s.detail);
@@ -48,12 +48,13 @@ export function ListView<Row extends AnyRow>({ listKey, columns, width, height, 
   if (!list) return <Text>{glyphs().ellipsis}</Text>;
   const rows = visibleRows(list) as Row[];
   const error = list.error;
-  const bodyHeight = listBodyHeight(list, height);
+  const width = geometry.body.width;
+  const height = geometry.body.rows - geometry.summary.rows;
+  // The table and the pane between the notice line and the error bar.
+  const bodyHeight = height - geometry.notice.rows - geometry.errorBar.rows;
   const row = rows[list.cursor];
-  const showPane = detail.open && row !== undefined;
-  const layout = showPane ? paneLayout(width, bodyHeight, detail.full) : null;
-  const tableWidth = layout?.tableWidth ?? width;
-  const tableHeight = layout?.tableHeight ?? bodyHeight;
+  const pane = row !== undefined ? geometry.detail : null;
+  const tableWidth = geometry.table.width;
   const empty =
     list.loadedPage === null
       ? list.loading
@@ -71,7 +72,7 @@ export function ListView<Row extends AnyRow>({ listKey, columns, width, height, 
       rows={rows}
       cursor={list.cursor}
       width={tableWidth}
-      height={Math.max(1, tableHeight - 1)}
+      height={geometry.tableRows}
       color={theme.color}
       emptyText={empty}
       {...(marks ? { marks: marks as ReadonlyMap<Row, RowMark> } : {})}
@@ -87,16 +88,16 @@ export function ListView<Row extends AnyRow>({ listKey, columns, width, height, 
           {truncate(displayText(list.notice), width)}
         </Text>
       ) : null}
-      {showPane && layout && detail.full ? (
+      {pane && row && detail.full ? (
         <Box height={bodyHeight} flexDirection="column">
-          <DetailPane kind={list.kind} row={row} width={layout.paneWidth} height={layout.paneHeight} scroll={detail.scroll} full search={detail.search} owner={paneOwner} />
+          <DetailPane kind={list.kind} row={row} width={pane.width} height={pane.rows} scroll={detail.scroll} full search={detail.search} owner={paneOwner} />
         </Box>
-      ) : showPane && layout ? (
-        <Box flexDirection={layout.side ? 'row' : 'column'} height={bodyHeight}>
-          <Box width={tableWidth} height={tableHeight} flexDirection="column">
+      ) : pane && row ? (
+        <Box flexDirection={pane.side ? 'row' : 'column'} height={bodyHeight}>
+          <Box width={tableWidth} height={geometry.table.rows} flexDirection="column">
             {table}
           </Box>
-          <DetailPane kind={list.kind} row={row} width={layout.paneWidth} height={layout.paneHeight} scroll={detail.scroll} search={detail.search} owner={paneOwner} />
+          <DetailPane kind={list.kind} row={row} width={pane.width} height={pane.rows} scroll={detail.scroll} search={detail.search} owner={paneOwner} />
         </Box>
       ) : (
         <Box height={bodyHeight} flexDirection="column">

@@ -1,5 +1,8 @@
 // The one-line input for `:` commands, the user picker, keyword search, conversation IDs and the
-// page filter, with the line under it: a refusal or a note, the completion candidates, or a hint.
+// page filter, drawn in the key hints' line (layout/frame.ts: a prompt takes no table row). How it
+// works (a hint) follows the typed text in the cells it leaves. What the operator's last key
+// caused, a refusal or note and the candidates being cycled, needs a whole line: `PromptNote`
+// draws it in the status line's place for as long as it stands.
 // Keys reach the line editor through the store (keys/dispatch.ts -> editPrompt); this only draws.
 import { Box, Text } from 'ink';
 import { currentList } from '../store/selectors.js';
@@ -20,6 +23,8 @@ const LABELS: Record<PromptKind, string> = {
   detailSearch: 'search the detail: ',
 };
 const USERS_SEARCH_LABEL = 'search users by ID or nickname: ';
+/** Between the typed text and what follows it on the line. */
+const GAP = '   ';
 const USERS_SEARCH_HINT = 'text matches as typed (a.c is "a.c"); re:PATTERN for a regex; empty: all users';
 
 
@@ -30,9 +35,12 @@ export function PromptBar({ width }: { width: number }): React.JSX.Element | nul
   const searchingUsers = useAppStore((s) => s.prompt?.kind === 'search' && currentList(s)?.kind === 'users');
   if (!prompt) return null;
   const label = truncate(searchingUsers ? USERS_SEARCH_LABEL : LABELS[prompt.kind], Math.floor(width / 2));
-  const line = lineCells(prompt.line.text, prompt.line.cursor, width - displayWidth(label));
+  const room = width - displayWidth(label);
+  const line = lineCells(prompt.line.text, prompt.line.cursor, room);
+  // The hint, when no note or candidates take the line above (PromptNote).
+  const after = hasNote(prompt) ? 0 : room - displayWidth(line.before + line.at + line.after) - GAP.length;
   return (
-    <Box flexDirection="column" width={width}>
+    <Box width={width}>
       <Text wrap="truncate">
         <Text bold {...tint(theme, 'cyan')}>
           {label}
@@ -41,8 +49,13 @@ export function PromptBar({ width }: { width: number }): React.JSX.Element | nul
         {/* Inverse is not colour: the cursor shows under NO_COLOR too. */}
         <Text inverse>{line.at}</Text>
         {line.after}
+        {after > 0 ? (
+          <>
+            {GAP}
+            <UnderLine prompt={prompt} recentUsers={recentUsers} searchingUsers={searchingUsers} width={after} theme={theme} />
+          </>
+        ) : null}
       </Text>
-      <UnderLine prompt={prompt} recentUsers={recentUsers} searchingUsers={searchingUsers} width={width} theme={theme} />
     </Box>
   );
 }
@@ -57,6 +70,26 @@ interface UnderLineProps {
   theme: Theme;
 }
 
+/** A refusal or note, or candidates being cycled: the status line's place is theirs while they stand. */
+export function hasNote(prompt: Prompt): boolean {
+  return prompt.note !== null || Boolean(prompt.line.completion);
+}
+
+/** The note or the candidates, a whole line above the prompt's (App draws it for `hasNote`). */
+export function PromptNote({ width }: { width: number }): React.JSX.Element | null {
+  const theme = useTheme();
+  const prompt = useAppStore((s) => s.prompt);
+  const recentUsers = useAppStore((s) => s.recentUsers);
+  const searchingUsers = useAppStore((s) => s.prompt?.kind === 'search' && currentList(s)?.kind === 'users');
+  if (!prompt || !hasNote(prompt)) return null;
+  return (
+    <Box width={width}>
+      <UnderLine prompt={prompt} recentUsers={recentUsers} searchingUsers={searchingUsers} width={width} theme={theme} />
+    </Box>
+  );
+}
+
+/** A note, the candidates, or the hint, in `width` cells. */
 function UnderLine({ prompt, recentUsers, searchingUsers, width, theme }: UnderLineProps): React.JSX.Element {
   if (prompt.note) {
     return (

@@ -5,10 +5,10 @@ import { Box, Text } from 'ink';
 import type { ReactNode } from 'react';
 import { formatCount } from '../content/format.js';
 import { flashBelongsTo } from '../store/flash.js';
-import { currentList, selectedRow } from '../store/selectors.js';
+import { currentList } from '../store/selectors.js';
 import { displayText } from '../terminal/settle.js';
 import { displayWidth, shortenMiddle, truncate } from '../terminal/width.js';
-import { tableRowsShown, type FrameSize } from '../layout/frame.js';
+import type { ScreenGeometry } from '../layout/frame.js';
 import { MESSAGE_GAP, pagingText, statusLayout } from '../layout/statusLine.js';
 import { Spinner } from './Spinner.js';
 import type { ExportProgress } from '../store/types.js';
@@ -21,19 +21,19 @@ import { livePauseReason } from '../store/liveSlice.js';
 const SPINNER_CELLS = 2;
 
 interface Props {
-  frame: FrameSize;
-  /** The key hints, drawn under the status line unless a long message needs that line. */
+  /** The screen's regions: the status line's width, and the table rows the paging label counts. */
+  geometry: ScreenGeometry;
+  /** The key hints (or the open prompt), drawn under the status line; a long message takes the hints' line, never the prompt's. */
   footer: ReactNode;
 }
 
-export function StatusBar({ frame, footer }: Props): React.JSX.Element {
+export function StatusBar({ geometry, footer }: Props): React.JSX.Element {
   const theme = useTheme();
-  const width = frame.width;
+  const width = geometry.status.width;
   const list = useAppStore((s) => currentList(s));
   const flash = useAppStore((s) => s.flash);
   const exporting = useAppStore((s) => s.exporting);
   const promptOpen = useAppStore((s) => s.prompt !== null);
-  const paneOpen = useAppStore((s) => s.detail.open && selectedRow(s) !== undefined);
   const liveOn = useAppStore((s) => s.live.on);
   const liveStatus = useAppStore((s) => s.live.status);
   const pausedBy = useAppStore((s) => livePauseReason(s));
@@ -45,7 +45,7 @@ export function StatusBar({ frame, footer }: Props): React.JSX.Element {
       </Box>
     );
   }
-  const shown = list ? tableRowsShown(frame, { promptOpen, paneOpen, list }) : 0;
+  const shown = geometry.tableRows;
   const text = list ? pagingText(list, shown) : '';
   const loading = list?.loading ?? false;
   // While the live view waits out a failure or a pause, it says why and until when (a flash passes).
@@ -54,7 +54,8 @@ export function StatusBar({ frame, footer }: Props): React.JSX.Element {
   const noteLevel = liveStatus.state === 'paused' ? ('info' as const) : ('error' as const);
   const shownFlash = own ?? (note ? { text: note, level: noteLevel } : null);
   const message = shownFlash ? displayText(shownFlash.text) : '';
-  const lines = statusLayout(text, message, width, loading ? SPINNER_CELLS : 0);
+  // The prompt keeps its line: a message that does not fit beside the paging label is cut there.
+  const lines = statusLayout(text, message, width, loading ? SPINNER_CELLS : 0, !promptOpen);
   const messageColor = tint(theme, shownFlash?.level === 'error' ? 'red' : 'green');
   return (
     <Box flexDirection="column" width={width}>

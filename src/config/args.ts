@@ -154,7 +154,7 @@ export interface ExplorerOptions {
   noColor: boolean;
   /** Draw marks with ASCII only (`--ascii`; also automatic when the locale is not UTF-8). */
   ascii: boolean;
-  /** Rows per page; undefined: fit the terminal's height (see pageSizeForRows). */
+  /** Rows per page; undefined: fit the terminal's height (layout/frame.ts, fittedPageSizes). */
   pageSize?: number;
   logFile?: string;
   /** `--config PATH`; undefined means the default location. */

@@ -5,7 +5,7 @@ import { Breadcrumb } from '../components/Breadcrumb.js';
 import { Footer } from '../components/Footer.js';
 import { Header, type ConnectionInfo } from '../components/Header.js';
 import { HelpOverlay } from '../components/HelpOverlay.js';
-import { PromptBar } from '../components/PromptBar.js';
+import { hasNote, PromptBar, PromptNote } from '../components/PromptBar.js';
 import { StatusBar } from '../components/StatusBar.js';
 import { StoreContext, useAppStore } from '../components/StoreContext.js';
 import { useTheme } from '../components/theme.js';
@@ -17,48 +17,63 @@ import type { InputEvent } from '../keys/normalize.js';
 import { AccountsScreen } from '../screens/AccountsScreen.js';
 import { UserScreen } from '../screens/UserScreen.js';
 import { UsersScreen } from '../screens/UsersScreen.js';
-import { bodyHeight as frameBodyHeight, frameSize, pageSizeForRows, userPageSizeForRows } from '../layout/frame.js';
-import { currentScreen } from '../store/selectors.js';
+import { useShallow } from 'zustand/react/shallow';
+import { fittedPageSizes, screenGeometry } from '../layout/frame.js';
+import { currentScreen, openRegions } from '../store/selectors.js';
 import type { AppStore } from '../store/store.js';
 
 export function App({ info }: { info: ConnectionInfo }): React.JSX.Element {
   const store = useContext(StoreContext) as AppStore;
   const theme = useTheme();
   const size = useTerminalSize();
-  const { width, height } = frameSize(size.columns, size.rows);
   const screen = useAppStore((s) => currentScreen(s));
-  const prompt = useAppStore((s) => s.prompt !== null);
-  const help = useAppStore((s) => s.help);
+  const open = useAppStore(useShallow(openRegions));
   const detailOpen = useAppStore((s) => s.detail.open);
   const detailFull = useAppStore((s) => s.detail.full);
-  const bodyHeight = frameBodyHeight(height, prompt);
+  const promptNote = useAppStore((s) => s.prompt !== null && hasNote(s.prompt));
+  // Every region's lines and width, computed here once and handed down: nothing below recomputes.
+  const geometry = screenGeometry(size, open);
+  const { width } = geometry.frame;
+  const { prompt, help } = open;
+  const { columns, rows } = size;
 
   const handleInput = useCallback(
-    (event: InputEvent) => dispatchInput(event, store, { frame: { width, height }, color: theme.color }),
-    [store, width, height, theme.color],
+    (event: InputEvent) => dispatchInput(event, store, { terminal: { columns, rows }, color: theme.color }),
+    [store, columns, rows, theme.color],
   );
   useTerminalInput(handleInput);
   // A page is what the screen shows: the size follows the terminal's height until one is chosen.
-  useEffect(() => store.getState().fitPageSize(pageSizeForRows(size.rows), userPageSizeForRows(size.rows)), [store, size.rows]);
+  useEffect(() => {
+    const fit = fittedPageSizes({ columns, rows });
+    store.getState().fitPageSize(fit.list, fit.user);
+  }, [store, columns, rows]);
 
   const scopes = prompt ? [] : scopesFor(screen.name, screen.name === 'user' ? screen.tab : undefined, detailOpen, detailFull);
   return (
-    <Box flexDirection="column" width={width} height={height}>
+    <Box flexDirection="column" width={width} height={geometry.frame.rows}>
       <Header info={info} width={width} />
       <Breadcrumb width={width} />
-      <Box height={bodyHeight} flexDirection="column">
+      <Box height={geometry.body.rows} flexDirection="column">
         {help ? (
-          <HelpOverlay width={width} height={bodyHeight} />
+          <HelpOverlay width={width} height={geometry.body.rows} />
         ) : screen.name === 'users' ? (
-          <UsersScreen width={width} height={bodyHeight} />
+          <UsersScreen geometry={geometry} />
         ) : screen.name === 'accounts' ? (
-          <AccountsScreen width={width} height={bodyHeight} />
+          <AccountsScreen geometry={geometry} />
         ) : (
-          <UserScreen userID={screen.userID} tab={screen.tab} width={width} height={bodyHeight} />
+          <UserScreen userID={screen.userID} tab={screen.tab} geometry={geometry} />
         )}
       </Box>
-      <PromptBar width={width} />
-      <StatusBar frame={{ width, height }} footer={<Footer scopes={scopes} width={width} />} />
+      {/* The prompt takes the key hints' line: keys go to the prompt while it is open. Its note
+          or candidates take the status line's while they stand. */}
+      {promptNote ? (
+        <Box flexDirection="column" width={width}>
+          <PromptNote width={width} />
+          <PromptBar width={width} />
+        </Box>
+      ) : (
+        <StatusBar geometry={geometry} footer={prompt ? <PromptBar width={width} /> : <Footer scopes={scopes} width={width} />} />
+      )}
     </Box>
   );
 }

@@ -13,7 +13,7 @@ import { recentUsersFile, recentUsersPath } from '../config/recentUsers.js';
 import { openRequestLog } from '../config/requestLog.js';
 import { connectionExtras } from '../config/connection.js';
 import { exportFiles } from '../data/exportFile.js';
-import { pageSizeForRows } from '../layout/frame.js';
+import { fittedPageSizes } from '../layout/frame.js';
 import { createAppStore } from '../store/store.js';
 import { colorEnabled } from '../terminal/color.js';
 import { sanitize } from '../terminal/sanitize.js';
@@ -76,7 +76,7 @@ export async function runExplorer(options: ExplorerOptions, parsed: ExplorerOpti
     };
     const store = createAppStore({
       client,
-      pageSize: o.pageSize ?? pageSizeForRows(stdout.rows ?? 24),
+      pageSize: o.pageSize ?? fittedPageSizes({ columns: stdout.columns ?? 80, rows: stdout.rows ?? 24 }).list,
       pageSizeFixed: o.pageSize !== undefined,
       copy: (text) => copyToClipboard(stdout, text),
       recent,

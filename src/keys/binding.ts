@@ -1,15 +1,15 @@
 // The shape of a key binding: what an action is called, where it works, what it does. The one
 // table of them is bindings.ts; keymap.ts looks keys up in it.
-import type { FrameSize } from '../layout/frame.js';
+import type { TerminalSize } from '../layout/frame.js';
 import type { AppStore } from '../store/store.js';
 
 /** Where a binding works. */
 export type Scope = 'global' | 'list' | 'users' | 'accounts' | 'user' | 'conversations' | 'detail' | 'help';
 
-/** What an action's handler gets: the store and the frame drawn (for keys that move within it). */
+/** What an action's handler gets: the store and the terminal's size (for keys that move within what is drawn). */
 export interface KeyContext {
   store: AppStore;
-  frame: FrameSize;
+  terminal: TerminalSize;
   color: boolean;
   /** Help as laid out in this frame (help's own keys scroll by it). */
   helpView(): { maxScroll: number; visible: number };

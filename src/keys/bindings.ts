@@ -5,7 +5,7 @@ import { detailScroll } from '../layout/detailScroll.js';
 import { opensDetailFull } from '../layout/frame.js';
 import { LIST_NAMES, USER_TABS } from '../lists/names.js';
 import type { BindingSpec, KeyContext } from './binding.js';
-import { detailEdge, jumpToMatch } from './detailKeys.js';
+import { detailEdge, detailPaneOf, jumpToMatch } from './detailKeys.js';
 
 const state = (ctx: KeyContext) => ctx.store.getState();
 
@@ -81,7 +81,7 @@ export const BINDINGS = [
       const wasOpen = state(c).detail.open;
       state(c).openRow();
       // Enter opened the detail (not a user): below 30 rows it reads full screen.
-      if (!wasOpen && state(c).detail.open && opensDetailFull(c.frame)) state(c).patchDetail({ full: true });
+      if (!wasOpen && state(c).detail.open && opensDetailFull(c.terminal)) state(c).patchDetail({ full: true });
     },
   },
   {
@@ -90,7 +90,7 @@ export const BINDINGS = [
     hint: 'd detail',
     description: 'show or hide the detail pane',
     scope: 'list',
-    run: (c) => state(c).toggleDetail(opensDetailFull(c.frame)),
+    run: (c) => state(c).toggleDetail(opensDetailFull(c.terminal)),
   },
   {
     action: 'scrollDown',
@@ -100,7 +100,7 @@ export const BINDINGS = [
     scope: 'detail',
     run: (c) => {
       const s = state(c);
-      const pane = detailScroll(s, c.frame, c.color);
+      const pane = detailScroll(detailPaneOf(s, c.terminal), s.detail.scroll, c.color);
       s.scrollDetail(Math.min(pane.pageSize, pane.maxScroll - s.detail.scroll));
     },
   },
@@ -111,7 +111,7 @@ export const BINDINGS = [
     scope: 'detail',
     run: (c) => {
       const s = state(c);
-      s.scrollDetail(-Math.min(detailScroll(s, c.frame, c.color).pageSize, s.detail.scroll));
+      s.scrollDetail(-Math.min(detailScroll(detailPaneOf(s, c.terminal), s.detail.scroll, c.color).pageSize, s.detail.scroll));
     },
   },
   {

@@ -4,13 +4,24 @@
 import type { AppStore } from '../store/store.js';
 import { paneViewport } from '../layout/detailLines.js';
 import { detailMatches } from '../layout/detailSearch.js';
-import { detailGeometry } from '../layout/detailScroll.js';
-import type { FrameSize } from '../layout/frame.js';
+import type { DetailPaneBox } from '../layout/detailScroll.js';
+import { screenGeometry, type TerminalSize } from '../layout/frame.js';
+import { currentList, openRegions, ownerName, selectedRow } from '../store/selectors.js';
+import type { AppState } from '../store/types.js';
 
-/** What dispatch.ts passes: the frame the detail is drawn in. */
+/** What dispatch.ts passes: the terminal the detail is drawn in. */
 interface DispatchContext {
-  frame: FrameSize;
+  terminal: TerminalSize;
   color: boolean;
+}
+
+/** The open detail's row and box, where the screen draws it (null when no detail is open). */
+export function detailPaneOf(state: AppState, terminal: TerminalSize): DetailPaneBox | null {
+  const list = currentList(state);
+  const row = selectedRow(state);
+  const box = screenGeometry(terminal, openRegions(state)).detail;
+  if (!list || !row || !box) return null;
+  return { kind: list.kind, row, width: box.width, rows: box.rows, owner: { id: list.userID, name: ownerName(state, list.userID) } };
 }
 
 /** Rounds of laying out ahead that G takes at most to find the bottom (each lays out a few hundred lines). */
@@ -19,9 +30,9 @@ const BOTTOM_ROUNDS = 40;
 /** Scrolls so that `line` is the first on screen, or as far as the detail goes. */
 function scrollToLine(store: AppStore, ctx: DispatchContext, line: number): void {
   const state = store.getState();
-  const pane = detailGeometry(state, ctx.frame);
+  const pane = detailPaneOf(state, ctx.terminal);
   if (!pane) return;
-  const view = paneViewport(pane.kind, pane.row, pane.width, pane.height, ctx.color, line, pane.owner);
+  const view = paneViewport(pane.kind, pane.row, pane.width, pane.rows, ctx.color, line, pane.owner);
   state.patchDetail({ scroll: view.start });
 }
 
@@ -30,7 +41,7 @@ export function settleDetailSearch(store: AppStore, ctx: DispatchContext): void 
   const state = store.getState();
   const search = state.detail.search;
   if (!search || search.match !== -1 || state.prompt) return;
-  const pane = detailGeometry(state, ctx.frame);
+  const pane = detailPaneOf(state, ctx.terminal);
   if (!pane) return state.patchDetail({ search: null });
   const found = detailMatches(pane.kind, pane.row, pane.width, ctx.color, search.query, pane.owner);
   if (found.lines.length === 0) {
@@ -47,7 +58,7 @@ export function settleDetailSearch(store: AppStore, ctx: DispatchContext): void 
 export function jumpToMatch(store: AppStore, ctx: DispatchContext, step: 1 | -1): void {
   const state = store.getState();
   const search = state.detail.search;
-  const pane = detailGeometry(state, ctx.frame);
+  const pane = detailPaneOf(state, ctx.terminal);
   if (!search || !pane) return state.flashInfo('no search in the detail: / to search');
   const found = detailMatches(pane.kind, pane.row, pane.width, ctx.color, search.query, pane.owner);
   if (found.lines.length === 0) return state.flashInfo(`no match for "${search.query}" in the detail`);
@@ -61,11 +72,11 @@ export function jumpToMatch(store: AppStore, ctx: DispatchContext, step: 1 | -1)
 export function detailEdge(store: AppStore, ctx: DispatchContext, edge: 'top' | 'bottom'): void {
   const state = store.getState();
   if (edge === 'top') return state.patchDetail({ scroll: 0 });
-  const pane = detailGeometry(state, ctx.frame);
+  const pane = detailPaneOf(state, ctx.terminal);
   if (!pane) return;
-  let view = paneViewport(pane.kind, pane.row, pane.width, pane.height, ctx.color, state.detail.scroll, pane.owner);
+  let view = paneViewport(pane.kind, pane.row, pane.width, pane.rows, ctx.color, state.detail.scroll, pane.owner);
   for (let round = 0; round < BOTTOM_ROUNDS && (!view.exact || view.start < view.maxScroll); round++) {
-    view = paneViewport(pane.kind, pane.row, pane.width, pane.height, ctx.color, view.maxScroll, pane.owner);
+    view = paneViewport(pane.kind, pane.row, pane.width, pane.rows, ctx.color, view.maxScroll, pane.owner);
   }
   state.patchDetail({ scroll: view.start });
 }

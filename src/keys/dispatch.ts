@@ -3,7 +3,7 @@
 // testable without rendering.
 import { currentScreen } from '../store/selectors.js';
 import type { AppStore } from '../store/store.js';
-import { bodyHeight, type FrameSize } from '../layout/frame.js';
+import { screenGeometry, type TerminalSize } from '../layout/frame.js';
 import type { KeyContext, Scope } from './binding.js';
 import { settleDetailSearch } from './detailKeys.js';
 import { helpView } from './helpLayout.js';
@@ -11,8 +11,8 @@ import { bindingFor, scopesFor } from './keymap.js';
 import { splitTypedAhead, textKeys, type InputEvent } from './normalize.js';
 
 export interface DispatchContext {
-  /** The frame's size, for the keys that move within what is drawn (the detail pane's scroll). */
-  frame: FrameSize;
+  /** The terminal's size, for the keys that move within what is drawn (the detail pane's scroll). */
+  terminal: TerminalSize;
   color: boolean;
 }
 
@@ -63,5 +63,8 @@ export function dispatchKey(key: string, store: AppStore, ctx: DispatchContext):
 }
 
 function keyContext(store: AppStore, ctx: DispatchContext): KeyContext {
-  return { store, ...ctx, helpView: () => helpView(ctx.frame.width, bodyHeight(ctx.frame.height, false)) };
+  return { store, ...ctx, helpView: () => {
+      const body = screenGeometry(ctx.terminal, { help: true }).body;
+      return helpView(body.width, body.rows);
+    }, };
 }

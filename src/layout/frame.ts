@@ -1,14 +1,19 @@
-// The frame's geometry, in one place for the components that draw it and the keys that move
-// within it: what the chrome takes, what is left for a list, where the detail pane goes, and how
-// many rows a page of the default size has. Pure arithmetic.
+// The screen's geometry, in one place: given the terminal's size and what is open, every region's
+// lines and width. The keys that move within what is drawn (page rows, the detail's scroll), the
+// screens and the components that draw it all read `screenGeometry`, and none computes its own.
+// Pure arithmetic: plain values in, plain values out.
 import { MAX_PAGE_SIZE } from '../domain/paging.js';
 
-/** Lines around the body: header, breadcrumb, status line, footer. */
+/** Lines around the body: header, breadcrumb, status line, footer (or the open prompt). */
 export const CHROME_LINES = 4;
-/** A frame as tall as the terminal makes Ink clear the screen on every render: keep one free. */
-export const FREE_LINES = 1;
-/** The prompt line and its hint. */
-export const PROMPT_LINES = 2;
+/**
+ * Lines left free at the bottom of the terminal. None: the frame is as tall as the terminal. Ink
+ * 6.8 cleared and redrew the screen on every render of such a frame; the build's patch
+ * (scripts/patches/terminal-events.mjs, "a frame as tall as the terminal") draws it like any other.
+ */
+export const FREE_LINES = 0;
+/** The open prompt: one line, in the footer's place (keys go to the prompt, so its hints are moot). */
+export const PROMPT_LINES = 1;
 /** The error bar: the message, the detail, what to do. */
 export const ERROR_BAR_LINES = 3;
 /** The list's notice line (e.g. the server's 1004 for a user with no conversations). */
@@ -19,27 +24,105 @@ export const USER_SUMMARY_LINES = 1;
 export const TABLE_HEADER_LINES = 1;
 /** Wide enough to show the detail pane beside the table. */
 export const SIDE_BY_SIDE_MIN_WIDTH = 140;
+/** Below this many terminal rows the detail opens full screen: a split leaves too little of either. */
+export const FULL_DETAIL_BELOW_ROWS = 30;
+/** The smallest frame drawn: below it the terminal cuts the frame, it is not squeezed further. */
+const MIN_WIDTH = 20;
+const MIN_HEIGHT = 8;
 
-export interface FrameSize {
+/** The terminal's size, as the terminal reports it. */
+export interface TerminalSize {
+  columns: number;
+  rows: number;
+}
+
+/** users and accounts: a list under the breadcrumb; user: a list under the user's summary line. */
+export type ScreenKind = 'users' | 'accounts' | 'user';
+
+/** What is open on the screen: everything besides the terminal's size that moves a region. */
+export interface ScreenState {
+  screen: ScreenKind;
+  /** The detail of the selected row: closed, beside or below the table, or alone. */
+  detail: 'closed' | 'split' | 'full';
+  prompt: boolean;
+  help: boolean;
+  /** The list's error bar is up. */
+  error: boolean;
+  /** The list has a notice line. */
+  notice: boolean;
+}
+
+export interface Region {
   width: number;
-  height: number;
+  rows: number;
 }
 
-export function frameSize(columns: number, rows: number): FrameSize {
-  return { width: Math.max(20, columns), height: Math.max(8, rows - FREE_LINES) };
+export interface DetailRegion extends Region {
+  /** Beside the table (wide terminals) rather than below it or alone. */
+  side: boolean;
 }
 
-/** Lines for the screen's body (a list, or help) between the chrome and the prompt. */
-export function bodyHeight(frameHeight: number, promptOpen: boolean): number {
-  return frameHeight - CHROME_LINES - (promptOpen ? PROMPT_LINES : 0);
+export interface ScreenGeometry {
+  /** The root: as wide and as tall as the terminal (never below 20x8). */
+  frame: Region;
+  header: Region;
+  breadcrumb: Region;
+  /** Between the breadcrumb and the status line: a screen, or help. */
+  body: Region;
+  /** The user's summary line (0 rows elsewhere). */
+  summary: Region;
+  notice: Region;
+  /** The table, its title line included; 0 rows when help or the full-screen detail hides it. */
+  table: Region;
+  /** Rows of the table under its title line: a page taller than this scrolls within the table. */
+  tableRows: number;
+  detail: DetailRegion | null;
+  errorBar: Region;
+  /** The status line, or the prompt's note or candidates while they stand (components/PromptBar.tsx). */
+  status: Region;
+  /** The key hints, or nothing while the prompt takes their line. */
+  footer: Region;
+  prompt: Region;
+  /** The default page size on this screen: the table rows with nothing open (no prompt, pane, error or notice). */
+  pageRows: number;
 }
 
-/** Lines left for the table (and pane) under the notice line and above the error bar. */
-export function listBodyHeight(list: { error: unknown; notice?: string | undefined }, height: number): number {
-  return height - (list.error ? ERROR_BAR_LINES : 0) - (list.notice ? NOTICE_LINES : 0);
+const CLOSED: ScreenState = { screen: 'users', detail: 'closed', prompt: false, help: false, error: false, notice: false };
+
+/** Every region of the screen for a terminal this size with this open. */
+export function screenGeometry(size: TerminalSize, open: Partial<ScreenState> = {}): ScreenGeometry {
+  const s = { ...CLOSED, ...open };
+  const width = Math.max(MIN_WIDTH, size.columns);
+  const height = Math.max(MIN_HEIGHT, size.rows - FREE_LINES);
+  const line = (on: boolean): Region => ({ width, rows: on ? 1 : 0 });
+  // The prompt takes the footer's line, never the body's: a prompt hides no table row.
+  const body = { width, rows: height - CHROME_LINES };
+  const summaryRows = s.screen === 'user' && !s.help ? USER_SUMMARY_LINES : 0;
+  const noticeRows = s.notice && !s.help ? NOTICE_LINES : 0;
+  const errorRows = s.error && !s.help ? ERROR_BAR_LINES : 0;
+  const listRows = Math.max(0, body.rows - summaryRows - noticeRows - errorRows);
+  const pane = s.help || s.detail === 'closed' ? null : paneLayout(width, listRows, s.detail === 'full');
+  const table: Region = s.help ? { width, rows: 0 } : pane ? { width: pane.tableWidth, rows: pane.tableHeight } : { width, rows: listRows };
+  const fit = Math.max(1, body.rows - (s.screen === 'user' ? USER_SUMMARY_LINES : 0) - TABLE_HEADER_LINES);
+  return {
+    frame: { width, rows: height },
+    header: line(true),
+    breadcrumb: line(true),
+    body,
+    summary: line(summaryRows > 0),
+    notice: line(noticeRows > 0),
+    table,
+    tableRows: Math.max(1, table.rows - TABLE_HEADER_LINES),
+    detail: pane ? { side: pane.side, width: pane.paneWidth, rows: pane.paneHeight } : null,
+    errorBar: { width, rows: errorRows },
+    status: line(true),
+    footer: line(!s.prompt),
+    prompt: { width, rows: s.prompt ? PROMPT_LINES : 0 },
+    pageRows: Math.min(MAX_PAGE_SIZE, fit),
+  };
 }
 
-export interface PaneLayout {
+interface PaneLayout {
   side: boolean;
   tableWidth: number;
   tableHeight: number;
@@ -47,59 +130,26 @@ export interface PaneLayout {
   paneHeight: number;
 }
 
-/** Below this many terminal rows the detail opens full screen: a split leaves too little of either. */
-export const FULL_DETAIL_BELOW_ROWS = 30;
-
-/** Whether a frame this size opens the detail full screen. */
-export function opensDetailFull(frame: FrameSize): boolean {
-  return frame.height + FREE_LINES < FULL_DETAIL_BELOW_ROWS;
-}
-
 /**
- * The table and the detail pane: side by side when wide, the pane below the table otherwise;
- * `full`: the pane alone.
+ * The table and the detail pane in `height` lines: side by side when wide, the pane below the
+ * table otherwise; `full`: the pane alone.
  */
-export function paneLayout(width: number, height: number, full = false): PaneLayout {
+function paneLayout(width: number, height: number, full: boolean): PaneLayout {
   if (full) return { side: false, tableWidth: width, tableHeight: 0, paneWidth: width, paneHeight: height };
   if (width >= SIDE_BY_SIDE_MIN_WIDTH) {
     const paneWidth = Math.floor(width * 0.45);
     return { side: true, tableWidth: width - paneWidth, tableHeight: height, paneWidth, paneHeight: height };
   }
   const tableHeight = Math.max(4, Math.floor(height * 0.35));
-  return { side: false, tableWidth: width, tableHeight, paneWidth: width, paneHeight: height - tableHeight };
+  return { side: false, tableWidth: width, tableHeight, paneWidth: width, paneHeight: Math.max(0, height - tableHeight) };
 }
 
-/** Table rows a terminal of this height shows with no prompt, error or notice. */
-export function tableRowsForTerminal(rows: number): number {
-  return Math.max(1, frameSize(80, rows).height - CHROME_LINES - TABLE_HEADER_LINES);
+/** Whether a terminal this size opens the detail full screen. */
+export function opensDetailFull(size: TerminalSize): boolean {
+  return size.rows < FULL_DETAIL_BELOW_ROWS;
 }
 
-/** The default page size: exactly the rows the table shows (18 at 24 lines, 34 at 40). */
-export function pageSizeForRows(rows: number): number {
-  return Math.min(MAX_PAGE_SIZE, tableRowsForTerminal(rows));
-}
-
-/** The default page size of a user's lists: the rows left under the user's summary line. */
-export function userPageSizeForRows(rows: number): number {
-  return Math.max(1, pageSizeForRows(rows) - USER_SUMMARY_LINES);
-}
-
-export interface ListFrame {
-  promptOpen: boolean;
-  /** The detail pane is open on a row. */
-  paneOpen: boolean;
-  list: { error: unknown; notice?: string | undefined };
-}
-
-/** The table's height (its title line included) and width, for a list in a frame of this size. */
-export function tableBox(frame: FrameSize, state: ListFrame): { width: number; height: number } {
-  const body = listBodyHeight(state.list, bodyHeight(frame.height, state.promptOpen));
-  if (!state.paneOpen) return { width: frame.width, height: body };
-  const pane = paneLayout(frame.width, body);
-  return { width: pane.tableWidth, height: pane.tableHeight };
-}
-
-/** Rows of the table on screen, under its title line: fewer than the page means it scrolls. */
-export function tableRowsShown(frame: FrameSize, state: ListFrame): number {
-  return Math.max(1, tableBox(frame, state).height - TABLE_HEADER_LINES);
+/** The default page sizes, of the users and accounts lists and of a user's lists (under the summary line). */
+export function fittedPageSizes(size: TerminalSize): { list: number; user: number } {
+  return { list: screenGeometry(size, { screen: 'users' }).pageRows, user: screenGeometry(size, { screen: 'user' }).pageRows };
 }

@@ -65,11 +65,20 @@ export interface StatusLayout {
   own: string;
 }
 
-/** `lead`: cells taken before the paging label on its line (the spinner). */
-export function statusLayout(paging: string, message: string, width: number, lead = 0): StatusLayout {
+/**
+ * `lead`: cells taken before the paging label on its line (the spinner). `lineBelow`: whether the
+ * key hints' line can be taken (not while the prompt is drawn there: the message is cut beside
+ * the label instead).
+ */
+export function statusLayout(paging: string, message: string, width: number, lead = 0, lineBelow = true): StatusLayout {
   const full = Math.max(0, Math.floor(width));
   const room = Math.max(0, full - lead);
   if (!message) return { status: truncate(paging, room), inline: '', own: '' };
   if (displayWidth(paging) + MESSAGE_GAP + displayWidth(message) <= room) return { status: paging, inline: message, own: '' };
+  if (!lineBelow) {
+    const status = truncate(paging, room);
+    const left = room - displayWidth(status) - MESSAGE_GAP;
+    return { status, inline: left > 0 ? shortenMiddle(message, left) : '', own: '' };
+  }
   return { status: truncate(paging, room), inline: '', own: shortenMiddle(message, full) };
 }

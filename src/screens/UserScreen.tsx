@@ -3,7 +3,7 @@
 import { Box } from 'ink';
 import { ListView } from '../components/ListView.js';
 import { UserSummaryBar } from '../components/UserSummaryBar.js';
-import { USER_SUMMARY_LINES } from '../layout/frame.js';
+import type { ScreenGeometry } from '../layout/frame.js';
 import type { UserTab } from '../lists/names.js';
 import { listDef } from '../lists/registry.js';
 import { listKeyFor } from '../store/selectors.js';
@@ -12,22 +12,20 @@ import { useAppStore } from '../components/StoreContext.js';
 interface Props {
   userID: string;
   tab: UserTab;
-  width: number;
-  height: number;
+  geometry: ScreenGeometry;
 }
 
-export function UserScreen({ userID, tab, width, height }: Props): React.JSX.Element {
+export function UserScreen({ userID, tab, geometry }: Props): React.JSX.Element {
   const list = listDef(tab);
   const listKey = listKeyFor({ name: 'user', userID, tab });
   const query = useAppStore((s) => s.lists[listKey]?.query);
   return (
-    <Box flexDirection="column" width={width} height={height}>
-      <UserSummaryBar userID={userID} width={width} />
+    <Box flexDirection="column" width={geometry.body.width} height={geometry.body.rows}>
+      <UserSummaryBar userID={userID} width={geometry.summary.width} />
       <ListView
         listKey={listKey}
         columns={list.columns}
-        width={width}
-        height={height - USER_SUMMARY_LINES}
+        geometry={geometry}
         emptyText={list.emptyText(query ?? { keyword: '', conversationIDs: [] })}
       />
     </Box>

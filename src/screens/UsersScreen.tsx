@@ -1,12 +1,13 @@
 // Home: the registered users (the server lists ordinary users only, levels 0 and 1), narrowed by
 // a search of IDs and nicknames on the server (`s`).
+import type { ScreenGeometry } from '../layout/frame.js';
 import { ListView } from '../components/ListView.js';
 import { useAppStore } from '../components/StoreContext.js';
 import { LISTS } from '../lists/registry.js';
 import { innermostCause } from '../components/failureText.js';
 import { glyphs } from '../terminal/glyphs.js';
 
-export function UsersScreen({ width, height }: { width: number; height: number }): React.JSX.Element {
+export function UsersScreen({ geometry }: { geometry: ScreenGeometry }): React.JSX.Element {
   const search = useAppStore((s) => s.lists.users?.query.search ?? '');
   const regex = useAppStore((s) => s.lists.users?.query.regex ?? false);
   const error = useAppStore((s) => s.lists.users?.error ?? null);
@@ -23,8 +24,7 @@ export function UsersScreen({ width, height }: { width: number; height: number }
     <ListView
       listKey="users"
       columns={LISTS.users.columns}
-      width={width}
-      height={height}
+      geometry={geometry}
       emptyText={emptyText}
       {...(errorHint ? { errorHint } : {})}
     />

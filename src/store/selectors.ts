@@ -43,3 +43,27 @@ export function ownerName(state: AppState, userID: string | undefined): string |
   const profile = state.summaries[userID]?.profile;
   return profile?.state === 'ok' && profile.value.kind === 'user' ? profile.value.user.nickname || undefined : undefined;
 }
+
+/**
+ * What is open on the screen, as plain values: what layout/frame.ts's `screenGeometry` needs
+ * besides the terminal's size (its `ScreenState`). The pane counts as open only on a row.
+ */
+export function openRegions(state: AppState): {
+  screen: 'users' | 'accounts' | 'user';
+  detail: 'closed' | 'split' | 'full';
+  prompt: boolean;
+  help: boolean;
+  error: boolean;
+  notice: boolean;
+} {
+  const list = currentList(state);
+  const paneOpen = state.detail.open && selectedRow(state) !== undefined;
+  return {
+    screen: currentScreen(state).name,
+    detail: !paneOpen ? 'closed' : state.detail.full ? 'full' : 'split',
+    prompt: state.prompt !== null,
+    help: state.help,
+    error: Boolean(list?.error),
+    notice: Boolean(list?.notice),
+  };
+}

@@ -29,7 +29,7 @@ function setup(server: DemoServer): { store: AppStore; dir: string } {
   return { store, dir };
 }
 
-const press = (store: AppStore, key: string): void => dispatchKey(key, store, { frame: { width: 80, height: 23 }, color: false });
+const press = (store: AppStore, key: string): void => dispatchKey(key, store, { terminal: { columns: 80, rows: 24 }, color: false });
 
 async function finished(store: AppStore): Promise<string> {
   await vi.waitFor(() => {

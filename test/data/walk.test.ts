@@ -130,7 +130,7 @@ describe("the explorer's export against a server that ignores pageNumber", () =>
     const dir = mkdtempSync(join(tmpdir(), 'oie-walk-'));
     const store = createAppStore({ client: client(s.url), pageSize: 20, openExport: exportFiles(dir, dir) });
     store.getState().start();
-    dispatchKey('e', store, { frame: { width: 80, height: 23 }, color: false });
+    dispatchKey('e', store, { terminal: { columns: 80, rows: 24 }, color: false });
     await vi.waitFor(() => {
       expect(store.getState().exporting).toBeNull();
       expect(store.getState().flash?.text).toMatch(/^export failed: stopped at page 2 after \d+ rows: the server sent the same rows as for page 1/);

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { hasNextPage, isPageSize, nextPageSize, pageCount, pastTheEnd, positionForSize } from '../../src/domain/paging.js';
-import { pageSizeForRows, tableRowsForTerminal, userPageSizeForRows } from '../../src/layout/frame.js';
 
 const rows = (n: number): number[] => Array.from({ length: n }, (_, i) => i);
 
@@ -57,16 +56,5 @@ describe('page sizes', () => {
   it('accepts any whole size from 1 to 1000 (the server caps none)', () => {
     expect([1, 18, 34, 1000].every(isPageSize)).toBe(true);
     expect([0, -1, 1.5, 1001, NaN].some(isPageSize)).toBe(false);
-  });
-  it('fits the page to the rows the table shows: header, breadcrumb, titles, status, footer and a free line aside', () => {
-    expect(tableRowsForTerminal(24)).toBe(18);
-    expect(pageSizeForRows(24)).toBe(18);
-    expect(pageSizeForRows(20)).toBe(14);
-    expect(pageSizeForRows(40)).toBe(34);
-    expect(pageSizeForRows(5000)).toBe(1000);
-  });
-  it("fits a user's lists to the rows under the user's summary line", () => {
-    expect(userPageSizeForRows(24)).toBe(17);
-    expect(userPageSizeForRows(40)).toBe(33);
   });
 });

@@ -14,7 +14,7 @@ import { formatCount } from '../../src/content/format.js';
 import { DEMO, startDemoServer, type DemoServer } from 'openim-demo-server';
 import { conversationWith } from '../../src/domain/rows.js';
 import { helpEntries, helpView } from '../../src/keys/helpLayout.js';
-import { bodyHeight, frameSize, pageSizeForRows, userPageSizeForRows } from '../../src/layout/frame.js';
+import { screenGeometry } from '../../src/layout/frame.js';
 import { sanitize } from '../../src/terminal/sanitize.js';
 import { demoClient } from '../support/demoClient.js';
 import { assertTmux, startApp, type App, type StartOptions } from '../support/tmux.js';
@@ -83,12 +83,12 @@ function expectWholeIn(screen: string, rows: readonly (readonly string[])[]): vo
   }
 }
 
+// The page that fits: every line of the terminal but the header, breadcrumb, titles, status and
+// footer (a user's lists one fewer, under the summary line); `taller` at 10 more lines.
 describe.sequential.each([
-  { cols: 80, rows: 24 },
-  { cols: 60, rows: 20 },
-])('at $cols x $rows', ({ cols, rows }) => {
-  const size = pageSizeForRows(rows);
-  const userSize = userPageSizeForRows(rows);
+  { cols: 80, rows: 24, size: 19, userSize: 18, taller: 29 },
+  { cols: 60, rows: 20, size: 15, userSize: 14, taller: 25 },
+])('at $cols x $rows', ({ cols, rows, size, userSize, taller }) => {
 
   it('walks every screen: the values that identify a row show whole, and a page is what the screen shows', async () => {
     const a = await startDemo({ cols, rows });
@@ -167,7 +167,6 @@ describe.sequential.each([
     for (let i = 0; i < 5; i++) a.send('j');
     await a.waitFor((s) => cursorLine(s).includes('user_000006'));
     a.resize(cols, rows + 10);
-    const taller = pageSizeForRows(rows + 10);
     const screen = await a.waitFor((s) => s.includes(`${taller}/page`) && cursorLine(s).includes('user_000006'));
     expect(tableRows(screen, 'USER ID')).toHaveLength(taller);
   }, TEST_MS);
@@ -248,8 +247,8 @@ describe.sequential.each([
 
   it('help fits: every key of the keymap, with its whole description, reachable by scrolling', async () => {
     const a = await startDemo({ cols, rows });
-    const frame = frameSize(cols, rows);
-    const view = helpView(frame.width, bodyHeight(frame.height, false));
+    const body = screenGeometry({ columns: cols, rows }, { help: true }).body;
+    const view = helpView(body.width, body.rows);
     expect(view.columns).toHaveLength(1); // one column at 60 to 80
     a.send('?');
     let screen = await a.waitFor(/^Keys\b/m);

@@ -31,21 +31,35 @@ function paste(a: App, text: string, bracketed: boolean): void {
   a.tmux('paste-buffer', ...(bracketed ? ['-p'] : []), '-d', '-b', 'oie', '-t', a.session);
 }
 
-/** The prompt's line: the one that starts with its label (rows start with the cursor mark or a space). */
-function lineOf(screen: string, label: string): string | undefined {
-  return screen.split('\n').find((l) => l.startsWith(label.trimEnd()));
+/**
+ * The prompt's line, in the key hints' place: its label, the typed text, then three spaces and its
+ * hint. A refusal, a note or the candidates being cycled take the line above it (the status line's).
+ */
+function promptParts(screen: string, label: string): { line: string; under: string } | undefined {
+  const lines = screen.split('\n');
+  const at = lines.findIndex((l) => l.startsWith(label.trimEnd()));
+  if (at === -1) return undefined;
+  const rest = lines[at]!.slice(label.trimEnd().length);
+  // The gap (after the cursor's blank cell when the cursor is at the end): three spaces or more.
+  const gap = / {3,}(?=\S)/.exec(rest);
+  const end = gap ? gap.index : rest.length;
+  const above = lines[at - 1] ?? '';
+  const statusAbove = /^(?:\S+ )?page [\d,]+/.test(above);
+  return { line: (label.trimEnd() + rest.slice(0, end)).trimEnd(), under: statusAbove ? rest.slice(end).trimStart() : above };
 }
-/** Waits until the prompt line reads exactly `text` after its label (capture-pane trims the cursor's blank). */
+/** The prompt's label and typed text (capture-pane trims the cursor's blank), without its hint. */
+function lineOf(screen: string, label: string): string | undefined {
+  return promptParts(screen, label)?.line;
+}
+/** Waits until the prompt line reads exactly `text` after its label. */
 function waitLine(a: App, label: string, text: string): Promise<string> {
   return a.waitFor(function promptLine(s) {
     return lineOf(s, label) === (label + text).trimEnd();
   });
 }
-/** The line under the prompt line. */
+/** What the line under the prompt said: its note or candidates (the line above), else its hint. */
 function underLine(screen: string, label: string): string {
-  const lines = screen.split('\n');
-  const at = lines.findIndex((l) => l.startsWith(label.trimEnd()));
-  return at === -1 ? '' : (lines[at + 1] ?? '');
+  return promptParts(screen, label)?.under ?? '';
 }
 
 /** Opens a user from the users list by moving to their row and pressing Enter, then goes back. */
@@ -151,7 +165,9 @@ describe.sequential('prompts in tmux at 80x24', () => {
     await waitLine(a, '/', 'user_000010');
     a.send('Tab');
     const second = await waitLine(a, '/', 'user_000011');
-    expect(second).toMatch(/filter "user_000011": 1 of 20/);
+    // The candidates take the status line while they cycle; the table shows the one row that matches.
+    expect(underLine(second, '/')).toMatch(/^user_000010 {2}user_000011/);
+    expect(second.split('\n').filter((l) => /^[› ]user_0000/.test(l))).toEqual([expect.stringContaining('user_000011')]);
     a.type('X');
     await a.waitFor((s) => lineOf(s, '/') === '/user_000011X' && /filter "user_000011X": 0 of 20/.test(s));
     a.send('C-w');
@@ -217,10 +233,10 @@ describe.sequential('prompts in tmux at 80x24', () => {
     a.send('c');
     a.type('s');
     a.send('Tab');
-    const first = (await a.waitFor((s) => /^conversation IDs: s\w+$/m.test(s))).match(/^conversation IDs: (s\w+)$/m)![1]!;
+    const first = lineOf(await a.waitFor((s) => /^conversation IDs: s\w+$/.test(lineOf(s, C) ?? '')), C)!.match(/^conversation IDs: (s\w+)$/)![1]!;
     a.type(',');
     a.send('Tab');
-    const two = await a.waitFor((s) => new RegExp(`^conversation IDs: ${first},s\\w+$`, 'm').test(s));
+    const two = await a.waitFor((s) => new RegExp(`^conversation IDs: ${first},s\\w+$`).test(lineOf(s, C) ?? ''));
     const second = lineOf(two, C)!.slice(C.length + first.length + 1);
     expect(second).not.toBe(first);
     // Both are conversation IDs (of the rows of this page: the table shows their peers, not the IDs).

@@ -83,16 +83,19 @@ describe.sequential('users search and the user screen in tmux', () => {
     await a.waitFor((s) => FIRST_PAGE.test(s) && !s.includes('regex /'));
   }, TEST_MS);
 
-  it('u with an unknown ID says so under the prompt, which stays open with the text; a system account opens with a note', async () => {
+  it('u with an unknown ID says so above the prompt, which stays open with the text; a system account opens with a note', async () => {
     const a = await startDemo();
     a.send('u');
     await a.waitFor('user ID:');
     a.type('nosuch');
     a.send('Enter');
     const none = await a.waitFor('no such user: nosuch');
-    expect(none).toMatch(FIRST_PAGE);
+    // Still the users list; the refusal in the status line's place, the prompt under it with the text.
+    expect(none).toContain(`${DEMO.firstUserID} `);
     expect(none).not.toContain('Users ›');
-    expect(none).toMatch(/user ID: ?nosuch/);
+    const lines = none.split('\n');
+    expect(lines.at(-2)).toContain('no such user: nosuch');
+    expect(lines.at(-1)).toMatch(/^user ID: ?nosuch/);
     // Closed and opened again, the refused ID is in the picker's history to fix.
     a.send('Escape');
     await a.waitFor((s) => !s.includes('user ID:'));

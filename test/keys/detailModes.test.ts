@@ -3,8 +3,8 @@
 // the order in which Esc backs out.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, startDemoServer, type DemoServer } from 'openim-demo-server';
-import { dispatchKey } from '../../src/keys/dispatch.js';
-import { frameSize } from '../../src/layout/frame.js';
+import { dispatchInput, dispatchKey } from '../../src/keys/dispatch.js';
+import { screenGeometry } from '../../src/layout/frame.js';
 import { paneViewport } from '../../src/layout/detailLines.js';
 import { currentList, currentScreen, selectedRow } from '../../src/store/selectors.js';
 import { createAppStore } from '../../src/store/store.js';
@@ -30,7 +30,7 @@ async function conversations(): Promise<Store> {
 }
 
 function keys(store: Store, rows: number, ...pressed: string[]): void {
-  const ctx = { frame: frameSize(80, rows), color: false };
+  const ctx = { terminal: { columns: 80, rows }, color: false };
   for (const key of pressed) dispatchKey(key, store, ctx);
 }
 
@@ -86,6 +86,15 @@ describe('the detail view', () => {
     expect(store.getState().flash?.text).toContain('no match for "zzqqxx"');
   });
 
+  it('a search typed and submitted in one read (text then Enter) goes to its first match, as with the Enter key', async () => {
+    const store = await conversations();
+    keys(store, 24, 'enter', '/');
+    dispatchInput({ type: 'text', text: `${DEMO.firstUserID}\r`, bracketed: false }, store, { terminal: { columns: 80, rows: 24 }, color: false });
+    expect(store.getState().prompt).toBeNull();
+    expect(store.getState().detail.search).toMatchObject({ query: DEMO.firstUserID, match: 0 });
+    expect(store.getState().detail.search!.count).toBeGreaterThanOrEqual(2);
+  });
+
   it('G goes to the bottom of the detail and g back to the top', async () => {
     const store = await conversations();
     keys(store, 24, 'enter', 'G');
@@ -93,8 +102,9 @@ describe('the detail view', () => {
     const row = selectedRow(store.getState())!;
     const list = currentList(store.getState())!;
     // The bottom: the last line of the detail is on screen, and nothing lies below it.
-    const body = frameSize(80, 24).height - 4 - 1;
-    const view = paneViewport(list.kind, row, 80, body, false, scroll);
+    // The full-screen detail of a user's list: all 24 lines but the chrome (4) and the summary line.
+    const view = paneViewport(list.kind, row, 80, 24 - 4 - 1, false, scroll);
+    expect(screenGeometry({ columns: 80, rows: 24 }, { screen: 'user', detail: 'full' }).detail?.rows).toBe(19);
     expect(scroll).toBeGreaterThan(0);
     expect(view.exact).toBe(true);
     expect(view.start).toBe(view.maxScroll);

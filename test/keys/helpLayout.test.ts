@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { helpEntries, helpView, wrapWords, type HelpView } from '../../src/keys/helpLayout.js';
 import { BINDINGS } from '../../src/keys/bindings.js';
 import { LINE_KEYS } from '../../src/store/lineEditor.js';
-import { bodyHeight, frameSize } from '../../src/layout/frame.js';
+import { screenGeometry } from '../../src/layout/frame.js';
 import { displayWidth } from '../../src/terminal/width.js';
 
 function viewAt(cols: number, rows: number): HelpView {
-  const frame = frameSize(cols, rows);
-  return helpView(frame.width, bodyHeight(frame.height, false));
+  const body = screenGeometry({ columns: cols, rows }, { help: true }).body;
+  return helpView(body.width, body.rows);
 }
 
 /** What scrolling from the top to maxScroll shows, column by column, line by line. */

@@ -3,6 +3,7 @@ import React, { useMemo } from 'react';
 import { Box, Text } from 'ink';
 import type { JsonNode } from '../content/types.js';
 import { jsonTreeLines } from '../layout/jsonTreeLines.js';
+import { themed, useTheme } from './theme.js';
 
 export interface JsonTreeProps {
   node: JsonNode;
@@ -15,6 +16,7 @@ export interface JsonTreeProps {
 }
 
 export function JsonTree({ node, width, maxLines, offset = 0, color }: JsonTreeProps): React.JSX.Element {
+  const theme = useTheme();
   const lines = useMemo(() => jsonTreeLines(node, width, { color }), [node, width, color]);
   const start = Math.max(0, Math.floor(offset));
   const visible = lines.slice(start, maxLines === undefined ? undefined : start + Math.max(0, maxLines));
@@ -23,7 +25,7 @@ export function JsonTree({ node, width, maxLines, offset = 0, color }: JsonTreeP
       {visible.map((line, i) => (
         <Text key={start + i} wrap="truncate-end">
           {line.map((segment, j) => (
-            <Text key={j} color={segment.color} dimColor={segment.dim}>
+            <Text key={j} color={themed(theme, segment.color)} dimColor={segment.dim}>
               {segment.text}
             </Text>
           ))}

@@ -49,33 +49,52 @@ export interface PageRequest extends ListSpec {
 
 export type PageFetcher<T> = (page: number, size: number, signal?: AbortSignal) => Promise<Page<T>>;
 
-export function fetchPage(client: OpenIMClient, list: PageRequest, signal: AbortSignal): Promise<Page<AnyRow>> {
+/** The operation and the JSON body that fetch one page, as the app sends them. */
+export type PageCall =
+  | { operation: 'getUsers'; body: Parameters<typeof getUsers>[1] }
+  | { operation: 'searchNotificationAccounts'; body: Parameters<typeof searchNotificationAccounts>[1] }
+  | { operation: 'getSortedConversationList'; body: Parameters<typeof getSortedConversationList>[1] }
+  | { operation: 'getBlackList'; body: Parameters<typeof getBlackList>[1] }
+  | { operation: 'getSelfFriendApplyList'; body: Parameters<typeof getSelfFriendApplyList>[1] };
+
+export function pageCall(list: PageRequest): PageCall {
   const pagination = { pageNumber: list.page, showNumber: list.size };
   const userID = list.userID ?? '';
   switch (list.kind) {
     case 'users': {
       const search = list.query.search ?? '';
-      if (search === '') return getUsers(client, { pagination }, signal);
+      if (search === '') return { operation: 'getUsers', body: { pagination } };
       // The server ORs the two filters: the text may be in either.
       const pattern = userSearchPattern({ text: search, regex: list.query.regex ?? false });
-      return getUsers(client, { pagination, userID: pattern, nickName: pattern }, signal);
+      return { operation: 'getUsers', body: { pagination, userID: pattern, nickName: pattern } };
     }
     case 'accounts':
-      return searchNotificationAccounts(client, { keyword: list.query.keyword, pagination }, signal);
+      return { operation: 'searchNotificationAccounts', body: { keyword: list.query.keyword, pagination } };
     case 'conversations':
-      return getSortedConversationList(
-        client,
-        {
-          userID,
-          pagination,
-          ...(list.query.conversationIDs.length > 0 ? { conversationIDs: list.query.conversationIDs } : {}),
-        },
-        signal,
-      );
+      return {
+        operation: 'getSortedConversationList',
+        body: { userID, pagination, ...(list.query.conversationIDs.length > 0 ? { conversationIDs: list.query.conversationIDs } : {}) },
+      };
     case 'blacklist':
-      return getBlackList(client, { userID, pagination }, signal);
+      return { operation: 'getBlackList', body: { userID, pagination } };
     case 'applications':
-      return getSelfFriendApplyList(client, { userID, pagination }, signal);
+      return { operation: 'getSelfFriendApplyList', body: { userID, pagination } };
+  }
+}
+
+export function fetchPage(client: OpenIMClient, list: PageRequest, signal: AbortSignal): Promise<Page<AnyRow>> {
+  const call = pageCall(list);
+  switch (call.operation) {
+    case 'getUsers':
+      return getUsers(client, call.body, signal);
+    case 'searchNotificationAccounts':
+      return searchNotificationAccounts(client, call.body, signal);
+    case 'getSortedConversationList':
+      return getSortedConversationList(client, call.body, signal);
+    case 'getBlackList':
+      return getBlackList(client, call.body, signal);
+    case 'getSelfFriendApplyList':
+      return getSelfFriendApplyList(client, call.body, signal);
   }
 }
 

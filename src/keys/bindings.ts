@@ -158,6 +158,13 @@ export const BINDINGS = [
     run: (c) => state(c).copyRowID(),
   },
   {
+    action: 'copyCurl',
+    keys: ['C'],
+    description: 'copy the curl command that fetches this page, the token as $OPENIM_TOKEN (OSC 52)',
+    scope: 'list',
+    run: (c) => state(c).copyCurl(),
+  },
+  {
     action: 'exportJson',
     keys: ['e'],
     description: 'export every page of this list to a JSON file (Esc cancels)',

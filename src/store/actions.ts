@@ -41,6 +41,8 @@ export interface ListActions {
   copyRow(): void;
   /** Copies the row's ID (what the server knows it by). */
   copyRowID(): void;
+  /** Copies the curl command that fetches the page on screen (the token as $OPENIM_TOKEN). */
+  copyCurl(): void;
 }
 
 export interface UiActions {

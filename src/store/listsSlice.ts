@@ -1,11 +1,13 @@
 // The lists: paging, page size, the cursor, and what a row leads to. Requests go through the
 // scheduler (see scheduler.ts); this slice only says which page each list wants.
 import type { StateCreator } from 'zustand/vanilla';
-import type { ListQuery, RowByKind } from '../api/pages.js';
 import { hasNextPage, lastPageByTotal, nextPageSize, pageCount } from '../domain/paging.js';
 import { rowID, userNamedByRow, visibleRows } from '../domain/rows.js';
 import { jsonText } from '../data/formats.js';
-import type { SliceTools } from './tools.js';
+import { curlCommand } from '../api/curl.js';
+import { newOperationID } from '../api/http.js';
+import { pageCall, type ListQuery, type RowByKind } from '../api/pages.js';
+import { requestOf, type SliceTools } from './tools.js';
 import { openedDetail } from './detailState.js';
 import { passMarks } from './liveMarks.js';
 import { currentScreen, pageFitFor, pageSizeFor, selectedRow } from './selectors.js';
@@ -170,6 +172,13 @@ export const listsSlice =
         if (!id) return flash('this row has no ID', 'info');
         tools.deps.copy(id);
         flash(`copied ${id}`, 'info');
+      },
+      copyCurl() {
+        const list = current();
+        if (!list) return;
+        if (!tools.deps.copy) return flash('copying is not available here', 'error');
+        tools.deps.copy(curlCommand(tools.deps.client.baseUrl, pageCall(requestOf(list)), newOperationID()));
+        flash(`copied page ${list.page} as curl (set OPENIM_TOKEN to run it)`, 'info');
       },
     };
 

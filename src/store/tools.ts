@@ -266,7 +266,7 @@ export function createSliceTools(set: Set, get: Get, deps: StoreDeps): SliceTool
 }
 
 /** The request for the page the list wants. */
-function requestOf(list: ListState): PageRequest {
+export function requestOf(list: ListState): PageRequest {
   const spec = { kind: list.kind, page: list.page, size: list.size, query: list.query };
   return list.userID !== undefined ? { ...spec, userID: list.userID } : spec;
 }

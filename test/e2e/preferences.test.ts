@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, startDemoServer, type DemoServer } from 'openim-demo-server';
-import { assertTmux, startApp, type App, type StartOptions } from '../support/tmux.js';
+import { assertTmux, startApp, until, type App, type StartOptions } from '../support/tmux.js';
 
 const TEST_MS = 60_000;
 const PAGE = (n: number) => new RegExp(`page ${n} of [\\d,]+ · [\\d,]+ total`);
@@ -107,5 +107,22 @@ describe('theme', () => {
     const plain = start(['--demo', '--still', '--config', path], { env: { NO_COLOR: '1' } });
     await plain.waitFor(PAGE(1));
     expect(plain.tmux('capture-pane', '-p', '-e', '-t', plain.session).split('\n')[0]).not.toMatch(/\u001b\[[0-9;]*3[0-9]m/);
+  }, TEST_MS);
+});
+
+describe('copy the page as curl', () => {
+  it('C copies the curl command of the page on screen, the token as $OPENIM_TOKEN; the status line says so', async () => {
+    const a = start(['--base-url', server.url, '--secret', DEMO.secret, '--page-size', '10'], { options: [['set-clipboard', 'on']] });
+    await a.waitFor(PAGE(1));
+    a.send('n');
+    await a.waitFor(PAGE(2));
+    a.send('C');
+    await a.waitFor('copied page 2 as curl');
+    const copied = await until(() => a.tmux('show-buffer'), (b) => b.startsWith('curl '), 'the curl command in the paste buffer');
+    expect(copied).toMatch(
+      new RegExp(
+        `^curl -sS -X POST '${server.url.replace(/[.]/g, '\\.')}/user/get_users' -H 'content-type: application/json' -H 'operationID: [^']+' -H "token: \\$OPENIM_TOKEN" --data-raw '\\{"pagination":\\{"pageNumber":2,"showNumber":10\\}\\}'$`,
+      ),
+    );
   }, TEST_MS);
 });

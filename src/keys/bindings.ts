@@ -193,7 +193,7 @@ export const BINDINGS = [
     action: 'command',
     keys: [':'],
     hint: ': cmd',
-    description: 'command: users, accounts, user ID, page N, profile NAME',
+    description: 'command: users, accounts, user ID, page N, profile NAME, sort [-]FIELD (this page only)',
     scope: 'global',
     run: (c) => state(c).openPrompt('command'),
   },

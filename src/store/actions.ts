@@ -25,6 +25,8 @@ export interface ListActions {
   nextPage(): void;
   prevPage(): void;
   goToPage(page: number): void;
+  /** Sorts the rows of the page on screen by a field of theirs (none: the server's order). */
+  sortPage(field: string | undefined, desc: boolean): void;
   firstPage(): void;
   /** The last page (for an estimated total, the last one known, then a step beyond it). */
   lastPage(): void;

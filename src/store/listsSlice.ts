@@ -7,6 +7,7 @@ import { jsonText } from '../data/formats.js';
 import { curlCommand } from '../api/curl.js';
 import { newOperationID } from '../api/http.js';
 import { pageCall, type ListQuery, type RowByKind } from '../api/pages.js';
+import { fieldsOf, hasField, shownRows } from '../domain/pageSort.js';
 import { requestOf, type SliceTools } from './tools.js';
 import { openedDetail } from './detailState.js';
 import { passMarks } from './liveMarks.js';
@@ -172,6 +173,19 @@ export const listsSlice =
         if (!id) return flash('this row has no ID', 'info');
         tools.deps.copy(id);
         flash(`copied ${id}`, 'info');
+      },
+      sortPage(field, desc) {
+        const list = current();
+        if (!list) return;
+        if (field !== undefined && list.rows.length > 0 && !hasField(list.rows, field)) {
+          return flash(`no field ${field} in these rows (fields: ${fieldsOf(list.rows).join(', ')})`, 'error');
+        }
+        // The selected row stays selected in the new order.
+        const selected = shownRows(list)[list.cursor];
+        const sorted = { ...list, sort: field === undefined ? undefined : { field, desc } };
+        const cursor = selected === undefined ? 0 : Math.max(0, shownRows(sorted).indexOf(selected));
+        patchList(list.key, { sort: sorted.sort, cursor });
+        flash(field === undefined ? "the server's order" : `sorted this page by ${field}${desc ? ', largest first' : ''}`, 'info');
       },
       copyCurl() {
         const list = current();

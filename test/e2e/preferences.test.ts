@@ -126,3 +126,31 @@ describe('copy the page as curl', () => {
     );
   }, TEST_MS);
 });
+
+describe(':sort', () => {
+  /** The first row's user ID: rows start with the cursor mark or a space. */
+  const firstRow = (s: string): string | undefined => /^\s*\S?\s*(user_\d{6})/m.exec(s.split('\n').slice(2).join('\n'))?.[1];
+
+  it('sorts the page on screen, marks the header and says only this page is; paging keeps it; :sort alone undoes it', async () => {
+    const a = start(['--demo', '--still', '--page-size', '10']);
+    await a.waitFor((s) => PAGE(1).test(s) && firstRow(s) === 'user_000001');
+    a.send(':');
+    a.type('sort -userID');
+    a.send('Enter');
+    let screen = await a.waitFor((s) => firstRow(s) === 'user_000010');
+    expect(screen).toMatch(/USER ID↓/);
+    expect(screen).toContain('sorted by userID ↓, this page only');
+    a.send('n');
+    screen = await a.waitFor((s) => PAGE(2).test(s) && firstRow(s) === 'user_000020');
+    expect(screen).toContain('sorted by userID ↓, this page only');
+    a.send(':');
+    a.type('sort');
+    a.send('Enter');
+    screen = await a.waitFor((s) => firstRow(s) === 'user_000011' && !s.includes('sorted by'));
+    expect(screen).not.toContain('USER ID↓');
+    a.send(':');
+    a.type('sort nope');
+    a.send('Enter');
+    await a.waitFor('no field nope in these rows (fields: userID');
+  }, TEST_MS);
+});

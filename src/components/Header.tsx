@@ -1,7 +1,7 @@
 // Top line: where we are connected, as whom, whether the server answers, and whether the view is live.
 import { Box, Text } from 'ink';
 import { sanitize } from '../terminal/sanitize.js';
-import { truncate } from '../terminal/width.js';
+import { displayWidth, truncate } from '../terminal/width.js';
 import { useAppStore } from './StoreContext.js';
 import { tint, useTheme } from './theme.js';
 import { glyphs } from '../terminal/glyphs.js';
@@ -49,7 +49,7 @@ export function Header({ info, width }: { info: ConnectionInfo; width: number })
   const liveText = live ? `${live}  ` : '';
   // In colour, the label on its colour (inverse); in words, in brackets: either way it leads.
   const label = info.label ? (theme.color ? ` ${sanitize(info.label)} ` : `[${sanitize(info.label)}]`) : '';
-  const labelWidth = label ? label.length + 1 : 0;
+  const labelWidth = label ? displayWidth(label) + 1 : 0;
   const room = Math.max(0, width - state.length - liveText.length - warning.length - labelWidth - 1);
   return (
     <Box width={width} justifyContent="space-between">

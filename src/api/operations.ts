@@ -25,7 +25,6 @@ export const OPERATION_PATHS = {
   getBlackList: '/friend/get_black_list',
   getSortedConversationList: '/conversation/get_sorted_conversation_list',
 } as const;
-export type PageOperation = keyof typeof OPERATION_PATHS;
 
 export async function getUsers(
   client: OpenIMClient,

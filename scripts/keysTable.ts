@@ -1,5 +1,6 @@
 // README's Keys table, made from the same entries as help: `npm run docs:keys` writes it between
 // the markers below, and a test fails when README holds anything else there.
+import { BINDINGS } from '../src/keys/bindings.js';
 import { helpEntries } from '../src/keys/helpLayout.js';
 
 export const KEYS_TABLE_BEGIN = '<!-- keys:begin (npm run docs:keys writes this table from src/keys/bindings.ts) -->';
@@ -12,11 +13,11 @@ const code = (keys: string): string =>
     .map((k) => (k === '`' ? '`` ` ``' : `\`${cell(k)}\``))
     .join(' ');
 
-/** The table, markers included. */
+/** The table of the default keys (the config file's `keys` rebinds them), markers included. */
 export function keysTableMarkdown(): string {
   const lines = [KEYS_TABLE_BEGIN, '| where | keys | action | what it does |', '|---|---|---|---|'];
   let group = '';
-  for (const entry of helpEntries()) {
+  for (const entry of helpEntries(BINDINGS)) {
     const where = entry.group === group ? '' : entry.group;
     group = entry.group;
     lines.push(`| ${cell(where)} | ${code(entry.keys)} | ${entry.action ? `\`${entry.action}\`` : ''} | ${cell(entry.description)} |`);

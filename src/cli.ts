@@ -71,9 +71,9 @@ async function run(parsed: ExplorerOptions): Promise<number> {
   // Loaded here, not above: --help and --version load nothing they do not print.
   const { localeIsUtf8, setAsciiMode } = await import('./terminal/glyphs.js');
   setAsciiMode(parsed.ascii || !localeIsUtf8(process.env));
-  const { resolveProfile } = await import('./config/profiles.js');
-  // --demo needs no server, so a broken config file must not stand in its way.
-  const options = parsed.demo ? parsed : resolveProfile(parsed, process.env);
+  const { resolveDemoPreferences, resolveProfile } = await import('./config/profiles.js');
+  // --demo needs no server, so a broken profile must not stand in its way; its keys and theme apply.
+  const options = parsed.demo ? resolveDemoPreferences(parsed, process.env) : resolveProfile(parsed, process.env);
   if (!options.demo && options.baseUrl === undefined) {
     process.stderr.write(NO_SERVER + '\n');
     return EXIT_USAGE;
@@ -89,6 +89,10 @@ async function run(parsed: ExplorerOptions): Promise<number> {
     const { runListCommand } = await import('./commands/run.js');
     return runListCommand(options, { stdout: process.stdout, stderr: process.stderr, env: process.env });
   }
+
+  // The keys in force, from the config file's `keys`: a wrong one is refused before the UI starts.
+  const { installKeys } = await import('./keys/effective.js');
+  installKeys(options.preferences?.keys, options.preferences?.path ?? 'config');
 
   if (!process.stdout.isTTY || !process.stdin.isTTY) {
     process.stderr.write(

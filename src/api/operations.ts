@@ -17,12 +17,21 @@ import {
   type User,
 } from './schemas.js';
 
+/** Where each page operation is POSTed (the curl of a page, api/curl.ts, names the same). */
+export const OPERATION_PATHS = {
+  getUsers: '/user/get_users',
+  searchNotificationAccounts: '/user/search_notification_account',
+  getSelfFriendApplyList: '/friend/get_self_friend_apply_list',
+  getBlackList: '/friend/get_black_list',
+  getSortedConversationList: '/conversation/get_sorted_conversation_list',
+} as const;
+
 export async function getUsers(
   client: OpenIMClient,
   req: { pagination: Pagination; userID?: string; nickName?: string },
   signal?: AbortSignal,
 ): Promise<Page<User>> {
-  const data = await client.call('getUsers', '/user/get_users', req, getUsersDataSchema, signal);
+  const data = await client.call('getUsers', OPERATION_PATHS.getUsers, req, getUsersDataSchema, signal);
   return { rows: data.users, total: data.total, totalExact: true };
 }
 
@@ -34,7 +43,7 @@ export async function searchNotificationAccounts(
 ): Promise<Page<NotificationAccount>> {
   const data = await client.call(
     'searchNotificationAccounts',
-    '/user/search_notification_account',
+    OPERATION_PATHS.searchNotificationAccounts,
     req,
     searchNotificationAccountsDataSchema,
     signal,
@@ -50,7 +59,7 @@ export async function getSelfFriendApplyList(
 ): Promise<Page<FriendRequest>> {
   const data = await client.call(
     'getSelfFriendApplyList',
-    '/friend/get_self_friend_apply_list',
+    OPERATION_PATHS.getSelfFriendApplyList,
     req,
     friendApplyListDataSchema,
     signal,
@@ -64,7 +73,7 @@ export async function getBlackList(
   req: { userID: string; pagination: Pagination },
   signal?: AbortSignal,
 ): Promise<Page<Black>> {
-  const data = await client.call('getBlackList', '/friend/get_black_list', req, blackListDataSchema, signal);
+  const data = await client.call('getBlackList', OPERATION_PATHS.getBlackList, req, blackListDataSchema, signal);
   return { rows: data.blacks, total: data.total, totalExact: true };
 }
 
@@ -82,7 +91,7 @@ export async function getSortedConversationList(
   try {
     const data = await client.call(
       'getSortedConversationList',
-      '/conversation/get_sorted_conversation_list',
+      OPERATION_PATHS.getSortedConversationList,
       req,
       sortedConversationListDataSchema,
       signal,

@@ -1,5 +1,7 @@
 // The lists' kinds and the row type each one yields, and how a page of a list is asked for. Which
 // operation serves which list, and everything else about a list, is in src/lists/.
+import type { OpenIMClient } from './client.js';
+import { getBlackList, getSelfFriendApplyList, getSortedConversationList, getUsers, searchNotificationAccounts } from './operations.js';
 import type { Black, Conversation, FriendRequest, NotificationAccount, Page, User } from './schemas.js';
 
 export interface RowByKind {
@@ -39,3 +41,27 @@ export interface PageRequest extends ListSpec {
 }
 
 export type PageFetcher<T> = (page: number, size: number, signal?: AbortSignal) => Promise<Page<T>>;
+
+/** The operation and the JSON body that fetch one page, as the app sends them (and `C` copies as curl). */
+export type PageCall =
+  | { operation: 'getUsers'; body: Parameters<typeof getUsers>[1] }
+  | { operation: 'searchNotificationAccounts'; body: Parameters<typeof searchNotificationAccounts>[1] }
+  | { operation: 'getSortedConversationList'; body: Parameters<typeof getSortedConversationList>[1] }
+  | { operation: 'getBlackList'; body: Parameters<typeof getBlackList>[1] }
+  | { operation: 'getSelfFriendApplyList'; body: Parameters<typeof getSelfFriendApplyList>[1] };
+
+/** Sends a page's call: each list says its call (src/lists), this sends it. */
+export function sendPageCall(client: OpenIMClient, call: PageCall, signal: AbortSignal): Promise<Page<AnyRow>> {
+  switch (call.operation) {
+    case 'getUsers':
+      return getUsers(client, call.body, signal);
+    case 'searchNotificationAccounts':
+      return searchNotificationAccounts(client, call.body, signal);
+    case 'getSortedConversationList':
+      return getSortedConversationList(client, call.body, signal);
+    case 'getBlackList':
+      return getBlackList(client, call.body, signal);
+    case 'getSelfFriendApplyList':
+      return getSelfFriendApplyList(client, call.body, signal);
+  }
+}

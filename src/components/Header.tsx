@@ -1,7 +1,7 @@
 // Top line: where we are connected, as whom, whether the server answers, and whether the view is live.
 import { Box, Text } from 'ink';
 import { sanitize } from '../terminal/sanitize.js';
-import { truncate } from '../terminal/width.js';
+import { displayWidth, truncate } from '../terminal/width.js';
 import { useAppStore } from './StoreContext.js';
 import { tint, useTheme } from './theme.js';
 import { glyphs } from '../terminal/glyphs.js';
@@ -13,6 +13,9 @@ export interface ConnectionInfo {
   host: string;
   identity: string;
   profile?: string;
+  /** The profile's marker (`PROD-EU`), drawn first in `labelColor`, and in brackets without colour. */
+  label?: string;
+  labelColor?: string;
   /** Plain http to a host that is not loopback: the token travels in clear. */
   insecure: boolean;
   demo: boolean;
@@ -44,10 +47,19 @@ export function Header({ info, width }: { info: ConnectionInfo; width: number })
     .join(` ${g.separator} `);
   const warning = info.insecure ? ' ! plain http' : '';
   const liveText = live ? `${live}  ` : '';
-  const room = Math.max(0, width - state.length - liveText.length - warning.length - 1);
+  // In colour, the label on its colour (inverse); in words, in brackets: either way it leads.
+  const label = info.label ? (theme.color ? ` ${sanitize(info.label)} ` : `[${sanitize(info.label)}]`) : '';
+  const labelWidth = label ? displayWidth(label) + 1 : 0;
+  const room = Math.max(0, width - state.length - liveText.length - warning.length - labelWidth - 1);
   return (
     <Box width={width} justifyContent="space-between">
       <Text bold={theme.color} {...tint(theme, 'cyan')} wrap="truncate">
+        {label ? (
+          <Text inverse={theme.color} {...tint(theme, info.labelColor ?? 'red')}>
+            {label}
+          </Text>
+        ) : null}
+        {label ? ' ' : ''}
         {truncate(sanitize(left), room)}
         {warning ? <Text {...tint(theme, 'red')}>{warning}</Text> : null}
       </Text>

@@ -2,7 +2,8 @@
 // the selected row beside the table on wide terminals or below it on narrow ones.
 import { Box, Text } from 'ink';
 import { useMemo } from 'react';
-import { visibleRows } from '../domain/rows.js';
+import { columnShowsField, shownRows } from '../domain/pageSort.js';
+import { sortArrow } from '../layout/statusLine.js';
 import type { AnyRow } from '../api/pages.js';
 import { displayText } from '../terminal/settle.js';
 import { truncate } from '../terminal/width.js';
@@ -45,8 +46,18 @@ export function ListView<Row extends AnyRow>({ listKey, columns, geometry, empty
   // "now" decides whether dates show their year; read once per list, not on every render.
   const context = useMemo<CellContext>(() => ({ ownerID, ownerName: owner, now: new Date() }), [ownerID, owner]);
   const paneOwner = useMemo(() => ({ id: ownerID, name: owner }), [ownerID, owner]);
+  const sortField = list?.sort?.field;
+  const sortDesc = list?.sort?.desc === true;
+  // `:sort`: the sorted column's header carries the direction.
+  const shownColumns = useMemo(
+    () =>
+      sortField === undefined
+        ? columns
+        : columns.map((c) => (columnShowsField(c.key, sortField) ? { ...c, title: `${c.title}${sortArrow(sortDesc)}` } : c)),
+    [columns, sortField, sortDesc],
+  );
   if (!list) return <Text>{glyphs().ellipsis}</Text>;
-  const rows = visibleRows(list) as Row[];
+  const rows = shownRows(list) as Row[];
   const error = list.error;
   const width = geometry.body.width;
   const height = geometry.body.rows - geometry.summary.rows;
@@ -68,7 +79,7 @@ export function ListView<Row extends AnyRow>({ listKey, columns, geometry, empty
 
   const table = (
     <Table
-      columns={columns}
+      columns={shownColumns}
       rows={rows}
       cursor={list.cursor}
       width={tableWidth}

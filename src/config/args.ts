@@ -122,6 +122,18 @@ export interface ListRequestOptions {
 /** Settings a profile may give; `explicit` says which of them came from a flag or the environment. */
 export type ProfileField = 'baseUrl' | 'token' | 'secret' | 'adminUserID' | 'timeoutMs' | 'pageSize' | 'watchMs' | 'caFile';
 
+/** What the config file prefers beyond the connection (config/preferences.ts). */
+export interface Preferences {
+  /** The file they came from, for messages. */
+  path?: string;
+  /** Action name to the keys that replace its own; validated by the keymap (keys/effective.ts). */
+  keys?: Readonly<Record<string, readonly string[]>>;
+  theme?: 'dark' | 'light';
+  /** The profile's marker in the header (`PROD-EU`), and its colour. */
+  label?: string;
+  labelColor?: string;
+}
+
 export interface ExplorerOptions {
   command: 'explore' | 'demo-server' | 'help' | 'version' | 'list' | 'completion' | 'complete-profiles';
   /** The shell of `completion SHELL`. */
@@ -159,6 +171,8 @@ export interface ExplorerOptions {
   logFile?: string;
   /** `--config PATH`; undefined means the default location. */
   configPath?: string;
+  /** From the config file: keys, theme, the profile's label (applied with --demo too, but the label). */
+  preferences?: Preferences;
   /** `--profile NAME`; after the config file is read, the profile in force (if any). */
   profile?: string;
   /** Fields given by a flag or the environment: a profile does not override them. */

@@ -8,10 +8,11 @@ import * as z from 'zod/mini';
 import '../api/zodLocale.js';
 import { isPageSize, MAX_PAGE_SIZE } from '../domain/paging.js';
 import { MAX_INTERVAL_MS, MIN_INTERVAL_MS } from '../data/liveRefresh.js';
-import { UsageError, type ExplorerOptions, type ProfileField } from './args.js';
+import { UsageError, type ExplorerOptions, type Preferences, type ProfileField } from './args.js';
 import { defaultConfigPath, PROFILE_NAME } from './profileNames.js';
 import { parseConfigJson, readConfigText } from './configFile.js';
 import { quoted, shortName, urlCredentialsProblem, urlExtraPartProblem } from './safeText.js';
+import { colorSchema, demoPreferences, keysSchema, labelSchema, themeSchema } from './preferences.js';
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
@@ -68,6 +69,9 @@ export const profileSchema = z
           z.maximum(MAX_INTERVAL_MS / 1000, { error: `must be from ${MIN_INTERVAL_MS / 1000} to ${MAX_INTERVAL_MS / 1000} seconds` }),
         ),
     ),
+    /** A marker in the header while this profile is in use (`PROD-EU`), in `color`. */
+    label: labelSchema,
+    color: colorSchema,
   })
   .check(
     z.superRefine((p, ctx) => {
@@ -89,6 +93,9 @@ export const configSchema = z
       profileSchema,
       { error: 'must be an object of named profiles' },
     ),
+    /** Action name to keys: replaces the action's keys (validated against the keymap at start). */
+    keys: keysSchema,
+    theme: themeSchema,
   })
   .check(
     z.superRefine((c, ctx) => {
@@ -221,6 +228,11 @@ export function applyProfile(
   if (!wins('timeoutMs') && profile.timeout !== undefined) next.timeoutMs = Math.round(profile.timeout * 1000);
   if (!wins('pageSize') && profile.pageSize !== undefined) next.pageSize = profile.pageSize;
   if (!wins('watchMs') && profile.watch !== undefined) next.watchMs = Math.round(profile.watch * 1000);
+  next.preferences = {
+    ...preferencesOf(loaded),
+    ...(profile.label !== undefined ? { label: profile.label } : {}),
+    ...(profile.color !== undefined ? { labelColor: profile.color } : {}),
+  };
   return next;
 }
 
@@ -237,6 +249,19 @@ export function resolveProfile(
   const path = options.configPath ?? defaultConfigPath(env);
   const loaded = loadConfig(path, { explicit: options.configPath !== undefined || switching });
   const name = chooseProfile(loaded, requested);
-  if (!loaded || name === undefined) return { ...options, profile: undefined };
+  if (!loaded) return { ...options, profile: undefined };
+  if (name === undefined) return { ...options, profile: undefined, preferences: preferencesOf(loaded) };
   return applyProfile(options, loaded, name, env, switching);
+}
+
+function preferencesOf(loaded: LoadedConfig): Preferences {
+  const { keys, theme } = loaded.config;
+  return { path: loaded.path, ...(keys ? { keys } : {}), ...(theme ? { theme } : {}) };
+}
+
+/** --demo: no profile, but the file's keys and theme (see demoPreferences). */
+export function resolveDemoPreferences(options: ExplorerOptions, env: NodeJS.ProcessEnv): ExplorerOptions {
+  const path = options.configPath ?? defaultConfigPath(env);
+  const preferences = demoPreferences(path, options.configPath !== undefined, (issues) => describeIssues(path, issues));
+  return { ...options, preferences };
 }

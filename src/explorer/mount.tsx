@@ -2,7 +2,7 @@
 import { render } from 'ink';
 import type { ConnectionInfo } from '../components/Header.js';
 import { StoreContext } from '../components/StoreContext.js';
-import { ThemeContext } from '../components/theme.js';
+import { ThemeContext, type Theme } from '../components/theme.js';
 import type { AppStore } from '../store/store.js';
 import { App } from './App.js';
 import { inkRenderOptions } from './renderOptions.js';
@@ -22,10 +22,10 @@ export interface Mounted {
   exited: Promise<unknown>;
 }
 
-export function mount(session: Session, color: boolean): Mounted {
+export function mount(session: Session, theme: Theme): Mounted {
   const tree = (s: Session): React.JSX.Element => (
     <StoreContext.Provider value={s.store}>
-      <ThemeContext.Provider value={{ color }}>
+      <ThemeContext.Provider value={theme}>
         <App key={s.generation} info={s.info} />
       </ThemeContext.Provider>
     </StoreContext.Provider>

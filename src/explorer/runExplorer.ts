@@ -73,6 +73,9 @@ export async function runExplorer(options: ExplorerOptions, parsed: ExplorerOpti
       insecure: url.protocol === 'http:' && !isLoopback(url.hostname),
       demo,
       ...(o.profile !== undefined ? { profile: o.profile } : {}),
+      // The profile's marker (not the demo's: it has no profile).
+      ...(!demo && o.preferences?.label !== undefined ? { label: o.preferences.label } : {}),
+      ...(!demo && o.preferences?.labelColor !== undefined ? { labelColor: o.preferences.labelColor } : {}),
     };
     const store = createAppStore({
       client,
@@ -163,7 +166,7 @@ export async function runExplorer(options: ExplorerOptions, parsed: ExplorerOpti
     suspend: () => setImmediate(jobs.suspend),
   });
   try {
-    instance = mount(session, color);
+    instance = mount(session, { color, ...(options.preferences?.theme === 'light' ? { light: true } : {}) });
     // Once the first answer is on screen (heap.ts: set earlier, it slowed the start by a tenth).
     const untune = session.store.subscribe((s) => {
       if (s.connection === 'connecting') return;

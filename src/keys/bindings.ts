@@ -175,6 +175,13 @@ export const BINDINGS = [
     run: (c) => state(c).copyRowID(),
   },
   {
+    action: 'copyCurl',
+    keys: ['C'],
+    description: 'copy the curl command that fetches this page, the token as $OPENIM_TOKEN (OSC 52)',
+    scope: 'list',
+    run: (c) => state(c).copyCurl(),
+  },
+  {
     action: 'exportJson',
     keys: ['e'],
     description: 'export every page of this list to a JSON file (Esc cancels)',
@@ -203,7 +210,7 @@ export const BINDINGS = [
     action: 'command',
     keys: [':'],
     hint: ': cmd',
-    description: 'command: users, accounts, user ID, page N, profile NAME',
+    description: 'command: users, accounts, user ID, page N, profile NAME, sort [-]FIELD (this page only)',
     scope: 'global',
     run: (c) => state(c).openPrompt('command'),
   },

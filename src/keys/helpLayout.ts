@@ -6,7 +6,8 @@
 import { displayWidth } from '../terminal/width.js';
 import { LINE_KEYS } from '../store/lineEditor.js';
 import type { Scope } from './binding.js';
-import { BINDINGS } from './bindings.js';
+import type { Binding } from './bindings.js';
+import { activeBindings } from './effective.js';
 import { keyLabel } from './keymap.js';
 
 const SCOPE_TITLES: Record<Scope, string> = {
@@ -58,10 +59,13 @@ export interface HelpEntry {
   action?: string;
 }
 
-/** The keys of every binding as help writes them, for tests, the layout and README's Keys table. */
-export function helpEntries(): HelpEntry[] {
+/**
+ * The keys of every binding as help writes them, for tests, the layout and README's Keys table
+ * (which passes the default table: help shows the keys in force).
+ */
+export function helpEntries(table: readonly Binding[] = activeBindings()): HelpEntry[] {
   const keymap = (scope: Scope) =>
-    BINDINGS.filter((b) => b.scope === scope).map((b) => ({
+    table.filter((b) => b.scope === scope).map((b) => ({
       group: SCOPE_TITLES[scope],
       keys: b.keys.map(keyLabel).join(' '),
       description: b.description,
@@ -108,7 +112,8 @@ function unitsFor(columnWidth: number, keysWidth: number): Unit[] {
     }
     // Keys wider than their column (rare) get a line of their own.
     const keysFit = displayWidth(entry.keys) <= keysWidth;
-    const text = wrapWords(entry.description, textWidth).map((t) => ({ text: t }));
+    // The action's name, as the config file's `keys` rebinds it.
+    const text = wrapWords(entry.action ? `${entry.description} [${entry.action}]` : entry.description, textWidth).map((t) => ({ text: t }));
     units.push(keysFit ? [{ keys: entry.keys, ...text[0] }, ...text.slice(1)] : [{ keys: entry.keys }, ...text]);
   }
   // A title stays with the binding under it.

@@ -2,7 +2,8 @@
 // a key means there, the footer's hints, and how a key is written.
 import { glyphs } from '../terminal/glyphs.js';
 import type { Scope } from './binding.js';
-import { BINDINGS, type Binding } from './bindings.js';
+import type { Binding } from './bindings.js';
+import { activeBindings } from './effective.js';
 
 /**
  * Scopes that apply on a screen, most specific first. The full-screen detail comes before the
@@ -22,14 +23,24 @@ export function scopesFor(screen: 'users' | 'accounts' | 'user', tab?: string, d
   return scopes;
 }
 
-const byKey = new Map<string, Binding[]>();
-for (const binding of BINDINGS as readonly Binding[]) {
-  for (const key of binding.keys) byKey.set(key, [...(byKey.get(key) ?? []), binding]);
+let indexed: { table: readonly Binding[]; byKey: Map<string, Binding[]> } | undefined;
+
+/** The bindings in force by key, built once per table (effective.ts installs it at start). */
+function keyIndex(): Map<string, Binding[]> {
+  const table = activeBindings();
+  if (indexed?.table !== table) {
+    const byKey = new Map<string, Binding[]>();
+    for (const binding of table) {
+      for (const key of binding.keys) byKey.set(key, [...(byKey.get(key) ?? []), binding]);
+    }
+    indexed = { table, byKey };
+  }
+  return indexed.byKey;
 }
 
 /** The binding a key reaches in these scopes, if any: the first scope that binds it wins. */
 export function bindingFor(key: string, scopes: readonly Scope[]): Binding | undefined {
-  const candidates = byKey.get(key);
+  const candidates = keyIndex().get(key);
   if (!candidates) return undefined;
   for (const scope of scopes) {
     const hit = candidates.find((b) => b.scope === scope);
@@ -43,7 +54,7 @@ export function hintsFor(scopes: readonly Scope[]): string[] {
   // A hint only for a binding its keys reach (the split pane's `/` is the list's filter).
   // The full-screen detail is the one place its scope comes first (scopesFor).
   const full = scopes[0] === 'detail';
-  return (BINDINGS as readonly Binding[])
+  return activeBindings()
     .filter((b) => b.hint && scopes.includes(b.scope) && b.keys.some((key) => bindingFor(key, scopes) === b))
     .map((b) => (full && b.fullHint ? b.fullHint : b.hint!).replace('⏎', glyphs().enter));
 }

@@ -140,3 +140,22 @@ export function createInputReader(): InputReader {
     },
   };
 }
+
+/** Ctrl-keys the app never sees as keys: Ctrl-C quits, Ctrl-L repaints, Ctrl-Z suspends (inputFilter). */
+const RESERVED_KEYS = new Set(['ctrl+c', 'ctrl+l', 'ctrl+z']);
+
+/**
+ * Whether `name` is a key this module can produce and a binding can use (the config file's
+ * `keys`): one printable character, a named key (enter, escape, tab, shift+tab, backspace,
+ * delete, up, down, left, right, home, end, pageup, pagedown) or ctrl+a..ctrl+z where that is
+ * not another key's name (ctrl+h is backspace, ctrl+i tab, ctrl+j and ctrl+m enter). Alt-keys
+ * are Esc then the key (dispatch), so none is bindable.
+ */
+export function isBindableKey(name: string): boolean {
+  if (RESERVED_KEYS.has(name)) return false;
+  if (Object.values(CONTROL_NAMES).includes(name) || Object.values(SEQUENCE_NAMES).includes(name)) return true;
+  const ctrl = /^ctrl\+([a-z])$/.exec(name);
+  if (ctrl) return charKeyName(String.fromCharCode(ctrl[1]!.charCodeAt(0) - 96)) === name;
+  const chars = Array.from(name);
+  return chars.length === 1 && !isControl(name) && !/\s/.test(name.replace(' ', ''));
+}

@@ -4,7 +4,7 @@
 // be, so that a file name's end and a count are never what is lost.
 import { formatClock, formatCount } from '../content/format.js';
 import { pageCount, type PagePosition } from '../domain/paging.js';
-import { visibleRows } from '../domain/rows.js';
+import { shownRows, type PageSort } from '../domain/pageSort.js';
 import type { AnyRow, ListQuery } from '../api/pages.js';
 import { glyphs } from '../terminal/glyphs.js';
 import { displayText } from '../terminal/settle.js';
@@ -18,6 +18,7 @@ export interface PagingList extends PagePosition {
   filter: string;
   cursor: number;
   query: ListQuery;
+  sort?: PageSort | undefined;
   /** The live view's last change on this page (store/types.ts ListChanges). */
   changes?: { summary: string } | undefined;
   /** When a page from the cache came from the server. */
@@ -40,10 +41,12 @@ export function pagingText(list: PagingList, rowsShown: number, now = Date.now()
   const shown = { ...list, page: list.loadedPage, size };
   const exact = list.totalExact || list.knownLastPage !== undefined;
   const parts = [`page ${formatCount(list.loadedPage)} of ${exact ? '' : glyphs().atLeast}${formatCount(pageCount(shown))}`];
-  const count = visibleRows(list).length;
+  const count = shownRows(list).length;
   if (count > rowsShown) parts.push(`row ${formatCount(list.cursor + 1)}/${formatCount(count)}`);
   parts.push(list.totalExact ? `${formatCount(list.total)} total` : `~${formatCount(list.total)} with messages`, `${size}/page`);
   if (list.filter) parts.push(`filter "${displayText(list.filter)}": ${count} of ${list.rows.length}`);
+  // Only this page is in this order: the server's order is the list's (the next page is its next rows).
+  if (list.sort) parts.push(`sorted by ${list.sort.field} ${sortArrow(list.sort.desc)}, this page only`);
   if (list.query.keyword) parts.push(`keyword "${displayText(list.query.keyword)}"`);
   if (list.query.conversationIDs.length > 0) parts.push(`${list.query.conversationIDs.length} conversation IDs`);
   // The live view's last change: rows that left the page are counted here, having no row to mark.
@@ -51,6 +54,12 @@ export function pagingText(list: PagingList, rowsShown: number, now = Date.now()
   if (list.cachedAt !== undefined && now - list.cachedAt >= STALE_PAGE_MS) parts.push(`as of ${formatClock(list.cachedAt)}`);
   if (loading) parts.push(loading);
   return parts.join(sep);
+}
+
+/** The direction of a sort, as the status line and the column's header mark it. */
+export function sortArrow(desc: boolean): string {
+  const arrows = glyphs().keys.up === '↑';
+  return desc ? (arrows ? '↓' : 'v') : arrows ? '↑' : '^';
 }
 
 /** Cells between the paging label and a message on the same line. */

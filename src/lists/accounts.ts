@@ -1,6 +1,5 @@
 // System (notification) accounts. The keyword matches an exact userID or an exact nickname: the
 // server has no substring search, so the empty text says so.
-import { searchNotificationAccounts } from '../api/operations.js';
 import type { NotificationAccount } from '../api/schemas.js';
 import { appMangerLevelName } from '../content/enums.js';
 import { id, label, name } from '../domain/columns.js';
@@ -8,8 +7,10 @@ import { code } from './fieldText.js';
 import type { ListDef } from './types.js';
 
 export const accounts = {
-  fetch: (client, request, signal) =>
-    searchNotificationAccounts(client, { keyword: request.query.keyword, pagination: { pageNumber: request.page, showNumber: request.size } }, signal),
+  call: (request) => ({
+    operation: 'searchNotificationAccounts',
+    body: { keyword: request.query.keyword, pagination: { pageNumber: request.page, showNumber: request.size } },
+  }),
   columns: [
     id('userID', 'USER ID', (a) => a.userID),
     name('nickName', (a) => a.nickName),

@@ -1,5 +1,4 @@
 // The friend applications a user sent, and what became of them.
-import { getSelfFriendApplyList } from '../api/operations.js';
 import type { FriendRequest } from '../api/schemas.js';
 import { handleResultName } from '../content/enums.js';
 import { id, label, name, time } from '../domain/columns.js';
@@ -8,8 +7,10 @@ import { code, ms } from './fieldText.js';
 import type { ListDef } from './types.js';
 
 export const applications = {
-  fetch: (client, request, signal) =>
-    getSelfFriendApplyList(client, { userID: request.userID ?? '', pagination: { pageNumber: request.page, showNumber: request.size } }, signal),
+  call: (request) => ({
+    operation: 'getSelfFriendApplyList',
+    body: { userID: request.userID ?? '', pagination: { pageNumber: request.page, showNumber: request.size } },
+  }),
   columns: [
     id('to', 'TO', (r) => r.toUserID),
     name('toNickname', (r) => r.toNickname),

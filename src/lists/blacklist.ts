@@ -1,5 +1,4 @@
 // A user's blacklist: whom they blocked, when, and how. Its createTime is in seconds.
-import { getBlackList } from '../api/operations.js';
 import type { Black } from '../api/schemas.js';
 import { addSourceName } from '../content/enums.js';
 import { id, label, name, time } from '../domain/columns.js';
@@ -7,8 +6,10 @@ import { code, seconds } from './fieldText.js';
 import type { ListDef } from './types.js';
 
 export const blacklist = {
-  fetch: (client, request, signal) =>
-    getBlackList(client, { userID: request.userID ?? '', pagination: { pageNumber: request.page, showNumber: request.size } }, signal),
+  call: (request) => ({
+    operation: 'getBlackList',
+    body: { userID: request.userID ?? '', pagination: { pageNumber: request.page, showNumber: request.size } },
+  }),
   columns: [
     id('userID', 'BLOCKED USER', (b) => b.blackUserInfo.userID),
     name('nickname', (b) => b.blackUserInfo.nickname),

@@ -1,5 +1,4 @@
 // A user's conversations, most recent first, with the latest message of each decoded.
-import { getSortedConversationList } from '../api/operations.js';
 import type { Conversation } from '../api/schemas.js';
 import { decodeContent } from '../content/decode.js';
 import { contentTypeName, groupTypeName, msgFromName, recvMsgOptName, sessionTypeName } from '../content/enums.js';
@@ -85,16 +84,14 @@ function conversationDetail(c: Conversation, owner: DetailOwner): RowDetail {
 }
 
 export const conversations = {
-  fetch: (client, request, signal) =>
-    getSortedConversationList(
-      client,
-      {
-        userID: request.userID ?? '',
-        pagination: { pageNumber: request.page, showNumber: request.size },
-        ...(request.query.conversationIDs.length > 0 ? { conversationIDs: request.query.conversationIDs } : {}),
-      },
-      signal,
-    ),
+  call: (request) => ({
+    operation: 'getSortedConversationList',
+    body: {
+      userID: request.userID ?? '',
+      pagination: { pageNumber: request.page, showNumber: request.size },
+      ...(request.query.conversationIDs.length > 0 ? { conversationIDs: request.query.conversationIDs } : {}),
+    },
+  }),
   columns: [
     // "*" and not a colour: the pin must show under NO_COLOR too.
     { key: 'pin', title: 'PIN', priority: 3, whole: true, value: (c) => (c.IsPinned ? ' * ' : '') },

@@ -3,7 +3,7 @@
 // breadcrumb and the tabs from names.ts; so a new list is its API call (api/operations.ts, with
 // its schema), its file here and its names (see README's Architecture).
 import type { OpenIMClient } from '../api/client.js';
-import type { AnyRow, ListKind, ListSpec, PageFetcher, PageRequest, RowByKind } from '../api/pages.js';
+import { sendPageCall, type AnyRow, type ListKind, type ListSpec, type PageFetcher, type PageRequest, type RowByKind } from '../api/pages.js';
 import type { Page } from '../api/schemas.js';
 import { accounts } from './accounts.js';
 import { applications } from './applications.js';
@@ -31,7 +31,7 @@ export function listDef(kind: ListKind): ListDef<AnyRow> {
 }
 
 export function fetchPage(client: OpenIMClient, request: PageRequest, signal: AbortSignal): Promise<Page<AnyRow>> {
-  return listDef(request.kind).fetch(client, request, signal);
+  return sendPageCall(client, listDef(request.kind).call(request), signal);
 }
 
 /** The page fetcher of a list. */

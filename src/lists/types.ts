@@ -2,9 +2,7 @@
 // fields, the words a prompt completes and the wording (its names are in names.ts). Everything above (data/,
 // commands/, config/, store/, layout/, keys/, components/, screens/) reads a list from here and
 // never names one; registry.ts holds them all. No store, no UI: the scripting commands use it too.
-import type { OpenIMClient } from '../api/client.js';
-import type { ListQuery, PageRequest } from '../api/pages.js';
-import type { Page } from '../api/schemas.js';
+import type { ListQuery, PageCall, PageRequest } from '../api/pages.js';
 import type { DecodedContent } from '../content/types.js';
 import type { Column } from '../domain/columns.js';
 
@@ -37,8 +35,8 @@ export interface DetailOwner {
 }
 
 export interface ListDef<Row> {
-  /** One page of the list: the operation (api/operations.ts) with its request body. */
-  fetch: (client: OpenIMClient, request: PageRequest, signal: AbortSignal) => Promise<Page<Row>>;
+  /** One page of the list: the operation (api/operations.ts) with its request body, as sent and as `C` copies it. */
+  call: (request: PageRequest) => PageCall;
   /** The table's columns (explorer and `--output table`), by priority. */
   columns: readonly Column<Row>[];
   /** The detail pane's fields. */

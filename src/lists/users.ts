@@ -1,6 +1,5 @@
 // The registered users (the server lists ordinary users only, levels 0 and 1), narrowed by a
 // search of IDs and nicknames on the server: the user search is this list with a query.
-import { getUsers } from '../api/operations.js';
 import type { User } from '../api/schemas.js';
 import { userSearchPattern } from '../api/userSearch.js';
 import { appMangerLevelName, recvMsgOptName } from '../content/enums.js';
@@ -11,13 +10,13 @@ import { code, ms } from './fieldText.js';
 import type { ListDef } from './types.js';
 
 export const users = {
-  fetch(client, request, signal) {
+  call(request) {
     const pagination = { pageNumber: request.page, showNumber: request.size };
     const search = request.query.search ?? '';
-    if (search === '') return getUsers(client, { pagination }, signal);
+    if (search === '') return { operation: 'getUsers', body: { pagination } };
     // The server ORs the two filters: the text may be in either.
     const pattern = userSearchPattern({ text: search, regex: request.query.regex ?? false });
-    return getUsers(client, { pagination, userID: pattern, nickName: pattern }, signal);
+    return { operation: 'getUsers', body: { pagination, userID: pattern, nickName: pattern } };
   },
   columns: [
     id('userID', 'USER ID', (u) => u.userID),

@@ -26,6 +26,8 @@ export interface ListActions {
   nextPage(): void;
   prevPage(): void;
   goToPage(page: number): void;
+  /** Sorts the rows of the page on screen by a field of theirs (none: the server's order). */
+  sortPage(field: string | undefined, desc: boolean): void;
   firstPage(): void;
   /** The last page (for an estimated total, the last one known, then a step beyond it). */
   lastPage(): void;
@@ -42,6 +44,8 @@ export interface ListActions {
   copyRow(): void;
   /** Copies the row's ID (what the server knows it by). */
   copyRowID(): void;
+  /** Copies the curl command that fetches the page on screen (the token as $OPENIM_TOKEN). */
+  copyCurl(): void;
 }
 
 export interface UiActions {

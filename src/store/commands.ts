@@ -7,10 +7,12 @@ export type Command =
   | { name: 'user'; userID: string }
   | { name: 'page'; page: number }
   | { name: 'profile'; profile: string }
+  /** No field: the server's order again. */
+  | { name: 'sort'; field?: string; desc: boolean }
   | { name: 'help' }
   | { name: 'quit' };
 
-export const COMMAND_NAMES = ['users', 'accounts', 'user', 'page', 'profile', 'help', 'quit'] as const;
+export const COMMAND_NAMES = ['users', 'accounts', 'user', 'page', 'profile', 'sort', 'help', 'quit'] as const;
 
 export type ParsedCommand = { ok: true; command: Command } | { ok: false; error: string };
 
@@ -37,6 +39,14 @@ export function parseCommand(line: string): ParsedCommand {
     }
     case 'profile':
       return arg ? { ok: true, command: { name, profile: arg } } : { ok: false, error: 'usage: :profile <name>' };
+    case 'sort': {
+      if (!arg) return { ok: true, command: { name, desc: false } };
+      const desc = arg.startsWith('-');
+      const field = arg.replace(/^[-+]/, '');
+      return /^[A-Za-z_][\w.]*$/.test(field)
+        ? { ok: true, command: { name, field, desc } }
+        : { ok: false, error: 'usage: :sort FIELD (largest first: :sort -FIELD; the server\'s order: :sort)' };
+    }
     default:
       return { ok: false, error: word ? `unknown command: ${word} (try ${COMMAND_NAMES.join(', ')})` : 'type a command' };
   }

@@ -32,7 +32,7 @@ function matching(words: readonly string[], prefix: string): string[] {
 }
 
 /** Commands that take an argument get a space after their name, ready for it. */
-const TAKES_ARGUMENT = new Set(['user', 'page', 'profile']);
+const TAKES_ARGUMENT = new Set(['user', 'page', 'profile', 'sort']);
 
 function commandCompletions(text: string, sources: CompletionSources): string[] {
   const withArgument = /^(\s*(\S+)\s+)(.*)$/s.exec(text);

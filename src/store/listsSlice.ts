@@ -1,12 +1,15 @@
 // The lists: paging, page size, the cursor, and what a row leads to. Requests go through the
 // scheduler (see scheduler.ts); this slice only says which page each list wants.
 import type { StateCreator } from 'zustand/vanilla';
-import type { ListQuery, RowByKind } from '../api/pages.js';
 import { hasNextPage, lastPageByTotal, nextPageSize, pageCount } from '../domain/paging.js';
 import { visibleRows } from '../domain/rows.js';
 import { listDef } from '../lists/registry.js';
 import { jsonText } from '../data/formats.js';
-import type { SliceTools } from './tools.js';
+import { curlCommand } from '../api/curl.js';
+import { newOperationID } from '../api/http.js';
+import type { ListQuery, RowByKind } from '../api/pages.js';
+import { fieldsOf, hasField, shownRows } from '../domain/pageSort.js';
+import { requestOf, type SliceTools } from './tools.js';
 import { openedDetail } from './detailState.js';
 import { passMarks } from './liveMarks.js';
 import { currentScreen, pageFitFor, pageSizeFor, selectedRow } from './selectors.js';
@@ -171,6 +174,26 @@ export const listsSlice =
         if (!id) return flash('this row has no ID', 'info');
         tools.deps.copy(id);
         flash(`copied ${id}`, 'info');
+      },
+      sortPage(field, desc) {
+        const list = current();
+        if (!list) return;
+        if (field !== undefined && list.rows.length > 0 && !hasField(list.rows, field)) {
+          return flash(`no field ${field} in these rows (fields: ${fieldsOf(list.rows).join(', ')})`, 'error');
+        }
+        // The selected row stays selected in the new order.
+        const selected = shownRows(list)[list.cursor];
+        const sorted = { ...list, sort: field === undefined ? undefined : { field, desc } };
+        const cursor = selected === undefined ? 0 : Math.max(0, shownRows(sorted).indexOf(selected));
+        patchList(list.key, { sort: sorted.sort, cursor });
+        flash(field === undefined ? "the server's order" : `sorted this page by ${field}${desc ? ', largest first' : ''}`, 'info');
+      },
+      copyCurl() {
+        const list = current();
+        if (!list) return;
+        if (!tools.deps.copy) return flash('copying is not available here', 'error');
+        tools.deps.copy(curlCommand(tools.deps.client.baseUrl, listDef(list.kind).call(requestOf(list)), newOperationID()));
+        flash(`copied page ${list.page} as curl (set OPENIM_TOKEN to run it)`, 'info');
       },
     };
 

@@ -1,7 +1,7 @@
 // Reading the state: the screen on top, its list, the row under the cursor. Components and keys
 // use these instead of building list keys or walking the stack themselves.
 import type { ListKind } from '../api/pages.js';
-import { visibleRows } from '../domain/rows.js';
+import { shownRows } from '../domain/pageSort.js';
 import type { AnyRow } from '../api/pages.js';
 import type { AppState, ListState, Screen } from './types.js';
 
@@ -34,7 +34,7 @@ export function currentList(state: AppState): ListState | undefined {
 
 export function selectedRow(state: AppState): AnyRow | undefined {
   const list = currentList(state);
-  return list ? visibleRows(list)[list.cursor] : undefined;
+  return list ? shownRows(list)[list.cursor] : undefined;
 }
 
 /** The nickname of the user whose screen this is, once the summary knows it (their own messages read as theirs). */

@@ -15,7 +15,7 @@ import { createFlasher, type Flasher } from './flash.js';
 import { refreshedRows } from './liveMarks.js';
 import { RequestScheduler, requestKey } from './scheduler.js';
 import { summaryFromPage } from './figures.js';
-import { visibleRows } from '../domain/rows.js';
+import { shownRows } from '../domain/pageSort.js';
 import { currentList, currentScreen as currentScreenOf, listKeyFor, pageSizeFor } from './selectors.js';
 import type { AppState, ListState, Screen } from './types.js';
 
@@ -251,7 +251,7 @@ export function createSliceTools(set: Set, get: Get, deps: StoreDeps): SliceTool
       const list = get().lists[key];
       if (!list || list.size === size) return;
       // The cursor indexes the filtered rows; its place in the page is what must survive.
-      const row = visibleRows(list)[list.cursor];
+      const row = shownRows(list)[list.cursor];
       const index = row === undefined ? 0 : Math.max(0, list.rows.indexOf(row));
       const at = positionForSize(list.loadedPage ?? list.page, list.size, index, size);
       changeList(key, {
@@ -267,7 +267,7 @@ export function createSliceTools(set: Set, get: Get, deps: StoreDeps): SliceTool
 }
 
 /** The request for the page the list wants. */
-function requestOf(list: ListState): PageRequest {
+export function requestOf(list: ListState): PageRequest {
   const spec = { kind: list.kind, page: list.page, size: list.size, query: list.query };
   return list.userID !== undefined ? { ...spec, userID: list.userID } : spec;
 }

@@ -1,4 +1,5 @@
 // The shape of the app's state. Screens read it with selectors; only store actions change it.
+import type { PageSort } from '../domain/pageSort.js';
 import type { ApiFailure } from '../api/errors.js';
 import type { AnyRow, ListKind, ListQuery } from '../api/pages.js';
 import type { UserLookup } from '../api/userLookup.js';
@@ -31,6 +32,8 @@ export interface ListState extends PagePosition {
   cursor: number;
   /** Filters the rows of the current page as typed with `/`. */
   filter: string;
+  /** `:sort`: the rows of the page on screen in this order; paging keeps it. */
+  sort?: PageSort | undefined;
   /** Where the list was before a search narrowed it: Esc goes back there. */
   resume?: ListResume;
   /** requestKey (scheduler.ts) of the request whose rows show: a new answer to it is a refresh. */

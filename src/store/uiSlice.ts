@@ -170,6 +170,8 @@ export const uiSlice =
             return get().pickUser(command.userID);
           case 'page':
             return get().goToPage(command.page);
+          case 'sort':
+            return get().sortPage(command.field, command.desc);
           case 'help':
             return set({ help: true, helpScroll: 0 });
           case 'quit':

@@ -1,0 +1,146 @@
+// The keys in force: the bindings table (bindings.ts) with the config file's `keys` applied. Built
+// once at start (explorer entry) and installed; keymap lookups, the footer and help read it.
+// README's Keys table keeps showing the defaults (keysTable.ts passes BINDINGS itself).
+import { UsageError } from '../config/args.js';
+import { quoted } from '../config/safeText.js';
+import type { Scope } from './binding.js';
+import { BINDINGS, type Binding } from './bindings.js';
+import { isBindableKey } from './normalize.js';
+
+/** The config file's `keys`: an action's name to the keys that replace its own. */
+export type KeyOverrides = Readonly<Record<string, readonly string[]>>;
+
+/** Ctrl-C quits wherever it is pressed (dispatch), so the quit action always lists it. */
+const QUIT_KEY = 'ctrl+c';
+
+/** Scopes that apply together on some screen (keymap.scopesFor): a key may mean one action in each group. */
+const TOGETHER: readonly (readonly Scope[])[] = [
+  ['users', 'list', 'detail', 'global'],
+  ['accounts', 'list', 'detail', 'global'],
+  ['user', 'conversations', 'list', 'detail', 'global'],
+  ['help'],
+];
+
+export interface EffectiveBindings {
+  bindings: Binding[];
+  /** What is wrong with the overrides, one phrase each; empty when they apply. */
+  problems: string[];
+}
+
+const actionNames = (table: readonly Binding[]): string[] => [...new Set(table.map((b) => b.action))];
+
+/**
+ * `defaults` with each overridden action's keys replaced (in every scope the action has). Refuses
+ * an unknown action, an unknown key, and a key that would reach two actions in scopes that apply
+ * together (unless both had it by default: the full-screen detail's `n` over the list's is by design).
+ */
+export function effectiveBindings(overrides: KeyOverrides, defaults: readonly Binding[] = BINDINGS): EffectiveBindings {
+  const problems: string[] = [];
+  const known = actionNames(defaults);
+  const usable: Record<string, readonly string[]> = {};
+  for (const [action, keys] of Object.entries(overrides)) {
+    if (!known.includes(action)) {
+      problems.push(`unknown action ${quoted(action)}${nearest(action, known)} (help, ?, names each action in brackets)`);
+      continue;
+    }
+    if (keys.length === 0) problems.push(`${action}: give at least one key`);
+    const unknown = keys.filter((k) => !isBindableKey(k));
+    if (unknown.length > 0) {
+      problems.push(
+        `${action}: unknown key${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => quoted(k)).join(', ')} (a character, a name such as enter, escape, pagedown or shift+tab, or ctrl+a..ctrl+z but ctrl+c, l, z)`,
+      );
+    }
+    usable[action] = keys.filter(isBindableKey);
+  }
+  const bindings = defaults.map((b): Binding => {
+    const keys = Object.hasOwn(usable, b.action) ? usable[b.action] : undefined;
+    if (!keys) return b;
+    const unique = [...new Set(keys)];
+    return { ...b, keys: b.action === 'quit' && !unique.includes(QUIT_KEY) ? [...unique, QUIT_KEY] : unique };
+  });
+  problems.push(...clashes(bindings, defaults));
+  return { bindings: problems.length > 0 ? [...defaults] : withHints(bindings, defaults), problems };
+}
+
+/** ` (did you mean nextPage?)` when one action's name differs only in case or by its ending. */
+function nearest(name: string, known: readonly string[]): string {
+  const lower = name.toLowerCase();
+  const close = known.find((k) => k.toLowerCase() === lower) ?? known.find((k) => lower.length >= 3 && k.toLowerCase().startsWith(lower.slice(0, -1)));
+  return close ? ` (did you mean ${close}?)` : '';
+}
+
+function clashes(bindings: readonly Binding[], defaults: readonly Binding[]): string[] {
+  const hadByDefault = (action: string, scope: Scope, key: string): boolean =>
+    defaults.some((d) => d.action === action && d.scope === scope && d.keys.includes(key));
+  const found = new Set<string>();
+  for (const group of TOGETHER) {
+    const here = bindings.filter((b) => group.includes(b.scope));
+    for (let i = 0; i < here.length; i++) {
+      for (let j = i + 1; j < here.length; j++) {
+        const a = here[i]!;
+        const b = here[j]!;
+        if (a.action === b.action) continue;
+        for (const key of a.keys) {
+          if (!b.keys.includes(key)) continue;
+          if (hadByDefault(a.action, a.scope, key) && hadByDefault(b.action, b.scope, key)) continue;
+          const pair = [a.action, b.action].sort();
+          found.add(`key ${quoted(key)} is bound to both ${pair[0]} and ${pair[1]}`);
+        }
+      }
+    }
+  }
+  return [...found];
+}
+
+/** The footer's way of writing a key: short (esc, ⏎), as the default hints are. */
+function hintKey(key: string): string {
+  if (key === 'enter') return '⏎';
+  if (key === 'escape') return 'esc';
+  if (key === ' ') return 'space';
+  return key;
+}
+const keyOfHint = (token: string): string => (token === '⏎' ? 'enter' : token === 'esc' ? 'escape' : token);
+
+/**
+ * Hints name keys ("n/p page"): each key named there that belongs to a rebound action (this one,
+ * or its partner in the same scope) becomes that action's first key.
+ */
+function withHints(bindings: readonly Binding[], defaults: readonly Binding[]): Binding[] {
+  const rewrite = (hint: string | undefined, b: Binding): string | undefined => {
+    if (hint === undefined) return undefined;
+    const space = hint.indexOf(' ');
+    if (space < 0) return hint;
+    const tokens = hint.slice(0, space).split('/');
+    const renamed = tokens.map((token) => {
+      const key = keyOfHint(token);
+      const owner =
+        defaults.find((d) => d.action === b.action && d.keys[0] === key) ??
+        defaults.find((d) => d.scope === b.scope && d.keys[0] === key);
+      if (!owner) return token;
+      const now = bindings.find((n) => n.action === owner.action && n.scope === owner.scope);
+      return now && now.keys[0] !== key ? hintKey(now.keys[0]!) : token;
+    });
+    return `${renamed.join('/')}${hint.slice(space)}`;
+  };
+  return bindings.map((b) => {
+    if (b.hint === undefined) return b;
+    const hint = rewrite(b.hint, b);
+    const fullHint = rewrite(b.fullHint, b);
+    return { ...b, ...(hint !== undefined ? { hint } : {}), ...(fullHint !== undefined ? { fullHint } : {}) };
+  });
+}
+
+let active: readonly Binding[] = BINDINGS;
+
+/** The bindings in force (the defaults until installKeys). */
+export function activeBindings(): readonly Binding[] {
+  return active;
+}
+
+/** Applies the config file's `keys` for the rest of the process; a problem is a UsageError (exit 2), in one line. */
+export function installKeys(overrides: KeyOverrides | undefined, where: string): void {
+  if (!overrides) return;
+  const { bindings, problems } = effectiveBindings(overrides);
+  if (problems.length > 0) throw new UsageError(`${where}: keys: ${problems.join('; ')}`);
+  active = bindings;
+}

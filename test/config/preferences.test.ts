@@ -1,0 +1,82 @@
+// The config file's preferences: keys (kept raw here, validated by the keymap), theme, and a
+// profile's label and colour; with --demo only the keys and theme are read.
+import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseCliArgs, UsageError } from '../../src/config/args.js';
+import { loadConfig, resolveDemoPreferences, resolveProfile } from '../../src/config/profiles.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'oie-prefs-'));
+let n = 0;
+function configFile(content: unknown): string {
+  const path = join(dir, `config-${++n}.json`);
+  writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content));
+  chmodSync(path, 0o600);
+  return path;
+}
+const profiles = { prod: { baseUrl: 'https://im.example.org', secret: 's', label: 'PROD-EU', color: 'red' }, dev: { baseUrl: 'http://dev:1', secret: 's' } };
+
+function refusal(content: unknown): string {
+  try {
+    loadConfig(configFile(content), { explicit: true });
+  } catch (error) {
+    expect(error).toBeInstanceOf(UsageError);
+    return (error as Error).message;
+  }
+  throw new Error('accepted');
+}
+
+describe('preferences in the config file', () => {
+  it('carries keys, theme and the profile label to the options', () => {
+    const path = configFile({ profiles, keys: { nextPage: ['x', 'ctrl+f'] }, theme: 'light' });
+    const o = resolveProfile(parseCliArgs(['--config', path, '--profile', 'prod'], {}), {});
+    expect(o.preferences).toEqual({ path, keys: { nextPage: ['x', 'ctrl+f'] }, theme: 'light', label: 'PROD-EU', labelColor: 'red' });
+    const dev = resolveProfile(parseCliArgs(['--config', path, '--profile', 'dev'], {}), {});
+    expect(dev.preferences).toEqual({ path, keys: { nextPage: ['x', 'ctrl+f'] }, theme: 'light' });
+  });
+
+  it('without a profile, still the keys and theme', () => {
+    const path = configFile({ profiles: {}, theme: 'dark' });
+    expect(resolveProfile(parseCliArgs(['--config', path, '--base-url', 'http://x:1'], {}), {}).preferences).toEqual({ path, theme: 'dark' });
+  });
+
+  it.each([
+    [{ theme: 'solarized' }, 'theme: must be "dark" or "light"'],
+    [{ keys: ['x'] }, 'keys: must be an object of action names to lists of keys'],
+    [{ keys: { nextPage: 'x' } }, 'keys.nextPage: must be a list of key names'],
+    [{ keys: { nextPage: [1] } }, 'keys.nextPage.0: must be a key name'],
+  ])('refuses %j in one line naming the field', (extra, message) => {
+    const text = refusal({ profiles, ...extra });
+    expect(text).toContain(message);
+    expect(text).not.toContain('\n');
+  });
+
+  it.each([
+    [{ color: 'pink' }, 'profile "p": color: must be one of red, green, yellow, blue, magenta, cyan, white, gray'],
+    [{ label: '' }, 'profile "p": label: must be a short text'],
+    [{ label: 'X'.repeat(25) }, 'profile "p": label: must be at most 24 characters'],
+    [{ label: 'PROD\u001b[2J' }, 'profile "p": label: must not hold control characters'],
+  ])('refuses a profile with %j', (extra, message) => {
+    expect(refusal({ profiles: { p: { baseUrl: 'http://x:1', ...extra } } })).toContain(message);
+  });
+});
+
+describe('--demo', () => {
+  it('reads the keys and theme, not the profiles (a broken profile does not stand in the way)', () => {
+    const path = configFile({ profiles: { p: { baseUrl: 'not a url' } }, keys: { reload: ['R'] }, theme: 'light' });
+    const o = resolveDemoPreferences(parseCliArgs(['--demo', '--config', path], {}), {});
+    expect(o.preferences).toEqual({ path, keys: { reload: ['R'] }, theme: 'light' });
+    expect(o.baseUrl).toBeUndefined();
+  });
+
+  it('refuses a wrong theme or keys there too', () => {
+    const path = configFile({ profiles: {}, theme: 7 });
+    expect(() => resolveDemoPreferences(parseCliArgs(['--demo', '--config', path], {}), {})).toThrow(`${path}: theme: must be "dark" or "light"`);
+  });
+
+  it('ignores a missing or unreadable file at the default place', () => {
+    const xdg = mkdtempSync(join(tmpdir(), 'oie-xdg-'));
+    expect(resolveDemoPreferences(parseCliArgs(['--demo'], {}), { XDG_CONFIG_HOME: xdg }).preferences).toEqual({});
+  });
+});

@@ -1,0 +1,156 @@
+// The config file's preferences on the built CLI in tmux: rebound keys (the keys, the footer and
+// help follow; a wrong one is refused at start with exit 2), a profile's production marker in the
+// header (coloured, and in brackets with NO_COLOR), and the light theme.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, startDemoServer, type DemoServer } from 'openim-demo-server';
+import { assertTmux, startApp, until, type App, type StartOptions } from '../support/tmux.js';
+
+const TEST_MS = 60_000;
+const PAGE = (n: number) => new RegExp(`page ${n} of [\\d,]+ · [\\d,]+ total`);
+
+let app: App | undefined;
+let scratch: string;
+let server: DemoServer;
+let n = 0;
+beforeAll(async () => {
+  assertTmux();
+  scratch = mkdtempSync(join(tmpdir(), 'oie-prefs-e2e-'));
+  server = await startDemoServer({ users: 200 });
+});
+afterAll(async () => {
+  await server.close();
+  rmSync(scratch, { recursive: true, force: true });
+});
+afterEach(() => {
+  app?.kill();
+  app = undefined;
+});
+
+function config(content: unknown): string {
+  const path = join(scratch, `config-${++n}.json`);
+  writeFileSync(path, JSON.stringify(content), { mode: 0o600 });
+  return path;
+}
+
+function start(args: string[], options: Omit<StartOptions, 'args'> = {}): App {
+  app = startApp({ cols: 100, rows: 30, ...options, args });
+  return app;
+}
+
+describe('rebound keys', () => {
+  it('x pages on, n no longer does; the footer and help say so, with the action names (--demo reads them too)', async () => {
+    const path = config({ profiles: {}, keys: { nextPage: ['x', 'ctrl+f'] } });
+    const a = start(['--demo', '--still', '--page-size', '10', '--config', path]);
+    await a.waitFor((s) => PAGE(1).test(s) && s.includes('x/p page'));
+    a.send('n');
+    a.send('x');
+    await a.waitFor(PAGE(2));
+    a.send('C-f');
+    await a.waitFor(PAGE(3));
+    expect(a.screen()).not.toMatch(PAGE(4));
+    a.send('?');
+    const help = await a.waitFor('[nextPage]');
+    const line = help.split('\n').find((l) => l.includes('[nextPage]'))!;
+    expect(line).toMatch(/x Ctrl-F\s+next page \[nextPage\]/);
+  }, TEST_MS);
+
+  it('refuses a clash, an unknown action and an unknown key at start: one line, exit 2', async () => {
+    const path = config({ profiles: {}, keys: { reload: ['q'], nextPag: ['x'], live: ['F9'] } });
+    // Wide enough that the one line is not wrapped by the pane.
+    const a = start(['--demo', '--config', path], { cols: 400 });
+    expect(await a.exitCode()).toBe(2);
+    const line = a.screen().split('\n').find((l) => l.startsWith('openim-explorer:'))!;
+    expect(line).toContain(`${path}: keys: unknown action "nextPag"`);
+    expect(line).toContain('live: unknown key "F9"');
+    expect(line).toContain('key "q" is bound to both quit and reload');
+  }, TEST_MS);
+
+  it('refuses two actions on one key in one scope', async () => {
+    const path = config({ profiles: {}, keys: { nextPage: ['j'] } });
+    const a = start(['--demo', '--config', path], { cols: 400 });
+    expect(await a.exitCode()).toBe(2);
+    expect(a.screen()).toContain('keys: key "j" is bound to both down and nextPage');
+  }, TEST_MS);
+});
+
+describe('a production marker', () => {
+  const prodConfig = () =>
+    config({ defaultProfile: 'prod', profiles: { prod: { baseUrl: server.url, secret: DEMO.secret, label: 'PROD-EU', color: 'red' } } });
+
+  it('puts the label first in the header, in red', async () => {
+    const a = start(['--config', prodConfig()], { env: { FORCE_COLOR: '1' } });
+    await a.waitFor((s) => PAGE(1).test(s) && s.split('\n')[0]!.startsWith(' PROD-EU  openim-explorer'));
+    const first = a.tmux('capture-pane', '-p', '-e', '-t', a.session).split('\n')[0]!;
+    // Inverse red: the colour is on the label itself.
+    expect(first).toMatch(/\u001b\[[0-9;]*(31|41)[0-9;]*m[^\u001b]*PROD-EU/);
+  }, TEST_MS);
+
+  it('says it in brackets without colour (NO_COLOR)', async () => {
+    const a = start(['--config', prodConfig()], { env: { NO_COLOR: '1' } });
+    const screen = await a.waitFor((s) => PAGE(1).test(s) && s.split('\n')[0]!.startsWith('[PROD-EU] openim-explorer'));
+    expect(screen.split('\n')[0]).toContain('profile prod');
+  }, TEST_MS);
+});
+
+describe('theme', () => {
+  it('light: the header is blue rather than cyan; NO_COLOR still wins', async () => {
+    const path = config({ profiles: {}, theme: 'light' });
+    const a = start(['--demo', '--still', '--config', path]);
+    await a.waitFor(PAGE(1));
+    const first = a.tmux('capture-pane', '-p', '-e', '-t', a.session).split('\n')[0]!;
+    expect(first).toMatch(/\u001b\[[0-9;]*34[0-9;]*m/);
+    expect(first).not.toMatch(/\u001b\[[0-9;]*36[0-9;]*m/);
+    a.kill();
+    const plain = start(['--demo', '--still', '--config', path], { env: { NO_COLOR: '1' } });
+    await plain.waitFor(PAGE(1));
+    expect(plain.tmux('capture-pane', '-p', '-e', '-t', plain.session).split('\n')[0]).not.toMatch(/\u001b\[[0-9;]*3[0-9]m/);
+  }, TEST_MS);
+});
+
+describe('copy the page as curl', () => {
+  it('C copies the curl command of the page on screen, the token as $OPENIM_TOKEN; the status line says so', async () => {
+    const a = start(['--base-url', server.url, '--secret', DEMO.secret, '--page-size', '10'], { options: [['set-clipboard', 'on']] });
+    await a.waitFor(PAGE(1));
+    a.send('n');
+    await a.waitFor(PAGE(2));
+    a.send('C');
+    await a.waitFor('copied page 2 as curl');
+    const copied = await until(() => a.tmux('show-buffer'), (b) => b.startsWith('curl '), 'the curl command in the paste buffer');
+    expect(copied).toMatch(
+      new RegExp(
+        `^curl -sS -X POST '${server.url.replace(/[.]/g, '\\.')}/user/get_users' -H 'content-type: application/json' -H 'operationID: [^']+' -H "token: \\$OPENIM_TOKEN" --data-raw '\\{"pagination":\\{"pageNumber":2,"showNumber":10\\}\\}'$`,
+      ),
+    );
+  }, TEST_MS);
+});
+
+describe(':sort', () => {
+  /** The first row's user ID: rows start with the cursor mark or a space. */
+  const firstRow = (s: string): string | undefined => /^\s*\S?\s*(user_\d{6})/m.exec(s.split('\n').slice(2).join('\n'))?.[1];
+
+  it('sorts the page on screen, marks the header and says only this page is; paging keeps it; :sort alone undoes it', async () => {
+    const a = start(['--demo', '--still', '--page-size', '10']);
+    await a.waitFor((s) => PAGE(1).test(s) && firstRow(s) === 'user_000001');
+    a.send(':');
+    a.type('sort -userID');
+    a.send('Enter');
+    let screen = await a.waitFor((s) => firstRow(s) === 'user_000010');
+    expect(screen).toMatch(/USER ID↓/);
+    expect(screen).toContain('sorted by userID ↓, this page only');
+    a.send('n');
+    screen = await a.waitFor((s) => PAGE(2).test(s) && firstRow(s) === 'user_000020');
+    expect(screen).toContain('sorted by userID ↓, this page only');
+    a.send(':');
+    a.type('sort');
+    a.send('Enter');
+    screen = await a.waitFor((s) => firstRow(s) === 'user_000011' && !s.includes('sorted by'));
+    expect(screen).not.toContain('USER ID↓');
+    a.send(':');
+    a.type('sort nope');
+    a.send('Enter');
+    await a.waitFor('no field nope in these rows (fields: userID');
+  }, TEST_MS);
+});

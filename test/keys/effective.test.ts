@@ -1,0 +1,102 @@
+// The keys in force: the config file's `keys` replace an action's keys in every scope it has, and
+// what cannot work (unknown action or key, one key for two actions where both apply) is refused.
+import { afterEach, describe, expect, it } from 'vitest';
+import { BINDINGS, type Binding } from '../../src/keys/bindings.js';
+import { activeBindings, effectiveBindings, installKeys } from '../../src/keys/effective.js';
+import { bindingFor, hintsFor, scopesFor } from '../../src/keys/keymap.js';
+import { helpEntries } from '../../src/keys/helpLayout.js';
+import { keysTableMarkdown } from '../../scripts/keysTable.js';
+import { isBindableKey } from '../../src/keys/normalize.js';
+
+const table = BINDINGS as readonly Binding[];
+const keysOf = (bindings: readonly Binding[], action: string) => bindings.filter((b) => b.action === action).map((b) => b.keys);
+
+describe('effectiveBindings', () => {
+  it('leaves the defaults alone without overrides, and the defaults have no clash', () => {
+    const { bindings, problems } = effectiveBindings({});
+    expect(problems).toEqual([]);
+    expect(bindings.map((b) => b.keys)).toEqual(table.map((b) => b.keys));
+  });
+
+  it("replaces an action's keys, in every scope it has", () => {
+    const { bindings, problems } = effectiveBindings({ nextPage: ['x', 'ctrl+f'], search: ['S'] });
+    expect(problems).toEqual([]);
+    expect(keysOf(bindings, 'nextPage')).toEqual([['x', 'ctrl+f']]);
+    expect(keysOf(bindings, 'search')).toEqual([['S'], ['S']]);
+    expect(keysOf(bindings, 'prevPage')).toEqual(keysOf(table, 'prevPage'));
+  });
+
+  it('rewrites the footer hints that name a rebound key', () => {
+    const { bindings } = effectiveBindings({ nextPage: ['x'], up: ['i'], back: ['escape'] });
+    const hint = (action: string) => bindings.find((b) => b.action === action)?.hint;
+    expect(hint('nextPage')).toBe('x/p page');
+    expect(hint('down')).toBe('j/i move');
+    expect(hint('back')).toBe('esc back');
+  });
+
+  it('keeps Ctrl-C on quit, which quits anywhere', () => {
+    expect(keysOf(effectiveBindings({ quit: ['Q'] }).bindings, 'quit')).toEqual([['Q', 'ctrl+c']]);
+  });
+
+  it('refuses an unknown action, naming it and the actions there are', () => {
+    const { problems } = effectiveBindings({ nextPag: ['x'] });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toBe('unknown action "nextPag" (did you mean nextPage?) (help, ?, names each action in brackets)');
+  });
+
+  it.each([['ctrl-f'], ['F1'], ['xy'], ['ctrl+c'], ['alt+x'], ['']])('refuses the unknown key %j', (key) => {
+    const { problems } = effectiveBindings({ nextPage: [key] });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toContain(`nextPage: unknown key ${JSON.stringify(key)}`);
+  });
+
+  it('refuses no keys at all', () => {
+    expect(effectiveBindings({ reload: [] }).problems).toEqual(['reload: give at least one key']);
+  });
+
+  it('refuses a key bound to two actions of one scope, and of scopes that apply together', () => {
+    expect(effectiveBindings({ nextPage: ['j'] }).problems).toEqual(['key "j" is bound to both down and nextPage']);
+    // The list's x and the global quit both apply on every list.
+    expect(effectiveBindings({ reload: ['q'] }).problems).toEqual(['key "q" is bound to both quit and reload']);
+    // Help's keys apply alone: j in help and on a list is no clash.
+    expect(effectiveBindings({ helpDown: ['x'], reload: ['x'] }).problems).toEqual([]);
+  });
+
+  it('keeps what is by design: the full-screen detail over the list (n, /, g)', () => {
+    expect(effectiveBindings({ nextMatch: ['n'] }).problems).toEqual([]);
+  });
+});
+
+describe('isBindableKey', () => {
+  it('knows the names normalize produces', () => {
+    for (const key of ['x', 'G', ' ', '?', 'é', 'enter', 'escape', 'tab', 'shift+tab', 'pagedown', 'home', 'ctrl+f', 'ctrl+a']) {
+      expect(isBindableKey(key), key).toBe(true);
+    }
+    for (const key of ['ctrl+h', 'ctrl+i', 'ctrl+m', 'ctrl+l', 'ctrl+z', 'ctrl+c', 'alt+b', 'F5', 'space', 'Enter']) {
+      expect(isBindableKey(key), key).toBe(false);
+    }
+  });
+});
+
+describe('installKeys', () => {
+  afterEach(() => installKeys({}, 'test'));
+
+  it('puts the rebound table in force for lookups, the footer and help; README keeps the defaults', () => {
+    const readme = keysTableMarkdown();
+    installKeys({ nextPage: ['x', 'ctrl+f'] }, 'test');
+    const scopes = scopesFor('users');
+    expect(bindingFor('x', scopes)?.action).toBe('nextPage');
+    expect(bindingFor('ctrl+f', scopes)?.action).toBe('nextPage');
+    expect(bindingFor('n', scopes)).toBeUndefined();
+    expect(hintsFor(scopes)).toContain('x/p page');
+    expect(helpEntries().find((e) => e.action === 'nextPage')?.keys).toBe('x Ctrl-F');
+    expect(keysTableMarkdown()).toBe(readme);
+  });
+
+  it('refuses in one line naming the file and every problem', () => {
+    expect(() => installKeys({ nope: ['x'], reload: ['F1'] }, '/tmp/c.json')).toThrow(
+      /^\/tmp\/c\.json: keys: unknown action "nope" .*; reload: unknown key "F1"/,
+    );
+    expect(activeBindings().map((b) => b.keys)).toEqual(table.map((b) => b.keys));
+  });
+});

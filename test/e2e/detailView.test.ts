@@ -18,18 +18,36 @@ const TABLE_HEADER = /PIN +WITH/;
 /** The table row of the conversation with `peer`. */
 const rowOf = (screen: string, peer: string): string => screen.split('\n').find((line) => line.includes(peer)) ?? '';
 
+/** At 80x24: the first user's conversations, their list checked, then Enter on the first row (full screen). */
+async function openFullScreenDetail(): Promise<{ a: App; list: string; detail: string }> {
+  const a = (app = startApp({ cols: 80, rows: 24, args: ['--demo', '--still'] }));
+  await a.waitFor((s) => s.includes(DEMO.firstUserID) && /page 1 of/.test(s));
+  a.send('Enter');
+  const list = await a.waitFor((s) => s.includes(`Users › ${DEMO.firstUserID}`) && TABLE_HEADER.test(s) && /^› \s*\*/m.test(s) && /unread [\d,]+/.test(s));
+  a.send('Enter');
+  const detail = await a.waitFor((s) => RANGE.test(s) && !TABLE_HEADER.test(s));
+  return { a, list, detail };
+}
+
+/** Searches the open detail for `text` and waits for the first match. */
+async function search(a: App, text: string): Promise<string> {
+  a.send('/');
+  await a.waitFor('search the detail:');
+  a.type(text);
+  a.send('Enter');
+  return a.waitFor((s) => /match 1\/\d+/.test(s) && s.includes(text));
+}
+
 describe('the detail view at 80x24', () => {
-  it('leads with who, when and what; searches with / and n; G, g; f splits; Esc and q close it in one step', async () => {
-    const a = (app = startApp({ cols: 80, rows: 24, args: ['--demo', '--still'] }));
-    await a.waitFor((s) => s.includes(DEMO.firstUserID) && /page 1 of/.test(s));
-    a.send('Enter');
-    const list = await a.waitFor((s) => s.includes(`Users › ${DEMO.firstUserID}`) && TABLE_HEADER.test(s) && /^› \s*\*/m.test(s) && /unread [\d,]+/.test(s));
+  it("credits the owner's own message to the owner in the list", async () => {
+    const { list } = await openFullScreenDetail();
     // The owner's own picture to user_000017: the server's senderName is the peer's (Eve), FROM is not.
     expect(rowOf(list, 'user_000017')).toContain('[Picture]');
     expect(rowOf(list, 'user_000017')).not.toContain('Eve');
-    a.send('Enter');
-    // Full screen: the table is gone; who, with whom, when (with its UTC offset), then the message.
-    let screen = await a.waitFor((s) => RANGE.test(s) && !TABLE_HEADER.test(s));
+  }, 45_000);
+
+  it('opens full screen below 30 rows, leading with who, when and what', async () => {
+    const { detail: screen } = await openFullScreenDetail();
     // The pane's rule and the footer say the same of f.
     expect(screen).toMatch(/── detail.* f split /);
     expect(screen.split('\n').find((line) => line.includes('j/k move'))).toContain('f split');
@@ -41,40 +59,49 @@ describe('the detail view at 80x24', () => {
     expect(screen).toMatch(/Text +The service will be unavailable/);
     const [, first, last] = RANGE.exec(screen)!.map(Number);
     expect(last! - first! + 1).toBeGreaterThanOrEqual(15);
+  }, 45_000);
 
-    a.send('/');
-    await a.waitFor('search the detail:');
-    a.type('unavailable');
-    a.send('Enter');
-    screen = await a.waitFor((s) => /match 1\/\d+/.test(s) && s.includes('unavailable'));
-    expect(screen).not.toMatch(/ Su$/m);
+  it('/ searches the detail and n goes to the next match; Esc ends the search, not the detail', async () => {
+    const { a } = await openFullScreenDetail();
+    const found = await search(a, 'unavailable');
+    expect(found).not.toMatch(/ Su$/m);
     a.send('n');
-    screen = await a.waitFor((s) => /match 2\/\d+/.test(s));
+    await a.waitFor((s) => /match 2\/\d+/.test(s));
+    a.send('Escape');
+    await a.waitFor((s) => !/match \d/.test(s) && RANGE.test(s) && s.includes('f split'));
+  }, 45_000);
 
+  it('G goes to the bottom of the detail, g back to the top', async () => {
+    const { a } = await openFullScreenDetail();
     a.send('G');
-    screen = await a.waitFor((s) => {
+    const bottom = await a.waitFor((s) => {
       const m = RANGE.exec(s);
       return m !== null && m[2] === m[3];
     });
+    expect(bottom).not.toContain('Conversation with notify_system');
     a.send('g');
-    screen = await a.waitFor((s) => RANGE.exec(s)?.[1] === '1');
-    expect(screen).toContain('Conversation with notify_system');
+    const top = await a.waitFor((s) => RANGE.exec(s)?.[1] === '1');
+    expect(top).toContain('Conversation with notify_system');
+  }, 45_000);
 
+  it('f splits the screen between the table and the detail, and f again goes back to full screen', async () => {
+    const { a } = await openFullScreenDetail();
     a.send('f');
-    screen = await a.waitFor((s) => TABLE_HEADER.test(s) && RANGE.test(s) && s.includes('f full'));
-    expect(screen).toMatch(/^› /m);
+    const split = await a.waitFor((s) => TABLE_HEADER.test(s) && RANGE.test(s) && s.includes('f full'));
+    expect(split).toMatch(/^› /m);
     a.send('f');
-    await a.waitFor((s) => !TABLE_HEADER.test(s) && s.includes('f split'));
-    // Esc ends the search first; then one Esc closes the full-screen detail, back to the list.
-    a.send('Escape');
-    await a.waitFor((s) => !/match \d/.test(s) && s.includes('f split'));
+    await a.waitFor((s) => !TABLE_HEADER.test(s) && RANGE.test(s) && s.includes('f split'));
+  }, 45_000);
+
+  it('Esc and q each close the full-screen detail in one step, back to the list of the same user', async () => {
+    const { a } = await openFullScreenDetail();
     a.send('Escape');
     await a.waitFor((s) => TABLE_HEADER.test(s) && !s.includes('── detail'));
     a.send('Enter');
     await a.waitFor((s) => RANGE.test(s) && !TABLE_HEADER.test(s));
     // q closes the detail, not the user screen.
     a.send('q');
-    screen = await a.waitFor((s) => TABLE_HEADER.test(s) && !s.includes('── detail'));
+    const screen = await a.waitFor((s) => TABLE_HEADER.test(s) && !s.includes('── detail'));
     expect(screen).toContain(`Users › ${DEMO.firstUserID}`);
   }, 45_000);
 });

@@ -125,47 +125,77 @@ describe.sequential('openim-explorer --demo in tmux', () => {
       await a.waitFor((s) => FIRST_PAGE.test(s) && s.includes(DEMO.firstUserID));
     }, TEST_MS);
 
-    it("opens a user: conversations with pinned rows and unread total, blacklist and sent applications tabs, the detail pane, and back", async () => {
+    it('opens a user: their conversations, pinned first, and the unread total in the tab line and the summary', async () => {
+      const a = await startDemo({ cols, rows });
+      const user = await openFirstUser(a);
+      // The pinned rows come first: the first rows are marked, the first unmarked row follows them.
+      const rowsShown = user.split('\n').filter((line) => /^[› ] /.test(line) && !line.includes('WITH'));
+      expect(rowsShown.slice(0, DEMO.firstUser.pinned).every((line) => PINNED_ROW.test(line))).toBe(true);
+      expect(PINNED_ROW.test(rowsShown[DEMO.firstUser.pinned] ?? '')).toBe(false);
+      // The tab line's unread total is the summary line's.
+      const total = /unread ([\d,]+)/.exec(user)![1]!;
+      expect(user).toContain(`${total} unread`);
+    }, TEST_MS);
+
+    it("2 shows the user's blacklist: every blocked user, and who blocked them", async () => {
       const a = await startDemo({ cols, rows });
       await openFirstUser(a);
-
       a.send('2');
       const blacklist = await a.waitFor((s) => /\[2 Blacklist\]/.test(s) && s.includes('BLOCKED USER') && CURSOR_ROW.test(s));
-      expect(blacklist).toContain(DEMO.firstUserID); // as operator
+      expect(blacklist).toContain(`· ${DEMO.firstUser.blacks} total`);
+      const rowsShown = blacklist.split('\n').filter((line) => /^[› ]user_\d+ /.test(line));
+      expect(rowsShown).toHaveLength(DEMO.firstUser.blacks);
+      // The operator is the last column: the user themselves for most rows.
+      expect(cursorLine(blacklist)).toMatch(new RegExp(`${DEMO.firstUserID}$`));
+    }, TEST_MS);
 
+    it('3 shows the sent applications with their results', async () => {
+      const a = await startDemo({ cols, rows });
+      await openFirstUser(a);
       a.send('3');
-      const sent = await a.waitFor((s) => /\[3 Sent app/.test(s) && /\bpending\b/.test(s));
-      expect(sent).toMatch(/\baccepted\b/);
-      expect(sent).toMatch(/\brefused\b/);
+      const sent = await a.waitFor((s) => /\[3 Sent app/.test(s) && CURSOR_ROW.test(s) && !s.includes('loading'));
+      expect(sent).toContain(`· ${DEMO.firstUser.friendRequests} total`);
+      for (const result of ['pending', 'accepted', 'refused']) expect(sent).toMatch(new RegExp(`^[› ]user_\\d+ .* ${result} `, 'm'));
+    }, TEST_MS);
 
-      a.send('1');
-      await a.waitFor((s) => /\[1 Conv/.test(s) && PINNED_ROW.test(s));
+    it('Enter on a conversation opens its detail with the message decoded; d closes it; Esc goes back to the users', async () => {
+      const a = await startDemo({ cols, rows });
+      await openFirstUser(a);
       const pane = await openDecodedDetail(a);
-      expect(pane).toContain('Decoded JSON');
-
+      // Decoded: JSON inside a string of the content is shown as JSON (marked), not as quoted text.
+      const raw = pane.slice(pane.indexOf('Decoded JSON'));
+      expect(raw).toMatch(/: ⟨json⟩ \{/);
+      expect(raw).not.toContain('\\"');
       a.send('d');
       await a.waitFor((s) => !s.includes('── detail') && s.includes(`Users › ${DEMO.firstUserID}`));
       a.send('Escape');
       await a.waitFor((s) => FIRST_PAGE.test(s) && !s.includes(`Users › ${DEMO.firstUserID}`));
     }, TEST_MS);
 
-    it(':user opens a user without conversations; ? shows help and Esc closes it', async () => {
+    it(':user opens a user without conversations: a note from the server, not an error', async () => {
       const a = await startDemo({ cols, rows });
       a.send(':');
       await a.waitFor('(Tab completes)');
       a.type(`user ${DEMO.noConversationsUserID}`);
       await a.waitFor(`:user ${DEMO.noConversationsUserID}`);
       a.send('Enter');
-      // The summary line says "no conversations" as soon as it is known; the table's note follows.
-      const empty = await a.waitFor((s) => s.includes(`› ${DEMO.noConversationsUserID}`) && s.includes('no conversations') && s.includes('1004'));
-      expect(empty).toContain('1004');
-      expect(empty).toContain('RecordNotFoundError');
+      // The summary line knows first; the list's note follows with the reply.
+      const empty = await a.waitFor((s) => s.includes(`› ${DEMO.noConversationsUserID}`) && /0 total/.test(s));
+      expect(empty).toMatch(/^no conversations \(server: 1004 RecordNotFoundError\)$/m);
+      expect(empty).not.toContain('✗'); // the failure bar's mark
+      expect(empty).toMatch(/^ no conversations$/m); // the empty table says so too
+    }, TEST_MS);
 
+    it('? shows the help and Esc closes it', async () => {
+      const a = await startDemo({ cols, rows });
       a.send('?');
-      const help = await a.waitFor((s) => /^Keys\b/m.test(s) && s.includes('next page'));
-      expect(help).toContain('Esc');
+      const help = await a.waitFor((s) => /^Keys\b/m.test(s));
+      expect(help).toMatch(/next page/);
+      // The help takes the table's place: no column headings, no cursor row.
+      expect(help).not.toContain('USER ID');
+      expect(help).not.toMatch(CURSOR_ROW);
       a.send('Escape');
-      await a.waitFor((s) => !/^Keys\b/m.test(s) && s.includes('no conversations'));
+      await a.waitFor((s) => !/^Keys\b/m.test(s) && s.includes('USER ID') && CURSOR_ROW.test(s));
     }, TEST_MS);
 
     it('q quits from the first screen with exit code 0 and restores the terminal', async () => {

@@ -90,15 +90,22 @@ describe('App', () => {
     await waitForFrame((f) => cursorLine(f).includes('user_000005'));
   });
 
-  it('pages with n, p, PgDn and changes the page size with + and -', async () => {
+  it('pages with n, PgDn and p', async () => {
     const { press, waitForFrame } = mount();
     await waitForFrame('page 1 of 100');
     await press('n');
     await waitForFrame((f) => f.includes('page 2 of 100') && cursorLine(f).includes('user_000021'));
     await press(KEYS.pageDown);
-    await waitForFrame('page 3 of 100');
+    await waitForFrame((f) => f.includes('page 3 of 100') && cursorLine(f).includes('user_000041'));
     await press('p');
-    await waitForFrame('page 2 of 100');
+    await waitForFrame((f) => f.includes('page 2 of 100') && cursorLine(f).includes('user_000021'));
+  });
+
+  it('changes the page size with + and -, and the selected row stays selected', async () => {
+    const { press, waitForFrame } = mount();
+    await waitForFrame('page 1 of 100');
+    await press('n');
+    await waitForFrame((f) => f.includes('page 2 of 100') && cursorLine(f).includes('user_000021'));
     await press('+'); // the selected row (user_000021) stays selected
     await waitForFrame((f) => f.includes('page 1 of 40 · row 21/50 · 2,000 total · 50/page') && cursorLine(f).includes('user_000021'));
     await press('-', '-'); // 20, then the 19 rows this terminal shows
@@ -190,7 +197,7 @@ describe('App', () => {
     await waitForFrame((f) => !f.includes('filter "'));
   });
 
-  it('searches system accounts with s and opens the help with ?', async () => {
+  it('searches system accounts with s', async () => {
     const { press, waitForFrame, app } = mount();
     await waitForFrame(LOADED);
     await press('a');
@@ -198,19 +205,30 @@ describe('App', () => {
     await press('s');
     app.stdin.write(DEMO.robotIDs[0]!);
     await press(KEYS.enter);
-    await waitForFrame((f) => f.includes(`keyword "${DEMO.robotIDs[0]}"`) && f.includes('1 total'));
+    await waitForFrame((f) => f.includes(`keyword "${DEMO.robotIDs[0]}"`) && f.includes('1 total') && cursorLine(f).includes(DEMO.robotIDs[0]!));
+  });
+
+  it('opens the help with ? and closes it with Esc', async () => {
+    const { press, waitForFrame } = mount();
+    await waitForFrame(LOADED);
     await press('?');
     await waitForFrame((f) => f.includes('Keys  (? or Esc closes)') && f.includes('copy the row as JSON'));
     await press(KEYS.esc);
-    await waitForFrame((f) => !f.includes('Keys  (?'));
+    await waitForFrame((f) => !f.includes('Keys  (?') && LOADED(f));
   });
 
-  it('copies the row with y and opens the named user with o', async () => {
+  it('copies the row as JSON with y', async () => {
     const { press, waitForFrame, copied } = mount();
     await waitForFrame(LOADED);
     await press('y');
     await waitForFrame('copied the row as JSON');
+    expect(copied).toHaveLength(1);
     expect(JSON.parse(copied[0]!).userID).toBe(DEMO.firstUserID);
+  });
+
+  it('opens the user a blacklist row names with o', async () => {
+    const { press, waitForFrame } = mount();
+    await waitForFrame(LOADED);
     await press(KEYS.enter);
     await waitForFrame(CONVERSATIONS_LOADED);
     await press('2');

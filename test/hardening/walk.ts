@@ -32,14 +32,24 @@ export async function step(m: Mounted, key: string, drew: (before: AppState, aft
   const before = m.stdout.chunks.length;
   await m.press(key);
   if (!drew(state, m.store.getState())) return;
-  // Ink writes a frame in one go: once a write arrived, the frame of this key is complete.
-  const deadline = Date.now() + 1000;
-  while (m.stdout.chunks.length === before && Date.now() < deadline) await sleep(1);
+  // Ink writes a frame in one go: once a write arrived, the frame of this key is complete. A key
+  // that changed what shows must draw: no write within the deadline is a failure, not a pass
+  // (else on a busy machine the walk would go on before this row was ever drawn).
+  const deadline = Date.now() + 10_000;
+  while (m.stdout.chunks.length === before) {
+    if (Date.now() > deadline) throw new Error(`no frame after the key ${JSON.stringify(key)}:\n${m.screen()}`);
+    await sleep(1);
+  }
 }
+
+const PANE_RANGE = /detail (\d+)-(\d+) of (\d+)/;
 
 /** Scrolls the open detail pane page by page to its end (at most `max` pages). */
 export async function scrollPane(m: Mounted, max: number): Promise<void> {
   for (let i = 0; i < max; i++) {
+    // At the end of the pane (as drawn) J changes nothing on screen, so it would draw nothing.
+    const range = PANE_RANGE.exec(m.screen());
+    if (range && range[2] === range[3]) break;
     const before = m.store.getState().detail.scroll;
     await step(m, 'J', (a, b) => a.detail.scroll !== b.detail.scroll);
     if (m.store.getState().detail.scroll === before) break;

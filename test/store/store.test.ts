@@ -140,7 +140,7 @@ describe('store', () => {
     expect(list.notice).toMatch(/no conversations \(server: 1004 RecordNotFoundError\)/);
   });
 
-  it('switches tabs, keeps each tab\'s page, and opens the user a row names', async () => {
+  it("each tab keeps its own page: the blacklist opens at its first, the conversations come back at theirs", async () => {
     const store = storeFor(demo);
     store.getState().openUser(DEMO.firstUserID);
     await settled(store);
@@ -149,16 +149,29 @@ describe('store', () => {
     store.getState().setTab('blacklist');
     await settled(store);
     const blacks = currentList(store.getState())!;
-    expect(blacks.kind).toBe('blacklist');
-    expect(blacks.rows.length).toBeGreaterThan(0);
+    expect(blacks).toMatchObject({ kind: 'blacklist', page: 1 });
+    expect(blacks.rows).toHaveLength(DEMO.firstUser.blacks);
     store.getState().setTab('conversations');
-    expect(currentList(store.getState())!.page).toBe(2);
-    store.getState().cycleTab(-1); // wraps to applications
+    expect(currentList(store.getState())).toMatchObject({ kind: 'conversations', page: 2 });
+  });
+
+  it('Shift-Tab on the first tab wraps to the last (the sent applications)', async () => {
+    const store = storeFor(demo);
+    store.getState().openUser(DEMO.firstUserID);
+    await settled(store);
+    store.getState().cycleTab(-1);
     await settled(store);
     expect(currentList(store.getState())!.kind).toBe('applications');
+  });
 
+  it('opens the user a blacklist row names; Esc comes back to the blacklist', async () => {
+    const store = storeFor(demo);
+    store.getState().openUser(DEMO.firstUserID);
+    await settled(store);
     store.getState().setTab('blacklist');
+    await settled(store);
     const blocked = (selectedRow(store.getState()) as { blackUserInfo: { userID: string } }).blackUserInfo.userID;
+    expect(blocked).not.toBe(DEMO.firstUserID);
     store.getState().openNamedUser();
     expect(currentScreen(store.getState())).toEqual({ name: 'user', userID: blocked, tab: 'conversations' });
     store.getState().escape();

@@ -1,14 +1,12 @@
 // The deadline of one request: all attempts, the headers and the whole body, and the caller's
 // cancellation, held by one object the request keeps for its whole life.
 //
-// Why not just hand a signal to the HTTP client: when this was ky over fetch, ky joined it with
-// its own through AbortSignal.any, and undici linked a Request's internal controller to the given
-// signal through a WeakRef. Once the headers had arrived nothing strong held those links, and after
-// a garbage collection an abort no longer reached the response body: a server that sent headers
-// and then stalled kept the request open for as long as it liked. So the deadline does not rely
-// on any chain of signals: every await of the request is raced against the timer by this object
-// itself (race: the timer rejects each pending wait directly), and the reader then closes the
-// connection by hand (transport.ts).
+// Why not just hand a signal down: a chain of linked signals is only as strong as its weakest
+// link, and a link held weakly (as an HTTP client did once here) lets an abort go astray after a
+// garbage collection, so a server that sent headers and then stalled kept the request open for as
+// long as it liked. So the deadline does not rely on any chain of signals: every await of the
+// request is raced against the timer by this object itself (race: the timer rejects each pending
+// wait directly), and the reader then closes the connection by hand (transport.ts).
 
 /** Thrown by race() when the deadline passed or the caller cancelled; never shown as such. */
 export class DeadlineAbort extends Error {

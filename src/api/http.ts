@@ -1,6 +1,6 @@
 // The one HTTP path every operation takes: POST JSON with operationID and token headers, a deadline,
-// retries for network errors and 5xx only (send.ts) (every operation here is a read), a capped body, and the
-// envelope check. Everything it throws is an ApiFailure or an AbortedError.
+// retries for network errors and 5xx and waits on a 429, both by the one retry policy
+// (retryPolicy.ts; send.ts, rateLimit.ts), a capped body, and the envelope check. Everything it throws is an ApiFailure or an AbortedError.
 import type * as z from 'zod/mini';
 import { envelopeSchema } from './schemas.js';
 import { AbortedError, ApiError, HttpError, NetworkError, ProtocolError, RedirectError, type NetworkReason } from './errors.js';
@@ -41,7 +41,7 @@ export interface HttpConfig {
   /** Values to mask in every message (the token, the secret). Read at each call. */
   secrets: () => readonly (string | undefined)[];
   onRequest?: (event: RequestEvent) => void;
-  /** Delay before retry n (1-based), in ms; tests make it 0. */
+  /** Delay before retry n (1-based), in ms; RETRY_POLICY.backoffMs unless a test makes it 0. */
   retryDelayMs?: (attempt: number) => number;
   /** Aborted when the connection is closed (quit): every request in flight ends at once. */
   closed?: AbortSignal;
@@ -133,7 +133,7 @@ export class Http {
             deadline,
             connect: { ...(this.config.ca !== undefined ? { ca: this.config.ca } : {}), ...(this.config.proxies ? { proxies: this.config.proxies } : {}) },
             retries: this.config.retries,
-            retryDelayMs: this.config.retryDelayMs ?? ((n) => Math.min(2000, 250 * 2 ** (n - 1))),
+            ...(this.config.retryDelayMs ? { retryDelayMs: this.config.retryDelayMs } : {}),
           });
         const endsAt = started + this.config.timeoutMs;
         response = await deadline.race(

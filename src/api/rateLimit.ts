@@ -2,18 +2,14 @@
 // HTTP 429 with an envelope whose errCode is 429 and a Retry-After header (contract §5.5, §10);
 // a proxy in front of the server may answer 429 too. Either is "the server is rate-limiting",
 // never a protocol error, and a request waits for it only when the server says how long and the
-// wait fits in what is left of the request's deadline: a longer Retry-After fails at once with
-// the rate-limit message (carrying the delay), so that nothing hangs past the deadline the
-// operator chose. The --all walk and the export then wait between pages (walkPages).
+// wait fits in what is left of the request's deadline and under the one Retry-After cap
+// (retryPolicy.ts): a longer Retry-After fails at once with the rate-limit message (carrying the
+// delay), so that nothing hangs past the deadline the operator chose. The --all walk and the
+// export then wait between pages (walkPages), under the same cap.
+import { RETRY_POLICY } from './retryPolicy.js';
 import type { ReplyHead } from './transport.js';
 
 export const RATE_LIMIT_CODE = 429;
-/** Waits inside one request (one deadline) before giving up. */
-export const MAX_WAITS_PER_REQUEST = 3;
-/** Consecutive waits for one page of a walk before giving up. */
-export const MAX_WAITS_PER_PAGE = 5;
-/** A walk does not wait longer than this for one Retry-After; longer asks are reported. */
-export const MAX_WALK_WAIT_MS = 60_000;
 
 /**
  * Retry-After (RFC 9110 §10.2.3): delay-seconds or an HTTP-date, in ms from `nowMs`. Undefined
@@ -33,17 +29,6 @@ export function parseRetryAfter(value: string | null | undefined, nowMs: number)
   if (!Number.isFinite(at)) return undefined;
   const delay = at - nowMs;
   return delay > 86_400_000 ? undefined : Math.max(0, delay);
-}
-
-
-export type WaitDecision = { wait: number } | { giveUp: 'no-retry-after' | 'beyond-deadline' | 'too-many-waits' };
-
-/** Whether to wait `retryAfterMs` and ask again, given the waits already made and the time left. */
-export function decideWait(retryAfterMs: number | undefined, waitsSoFar: number, maxWaits: number, remainingMs: number): WaitDecision {
-  if (retryAfterMs === undefined) return { giveUp: 'no-retry-after' };
-  if (waitsSoFar >= maxWaits) return { giveUp: 'too-many-waits' };
-  if (retryAfterMs >= remainingMs) return { giveUp: 'beyond-deadline' };
-  return { wait: retryAfterMs };
 }
 
 /** Resolves after `ms`; rejects at once when `signal` aborts (the deadline or the caller). */
@@ -89,7 +74,7 @@ export async function withRateLimitWaits<T>(send: () => Promise<T>, options: Req
     } catch (error) {
       if (!isStatusError(error) || error.response.status !== RATE_LIMIT_CODE) throw error;
       const retryAfterMs = parseRetryAfter(error.response.headers.get('retry-after'), now());
-      const decision = decideWait(retryAfterMs, waits, options.maxWaits ?? MAX_WAITS_PER_REQUEST, options.remainingMs());
+      const decision = RETRY_POLICY.retryAfterWait(retryAfterMs, waits, options.maxWaits ?? RETRY_POLICY.maxWaitsPerRequest, options.remainingMs());
       if (!('wait' in decision)) throw error;
       error.response.discard();
       await sleep(decision.wait, options.signal);
@@ -111,7 +96,7 @@ export function retryAfterOf(response: ReplyHead, nowMs = Date.now()): number | 
 
 /**
  * How long a page walk waits before asking for the same page again, or undefined to give up: only
- * for a rate-limit failure that says how long (at most MAX_WALK_WAIT_MS), MAX_WAITS_PER_PAGE times.
+ * for a rate-limit failure that says how long (at most RETRY_POLICY.maxRetryAfterMs), maxWaitsPerPage times.
  * Structural, so that errors.ts (which imports this module) need not be imported back.
  */
 export function walkWaitFor(error: unknown, waitsSoFar: number): number | undefined {
@@ -119,6 +104,7 @@ export function walkWaitFor(error: unknown, waitsSoFar: number): number | undefi
   const failure = error as { isRateLimited?: unknown; retryAfterMs?: unknown };
   if (failure.isRateLimited !== true) return undefined;
   const retryAfterMs = typeof failure.retryAfterMs === 'number' ? failure.retryAfterMs : undefined;
-  const decision = decideWait(retryAfterMs, waitsSoFar, MAX_WAITS_PER_PAGE, MAX_WALK_WAIT_MS + 1);
+  // No deadline between pages: the cap alone bounds the wait.
+  const decision = RETRY_POLICY.retryAfterWait(retryAfterMs, waitsSoFar, RETRY_POLICY.maxWaitsPerPage, Infinity);
   return 'wait' in decision ? decision.wait : undefined;
 }

@@ -1,5 +1,6 @@
-// Sending one POST with its retries: network errors and 5xx are tried again (every operation here
-// is a read), after a growing delay, all inside the request's deadline; any other status that is
+// Sending one POST with its retries: network errors and the policy's 5xx (retryPolicy.ts) are
+// tried again (every operation here is a read), after its growing delay, all inside the request's
+// deadline; any other status that is
 // not 2xx (a redirect, which is never followed, a 4xx, a 429) ends it as an HttpStatusError that
 // keeps the reply for the caller to read.
 //
@@ -10,6 +11,7 @@
 // ours already. The exchange itself is transport.ts.
 import type { Deadline } from './deadline.js';
 import { abortableSleep } from './rateLimit.js';
+import { RETRY_POLICY } from './retryPolicy.js';
 import { post, TransportError, type ConnectOptions, type Reply } from './transport.js';
 
 /** A reply whose status is not 2xx; `response` is unread. */
@@ -20,8 +22,6 @@ export class HttpStatusError extends Error {
   }
 }
 
-export const RETRY_STATUSES: readonly number[] = [500, 502, 503, 504];
-
 export interface SendOptions {
   url: string;
   headers: Record<string, string>;
@@ -30,13 +30,14 @@ export interface SendOptions {
   connect?: ConnectOptions;
   /** Extra attempts after the first. */
   retries: number;
-  /** Delay before retry n (1-based), in ms. */
-  retryDelayMs: (attempt: number) => number;
+  /** Delay before retry n (1-based), in ms; RETRY_POLICY.backoffMs unless a test says otherwise. */
+  retryDelayMs?: (attempt: number) => number;
 }
 
 /** The 2xx reply, or HttpStatusError, a TransportError or the deadline's abort. */
 export async function postWithRetries(options: SendOptions): Promise<Reply> {
   const { deadline } = options;
+  const delayMs = options.retryDelayMs ?? RETRY_POLICY.backoffMs;
   for (let attempt = 1; ; attempt++) {
     let response: Reply;
     try {
@@ -46,14 +47,14 @@ export async function postWithRetries(options: SendOptions): Promise<Reply> {
       // A connection failure (refused, reset, DNS) is tried again; anything else (the deadline, a token
       // no header can carry) ends it.
       if (!(error instanceof TransportError) || !error.retriable || attempt > options.retries || deadline.aborted) throw error;
-      await abortableSleep(options.retryDelayMs(attempt), deadline.signal);
+      await abortableSleep(delayMs(attempt), deadline.signal);
       continue;
     }
     if (response.status >= 200 && response.status < 300) return response;
-    if (!RETRY_STATUSES.includes(response.status) || attempt > options.retries || deadline.aborted) {
+    if (!RETRY_POLICY.retryStatuses.includes(response.status) || attempt > options.retries || deadline.aborted) {
       throw new HttpStatusError(response);
     }
     response.discard();
-    await abortableSleep(options.retryDelayMs(attempt), deadline.signal);
+    await abortableSleep(delayMs(attempt), deadline.signal);
   }
 }

@@ -1,13 +1,13 @@
 // One HTTP exchange on node:http or node:https: the POST, the reply's status and headers, and its
-// body read whole under the request's deadline, decompressed and capped.
+// body read whole under the request's deadline, decompressed and capped. No retries and no waits:
+// when to ask again is the retry policy's (retryPolicy.ts), applied by send.ts and rateLimit.ts.
 //
-// Why not fetch: Node 20's fetch is undici, loaded and compiled (with its WebAssembly parser) on
-// first use. On this project's 2-core machine one POST by fetch took 0.30 s and 83 MB against
-// 0.11 s and 44 MB by node:http (a script doing only that), which was most of what kept the
-// explorer's start above its goal; and a 200,000-user walk paid web streams and AbortSignal
-// plumbing for every chunk (README, Performance). What fetch did for us is below: keep-alive
-// connections, the codings undici decodes (and how), and never following a redirect (node:http
-// does not follow them at all; redirect.ts).
+// Why not fetch: Node's fetch is loaded and compiled (with its WebAssembly parser) on first use.
+// On this project's 2-core machine one POST by fetch took 0.30 s and 83 MB against 0.11 s and
+// 44 MB by node:http (a script doing only that), most of what kept the explorer's start above its
+// goal; and a 200,000-user walk paid web streams and AbortSignal plumbing for every chunk (README,
+// Performance). Kept here from what fetch gave: keep-alive connections, gzip, deflate and br
+// decoding, and never following a redirect (node:http does not follow them at all; redirect.ts).
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage, type RequestOptions } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { brotliDecompressSync, constants, gunzipSync, inflateSync } from 'node:zlib';
@@ -47,8 +47,8 @@ export interface ReplyHead {
   readonly headers: { get(name: string): string | null };
 }
 
-// An idle connection is kept 4 s, as undici did: long enough for a walk or a held key, short
-// enough not to meet a server's own idle close. Idle sockets are unref'd: they never hold the
+// An idle connection is kept 4 s: long enough for a walk or a held key, short enough not to meet
+// a server's own idle close (it was fetch's, and no reply changed when fetch went). Idle sockets are unref'd: they never hold the
 // process open.
 const IDLE_MS = 4000;
 let httpAgent: HttpAgent | undefined;
@@ -199,12 +199,12 @@ export function post(url: string, headers: Record<string, string>, body: string,
   );
 }
 
-/** What fetch asked for; OpenIM's gin gzip answers when the header holds "gzip". */
+/** The codings decode() knows; OpenIM's gin gzip answers when the header holds "gzip". */
 const ACCEPT_ENCODING = 'gzip, deflate, br';
 
 /**
- * Decodes a body by its Content-Encoding list, last applied first, as undici does: a coding it
- * does not know means the body is taken as it is; a truncated stream ends rather than failing
+ * Decodes a body by its Content-Encoding list, last applied first: a coding it does not know
+ * means the body is taken as it is (as fetch did, so that no reply changed when it went); a truncated stream ends rather than failing
  * (sync flush). Synchronous, and its output capped at `max` (a small gzip may hold gigabytes):
  * a decode takes at most what inflating `max` bytes takes.
  */

@@ -5,11 +5,13 @@
 // - paused (a prompt or help is open, the terminal is not looked at): nothing is sent, and the
 //   refresh that fell due meanwhile goes out when the pause ends;
 // - a network error or an HTTP 5xx backs off exponentially, up to a minute;
-// - HTTP 429 (or errCode 429) waits as long as Retry-After asks, else backs off the same way;
+// - HTTP 429 (or errCode 429) waits as long as Retry-After asks, up to the one Retry-After cap
+//   (a minute), else backs off the same way; both by the one retry policy (api/retryPolicy.ts);
 // - an error that waiting will not cure stops the refreshing;
 // - stopping cancels the refresh in flight.
 // Pure: the clock, the timers, the fetch and the error classifier are injected, so the rules are
 // tested with fake timers and no server. In data/ because the scripting commands use it too.
+import { RETRY_POLICY } from '../api/retryPolicy.js';
 
 export type RefreshErrorClass =
   | { kind: 'rate-limited'; retryAfterMs?: number }
@@ -26,11 +28,11 @@ export interface RefreshTimers {
 
 export const DEFAULT_INTERVAL_MS = 5_000;
 export const MIN_INTERVAL_MS = 1_000;
-/** The longest interval `--watch` and the profile accept (an hour). */
+/**
+ * The longest interval `--watch` and the profile accept (an hour): a bound on what the operator
+ * asks for, not on what a server asks (the Retry-After cap is the retry policy's).
+ */
 export const MAX_INTERVAL_MS = 3_600_000;
-export const MAX_BACKOFF_MS = 60_000;
-/** A Retry-After beyond this is read as this: a misconfigured proxy must not stop the view for days. */
-export const MAX_RETRY_AFTER_MS = 3_600_000;
 
 export type RefreshStatus =
   | { state: 'off' }
@@ -66,11 +68,6 @@ export const realTimers = (unref = false): RefreshTimers => ({
   },
   clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
 });
-
-/** The wait after `failures` failures in a row: doubling from the interval, at most a minute, never under the interval. */
-export function backoffMs(intervalMs: number, failures: number): number {
-  return Math.max(intervalMs, Math.min(MAX_BACKOFF_MS, intervalMs * 2 ** failures));
-}
 
 export class LiveRefresher {
   private readonly timers: RefreshTimers;
@@ -192,10 +189,10 @@ export class LiveRefresher {
     const interval = this.options.intervalMs;
     if (verdict.kind === 'rate-limited' && verdict.retryAfterMs !== undefined) {
       const retryAfterMs = verdict.retryAfterMs;
-      this.wait = Math.max(interval, Math.min(MAX_RETRY_AFTER_MS, retryAfterMs));
+      this.wait = RETRY_POLICY.liveRetryAfterMs(interval, retryAfterMs);
       this.outcome = { state: 'rate-limited', at: now + this.wait, retryAfterMs, error };
     } else {
-      this.wait = backoffMs(interval, this.failures);
+      this.wait = RETRY_POLICY.liveBackoffMs(interval, this.failures);
       this.outcome =
         verdict.kind === 'rate-limited'
           ? { state: 'rate-limited', at: now + this.wait, error }

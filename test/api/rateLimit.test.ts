@@ -6,7 +6,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OpenIMClient } from '../../src/api/client.js';
 import { AbortedError, ApiError, HttpError } from '../../src/api/errors.js';
 import { getUsers } from '../../src/api/operations.js';
-import { MAX_WAITS_PER_PAGE, MAX_WAITS_PER_REQUEST, parseRetryAfter, walkWaitFor } from '../../src/api/rateLimit.js';
+import { parseRetryAfter, walkWaitFor } from '../../src/api/rateLimit.js';
+import { RETRY_POLICY } from '../../src/api/retryPolicy.js';
 import { describeFailure } from '../../src/components/failureText.js';
 import { parseCliArgs } from '../../src/config/args.js';
 import { runListCommand } from '../../src/commands/run.js';
@@ -95,7 +96,7 @@ describe('a request on a rate-limiting server', () => {
     const client = await clientFor(() => RATE_LIMITED('0'));
     const error = (await failure(getUsers(client, { pagination }))) as ApiError;
     expect(error.isRateLimited).toBe(true);
-    expect(server!.requests).toHaveLength(1 + MAX_WAITS_PER_REQUEST);
+    expect(server!.requests).toHaveLength(1 + RETRY_POLICY.maxWaitsPerRequest);
   });
 
   it('treats a proxy\'s 429 page as rate limiting too, not as a protocol error', async () => {
@@ -150,8 +151,8 @@ describe('the page walk on a rate-limiting server', () => {
       for await (const page of walk) void page;
     })());
     expect((error as ApiError).isRateLimited).toBe(true);
-    expect(sleeps).toBe(MAX_WAITS_PER_PAGE);
-    expect(server!.requests).toHaveLength(MAX_WAITS_PER_PAGE + 1);
+    expect(sleeps).toBe(RETRY_POLICY.maxWaitsPerPage);
+    expect(server!.requests).toHaveLength(RETRY_POLICY.maxWaitsPerPage + 1);
   });
 
   it('users --all says on stderr that it waits, and prints every row', async () => {
@@ -200,7 +201,7 @@ describe('the Retry-After rule', () => {
 
   it('lets a walk wait only for rate limiting with a delay, at most a minute', () => {
     expect(walkWaitFor({ isRateLimited: true, retryAfterMs: 5000 }, 0)).toBe(5000);
-    expect(walkWaitFor({ isRateLimited: true, retryAfterMs: 5000 }, MAX_WAITS_PER_PAGE)).toBeUndefined();
+    expect(walkWaitFor({ isRateLimited: true, retryAfterMs: 5000 }, RETRY_POLICY.maxWaitsPerPage)).toBeUndefined();
     expect(walkWaitFor({ isRateLimited: true, retryAfterMs: 61_000 }, 0)).toBeUndefined();
     expect(walkWaitFor({ isRateLimited: true }, 0)).toBeUndefined();
     expect(walkWaitFor({ isRateLimited: false, retryAfterMs: 5000 }, 0)).toBeUndefined();

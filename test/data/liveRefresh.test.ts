@@ -168,6 +168,16 @@ describe('LiveRefresher', () => {
     h.refresher.stop();
   });
 
+  it('reads a Retry-After longer than the one cap (a minute, retryPolicy.ts) as the cap', async () => {
+    const h = harness({ latency: 0, answers: [tooMany(7_200_000)] });
+    h.refresher.start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.refresher.status).toMatchObject({ state: 'rate-limited', retryAfterMs: 7_200_000, at: Date.now() + 60_000 });
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(h.gaps()).toEqual([60_000]);
+    h.refresher.stop();
+  });
+
   it('backs off on a 429 without Retry-After (HTTP 429 or errCode 429)', async () => {
     const h = harness({ latency: 0, answers: [tooMany(), http(429)] });
     h.refresher.start();

@@ -1,0 +1,68 @@
+// The one retry policy (src/api/retryPolicy.ts): its backoff, its one Retry-After cap and how each
+// caller reads it. Time is injected (remainingMs, now, sleep): nothing here waits on a clock.
+import { describe, expect, it } from 'vitest';
+import { RETRY_POLICY } from '../../src/api/retryPolicy.js';
+import { walkWaitFor, withRateLimitWaits } from '../../src/api/rateLimit.js';
+
+const CAP = RETRY_POLICY.maxRetryAfterMs;
+
+/** A 429 as send.ts throws it: an HttpStatusError whose reply says Retry-After. */
+function tooMany(retryAfter: string): Error {
+  const error = new Error('HTTP 429') as Error & { response: unknown };
+  error.name = 'HttpStatusError';
+  error.response = { status: 429, headers: { get: (name: string) => (name === 'retry-after' ? retryAfter : null) }, discard: () => undefined };
+  return error;
+}
+
+describe('the retry policy', () => {
+  it('backs off a network error or 5xx from 250 ms, doubling, at most 2 s', () => {
+    expect([1, 2, 3, 4, 5, 9].map((n) => RETRY_POLICY.backoffMs(n))).toEqual([250, 500, 1000, 2000, 2000, 2000]);
+    expect(RETRY_POLICY.retryStatuses).toEqual([500, 502, 503, 504]);
+  });
+
+  it('has one Retry-After cap, a minute, for every caller', () => {
+    expect(CAP).toBe(60_000);
+    expect(RETRY_POLICY.retryAfterWait(CAP, 0, 5, Infinity)).toEqual({ wait: CAP });
+    expect(RETRY_POLICY.retryAfterWait(CAP + 1, 0, 5, Infinity)).toEqual({ giveUp: 'beyond-cap' });
+    // The walk: the same cap.
+    expect(walkWaitFor({ isRateLimited: true, retryAfterMs: CAP }, 0)).toBe(CAP);
+    expect(walkWaitFor({ isRateLimited: true, retryAfterMs: CAP + 1 }, 0)).toBeUndefined();
+    // The live view: a longer ask is read as the cap, never less than the interval.
+    expect(RETRY_POLICY.liveRetryAfterMs(5_000, 3_600_000)).toBe(CAP);
+    expect(RETRY_POLICY.liveRetryAfterMs(5_000, 30_000)).toBe(30_000);
+    expect(RETRY_POLICY.liveRetryAfterMs(5_000, 1_000)).toBe(5_000);
+    expect(RETRY_POLICY.liveRetryAfterMs(120_000, 30_000)).toBe(120_000);
+  });
+
+  it('waits inside a request only while the wait fits before its deadline, a bounded number of times', () => {
+    expect(RETRY_POLICY.retryAfterWait(undefined, 0, 3, 10_000)).toEqual({ giveUp: 'no-retry-after' });
+    expect(RETRY_POLICY.retryAfterWait(2_000, 0, 3, 10_000)).toEqual({ wait: 2_000 });
+    expect(RETRY_POLICY.retryAfterWait(10_000, 0, 3, 10_000)).toEqual({ giveUp: 'beyond-cap' });
+    expect(RETRY_POLICY.retryAfterWait(2_000, 3, 3, 10_000)).toEqual({ giveUp: 'too-many-waits' });
+  });
+
+  it('backs the live view off from its interval, doubling, at most a minute', () => {
+    expect([1, 2, 3, 4].map((n) => RETRY_POLICY.liveBackoffMs(5_000, n))).toEqual([10_000, 20_000, 40_000, 60_000]);
+    expect(RETRY_POLICY.liveBackoffMs(120_000, 1)).toBe(120_000);
+  });
+
+  it('caps a request\'s wait at the cap even when its deadline is longer (injected clock)', async () => {
+    const slept: number[] = [];
+    let now = 0;
+    const sleep = (ms: number): Promise<void> => {
+      slept.push(ms);
+      now += ms;
+      return Promise.resolve();
+    };
+    const options = { signal: new AbortController().signal, remainingMs: () => 10 * CAP - now, now: () => now, sleep };
+    let sent = 0;
+    const answers = [tooMany('60'), tooMany('61')];
+    const failure = await withRateLimitWaits(() => {
+      const answer = answers[sent++];
+      return answer ? Promise.reject(answer) : Promise.resolve('ok');
+    }, options).catch((error: unknown) => error);
+    expect(slept).toEqual([CAP]);
+    expect(sent).toBe(2);
+    expect(failure).toBe(answers[1]);
+  });
+});

@@ -31,19 +31,35 @@ export function terminfoColors(term: string, env: NodeJS.ProcessEnv, read: (path
   return data === undefined ? undefined : colorsOf(data);
 }
 
-/** Reads `colors` from a compiled entry; undefined when the bytes are not one. */
-export function colorsOf(data: Buffer): number | undefined {
+/** A compiled entry's header: where its numbers start and how wide each is. */
+interface EntryHeader {
+  numCount: number;
+  strCount: number;
+  /** The first number's byte. */
+  numbers: number;
+  /** Bytes a number takes: 2, or 4 in the extended-number format. */
+  width: number;
+}
+
+/** The header of a compiled entry; undefined when the bytes are not one. */
+function entryHeader(data: Buffer): EntryHeader | undefined {
   if (data.length < 12) return undefined;
   const magic = data.readUInt16LE(0);
   if (magic !== MAGIC_16 && magic !== MAGIC_32) return undefined;
   const namesSize = data.readUInt16LE(2);
   const boolCount = data.readUInt16LE(4);
-  const numCount = data.readUInt16LE(6);
-  if (numCount <= MAX_COLORS) return 0;
-  let offset = 12 + namesSize + boolCount;
-  if (offset % 2 === 1) offset++; // numbers start on an even byte
-  const width = magic === MAGIC_32 ? 4 : 2;
-  const at = offset + MAX_COLORS * width;
+  let numbers = 12 + namesSize + boolCount;
+  if (numbers % 2 === 1) numbers++; // numbers start on an even byte
+  return { numCount: data.readUInt16LE(6), strCount: data.readUInt16LE(8), numbers, width: magic === MAGIC_32 ? 4 : 2 };
+}
+
+/** Reads `colors` from a compiled entry; undefined when the bytes are not one. */
+export function colorsOf(data: Buffer): number | undefined {
+  const header = entryHeader(data);
+  if (!header) return undefined;
+  if (header.numCount <= MAX_COLORS) return 0;
+  const { width } = header;
+  const at = header.numbers + MAX_COLORS * width;
   if (at + width > data.length) return undefined;
   const value = width === 4 ? data.readInt32LE(at) : data.readInt16LE(at);
   // -1: absent, -2: cancelled; either way the terminal declares no colours.
@@ -82,17 +98,11 @@ function terminfoEntry(term: string, env: NodeJS.ProcessEnv, read: (path: string
 
 /** Whether a compiled entry has `cup`; undefined when the bytes are not an entry. */
 export function hasCursorAddress(data: Buffer): boolean | undefined {
-  if (data.length < 12) return undefined;
-  const magic = data.readUInt16LE(0);
-  if (magic !== MAGIC_16 && magic !== MAGIC_32) return undefined;
-  const namesSize = data.readUInt16LE(2);
-  const boolCount = data.readUInt16LE(4);
-  const numCount = data.readUInt16LE(6);
-  const strCount = data.readUInt16LE(8);
-  if (strCount <= CURSOR_ADDRESS) return false;
-  let offset = 12 + namesSize + boolCount;
-  if (offset % 2 === 1) offset++;
-  const at = offset + numCount * (magic === MAGIC_32 ? 4 : 2) + CURSOR_ADDRESS * 2;
+  const header = entryHeader(data);
+  if (!header) return undefined;
+  if (header.strCount <= CURSOR_ADDRESS) return false;
+  // The string offsets (2 bytes each) follow the numbers.
+  const at = header.numbers + header.numCount * header.width + CURSOR_ADDRESS * 2;
   if (at + 2 > data.length) return undefined;
   // -1: absent, -2: cancelled.
   return data.readInt16LE(at) >= 0;

@@ -72,8 +72,12 @@ async function run(parsed: ExplorerOptions): Promise<number> {
   const { localeIsUtf8, setAsciiMode } = await import('./terminal/glyphs.js');
   setAsciiMode(parsed.ascii || !localeIsUtf8(process.env));
   const { resolveDemoPreferences, resolveProfile } = await import('./config/profiles.js');
-  // --demo needs no server, so a broken profile must not stand in its way; its keys and theme apply.
+  // --demo needs no server, so a broken profile must not stand in its way; its keys, columns and theme apply.
   const options = parsed.demo ? resolveDemoPreferences(parsed, process.env) : resolveProfile(parsed, process.env);
+  // The config file's columns, checked against the lists: a wrong one is refused before anything is sent.
+  const { columnChoiceProblem } = await import('./lists/columnChoice.js');
+  const columnProblem = columnChoiceProblem(options.preferences?.columns);
+  if (columnProblem !== undefined) throw new UsageError(`${options.preferences?.path ?? 'config'}: ${columnProblem}`);
   if (!options.demo && options.baseUrl === undefined) {
     process.stderr.write(NO_SERVER + '\n');
     return EXIT_USAGE;

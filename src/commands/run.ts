@@ -147,7 +147,12 @@ export async function runListCommand(options: ExplorerOptions, streams: ScriptSt
     // content decoders; JSON needs neither: each format loads only its own module.
     const encoder: RowEncoder =
       format === 'table'
-        ? (await import('../data/table.js')).tableEncoder(request.list, tableWidth(streams), { ownerID: request.userID, now: new Date() })
+        ? (await import('../data/table.js')).tableEncoder(
+            request.list,
+            tableWidth(streams),
+            { ownerID: request.userID, now: new Date() },
+            (await import('../lists/columnChoice.js')).columnChoiceOf(options.preferences?.columns)[request.list],
+          )
         : format === 'csv'
           ? (await import('../data/csv.js')).csvEncoder(request.list)
           : jsonEncoder(format);

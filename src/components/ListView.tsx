@@ -3,6 +3,7 @@
 import { Box, Text } from 'ink';
 import { useMemo } from 'react';
 import { columnShowsField, shownRows } from '../domain/pageSort.js';
+import { columnsByKeys } from '../lists/columnChoice.js';
 import { sortArrow } from '../layout/statusLine.js';
 import type { AnyRow } from '../api/pages.js';
 import { displayText } from '../terminal/settle.js';
@@ -46,15 +47,16 @@ export function ListView<Row extends AnyRow>({ listKey, columns, geometry, empty
   // "now" decides whether dates show their year; read once per list, not on every render.
   const context = useMemo<CellContext>(() => ({ ownerID, ownerName: owner, now: new Date() }), [ownerID, owner]);
   const paneOwner = useMemo(() => ({ id: ownerID, name: owner }), [ownerID, owner]);
+  const columnKeys = useAppStore((s) => (kind ? s.columnKeys[kind] : undefined));
   const sortField = list?.sort?.field;
   const sortDesc = list?.sort?.desc === true;
   // `:sort`: the sorted column's header carries the direction.
   const shownColumns = useMemo(
     () =>
       sortField === undefined
-        ? columns
-        : columns.map((c) => (columnShowsField(c.key, sortField) ? { ...c, title: `${c.title}${sortArrow(sortDesc)}` } : c)),
-    [columns, sortField, sortDesc],
+        ? columnsByKeys(columns, columnKeys)
+        : columnsByKeys(columns, columnKeys).map((c) => (columnShowsField(c.key, sortField) ? { ...c, title: `${c.title}${sortArrow(sortDesc)}` } : c)),
+    [columns, columnKeys, sortField, sortDesc],
   );
   if (!list) return <Text>{glyphs().ellipsis}</Text>;
   const rows = shownRows(list) as Row[];
@@ -89,7 +91,8 @@ export function ListView<Row extends AnyRow>({ listKey, columns, geometry, empty
       {...(marks ? { marks: marks as ReadonlyMap<Row, RowMark> } : {})}
       context={context}
       sizingRows={list.rows as Row[]}
-      choiceKey={`${list.key}|${JSON.stringify(list.query)}`}
+      // Another set of columns (`:columns`) is another choice of which fit.
+      choiceKey={`${list.key}|${JSON.stringify(list.query)}|${columnKeys?.join(',') ?? ''}`}
     />
   );
   return (

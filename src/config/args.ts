@@ -128,6 +128,8 @@ export interface Preferences {
   path?: string;
   /** Action name to the keys that replace its own; validated by the keymap (keys/effective.ts). */
   keys?: Readonly<Record<string, readonly string[]>>;
+  /** List command name to the `-o json` fields its table shows, in order; validated by the lists (lists/columnChoice.ts). */
+  columns?: Readonly<Record<string, readonly string[]>>;
   theme?: 'dark' | 'light';
   /** The profile's marker in the header (`PROD-EU`), and its colour. */
   label?: string;

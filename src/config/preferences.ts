@@ -1,6 +1,6 @@
-// The config file's preferences, beside the profiles' connections: rebound keys, a light theme,
-// and a profile's production marker (label and colour). Keys are kept raw here: which actions and
-// keys exist is the keymap's to say (keys/effective.ts validates them at start).
+// The config file's preferences, beside the profiles' connections: rebound keys, columns per list, a light theme,
+// and a profile's production marker (label and colour). Keys and columns are kept raw here: which actions,
+// keys, lists and fields exist is the keymap's and the lists' to say (validated at start, above this layer).
 import * as z from 'zod/mini';
 import '../api/zodLocale.js';
 import { UsageError, type Preferences } from './args.js';
@@ -19,6 +19,12 @@ export const keysSchema = z.optional(
     error: 'must be an object of action names to lists of keys',
   }),
 );
+/** List command name to the `-o json` fields its table shows; kept raw: the lists say which exist (lists/columnChoice.ts). */
+export const columnsSchema = z.optional(
+  z.record(z.string(), z.array(z.string({ error: 'must be a field name' }), { error: 'must be a list of field names' }), {
+    error: 'must be an object of list names to lists of field names',
+  }),
+);
 export const themeSchema = z.optional(z.enum(THEMES, { error: 'must be "dark" or "light"' }));
 export const labelSchema = z.optional(
   z
@@ -32,11 +38,11 @@ export const labelSchema = z.optional(
 );
 export const colorSchema = z.optional(z.enum(LABEL_COLORS, { error: `must be one of ${LABEL_COLORS.join(', ')}` }));
 
-const preferencesOnly = z.looseObject({ keys: keysSchema, theme: themeSchema });
+const preferencesOnly = z.looseObject({ keys: keysSchema, columns: columnsSchema, theme: themeSchema });
 
 /**
  * With --demo the profiles do not matter (a broken one must not stand in the way), but the
- * preferences do: only `keys` and `theme` are read, and refused when wrong. A missing or unreadable
+ * preferences do: only `keys`, `columns` and `theme` are read, and refused when wrong. A missing or unreadable
  * file at the default place is no preferences.
  */
 export function demoPreferences(path: string, explicit: boolean, describe: (issues: readonly z.core.$ZodIssue[]) => string): Preferences {
@@ -55,6 +61,7 @@ export function demoPreferences(path: string, explicit: boolean, describe: (issu
   return {
     path,
     ...(result.data.keys ? { keys: result.data.keys } : {}),
+    ...(result.data.columns ? { columns: result.data.columns } : {}),
     ...(result.data.theme ? { theme: result.data.theme } : {}),
   };
 }

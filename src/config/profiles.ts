@@ -12,7 +12,7 @@ import { UsageError, type ExplorerOptions, type Preferences, type ProfileField }
 import { defaultConfigPath, PROFILE_NAME } from './profileNames.js';
 import { parseConfigJson, readConfigText } from './configFile.js';
 import { quoted, shortName, urlCredentialsProblem, urlExtraPartProblem } from './safeText.js';
-import { colorSchema, demoPreferences, keysSchema, labelSchema, themeSchema } from './preferences.js';
+import { colorSchema, columnsSchema, demoPreferences, keysSchema, labelSchema, themeSchema } from './preferences.js';
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
@@ -95,6 +95,8 @@ export const configSchema = z
     ),
     /** Action name to keys: replaces the action's keys (validated against the keymap at start). */
     keys: keysSchema,
+    /** List command name to the fields its table shows (validated against the lists at start). */
+    columns: columnsSchema,
     theme: themeSchema,
   })
   .check(
@@ -255,11 +257,11 @@ export function resolveProfile(
 }
 
 function preferencesOf(loaded: LoadedConfig): Preferences {
-  const { keys, theme } = loaded.config;
-  return { path: loaded.path, ...(keys ? { keys } : {}), ...(theme ? { theme } : {}) };
+  const { keys, columns, theme } = loaded.config;
+  return { path: loaded.path, ...(keys ? { keys } : {}), ...(columns ? { columns } : {}), ...(theme ? { theme } : {}) };
 }
 
-/** --demo: no profile, but the file's keys and theme (see demoPreferences). */
+/** --demo: no profile, but the file's keys, columns and theme (see demoPreferences). */
 export function resolveDemoPreferences(options: ExplorerOptions, env: NodeJS.ProcessEnv): ExplorerOptions {
   const path = options.configPath ?? defaultConfigPath(env);
   const preferences = demoPreferences(path, options.configPath !== undefined, (issues) => describeIssues(path, issues));

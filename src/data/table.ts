@@ -3,14 +3,18 @@
 // and kept for the pages that follow: the output streams page by page, so a later page cannot
 // widen a column already printed. A longer value on a later page is cut with an ellipsis.
 import type { CellContext } from '../domain/columns.js';
+import { chosenColumns } from '../lists/columnChoice.js';
 import { listDef } from '../lists/registry.js';
 import { CURSOR_GUTTER, cellsOf, pageTable, type PageTable } from '../domain/pageTable.js';
 import type { ListKind } from '../api/pages.js';
 import type { RowEncoder } from './formats.js';
 
-/** Header then rows; every cell sanitised and fitted, each line at most `width` cells, no trailing blanks. */
-export function tableEncoder(kind: ListKind, width: number, context: CellContext): RowEncoder {
-  const { columns } = listDef(kind);
+/**
+ * Header then rows; every cell sanitised and fitted, each line at most `width` cells, no trailing
+ * blanks. `fields`: the config file's columns for this list, in order (all of them without).
+ */
+export function tableEncoder(kind: ListKind, width: number, context: CellContext, fields?: readonly string[]): RowEncoder {
+  const columns = chosenColumns(listDef(kind).columns, fields);
   // The explorer's room at this width (its cursor column aside): the same columns are chosen.
   const room = Math.max(20, Math.floor(width) - CURSOR_GUTTER);
   let table: PageTable | undefined;

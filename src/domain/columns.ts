@@ -19,6 +19,12 @@ export interface CellContext {
 
 export interface Column<Row> extends ColumnSize {
   key: string;
+  /**
+   * The row's field this column shows, as `-o json` names it (a dotted path reaches inside), when
+   * it shows one: the name the config file's `columns` and `:columns` choose it by. A derived
+   * column (whom a chat is with, a summary) has none and cannot be chosen.
+   */
+  field?: string;
   title: string;
   align?: Align;
   value: (row: Row, ctx: CellContext) => string;
@@ -65,3 +71,5 @@ export const label = <Row>(key: string, title: string, priority: number, value: 
   max: 28,
   value,
 });
+/** `column`, showing the row's `field` (see Column.field). */
+export const shows = <Row>(field: string, column: Column<Row>): Column<Row> => ({ ...column, field });

@@ -23,6 +23,7 @@ import { enableFocusEvents, enterAltScreen, HIDE_CURSOR, installRestoreHandlers,
 import { installJobControl, routeWarnings } from '../terminal/signals.js';
 import { tuneHeapForExplorer } from './heap.js';
 import type { Mounted, Session } from './mount.js';
+import { columnChoiceOf } from '../lists/columnChoice.js';
 
 /**
  * `options` is what the app starts with (profile applied); `parsed` is the command line before
@@ -91,6 +92,7 @@ export async function runExplorer(options: ExplorerOptions, parsed: ExplorerOpti
         if (session.store === store) instance?.unmount();
       },
       switchProfile: (name) => switchTo(name),
+      columns: columnChoiceOf(o.preferences?.columns),
       profileNames: () => profileNamesIn(parsed.configPath ?? defaultConfigPath(process.env)),
     });
     return { store, info, generation };

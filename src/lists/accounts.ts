@@ -2,7 +2,7 @@
 // server has no substring search, so the empty text says so.
 import type { NotificationAccount } from '../api/schemas.js';
 import { appMangerLevelName } from '../content/enums.js';
-import { id, label, name } from '../domain/columns.js';
+import { id, label, name, shows } from '../domain/columns.js';
 import { code } from './fieldText.js';
 import type { ListDef } from './types.js';
 
@@ -12,10 +12,10 @@ export const accounts = {
     body: { keyword: request.query.keyword, pagination: { pageNumber: request.page, showNumber: request.size } },
   }),
   columns: [
-    id('userID', 'USER ID', (a) => a.userID),
-    name('nickName', (a) => a.nickName),
-    label('level', 'LEVEL', 2, (a) => (a.appMangerLevel === undefined ? '(not sent)' : appMangerLevelName(a.appMangerLevel))),
-    { key: 'face', title: 'AVATAR', priority: 5, min: 16, value: (a) => a.faceURL || '-' },
+    shows('userID', id('userID', 'USER ID', (a) => a.userID)),
+    shows('nickName', name('nickName', (a) => a.nickName)),
+    shows('appMangerLevel', label('level', 'LEVEL', 2, (a) => (a.appMangerLevel === undefined ? '(not sent)' : appMangerLevelName(a.appMangerLevel)))),
+    { key: 'face', field: 'faceURL', title: 'AVATAR', priority: 5, min: 16, value: (a) => a.faceURL || '-' },
   ],
   detail: (a) => ({
     title: `System account ${a.userID}`,

@@ -1,7 +1,7 @@
 // The friend applications a user sent, and what became of them.
 import type { FriendRequest } from '../api/schemas.js';
 import { handleResultName } from '../content/enums.js';
-import { id, label, name, time } from '../domain/columns.js';
+import { id, label, name, shows, time } from '../domain/columns.js';
 import { glyphs } from '../terminal/glyphs.js';
 import { code, ms } from './fieldText.js';
 import type { ListDef } from './types.js';
@@ -12,12 +12,12 @@ export const applications = {
     body: { userID: request.userID ?? '', pagination: { pageNumber: request.page, showNumber: request.size } },
   }),
   columns: [
-    id('to', 'TO', (r) => r.toUserID),
-    name('toNickname', (r) => r.toNickname),
-    label('result', 'RESULT', 2, (r) => handleResultName(r.handleResult)),
-    { key: 'message', title: 'MESSAGE', priority: 3, min: 10, value: (r) => r.reqMsg },
-    time('created', 'SENT', 2, (r) => r.createTime),
-    time('handled', 'HANDLED', 5, (r) => r.handleTime),
+    shows('toUserID', id('to', 'TO', (r) => r.toUserID)),
+    shows('toNickname', name('toNickname', (r) => r.toNickname)),
+    shows('handleResult', label('result', 'RESULT', 2, (r) => handleResultName(r.handleResult))),
+    { key: 'message', field: 'reqMsg', title: 'MESSAGE', priority: 3, min: 10, value: (r) => r.reqMsg },
+    shows('createTime', time('created', 'SENT', 2, (r) => r.createTime)),
+    shows('handleTime', time('handled', 'HANDLED', 5, (r) => r.handleTime)),
   ],
   detail: (r) => ({
     title: `Application ${r.fromUserID} ${glyphs().arrow} ${r.toUserID}`,

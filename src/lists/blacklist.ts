@@ -1,7 +1,7 @@
 // A user's blacklist: whom they blocked, when, and how. Its createTime is in seconds.
 import type { Black } from '../api/schemas.js';
 import { addSourceName } from '../content/enums.js';
-import { id, label, name, time } from '../domain/columns.js';
+import { id, label, name, shows, time } from '../domain/columns.js';
 import { code, seconds } from './fieldText.js';
 import type { ListDef } from './types.js';
 
@@ -11,11 +11,11 @@ export const blacklist = {
     body: { userID: request.userID ?? '', pagination: { pageNumber: request.page, showNumber: request.size } },
   }),
   columns: [
-    id('userID', 'BLOCKED USER', (b) => b.blackUserInfo.userID),
-    name('nickname', (b) => b.blackUserInfo.nickname),
-    time('when', 'SINCE', 2, (b) => b.createTime * 1000),
-    label('source', 'SOURCE', 3, (b) => addSourceName(b.addSource)),
-    { ...id<Black>('operator', 'OPERATOR', (b) => b.operatorUserID), priority: 4 },
+    shows('blackUserInfo.userID', id('userID', 'BLOCKED USER', (b) => b.blackUserInfo.userID)),
+    shows('blackUserInfo.nickname', name('nickname', (b) => b.blackUserInfo.nickname)),
+    shows('createTime', time('when', 'SINCE', 2, (b) => b.createTime * 1000)),
+    shows('addSource', label('source', 'SOURCE', 3, (b) => addSourceName(b.addSource))),
+    { ...id<Black>('operator', 'OPERATOR', (b) => b.operatorUserID), field: 'operatorUserID', priority: 4 },
   ],
   detail: (b) => ({
     title: `Blacklisted ${b.blackUserInfo.userID}`,

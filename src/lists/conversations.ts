@@ -4,7 +4,7 @@ import { decodeContent } from '../content/decode.js';
 import { contentTypeName, groupTypeName, msgFromName, recvMsgOptName, sessionTypeName } from '../content/enums.js';
 import { formatCount, formatTimeZoned } from '../content/format.js';
 import { IDENTIFYING } from '../domain/tableLayout.js';
-import { ID_MAX, label, time } from '../domain/columns.js';
+import { ID_MAX, label, shows, time } from '../domain/columns.js';
 import { conversationPeer, conversationWith } from '../domain/rows.js';
 import { messageFrom, messageFromLine } from '../domain/sender.js';
 import { contentSummary, messageSummary } from '../domain/summary.js';
@@ -94,7 +94,7 @@ export const conversations = {
   }),
   columns: [
     // "*" and not a colour: the pin must show under NO_COLOR too.
-    { key: 'pin', title: 'PIN', priority: 3, whole: true, value: (c) => (c.IsPinned ? ' * ' : '') },
+    { key: 'pin', field: 'IsPinned', title: 'PIN', priority: 3, whole: true, value: (c) => (c.IsPinned ? ' * ' : '') },
     {
       key: 'with',
       title: 'WITH',
@@ -106,6 +106,7 @@ export const conversations = {
     label('type', 'TYPE', 6, conversationType),
     {
       key: 'unread',
+      field: 'unreadCount',
       title: 'UNREAD',
       priority: 2,
       whole: true,
@@ -113,7 +114,7 @@ export const conversations = {
       align: 'right',
       value: (c) => (c.unreadCount ? formatCount(c.unreadCount) : ''),
     },
-    time('time', 'LATEST', 2, (c) => c.msgInfo?.LatestMsgRecvTime ?? 0),
+    shows('msgInfo.LatestMsgRecvTime', time('time', 'LATEST', 2, (c) => c.msgInfo?.LatestMsgRecvTime ?? 0)),
     // Bounded, so it widens before the summary does, as far as a name needs.
     { key: 'sender', title: 'FROM', priority: 4, min: 8, max: 16, value: (c, ctx) => (c.msgInfo ? messageFrom(c.msgInfo, ctx.ownerID, ctx.ownerName).name : '') },
     { key: 'summary', title: 'LATEST MESSAGE', priority: 3, min: 16, value: (c) => messageSummary(c.msgInfo) },

@@ -3,7 +3,7 @@
 import type { User } from '../api/schemas.js';
 import { userSearchPattern } from '../api/userSearch.js';
 import { appMangerLevelName, recvMsgOptName } from '../content/enums.js';
-import { id, label, name, time } from '../domain/columns.js';
+import { id, label, name, shows, time } from '../domain/columns.js';
 import { searchLabel } from '../domain/search.js';
 import { sanitize } from '../terminal/sanitize.js';
 import { code, ms } from './fieldText.js';
@@ -19,11 +19,11 @@ export const users = {
     return { operation: 'getUsers', body: { pagination, userID: pattern, nickName: pattern } };
   },
   columns: [
-    id('userID', 'USER ID', (u) => u.userID),
-    name('nickname', (u) => u.nickname),
-    time('created', 'CREATED', 3, (u) => u.createTime),
-    label('level', 'LEVEL', 2, (u) => appMangerLevelName(u.appMangerLevel)),
-    label('recv', 'RECEIVE', 4, (u) => recvMsgOptName(u.globalRecvMsgOpt)),
+    shows('userID', id('userID', 'USER ID', (u) => u.userID)),
+    shows('nickname', name('nickname', (u) => u.nickname)),
+    shows('createTime', time('created', 'CREATED', 3, (u) => u.createTime)),
+    shows('appMangerLevel', label('level', 'LEVEL', 2, (u) => appMangerLevelName(u.appMangerLevel))),
+    shows('globalRecvMsgOpt', label('recv', 'RECEIVE', 4, (u) => recvMsgOptName(u.globalRecvMsgOpt))),
   ],
   detail: (u) => ({
     title: `User ${u.userID}`,

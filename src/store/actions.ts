@@ -70,6 +70,8 @@ export interface UiActions {
   escape(): void;
   flashInfo(text: string): void;
   runCommand(line: string): void;
+  /** `:columns FIELD`: the list's column of this field hidden, or shown again, for the session. */
+  toggleColumn(field: string): void;
   quit(): void;
 }
 

@@ -9,10 +9,11 @@ export type Command =
   | { name: 'profile'; profile: string }
   /** No field: the server's order again. */
   | { name: 'sort'; field?: string; desc: boolean }
+  | { name: 'columns'; field: string }
   | { name: 'help' }
   | { name: 'quit' };
 
-export const COMMAND_NAMES = ['users', 'accounts', 'user', 'page', 'profile', 'sort', 'help', 'quit'] as const;
+export const COMMAND_NAMES = ['users', 'accounts', 'user', 'page', 'profile', 'sort', 'columns', 'help', 'quit'] as const;
 
 export type ParsedCommand = { ok: true; command: Command } | { ok: false; error: string };
 
@@ -47,6 +48,10 @@ export function parseCommand(line: string): ParsedCommand {
         ? { ok: true, command: { name, field, desc } }
         : { ok: false, error: 'usage: :sort FIELD (largest first: :sort -FIELD; the server\'s order: :sort)' };
     }
+    case 'columns':
+      return /^[A-Za-z_][\w.]*$/.test(arg)
+        ? { ok: true, command: { name, field: arg } }
+        : { ok: false, error: 'usage: :columns FIELD (hides its column, or shows it again)' };
     default:
       return { ok: false, error: word ? `unknown command: ${word} (try ${COMMAND_NAMES.join(', ')})` : 'type a command' };
   }

@@ -3,6 +3,7 @@
 import { COMMAND_NAMES, resolveName } from './commands.js';
 import type { AnyRow, ListKind } from '../api/pages.js';
 import { listDef } from '../lists/registry.js';
+import { choosableFields } from '../lists/columnChoice.js';
 import type { ListState, PromptKind } from './types.js';
 
 export interface CompletionSources {
@@ -12,11 +13,13 @@ export interface CompletionSources {
   profiles(): readonly string[];
   /** IDs and names on the rows of this page, for the filter, the search and the conversation IDs. */
   rowWords: readonly string[];
+  /** The fields the list's columns show, for `:columns` (absent: none). */
+  fields?: readonly string[];
 }
 
 /** Where the words come from, for the list on screen. */
 export function sourcesFor(recentUsers: readonly string[], list: ListState | undefined, profiles: () => readonly string[]): CompletionSources {
-  return { recentUsers, profiles, rowWords: list ? rowWords(list.kind, list.rows) : [] };
+  return { recentUsers, profiles, rowWords: list ? rowWords(list.kind, list.rows) : [], fields: list ? choosableFields(list.kind) : [] };
 }
 
 /** More than a line can show is no help: the first ones are enough to cycle through. */
@@ -32,7 +35,7 @@ function matching(words: readonly string[], prefix: string): string[] {
 }
 
 /** Commands that take an argument get a space after their name, ready for it. */
-const TAKES_ARGUMENT = new Set(['user', 'page', 'profile', 'sort']);
+const TAKES_ARGUMENT = new Set(['user', 'page', 'profile', 'sort', 'columns']);
 
 function commandCompletions(text: string, sources: CompletionSources): string[] {
   const withArgument = /^(\s*(\S+)\s+)(.*)$/s.exec(text);
@@ -47,6 +50,8 @@ function commandCompletions(text: string, sources: CompletionSources): string[] 
       return matching(sources.recentUsers, arg.trim()).map((id) => head + id);
     case 'profile':
       return matching([...sources.profiles()].sort(), arg.trim()).map((name) => head + name);
+    case 'columns':
+      return matching(sources.fields ?? [], arg.trim()).map((field) => head + field);
     default:
       return []; // page N, and commands without an argument
   }

@@ -18,6 +18,7 @@ import { summaryFromPage } from './figures.js';
 import { shownRows } from '../domain/pageSort.js';
 import { currentList, currentScreen as currentScreenOf, listKeyFor, pageSizeFor } from './selectors.js';
 import type { AppState, ListState, Screen } from './types.js';
+import type { ColumnChoice } from '../lists/columnChoice.js';
 
 export interface StoreDeps {
   client: OpenIMClient;
@@ -44,6 +45,8 @@ export interface StoreDeps {
   liveTimers?: RefreshTimers;
   /** Which refresh failures are waited out (429, 5xx, network) and which stop the live view. */
   classifyRefreshError?: ClassifyRefreshError;
+  /** The config file's columns per list (checked at start); `:columns` changes them for the session. */
+  columns?: ColumnChoice;
 }
 
 export interface SliceTools {

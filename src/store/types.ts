@@ -159,6 +159,8 @@ export interface AppState {
   userPageFit: number;
   detail: DetailState;
   flash: Flash | null;
+  /** The keys of the columns each list shows, in order (the config file's, then `:columns`); absent: all. */
+  columnKeys: Partial<Record<ListKind, readonly string[]>>;
   recentUsers: string[];
   /** Lines entered in each prompt this session, newest first (the user picker uses recentUsers). */
   promptHistory: Partial<Record<PromptKind, string[]>>;

@@ -10,9 +10,12 @@ import { CLOSED_DETAIL, openedDetail } from './detailState.js';
 import { selectedRow } from './selectors.js';
 import type { AppState } from './types.js';
 import type { AppActions, UiActions } from './actions.js';
+import { chosenKeys, toggleColumn } from '../lists/columnChoice.js';
+import { LIST_KINDS } from '../lists/names.js';
+import type { ListKind } from '../api/pages.js';
 
 
-type UiState = Pick<AppState, 'prompt' | 'promptHistory' | 'killRing' | 'help' | 'helpScroll' | 'detail' | 'flash'>;
+type UiState = Pick<AppState, 'prompt' | 'promptHistory' | 'killRing' | 'help' | 'helpScroll' | 'detail' | 'flash' | 'columnKeys'>;
 
 export const uiSlice =
   (tools: SliceTools): StateCreator<AppState & AppActions, [], [], UiState & UiActions> =>
@@ -29,6 +32,12 @@ export const uiSlice =
       helpScroll: 0,
       detail: CLOSED_DETAIL,
       flash: null,
+      columnKeys: Object.fromEntries(
+        LIST_KINDS.flatMap((kind) => {
+          const keys = chosenKeys(kind, tools.deps.columns?.[kind]);
+          return keys ? [[kind, keys]] : [];
+        }),
+      ) as Partial<Record<ListKind, readonly string[]>>,
 
       openPrompt(kind, value) {
         const list = current();
@@ -172,6 +181,8 @@ export const uiSlice =
             return get().goToPage(command.page);
           case 'sort':
             return get().sortPage(command.field, command.desc);
+          case 'columns':
+            return get().toggleColumn(command.field);
           case 'help':
             return set({ help: true, helpScroll: 0 });
           case 'quit':
@@ -183,6 +194,15 @@ export const uiSlice =
             return;
           }
         }
+      },
+      toggleColumn(field) {
+        const list = current();
+        if (!list) return;
+        const result = toggleColumn(list.kind, get().columnKeys[list.kind], field);
+        if ('error' in result) return flash(result.error, 'error');
+        const shown = result.keys.length > (get().columnKeys[list.kind]?.length ?? Infinity);
+        set((s) => ({ columnKeys: { ...s.columnKeys, [list.kind]: result.keys } }));
+        flash(`${shown ? 'showing' : 'hiding'} ${field} (this session)`, 'info');
       },
       quit() {
         get().cancelExport();

@@ -46,6 +46,8 @@ describe('preferences in the config file', () => {
     [{ keys: ['x'] }, 'keys: must be an object of action names to lists of keys'],
     [{ keys: { nextPage: 'x' } }, 'keys.nextPage: must be a list of key names'],
     [{ keys: { nextPage: [1] } }, 'keys.nextPage.0: must be a key name'],
+    [{ columns: ['userID'] }, 'columns: must be an object of list names to lists of field names'],
+    [{ columns: { users: 'userID' } }, 'columns.users: must be a list of field names'],
   ])('refuses %j in one line naming the field', (extra, message) => {
     const text = refusal({ profiles, ...extra });
     expect(text).toContain(message);
@@ -68,6 +70,15 @@ describe('--demo', () => {
     const o = resolveDemoPreferences(parseCliArgs(['--demo', '--config', path], {}), {});
     expect(o.preferences).toEqual({ path, keys: { reload: ['R'] }, theme: 'light' });
     expect(o.baseUrl).toBeUndefined();
+  });
+
+  it('reads the columns raw with --demo too (the lists check them at start)', () => {
+    const path = configFile({ profiles: { p: { baseUrl: 'not a url' } }, columns: { users: ['userID', 'createTime'], nope: ['x'] } });
+    const o = resolveDemoPreferences(parseCliArgs(['--demo', '--config', path], {}), {});
+    expect(o.preferences).toEqual({ path, columns: { users: ['userID', 'createTime'], nope: ['x'] } });
+    const good = configFile({ profiles: {}, columns: { users: ['userID', 'createTime'], nope: ['x'] } });
+    const dev = resolveProfile(parseCliArgs(['--config', good, '--base-url', 'http://x:1'], {}), {});
+    expect(dev.preferences?.columns).toEqual({ users: ['userID', 'createTime'], nope: ['x'] });
   });
 
   it('refuses a wrong theme or keys there too', () => {

@@ -1,12 +1,14 @@
 // The config file's preferences on the built CLI in tmux: rebound keys (the keys, the footer and
 // help follow; a wrong one is refused at start with exit 2), a profile's production marker in the
-// header (coloured, and in brackets with NO_COLOR), and the light theme.
+// header (coloured, and in brackets with NO_COLOR), the light theme, and columns per list (chosen
+// in the file, toggled with :columns, the same in -o table).
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, startDemoServer, type DemoServer } from 'openim-demo-server';
-import { assertTmux, startApp, until, type App, type StartOptions } from '../support/tmux.js';
+import { assertTmux, CLI, startApp, until, type App, type StartOptions } from '../support/tmux.js';
 
 const TEST_MS = 60_000;
 const PAGE = (n: number) => new RegExp(`page ${n} of [\\d,]+ · [\\d,]+ total`);
@@ -73,6 +75,45 @@ describe('rebound keys', () => {
     const a = start(['--demo', '--config', path], { cols: 400 });
     expect(await a.exitCode()).toBe(2);
     expect(a.screen()).toContain('keys: key "j" is bound to both down and nextPage');
+  }, TEST_MS);
+});
+
+describe('columns per list', () => {
+  const header = (screen: string): string | undefined => screen.split('\n').find((l) => /\bUSER ID\b/.test(l))?.trim();
+
+  it('the explorer shows the chosen columns in order, :columns toggles one, -o table prints the same header', async () => {
+    const path = config({ profiles: {}, columns: { users: ['createTime', 'userID'] } });
+    const a = start(['--demo', '--still', '--page-size', '10', '--config', path]);
+    const first = await a.waitFor(PAGE(1));
+    expect(header(first)).toMatch(/^CREATED +USER ID$/);
+    a.send(':');
+    await a.waitFor('(Tab completes)');
+    a.type('columns nickname');
+    await a.waitFor(':columns nickname');
+    a.send('Enter');
+    await a.waitFor((s) => /^CREATED +USER ID +NICKNAME$/.test(header(s) ?? ''));
+    a.send(':');
+    await a.waitFor('(Tab completes)');
+    a.type('columns createTime');
+    await a.waitFor(':columns createTime');
+    a.send('Enter');
+    await a.waitFor((s) => /^USER ID +NICKNAME$/.test(header(s) ?? ''));
+
+    const table = spawnSync(process.execPath, [CLI, 'users', '--demo', '--still', '--size', '3', '-o', 'table', '--config', path], {
+      encoding: 'utf8',
+      env: { ...process.env, COLUMNS: '100' },
+    });
+    expect(table.status).toBe(0);
+    expect(table.stdout.split('\n')[0]).toMatch(/^CREATED +USER ID$/);
+  }, TEST_MS);
+
+  it("refuses an unknown field at start, naming the list's fields: one line, exit 2", () => {
+    const path = config({ profiles: {}, columns: { users: ['userID', 'faceURL'] } });
+    const r = spawnSync(process.execPath, [CLI, 'users', '--demo', '--config', path], { encoding: 'utf8' });
+    expect(r.status).toBe(2);
+    expect(r.stderr.split('\n')[0]).toBe(
+      `openim-explorer: ${path}: columns: users: unknown field "faceURL" (fields: userID, nickname, createTime, appMangerLevel, globalRecvMsgOpt)`,
+    );
   }, TEST_MS);
 });
 

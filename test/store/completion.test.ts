@@ -16,8 +16,15 @@ describe('the command line', () => {
   it('completes command names; those that take an argument get a space', () => {
     expect(promptCompletions('command', 'pa', sources())).toEqual(['page ']);
     expect(promptCompletions('command', 'us', sources())).toEqual(['users', 'user ']);
-    expect(promptCompletions('command', '', sources())).toEqual(['users', 'accounts', 'user ', 'page ', 'profile ', 'sort ', 'help', 'quit']);
+    expect(promptCompletions('command', '', sources())).toEqual(['users', 'accounts', 'user ', 'page ', 'profile ', 'sort ', 'columns ', 'help', 'quit']);
     expect(promptCompletions('command', 'x', sources())).toEqual([]);
+  });
+
+  it(':columns completes the fields of the list on screen, and parses one', () => {
+    const fields = ['userID', 'nickname', 'createTime'];
+    expect(promptCompletions('command', 'columns c', sources({ fields }))).toEqual(['columns createTime']);
+    expect(parseCommand('columns nickname')).toEqual({ ok: true, command: { name: 'columns', field: 'nickname' } });
+    expect(parseCommand('columns')).toMatchObject({ ok: false, error: expect.stringMatching(/^usage: :columns FIELD/) });
   });
 
   it(':user completes from recent users, in their order', () => {

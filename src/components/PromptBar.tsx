@@ -123,7 +123,8 @@ function UnderLine({ prompt, recentUsers, searchingUsers, width, theme }: UnderL
 function hintFor(prompt: Prompt, recentUsers: readonly string[]): string {
   const sep = glyphs().separator;
   const labels = candidateLabels(prompt.kind, prompt.candidates);
-  const offer = `${labels.join('  ')}   (Tab completes)`;
+  // What Tab does comes first: at 80 columns a long offer (the command names) is cut at its end.
+  const offer = `(Tab completes)  ${labels.join('  ')}`;
   const typed = prompt.line.text.trim() !== '';
   switch (prompt.kind) {
     case 'command':

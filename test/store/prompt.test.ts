@@ -44,14 +44,17 @@ describe('prompts in the store', () => {
     expect(s().prompt?.note).toEqual({ level: 'error', text: `refused: a user ID cannot have a space after "${DEMO.firstUserID}"` });
     expect(s().prompt?.line.text).toBe(`user ${DEMO.firstUserID} jjj`);
     expect(s().nav).toHaveLength(1);
+    // The refused line is remembered nowhere.
+    expect(saved).toEqual([]);
     // Fixing the line and pressing Enter again works.
     s().editPrompt('ctrl+w');
     s().editPrompt('backspace');
     s().submitPrompt();
     expect(s().prompt).toBeNull();
-    // The ID is looked up on the server before its screen opens.
+    // The ID is looked up on the server before its screen opens; once the server has answered for
+    // the user (a page of theirs), the user is a recent one, and only then.
     await vi.waitFor(() => expect(currentScreen(s())).toMatchObject({ name: 'user', userID: DEMO.firstUserID }), { timeout: 10_000 });
-    expect(saved).toEqual([]);
+    await vi.waitFor(() => expect(saved.at(-1)).toEqual([DEMO.firstUserID]), { timeout: 10_000 });
   });
 
   it('remembers a user once the server answered for them, not when the ID was typed', async () => {

@@ -1,7 +1,7 @@
 // Whole processes, timed from spawn to exit: the CLI and its floors (node -e 0, a fetch loop). Each
 // run can carry floors/usage.mjs, which reports the process's peak RSS and CPU time at exit.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -46,7 +46,11 @@ export function runNode(args: readonly string[], options: { usage?: boolean; cwd
   const argv = options.usage ? ['--import', USAGE, ...args] : [...args];
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
-    const child = spawn(BENCH_NODE, argv, { stdio: ['ignore', 'ignore', 'pipe'], env, cwd: options.cwd ?? ROOT });
+    // Output thrown away as a shell's `> /dev/null` does (opened for writing): the CLI takes a
+    // stdout on /dev/null opened read-write, Node's 'ignore', for a closed one (`>&-`) and exits 74.
+    const devNull = openSync('/dev/null', 'w');
+    const child = spawn(BENCH_NODE, argv, { stdio: ['ignore', devNull, 'pipe'], env, cwd: options.cwd ?? ROOT });
+    closeSync(devNull);
     let stderr = '';
     child.stderr!.setEncoding('utf8');
     child.stderr!.on('data', (chunk: string) => {

@@ -19,7 +19,7 @@ import { colorEnabled } from '../terminal/color.js';
 import { sanitize } from '../terminal/sanitize.js';
 import { copyToClipboard } from '../terminal/osc52.js';
 import { filterInput } from '../terminal/inputFilter.js';
-import { enableFocusEvents, enterAltScreen, HIDE_CURSOR, installRestoreHandlers, restoreTerminal } from '../terminal/screen.js';
+import { installRestoreHandlers, restoreTerminal, takeTerminal } from '../terminal/screen.js';
 import { installJobControl, routeWarnings } from '../terminal/signals.js';
 import { tuneHeapForExplorer } from './heap.js';
 import type { Mounted, Session } from './mount.js';
@@ -141,13 +141,6 @@ export async function runExplorer(options: ExplorerOptions, parsed: ExplorerOpti
   const restore = (): void => restoreTerminal(stdout);
   const uninstall = installRestoreHandlers(restore);
   const unrouteWarnings = routeWarnings(log ? (line) => log.note(line) : undefined);
-  const takeTerminal = (): void => {
-    // Raw mode first: a focus report the terminal sends at once must not be echoed onto the screen.
-    if (process.stdin.isTTY) process.stdin.setRawMode(true);
-    enterAltScreen(stdout);
-    // The live view pauses while the terminal is not looked at (focus reports, filtered below).
-    enableFocusEvents(stdout);
-  };
   // Ink (patched: scripts/patches/terminal-events.mjs) clears and draws the whole frame on 'resize'.
   const repaint = (): void => {
     stdout.emit('resize');
@@ -155,12 +148,11 @@ export async function runExplorer(options: ExplorerOptions, parsed: ExplorerOpti
   const jobs = installJobControl({
     leave: restore,
     back: () => {
-      takeTerminal();
-      stdout.write(HIDE_CURSOR);
+      takeTerminal(stdout, process.stdin, true);
       repaint();
     },
   });
-  takeTerminal();
+  takeTerminal(stdout);
   // After the keys read with them: a Ctrl-Z typed after `e` starts the export, then suspends.
   const unfilter = filterInput(process.stdin, {
     focus: (focused) => session.store.getState().setFocus(focused),

@@ -64,6 +64,19 @@ export function enableFocusEvents(out: TerminalOutput): void {
 }
 
 /**
+ * The terminal as the explorer keeps it: raw input first (a focus report the terminal sends at
+ * once must not be echoed onto the screen), then the alternate screen and focus reports (the live
+ * view pauses while the terminal is not looked at). `resumed` after a suspend: the cursor Ink hid
+ * at start was shown on the way out, so it is hidden again here.
+ */
+export function takeTerminal(out: TerminalOutput, stdin: RawModeInput = process.stdin, resumed = false): void {
+  if (stdin.isTTY === true && typeof stdin.setRawMode === 'function') stdin.setRawMode(true);
+  enterAltScreen(out);
+  enableFocusEvents(out);
+  if (resumed) safeWrite(out, HIDE_CURSOR);
+}
+
+/**
  * Back to the main screen with a visible cursor and cooked input. Idempotent: exit paths
  * overlap (a signal handler restores, then process 'exit' fires), and a second
  * `?1049l` would restore a stale saved cursor position.

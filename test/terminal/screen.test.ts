@@ -5,6 +5,7 @@ import {
   crashLine,
   enableFocusEvents,
   enterAltScreen,
+  takeTerminal,
   installRestoreHandlers,
   restoreTerminal,
   type ProcessLike,
@@ -173,5 +174,24 @@ describe('focus reports', () => {
     restoreTerminal(out, fakeStdin(false));
     // Bracketed paste (on with the alternate screen) and focus reports are both turned off, once.
     expect(out.written).toBe('\u001b[?1049h\u001b[?2004h\u001b[?1004h\u001b[?2004l\u001b[?1004l\u001b[?1049l\u001b[?25h');
+  });
+});
+
+describe('takeTerminal', () => {
+  it('sets raw mode before it asks for the alternate screen and focus reports, and hides the cursor again on resume', () => {
+    const out = new FakeOutput();
+    const stdin = fakeStdin(true);
+    let writtenAtRawMode: string | undefined;
+    stdin.setRawMode.mockImplementation(() => {
+      writtenAtRawMode = out.written;
+    });
+    takeTerminal(out, stdin);
+    expect(writtenAtRawMode).toBe('');
+    expect(stdin.setRawMode).toHaveBeenCalledWith(true);
+    expect(out.written).toBe('\u001b[?1049h\u001b[?2004h\u001b[?1004h');
+    restoreTerminal(out, stdin);
+    out.written = '';
+    takeTerminal(out, stdin, true);
+    expect(out.written).toBe('\u001b[?1049h\u001b[?2004h\u001b[?1004h\u001b[?25l');
   });
 });

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, startDemoServer, type DemoServer } from 'openim-demo-server';
 import { startTestServer } from '../support/recordingServer.js';
-import { CLI_NODE } from '../support/runCli.js';
+import { CLI_NODE, collectExit } from '../support/runCli.js';
 
 const CLI = join(import.meta.dirname, '..', '..', 'dist', 'cli.js');
 const tmp = mkdtempSync(join(tmpdir(), 'oie-cli-'));
@@ -24,18 +24,7 @@ interface Result {
  */
 function cli(args: string[], env: NodeJS.ProcessEnv = {}, onStdout?: (stdout: string) => void): Promise<Result> {
   const base: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: tmp, XDG_CONFIG_HOME: join(tmp, 'empty-config'), LANG: 'C.UTF-8' };
-  return new Promise((resolve, reject) => {
-    const child = spawn(CLI_NODE, [CLI, ...args], { env: { ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => {
-      stdout += c.toString();
-      onStdout?.(stdout);
-    });
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+  return collectExit(spawn(CLI_NODE, [CLI, ...args], { env: { ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'] }), onStdout);
 }
 
 let demo: DemoServer;

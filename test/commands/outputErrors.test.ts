@@ -5,23 +5,16 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CLI, assertBuilt } from '../support/runCli.js';
+import { CLI, assertBuilt, collectExit } from '../support/runCli.js';
 
 assertBuilt();
 
 /** Runs `line` in bash with $CLI set; the CLI's exit status is whatever `line` echoes. */
 function sh(line: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('bash', ['-c', line], {
-      env: { PATH: process.env.PATH, HOME: '/nonexistent', XDG_CONFIG_HOME: '/nonexistent', LANG: 'C.UTF-8', CLI, NODE: process.execPath },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  const child = spawn('bash', ['-c', line], {
+    env: { PATH: process.env.PATH, HOME: '/nonexistent', XDG_CONFIG_HOME: '/nonexistent', LANG: 'C.UTF-8', CLI, NODE: process.execPath },
   });
+  return collectExit(child);
 }
 
 const requestsIn = (log: string): number => (existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter((l) => l.includes(' getUsers ')).length : 0);

@@ -1,6 +1,7 @@
 // Runs the built CLI (dist/cli.js) as a child process with a clean environment, and kills it
 // (reporting `hung`) if it has not ended after a generous wait.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
+import type { Readable } from 'node:stream';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -34,19 +35,32 @@ export function runCli(
       env: { PATH: process.env.PATH, HOME: '/nonexistent', XDG_CONFIG_HOME: '/nonexistent', LANG: 'C.UTF-8', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    let stdout = '';
-    let stderr = '';
     let hung = false;
     const watchdog = setTimeout(() => {
       hung = true;
       child.kill('SIGKILL');
     }, options.hungMs ?? 30_000);
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    collectExit(child).then((exit) => {
+      clearTimeout(watchdog);
+      resolve({ ...exit, hung });
+    }, reject);
+  });
+}
+
+/** What a child wrote and how it ended; `onStdout` sees stdout as it grows (a test can act mid-run). */
+export function collectExit(
+  child: Pick<ChildProcess, 'on'> & { stdout: Readable; stderr: Readable },
+  onStdout?: (stdout: string) => void,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => {
+      stdout += c.toString();
+      onStdout?.(stdout);
+    });
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
     child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(watchdog);
-      resolve({ code, stdout, stderr, hung });
-    });
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
 }

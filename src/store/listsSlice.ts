@@ -2,7 +2,6 @@
 // scheduler (see scheduler.ts); this slice only says which page each list wants.
 import type { StateCreator } from 'zustand/vanilla';
 import { hasNextPage, lastPageByTotal, nextPageSize, pageCount } from '../domain/paging.js';
-import { visibleRows } from '../domain/rows.js';
 import { listDef } from '../lists/registry.js';
 import { jsonText } from '../data/formats.js';
 import { curlCommand } from '../api/curl.js';
@@ -114,7 +113,7 @@ export const listsSlice =
       moveCursor(delta) {
         const list = current();
         if (!list) return;
-        const count = visibleRows(list).length;
+        const count = shownRows(list).length;
         const cursor = Math.max(0, Math.min(count - 1, list.cursor + delta));
         if (cursor !== list.cursor) {
           patchList(list.key, { cursor, changes: passMarks(list, list.cursor, cursor) });
@@ -124,7 +123,7 @@ export const listsSlice =
       cursorTo(where) {
         const list = current();
         if (!list) return;
-        const count = visibleRows(list).length;
+        const count = shownRows(list).length;
         const cursor = where === 'first' ? 0 : Math.max(0, count - 1);
         patchList(list.key, { cursor, changes: passMarks(list, list.cursor, cursor) });
         resetScroll();

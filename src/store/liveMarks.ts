@@ -9,7 +9,7 @@
 import type { AnyRow } from '../api/pages.js';
 import { changeSummary, diffRows, rowKeys, type RowMark } from '../domain/rowDiff.js';
 import { listDef } from '../lists/registry.js';
-import { visibleRows } from '../domain/rows.js';
+import { shownRows } from '../domain/pageSort.js';
 import type { ListChanges, ListState } from './types.js';
 
 /** A new answer to the request whose rows show (a refresh): its rows, marks and cursor. */
@@ -23,8 +23,9 @@ export function refreshedRows(list: ListState, fresh: readonly AnyRow[]): Pick<L
 
 /** Where the cursor goes when `rows` replace the list's rows: onto the same row, by identity. */
 export function followCursor(list: ListState, rows: readonly AnyRow[]): number {
-  const before = visibleRows(list);
-  const after = visibleRows({ rows: rows as AnyRow[], filter: list.filter });
+  // The cursor is an index into the rows on screen: filtered, and in the page's sort order.
+  const before = shownRows(list);
+  const after = shownRows({ rows: rows as AnyRow[], filter: list.filter, sort: list.sort });
   if (after.length === 0) return 0;
   const key = rowKeys(listDef(list.kind).identity, before)[list.cursor];
   const at = key === undefined ? -1 : rowKeys(listDef(list.kind).identity, after).indexOf(key);
@@ -35,7 +36,7 @@ export function followCursor(list: ListState, rows: readonly AnyRow[]): number {
 export function passMarks(list: ListState, from: number, to: number): ListChanges | undefined {
   const changes = list.changes;
   if (!changes || from === to || Object.keys(changes.marks).length === 0) return changes;
-  const rows = visibleRows(list);
+  const rows = shownRows(list);
   const keys = keyByRow(list);
   let marks: Record<string, RowMark> | undefined;
   for (let i = Math.min(from, to); i <= Math.max(from, to); i++) {

@@ -55,3 +55,15 @@ describe('passMarks', () => {
     expect(passMarks({ ...state, cursor: 3 }, 3, 0)?.marks).toEqual({ a: 'new' });
   });
 });
+
+describe('under a sort of the page', () => {
+  it('the cursor follows its row in the order on screen, and passing rows clears their marks, not others', () => {
+    // Sorted by unreadCount, largest first: on screen c(3), a(2), b(1); the cursor on "a".
+    const sorted: ListState = { ...list([conv('a', 2), conv('b', 1), conv('c', 3)], 1), sort: { field: 'unreadCount', desc: true } };
+    // A refresh: "a" drops to 0 unread, so on screen it goes last: c(3), b(1), a(0).
+    expect(followCursor(sorted, [conv('a', 0), conv('b', 1), conv('c', 3)])).toBe(2);
+    // Marks on "c" and "a"; moving from "a" (row 1 on screen) to "c" (row 0) clears "a" only.
+    const marked: ListState = { ...sorted, changes: { marks: { a: 'changed', c: 'new', b: 'changed' }, summary: '' } };
+    expect(passMarks(marked, 1, 0)?.marks).toEqual({ c: 'new', b: 'changed' });
+  });
+});

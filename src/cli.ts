@@ -3,11 +3,12 @@
 // load the UI either.
 import { EXIT_OUTPUT, EXIT_USAGE } from './commands/exitCodes.js';
 import { enableCompileCache } from './compileCache.js';
-import { parseCliArgs, UsageError, type ExplorerOptions } from './config/args.js';
+import { demoOptions, parseCliArgs, UsageError, type ExplorerOptions } from './config/args.js';
 import { HELP } from './config/helpText.js';
 import { sanitize } from './terminal/sanitize.js';
 import { ignoreUserSignals } from './terminal/signals.js';
 import { VERSION } from './version.js';
+import type { EmbeddedDemo } from 'openim-demo-server';
 
 // First: every chunk loaded from here on (the commands, the explorer) can come from the cache.
 enableCompileCache();
@@ -68,6 +69,27 @@ async function run(parsed: ExplorerOptions): Promise<number> {
     case 'explore':
       break;
   }
+  // --demo: the demo's worker boots on the other core while this thread loads the rest (on Node
+  // 24 that was a third of the start). Only where the explorer is to run: a TTY on both sides.
+  const demo =
+    parsed.command === 'explore' && parsed.demo && process.stdout.isTTY && process.stdin.isTTY ? startDemo(parsed) : undefined;
+  try {
+    return await explore(parsed, demo);
+  } finally {
+    // Whichever way out (a usage error, TERM, the explorer's end): the worker would keep the process up.
+    await demo?.then((d) => d.close(), () => undefined);
+  }
+}
+
+function startDemo(parsed: ExplorerOptions): Promise<EmbeddedDemo> {
+  const starting = import('openim-demo-server').then((m) => m.startEmbeddedDemo(demoOptions(parsed)));
+  // Awaited by the explorer, which shows a failure; until then it is no unhandled rejection.
+  starting.catch(() => undefined);
+  return starting;
+}
+
+/** The scripting commands and the explorer: the profile, the checks, then the one that runs. */
+async function explore(parsed: ExplorerOptions, demo: Promise<EmbeddedDemo> | undefined): Promise<number> {
   // Loaded here, not above: --help and --version load nothing they do not print.
   const { localeIsUtf8, setAsciiMode } = await import('./terminal/glyphs.js');
   setAsciiMode(parsed.ascii || !localeIsUtf8(process.env));
@@ -117,7 +139,7 @@ async function run(parsed: ExplorerOptions): Promise<number> {
   delete process.env.CI;
   delete process.env.CONTINUOUS_INTEGRATION;
   const { runExplorer } = await import('./explorer/runExplorer.js');
-  return runExplorer(options, parsed);
+  return runExplorer(options, parsed, demo);
 }
 
 main().then(

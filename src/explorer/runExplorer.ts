@@ -6,7 +6,8 @@
 // compiling them is the longest step of the start, and the server answers meanwhile.
 import { OpenIMClient, DEFAULT_CLIENT_CONFIG } from '../api/client.js';
 import type { ConnectionInfo } from '../components/Header.js';
-import { demoOptions, UsageError, type ExplorerOptions } from '../config/args.js';
+import { UsageError, type ExplorerOptions } from '../config/args.js';
+import type { EmbeddedDemo } from 'openim-demo-server';
 import { profileNamesIn } from '../config/profileNames.js';
 import { defaultConfigPath, resolveProfile } from '../config/profiles.js';
 import { recentUsersFile, recentUsersPath } from '../config/recentUsers.js';
@@ -23,21 +24,29 @@ import { installRestoreHandlers, restoreTerminal, takeTerminal } from '../termin
 import { installJobControl, routeWarnings } from '../terminal/signals.js';
 import { tuneHeapForExplorer } from './heap.js';
 import type { Mounted, Session } from './mount.js';
+import { firstAnswer } from './firstAnswer.js';
 import { columnChoiceOf } from '../lists/columnChoice.js';
+
+/** How long the first frame waits for the first page (firstAnswer.ts), counted from the login. */
+const FIRST_FRAME_WAIT_MS = 250;
 
 /**
  * `options` is what the app starts with (profile applied); `parsed` is the command line before
- * any profile, the base for `:profile NAME`.
+ * any profile, the base for `:profile NAME`; `demoServer` is the embedded server of `--demo`, started
+ * by the caller, which also closes it.
  */
-export async function runExplorer(options: ExplorerOptions, parsed: ExplorerOptions = options): Promise<number> {
+export async function runExplorer(
+  options: ExplorerOptions,
+  parsed: ExplorerOptions = options,
+  demoServer?: Promise<EmbeddedDemo>,
+): Promise<number> {
   let start = options;
-  let closeDemo: (() => Promise<void>) | undefined;
-  if (options.demo) {
-    const { startEmbeddedDemo } = await import('openim-demo-server');
-    const demo = await startEmbeddedDemo(demoOptions(options));
-    const { baseUrl, secret, adminUserID } = demo;
+  // Loading starts before the first await: while the demo's worker boots on another core, this
+  // thread compiles React and Ink (without a demo no await comes before the first requests).
+  const mounting = import('./mount.js');
+  if (demoServer) {
+    const { baseUrl, secret, adminUserID } = await demoServer;
     start = { ...options, baseUrl, secret, adminUserID, token: undefined, profile: undefined };
-    closeDemo = () => demo.close();
   }
   // A log that cannot be written any more stops, and the status line says so (never in silence).
   const log =
@@ -136,7 +145,7 @@ export async function runExplorer(options: ExplorerOptions, parsed: ExplorerOpti
   session = open(start, options.demo, 0);
   begin(session);
   if (recent.problem) session.store.getState().flashInfo(`note: ${sanitize(recent.problem)}; ignored it`);
-  const { mount } = await import('./mount.js');
+  const [{ mount }] = await Promise.all([mounting, firstAnswer(session.store, FIRST_FRAME_WAIT_MS)]);
 
   const restore = (): void => restoreTerminal(stdout);
   const uninstall = installRestoreHandlers(restore);
@@ -175,7 +184,6 @@ export async function runExplorer(options: ExplorerOptions, parsed: ExplorerOpti
     uninstall();
     unrouteWarnings();
     log?.close();
-    await closeDemo?.();
   }
   return 0;
 }

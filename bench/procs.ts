@@ -8,7 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
-export const CLI = join(ROOT, 'dist', 'cli.js');
+export const CLI = join(ROOT, 'dist', 'cli.cjs');
 export const FLOORS = join(ROOT, 'bench', 'floors');
 /**
  * The Node that runs both sides of every process figure: OIE_BENCH_NODE (e.g. a runtime of

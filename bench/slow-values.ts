@@ -1,4 +1,4 @@
-// Long values in the detail pane, end to end: the built CLI (dist/cli.js) in tmux against a small
+// Long values in the detail pane, end to end: the built CLI (dist/cli.cjs) in tmux against a small
 // server on loopback whose users carry 1 MB and 4 MB values. Prints how long the pane takes to
 // show (from the key to the screen), and the process's peak RSS. Not part of `npm run bench` and
 // judged by no one: numbers for a report.
@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
+const CLI = fileURLToPath(new URL('../dist/cli.cjs', import.meta.url));
 const MB = 1024 * 1024;
 const SOCKET = `oie-slow-values-${process.pid}`;
 

@@ -3,7 +3,8 @@
 // its own, and the scripting commands, the explorer (React, Ink, Yoga) and the demo server each
 // load their own chunks (dist/chunks/) only when they run.
 import { build } from 'esbuild';
-import { readFileSync, rmSync, writeFileSync, chmodSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { readFileSync, rmSync, chmodSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { INK_PATCH_FILTER, INK_PATCHED_FILES, insideNodeModules, patchInk } from './ink-patches.mjs';
 
@@ -84,6 +85,23 @@ await build({
 });
 const missing = INK_PATCHED_FILES.filter((f) => !patched.has(f));
 if (missing.length > 0) throw new Error(`ink patches not applied to ${missing.join(', ')}`);
-// The shebang goes on the entry point only (esbuild's banner is on every chunk).
-writeFileSync('dist/cli.js', '#!/usr/bin/env node\n' + readFileSync('dist/cli.js', 'utf8'));
-chmodSync('dist/cli.js', 0o755);
+
+// The bin (src/bin.ts, CommonJS: see there why) answers --help and --version with what the built
+// dist/cli.js prints for them, so that the text has one source.
+const printed = (flag) => execFileSync(process.execPath, ['dist/cli.js', flag], { encoding: 'utf8' });
+await build({
+  entryPoints: ['src/bin.ts'],
+  outfile: 'dist/cli.cjs',
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  minify: true,
+  legalComments: 'none',
+  // Loaded by the bin at run time, beside it: the ES module entry built above.
+  external: ['./cli.js'],
+  define: { __HELP__: JSON.stringify(printed('--help')), __VERSION_LINE__: JSON.stringify(printed('--version')) },
+  banner: { js: '#!/usr/bin/env node' },
+  logLevel: 'warning',
+});
+chmodSync('dist/cli.cjs', 0o755);

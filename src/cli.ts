@@ -1,17 +1,14 @@
 // Entry point. Answers --help/--version, the completion scripts and usage errors before any UI
 // code is loaded: those must be fast and never print a stack trace. The scripting commands never
 // load the UI either.
+import { printAnswer } from './commands/answer.js';
 import { EXIT_OUTPUT, EXIT_USAGE } from './commands/exitCodes.js';
-import { enableCompileCache } from './compileCache.js';
 import { demoOptions, parseCliArgs, UsageError, type ExplorerOptions } from './config/args.js';
 import { HELP } from './config/helpText.js';
 import { sanitize } from './terminal/sanitize.js';
 import { ignoreUserSignals } from './terminal/signals.js';
 import { VERSION } from './version.js';
-import type { EmbeddedDemo } from 'openim-demo-server';
-
-// First: every chunk loaded from here on (the commands, the explorer) can come from the cache.
-enableCompileCache();
+import type { EmbeddedDemo } from 'openim-demo-server/embedded';
 
 const NO_SERVER = `openim-explorer: no server to connect to.
   Try the embedded demo:   openim-explorer --demo
@@ -37,21 +34,18 @@ async function main(): Promise<number> {
 async function run(parsed: ExplorerOptions): Promise<number> {
   switch (parsed.command) {
     case 'help':
-      process.stdout.write(HELP + '\n');
-      return 0;
+      return printAnswer(HELP + '\n');
     case 'version':
-      process.stdout.write(VERSION + '\n');
-      return 0;
+      return printAnswer(VERSION + '\n');
     case 'completion': {
       const { completionScript } = await import('./config/shellCompletion.js');
-      process.stdout.write(completionScript(parsed.shell ?? 'bash'));
-      return 0;
+      return printAnswer(completionScript(parsed.shell ?? 'bash'));
     }
     case 'complete-profiles': {
       // Called by the completion scripts on every Tab after --profile: fast, silent, never failing.
       const { defaultConfigPath, profileNamesIn } = await import('./config/profileNames.js');
       const names = profileNamesIn(parsed.configPath ?? defaultConfigPath(process.env));
-      process.stdout.write(names.map((n) => n + '\n').join(''));
+      await printAnswer(names.map((n) => n + '\n').join(''));
       return 0;
     }
     case 'demo-server': {
@@ -82,7 +76,7 @@ async function run(parsed: ExplorerOptions): Promise<number> {
 }
 
 function startDemo(parsed: ExplorerOptions): Promise<EmbeddedDemo> {
-  const starting = import('openim-demo-server').then((m) => m.startEmbeddedDemo(demoOptions(parsed)));
+  const starting = import('openim-demo-server/embedded').then((m) => m.startEmbeddedDemo(demoOptions(parsed)));
   // Awaited by the explorer, which shows a failure; until then it is no unhandled rejection.
   starting.catch(() => undefined);
   return starting;

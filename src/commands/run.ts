@@ -123,7 +123,7 @@ export async function runListCommand(options: ExplorerOptions, streams: ScriptSt
           })
         : undefined;
     if (options.demo) {
-      const { startEmbeddedDemo } = await import('openim-demo-server');
+      const { startEmbeddedDemo } = await import('openim-demo-server/embedded');
       const demo = await startEmbeddedDemo(demoOptions(options));
       ({ baseUrl, secret, adminUserID } = demo);
       token = undefined;

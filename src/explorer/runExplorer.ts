@@ -7,7 +7,7 @@
 import { OpenIMClient, DEFAULT_CLIENT_CONFIG } from '../api/client.js';
 import type { ConnectionInfo } from '../components/Header.js';
 import { UsageError, type ExplorerOptions } from '../config/args.js';
-import type { EmbeddedDemo } from 'openim-demo-server';
+import type { EmbeddedDemo } from 'openim-demo-server/embedded';
 import { profileNamesIn } from '../config/profileNames.js';
 import { defaultConfigPath, resolveProfile } from '../config/profiles.js';
 import { recentUsersFile, recentUsersPath } from '../config/recentUsers.js';

@@ -1,4 +1,4 @@
-// The built CLI (dist/cli.js, from `npm run build`) run as a child process: scripting commands
+// The built CLI (dist/cli.cjs, from `npm run build`) run as a child process: scripting commands
 // against the demo server over loopback, exit codes, profiles from a config file, and the log.
 import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -9,7 +9,7 @@ import { DEMO, startDemoServer, type DemoServer } from 'openim-demo-server';
 import { startTestServer } from '../support/recordingServer.js';
 import { CLI_NODE, collectExit } from '../support/runCli.js';
 
-const CLI = join(import.meta.dirname, '..', '..', 'dist', 'cli.js');
+const CLI = join(import.meta.dirname, '..', '..', 'dist', 'cli.cjs');
 const tmp = mkdtempSync(join(tmpdir(), 'oie-cli-'));
 
 interface Result {
@@ -29,7 +29,7 @@ function cli(args: string[], env: NodeJS.ProcessEnv = {}, onStdout?: (stdout: st
 
 let demo: DemoServer;
 beforeAll(async () => {
-  if (!existsSync(CLI)) throw new Error('dist/cli.js is missing: run npm run build first');
+  if (!existsSync(CLI)) throw new Error('dist/cli.cjs is missing: run npm run build first');
   demo = await startDemoServer({ users: 2000 });
 });
 afterAll(async () => {

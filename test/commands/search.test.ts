@@ -13,7 +13,7 @@ import { literalMatches } from '../support/literalSearch.js';
 import { CLI_NODE } from '../support/runCli.js';
 
 const USERS = 2000;
-const CLI = join(import.meta.dirname, '..', '..', 'dist', 'cli.js');
+const CLI = join(import.meta.dirname, '..', '..', 'dist', 'cli.cjs');
 let demo: DemoServer;
 beforeAll(async () => {
   demo = await startDemoServer({ users: USERS });
@@ -85,7 +85,7 @@ describe('--user ID is checked', () => {
   });
 
   it('the built CLI says so too', async () => {
-    if (!existsSync(CLI)) throw new Error('dist/cli.js is missing: run npm run build first');
+    if (!existsSync(CLI)) throw new Error('dist/cli.cjs is missing: run npm run build first');
     const child = spawn(CLI_NODE, [CLI, 'blacklist', '--user', 'nosuch', '--demo', '--users', '50'], { stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';

@@ -1,4 +1,4 @@
-// `--watch SECONDS` of the built CLI (dist/cli.js) as a child process: only what changed, as NDJSON
+// `--watch SECONDS` of the built CLI (dist/cli.cjs) as a child process: only what changed, as NDJSON
 // events; a clean exit on SIGINT and on a closed pipe; a rate limit waited out on stderr.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
@@ -10,7 +10,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from 'openim-demo-server';
 import { CLI_NODE } from '../support/runCli.js';
 
-const CLI = join(import.meta.dirname, '..', '..', 'dist', 'cli.js');
+const CLI = join(import.meta.dirname, '..', '..', 'dist', 'cli.cjs');
 const tmp = mkdtempSync(join(tmpdir(), 'oie-watch-'));
 const baseEnv: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: tmp, XDG_CONFIG_HOME: join(tmp, 'none'), LANG: 'C.UTF-8' };
 
@@ -45,7 +45,7 @@ function run(args: string[], env: NodeJS.ProcessEnv = {}): Running {
 const lines = (text: string) => text.split('\n').filter(Boolean);
 
 beforeAll(() => {
-  if (!existsSync(CLI)) throw new Error('dist/cli.js is missing: run npm run build first');
+  if (!existsSync(CLI)) throw new Error('dist/cli.cjs is missing: run npm run build first');
 });
 
 describe('scripting --watch', () => {

@@ -11,7 +11,7 @@ import { FLAGS, OUTPUT_FORMATS, SUBCOMMANDS, type FlagUse } from '../../src/conf
 import { PAGE_SIZE_STEPS as PAGE_SIZES } from '../../src/domain/paging.js';
 import { Terminal, type App } from '../support/tmux.js';
 
-const CLI = join(import.meta.dirname, '..', '..', 'dist', 'cli.js');
+const CLI = join(import.meta.dirname, '..', '..', 'dist', 'cli.cjs');
 const tmp = mkdtempSync(join(tmpdir(), 'oie-completion-'));
 const bin = join(tmp, 'bin');
 const configHome = join(tmp, 'config');
@@ -31,7 +31,7 @@ function installed(shell: string): boolean {
 const skipReason = (shell: string): string => (installed(shell) ? '' : ` (SKIPPED: ${shell} is not installed; apt-get install -y ${shell})`);
 
 beforeAll(() => {
-  if (!existsSync(CLI)) throw new Error('dist/cli.js is missing: run npm run build first');
+  if (!existsSync(CLI)) throw new Error('dist/cli.cjs is missing: run npm run build first');
   mkdirSync(bin);
   writeFileSync(join(bin, 'openim-explorer'), `#!/bin/sh\nexec '${process.execPath}' '${CLI}' "$@"\n`);
   chmodSync(join(bin, 'openim-explorer'), 0o755);

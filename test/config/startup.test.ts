@@ -1,4 +1,4 @@
-// The built CLI (dist/cli.js) refusing what it cannot use at start-up, as a usage error (exit 2)
+// The built CLI (dist/cli.cjs) refusing what it cannot use at start-up, as a usage error (exit 2)
 // with one line that gives nothing away: a URL's password, a file's content, its escape bytes.
 // Both the scripting commands and the explorer (no command) stop before connecting or drawing.
 import { spawn } from 'node:child_process';
@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { collectExit } from '../support/runCli.js';
 
-const CLI = join(import.meta.dirname, '..', '..', 'dist', 'cli.js');
+const CLI = join(import.meta.dirname, '..', '..', 'dist', 'cli.cjs');
 const tmp = mkdtempSync(join(tmpdir(), 'oie-startup-'));
 const PASSWORD = 'S3cr3tPw';
 
@@ -37,7 +37,7 @@ const BOTH: [string, string[]][] = [
 ];
 
 beforeAll(() => {
-  if (!existsSync(CLI)) throw new Error('dist/cli.js is missing: run npm run build first');
+  if (!existsSync(CLI)) throw new Error('dist/cli.cjs is missing: run npm run build first');
 });
 
 describe.each(BOTH)('%s: a base URL with a password', (_name, command) => {

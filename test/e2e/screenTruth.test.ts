@@ -181,7 +181,7 @@ describe('a terminal that cannot address the cursor', () => {
     const raw = join(scratch, `dumb-${said.length}.bytes`);
     t.pipeTo(raw);
     const env = said.startsWith('TERM=') ? 'TERM=dumb' : '-u TERM';
-    t.run(`env ${env} node dist/cli.js --demo; echo "exit=$?"`);
+    t.run(`env ${env} node dist/cli.cjs --demo; echo "exit=$?"`);
     const screen = await t.waitFor(/exit=\d+/);
     expect(screen).toContain('exit=1');
     expect(screen).toContain(said);

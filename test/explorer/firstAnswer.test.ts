@@ -1,7 +1,7 @@
 // The first frame waits for the first page, but never longer than its bound: a slow server gets
 // the connecting frame, a fast one a first frame with rows.
 import { describe, expect, it, vi } from 'vitest';
-import { createStore } from 'zustand/vanilla';
+import { createStore, type StoreApi } from 'zustand/vanilla';
 import { firstAnswer, type Timers } from '../../src/explorer/firstAnswer.js';
 import type { AppStore } from '../../src/store/actions.js';
 
@@ -10,7 +10,7 @@ interface Slim {
   lists: Record<string, { loading: boolean }>;
 }
 
-function slimStore(lists: Slim['lists']): ReturnType<typeof createStore<Slim>> {
+function slimStore(lists: Slim['lists']): StoreApi<Slim> {
   return createStore<Slim>(() => ({ nav: [{ name: 'users' }], lists }));
 }
 

@@ -71,7 +71,7 @@ describe('secrets from the environment', () => {
     try {
       term.pipeTo(raw);
       await term.waitFor(/^[#$]\s*$/m);
-      term.run(`node dist/cli.js --base-url ${server.url} --timeout 3 --log-file ${log}; echo "exit=$?"`);
+      term.run(`node dist/cli.cjs --base-url ${server.url} --timeout 3 --log-file ${log}; echo "exit=$?"`);
       // The token is refused (1503, echoed back); the app logs in with the secret once and repeats
       // the request, which is refused again, with the new token echoed: an auth error on screen.
       await term.waitFor(/server error 1503/);

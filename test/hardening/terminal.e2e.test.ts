@@ -21,7 +21,7 @@ const APP_UP = (s: string): boolean => /page 1 of \d+/.test(s) && s.includes('us
 async function startApp(): Promise<App> {
   term = startShell({ cols: 100, rows: 30 });
   await term.waitFor(PROMPT);
-  term.run('node dist/cli.js --demo --users 300; echo "exit=$?"');
+  term.run('node dist/cli.cjs --demo --users 300; echo "exit=$?"');
   await term.waitFor(APP_UP);
   expect(term.display('#{alternate_on}')).toBe('1');
   expect(term.display('#{cursor_flag}')).toBe('0'); // Ink hides it while running

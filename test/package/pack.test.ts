@@ -1,5 +1,5 @@
 // The published package: pack it, install the tarball into an empty folder without the network
-// (no runtime dependencies: everything is bundled into dist/, the entry point dist/cli.js and the
+// (no runtime dependencies: everything is bundled into dist/, the bin dist/cli.cjs, the entry point dist/cli.js and the
 // chunks it loads on demand, dist/chunks/), and run the installed bin.
 // The vitest global setup builds it once before any test runs; this test does not rebuild (npm pack --ignore-scripts skips
 // the prepack build, which would rewrite dist/cli.js under the end-to-end tests running alongside).
@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const CLI = join(ROOT, 'dist', 'cli.js');
+const CLI = join(ROOT, 'dist', 'cli.cjs');
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
   name: string;
   version: string;
@@ -83,13 +83,14 @@ describe('npm package', () => {
     expect(pkg.dependencies ?? {}).toEqual({});
   });
 
-  it('packs only package.json, README.md, LICENSE, dist/cli.js and the chunks of this build', () => {
+  it('packs only package.json, README.md, LICENSE, the bin, dist/cli.js and the chunks of this build', () => {
     const paths = packed.files.map((f) => f.path).sort();
     expect(paths).toContain('package.json');
+    expect(paths).toContain('dist/cli.cjs');
     expect(paths).toContain('dist/cli.js');
     const built = readdirSync(join(ROOT, 'dist', 'chunks')).map((name) => `dist/chunks/${name}`);
     expect(built.length).toBeGreaterThan(0);
-    const allowed = new Set(['package.json', 'README.md', 'LICENSE', 'dist/cli.js', ...built]);
+    const allowed = new Set(['package.json', 'README.md', 'LICENSE', 'dist/cli.cjs', 'dist/cli.js', ...built]);
     expect(paths.filter((p) => !allowed.has(p))).toEqual([]);
     expect(built.filter((p) => !paths.includes(p))).toEqual([]);
   });

@@ -1,4 +1,4 @@
-// Builds dist/cli.js once, before any test file runs. The end-to-end, package and scripting tests
+// Builds dist/cli.cjs once, before any test file runs. The end-to-end, package and scripting tests
 // run the built CLI; no test builds it, so none rebuilds it while another one runs it.
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';

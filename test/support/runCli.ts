@@ -1,11 +1,11 @@
-// Runs the built CLI (dist/cli.js) as a child process with a clean environment, and kills it
+// Runs the built CLI (dist/cli.cjs) as a child process with a clean environment, and kills it
 // (reporting `hung`) if it has not ended after a generous wait.
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { Readable } from 'node:stream';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-export const CLI = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
+export const CLI = fileURLToPath(new URL('../../dist/cli.cjs', import.meta.url));
 
 /**
  * The Node that runs the built CLI: OIE_TEST_NODE when set (.ci/run points it at each supported
@@ -22,7 +22,7 @@ export interface CliExit {
 }
 
 export function assertBuilt(): void {
-  if (!existsSync(CLI)) throw new Error('dist/cli.js is missing: run npm run build first');
+  if (!existsSync(CLI)) throw new Error('dist/cli.cjs is missing: run npm run build first');
 }
 
 export function runCli(

@@ -2,7 +2,7 @@
 // socket (tmux -L, config /dev/null), so nothing touches the user's tmux server, config or sessions.
 // Two ways to start one:
 //
-// - startApp({ args }): the pane runs `node dist/cli.js ARGS; echo __EXIT__$?; sleep 60`. The echo
+// - startApp({ args }): the pane runs `node dist/cli.cjs ARGS; echo __EXIT__$?; sleep 60`. The echo
 //   reports the exit code on the (restored) normal screen; the sleep keeps the pane alive so the
 //   test can inspect it after the app exits. The environment is the test runner's.
 // - startShell(): the pane runs a plain `sh` in the project folder (dash: no readline, so it reads
@@ -16,7 +16,7 @@
 // the test gives them. Each terminal has its own XDG state and config folders, removed by kill().
 // tmux sets TERM in every pane itself, so a TERM given in `env` becomes tmux's default-terminal.
 //
-// dist/cli.js is built once, before any test runs, by test/support/buildOnce.ts (vitest global
+// dist/cli.cjs is built once, before any test runs, by test/support/buildOnce.ts (vitest global
 // setup); nothing here builds it.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync } from 'node:fs';
@@ -26,7 +26,7 @@ import { fileURLToPath } from 'node:url';
 import { CLI_NODE } from './runCli.js';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-export const CLI = join(ROOT, 'dist', 'cli.js');
+export const CLI = join(ROOT, 'dist', 'cli.cjs');
 
 /** How long waitFor and the pid helpers wait by default. */
 export const WAIT_MS = 10_000;
@@ -44,7 +44,7 @@ export interface TerminalOptions {
 }
 
 export interface StartOptions extends TerminalOptions {
-  /** Arguments of dist/cli.js. */
+  /** Arguments of dist/cli.cjs. */
   args?: readonly string[];
 }
 
@@ -331,7 +331,7 @@ export function startCommand(line: string, options: TerminalOptions = {}): App {
   return new Terminal(line, runnerEnv(), options);
 }
 
-/** dist/cli.js with `args`, run by the pane's shell; see exitCode(). */
+/** dist/cli.cjs with `args`, run by the pane's shell; see exitCode(). */
 export function startApp(options: StartOptions = {}): App {
   const command = [shellQuote(CLI_NODE), shellQuote(CLI), ...(options.args ?? []).map(shellQuote)].join(' ');
   return startCommand(`${command}; echo __EXIT__$?; sleep 60`, options);

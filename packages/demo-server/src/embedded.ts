@@ -6,7 +6,8 @@
 // (in the bundle, the chunk it was built into), started with a marker in workerData; under vitest,
 // where the module is TypeScript that a worker cannot load, the server runs in the calling thread.
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import { DEMO, startDemoServer } from './server.js';
+import { DEMO_CREDENTIALS as DEMO } from './credentials.js';
+import type { startDemoServer } from './server.js';
 
 export interface EmbeddedDemo {
   baseUrl: string;
@@ -40,7 +41,10 @@ function demoNow(env: NodeJS.ProcessEnv = process.env): number {
   return env.OIE_DEMO_NOW !== undefined && Number.isSafeInteger(fixed) ? fixed : Date.now();
 }
 
-function startHere(options: EmbeddedDemoOptions): ReturnType<typeof startDemoServer> {
+// The server is loaded where it runs: the explorer's thread only starts the worker (in the bundle,
+// this module's chunk is small; the server's is the worker's to compile).
+async function startHere(options: EmbeddedDemoOptions): ReturnType<typeof startDemoServer> {
+  const { startDemoServer } = await import('./server.js');
   const activity = options.still ? undefined : { ...(options.paceMs !== undefined ? { paceMs: options.paceMs } : {}) };
   return startDemoServer({ users: options.users, latencyMs: options.latencyMs, nowMs: demoNow(), ...(activity ? { activity } : {}) });
 }

@@ -4,10 +4,10 @@ import { NOTIFICATION_ACCOUNTS, ROBOT_ACCOUNTS } from './accounts.js';
 import { FIRST_USER_CONVERSATIONS, NO_CONVERSATIONS_EVERY } from './conversations.js';
 import { GO_ZERO_TIME_MS, ZERO_TIME_INDEX, userIdOf } from './users.js';
 import { LONG_EX_INDEX } from './hostile.js';
+import { DEMO_CREDENTIALS } from './credentials.js';
 
 export const DEMO = {
-  secret: 'openIM123',
-  adminUserID: 'imAdmin',
+  ...DEMO_CREDENTIALS,
   defaultUsers: 5000,
   /** Page 1 of get_users. 240 conversations (8 pinned, 4 without a latest message, every content type),
    * 12 blacks, 40 sent friend requests cycling pending/accepted/refused (one re-applied: pending

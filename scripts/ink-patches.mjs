@@ -21,6 +21,17 @@ const CELL_WIDTH_MODULE = fileURLToPath(new URL('../src/terminal/cellWidth.ts', 
 /** @type {{ file: string, why: string, upstream: string, find: string, replace: string, changesOutput?: boolean }[]} */
 export const INK_PATCHES = [
   {
+    // The app reads keys by their raw sequence (src/keys/normalize.ts); Ink's useInput hands its
+    // handler a reduced string (ESC cut off, Ctrl keys by name). Passing the sequence as a third
+    // argument lets src/components/useTerminalInput.ts keep useInput's batched updates without
+    // listening on Ink's internal input emitter.
+    file: 'ink/build/hooks/use-input.js',
+    why: "useInput also passes the raw sequence read from stdin, as the handler's third argument",
+    upstream: 'not in ink 6.8.0 (useInput gives only the parsed key); a candidate for upstream',
+    find: '                    inputHandler(input, key);',
+    replace: '                    inputHandler(input, key, data);',
+  },
+  {
     file: 'ink/build/output.js',
     changesOutput: true,
     why: "place each grapheme at the app's width (src/terminal/cellWidth.ts), not string-width's",

@@ -41,4 +41,24 @@ describe('the patches under vitest', () => {
     expect(seen).toHaveBeenCalledWith('');
     app.unmount();
   });
+
+  it("hand useInput's handler the raw sequence as well (the app reads keys by it)", async () => {
+    const raws: unknown[] = [];
+    function Keys(): React.JSX.Element {
+      const [count, setCount] = useState(0);
+      useInput((_input, _key, ...rest: unknown[]) => {
+        raws.push(rest[0]);
+        setCount((n) => n + 1);
+      });
+      return <Text>keys {count}</Text>;
+    }
+    const app = render(<Keys />);
+    await vi.waitFor(() => expect(app.lastFrame()).toBe('keys 0'));
+    app.stdin.write('\u001b[A');
+    await vi.waitFor(() => expect(app.lastFrame()).toBe('keys 1'));
+    app.stdin.write('q');
+    await vi.waitFor(() => expect(app.lastFrame()).toBe('keys 2'));
+    expect(raws).toEqual(['\u001b[A', 'q']);
+    app.unmount();
+  });
 });

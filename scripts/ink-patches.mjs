@@ -8,12 +8,14 @@ import { SEGMENTER_PATCHES } from './patches/segmenters.mjs';
 import { STRING_WIDTH_PATCHES } from './patches/string-width.mjs';
 import { TERMINAL_EVENT_PATCHES } from './patches/terminal-events.mjs';
 
+import { dirname, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { appModule } from './patches/appModule.mjs';
 
 // The app's width of a grapheme (the widest any common terminal draws it): Ink must place
 // characters by the same count, or text beside a wider-drawn grapheme (the detail pane beside
 // the table) lands further right on screen than Ink thinks, and wraps.
-const CELL_WIDTH_MODULE = fileURLToPath(new URL('../src/terminal/cellWidth.ts', import.meta.url));
+const CELL_WIDTH_MODULE = appModule('src/terminal/cellWidth.ts');
 
 // Each patch says why it exists (`why`) and whether upstream has it (`upstream`), one line each.
 // `changesOutput` marks the patches that change what is drawn (on purpose); the others change speed
@@ -37,7 +39,7 @@ export const INK_PATCHES = [
     why: "place each grapheme at the app's width (src/terminal/cellWidth.ts), not string-width's",
     upstream: 'not in ink 6.8.0, and app-specific (Ink has no hook for a width function)',
     find: "import stringWidth from 'string-width';",
-    replace: `import stringWidth from 'string-width';\nimport { graphemeWidth as __oieGraphemeWidth } from ${JSON.stringify(CELL_WIDTH_MODULE)};`,
+    replace: `import stringWidth from 'string-width';\nimport { graphemeWidth as __oieGraphemeWidth } from ${CELL_WIDTH_MODULE};`,
   },
   {
     // Correctness. With incrementalRendering and a frame shorter than the terminal (the output
@@ -186,8 +188,20 @@ export function patchInk(path, source, { outputOnly = false } = {}) {
     }
     out = out.slice(0, at) + patch.replace + out.slice(at + patch.find.length);
   }
-  return out;
+  return patches.length === 0 ? out : resolveAppModules(path, out);
 }
+
+const APP_ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/** appModule()'s names, as paths relative to the patched file: the project may live anywhere. */
+function resolveAppModules(path, source) {
+  return source.replace(APP_MODULE_NAME, (_, inApp) => {
+    const specifier = relative(dirname(path), APP_ROOT + inApp).split(sep).join('/');
+    return JSON.stringify(specifier.startsWith('.') ? specifier : `./${specifier}`);
+  });
+}
+
+const APP_MODULE_NAME = /"@oie-app\/([^"]+)"/g;
 
 /**
  * The path inside the project's node_modules: a nested copy (wrap-ansi's own string-width 7) is

@@ -31,7 +31,7 @@ const segmenter = {segment: string => (__oieSegmenter ??= new Intl.Segmenter()).
     why: 'ansi-tokenize: the segmenter is made on first use, and not used where every code point is a grapheme',
     upstream: 'not in @alcalzone/ansi-tokenize 0.2.5: a speed-up that uses the app\'s join rule',
     find: 'const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });',
-    replace: `import { mayJoin as __oieMayJoin } from ${JSON.stringify(JOINS_MODULE)};
+    replace: `import { mayJoin as __oieMayJoin } from ${JOINS_MODULE};
 let __oieSegmenter;
 const segmenter = { segment: (string) => (__oieSegmenter ??= new Intl.Segmenter(undefined, { granularity: "grapheme" })).segment(string) };
 function __oieSegments(string) {

@@ -18,10 +18,10 @@
 //    that hold a character every emoji sequence has (a letter and its accents never do).
 //    The first segmenter costs about 18 ms (ICU's grapheme rules), and the first use of
 //    /^\p{RGI_Emoji}$/v 30-40 ms: the explorer's first frame paid both, for "Mia Ødegaard" and "●".
-import { fileURLToPath } from 'node:url';
+import { appModule } from './appModule.mjs';
 
 /** The app's rule for text that needs no segmenter; the other segmenter patches import it too. */
-export const JOINS_MODULE = fileURLToPath(new URL('../../src/terminal/graphemeJoins.ts', import.meta.url));
+export const JOINS_MODULE = appModule('src/terminal/graphemeJoins.ts');
 
 /** @type {{ file: string, why: string, upstream: string, find: string, replace: string }[]} */
 export const STRING_WIDTH_PATCHES = [
@@ -30,7 +30,7 @@ export const STRING_WIDTH_PATCHES = [
     why: 'string-width: the segmenter is made on first use',
     upstream: 'not in string-width 8.3.0: a start-up fix, a candidate for upstream',
     find: 'const segmenter = new Intl.Segmenter();',
-    replace: `import { mayJoin as __oieMayJoin } from ${JSON.stringify(JOINS_MODULE)};
+    replace: `import { mayJoin as __oieMayJoin } from ${JOINS_MODULE};
 let __oieSegmenter;
 const segmenter = {segment: string => (__oieSegmenter ??= new Intl.Segmenter()).segment(string)};
 // Graphemes as the segmenter gives them, without it where every code point is one.

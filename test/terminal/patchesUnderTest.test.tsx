@@ -5,7 +5,12 @@ import { render } from 'ink-testing-library';
 import stringWidth from 'string-width';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { INK_PATCHED_FILES, INK_PATCHES } from '../../scripts/ink-patches.mjs';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { INK_PATCHED_FILES, INK_PATCHES, patchInk } from '../../scripts/ink-patches.mjs';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 declare global {
   var __oiePatchedModules: Set<string> | undefined;
@@ -22,6 +27,21 @@ describe('the patches under vitest', () => {
       expect(patch.why, patch.file).toMatch(/^[^\n]{10,200}$/);
       expect(patch.upstream, patch.why).toMatch(/^[^\n]{4,200}$/);
     }
+  });
+
+  it('import app modules by a path relative to the patched file, never an absolute one', () => {
+    let imports = 0;
+    for (const file of INK_PATCHED_FILES) {
+      const path = resolve(ROOT, 'node_modules', file);
+      const patched = patchInk(path, readFileSync(path, 'utf8'));
+      expect(patched, file).not.toContain(ROOT);
+      for (const [, specifier] of patched.matchAll(/from "(\.{1,2}\/[^"]*src\/terminal\/[^"]+)"/g)) {
+        imports++;
+        expect(existsSync(resolve(dirname(path), specifier!)), specifier).toBe(true);
+      }
+    }
+    // cellWidth.ts for Ink's output, graphemeJoins.ts for string-width and the other segmenters.
+    expect(imports).toBeGreaterThanOrEqual(2);
   });
 
   it('include the key parser fix: Ctrl+F1 reaches the app as a key without a name', async () => {

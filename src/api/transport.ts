@@ -8,7 +8,8 @@
 // goal; and a 200,000-user walk paid web streams and AbortSignal plumbing for every chunk (README,
 // Performance). Kept here from what fetch gave: keep-alive connections, gzip, deflate and br
 // decoding, and never following a redirect (node:http does not follow them at all; redirect.ts).
-import { Agent as HttpAgent, request as httpRequest, type IncomingMessage, type RequestOptions } from 'node:http';
+import { Agent as HttpAgent, request as httpRequest, type ClientRequest, type IncomingMessage, type RequestOptions } from 'node:http';
+import type { Socket } from 'node:net';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { brotliDecompressSync, constants, gunzipSync, inflateSync } from 'node:zlib';
 import type { Deadline } from './deadline.js';
@@ -51,6 +52,34 @@ export interface ReplyHead {
 // a server's own idle close (it was fetch's, and no reply changed when fetch went). Idle sockets are unref'd: they never hold the
 // process open.
 const IDLE_MS = 4000;
+
+/**
+ * The idle timer runs while a connection waits in the pool only. Given as the agent's `timeout`,
+ * it ran during every exchange too, and a socket with a timer re-arms it on each chunk it reads
+ * or writes: a tenth of a walk's CPU beyond a plain loop's. (A request's own deadline is
+ * deadline.ts's, not this.) The agent closes a pooled connection whose timer fires.
+ */
+function closeWhenIdle<T extends HttpAgent>(agent: T): T {
+  // Node's documented hooks; its typings say void, the agent reads a boolean (false: destroy).
+  const pool = agent as unknown as {
+    keepSocketAlive(socket: Socket): boolean;
+    reuseSocket(socket: Socket, request: ClientRequest): void;
+  };
+  const keep = pool.keepSocketAlive.bind(agent);
+  const reuse = pool.reuseSocket.bind(agent);
+  pool.keepSocketAlive = (socket) => {
+    const kept = keep(socket);
+    // A server's Keep-Alive hint, when shorter, was set by the agent just now: it stands.
+    if (kept) socket.setTimeout(socket.timeout ? Math.min(socket.timeout, IDLE_MS) : IDLE_MS);
+    return kept;
+  };
+  pool.reuseSocket = (socket, request) => {
+    socket.setTimeout(0);
+    reuse(socket, request);
+  };
+  return agent;
+}
+
 let httpAgent: HttpAgent | undefined;
 /** One https agent per CA given (`undefined`: the system's CAs and NODE_EXTRA_CA_CERTS). */
 const httpsAgents = new Map<string | undefined, HttpsAgent>();
@@ -70,18 +99,19 @@ function proxiedAgent(protocol: string, proxy: URL, connect: ConnectOptions): Ht
   const key = `${protocol}${proxy.href}\n${connect.ca ?? ''}`;
   let agent = proxiedAgents.get(key);
   if (!agent) {
-    const options = { keepAlive: true, timeout: IDLE_MS };
+    const options = { keepAlive: true };
     agent = protocol === 'https:' ? new TunnelAgent(proxy, { ...options, ...(connect.ca !== undefined ? { ca: connect.ca } : {}) }) : new HttpAgent(options);
+    closeWhenIdle(agent);
     proxiedAgents.set(key, agent);
   }
   return agent;
 }
 
 function agentFor(protocol: string, connect: ConnectOptions): HttpAgent {
-  if (protocol !== 'https:') return (httpAgent ??= new HttpAgent({ keepAlive: true, timeout: IDLE_MS }));
+  if (protocol !== 'https:') return (httpAgent ??= closeWhenIdle(new HttpAgent({ keepAlive: true })));
   let agent = httpsAgents.get(connect.ca);
   if (!agent) {
-    agent = new HttpsAgent({ keepAlive: true, timeout: IDLE_MS, ...(connect.ca !== undefined ? { ca: connect.ca } : {}) });
+    agent = closeWhenIdle(new HttpsAgent({ keepAlive: true, ...(connect.ca !== undefined ? { ca: connect.ca } : {}) }));
     httpsAgents.set(connect.ca, agent);
   }
   return agent;

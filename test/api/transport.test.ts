@@ -2,7 +2,7 @@
 // client against servers on 127.0.0.1: the codings a server or proxy may use, the cap applied to
 // what a small compressed body expands to, keep-alive, and a token no header can carry.
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OpenIMClient } from '../../src/api/client.js';
 import { NetworkError, ProtocolError } from '../../src/api/errors.js';
 import { getUsers } from '../../src/api/operations.js';
@@ -73,6 +73,16 @@ describe('connections', () => {
     expect(server.requests).toHaveLength(5);
     expect(server.connections).toBe(1);
   });
+
+  it('closes a connection left idle in the pool after about 4 s (the server would keep it a minute)', async () => {
+    server = await startTestServer(envelope({ total: 1, users: [{ userID: 'u1' }] }), { keepAliveTimeoutMs: 60_000 });
+    const c = client(server.url);
+    for (let i = 0; i < 3; i++) await getUsers(c, { pagination });
+    expect(server.connections).toBe(1);
+    expect(server.open).toBe(1);
+    await vi.waitFor(() => expect(server!.open).toBe(0), { timeout: 15_000, interval: 100 });
+    expect(server.connections).toBe(1);
+  }, 20_000);
 
   it('a token with a line break is refused in words before anything is sent, and not retried', async () => {
     server = await startTestServer(envelope({ total: 0, users: [] }));

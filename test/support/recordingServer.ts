@@ -16,12 +16,15 @@ export interface TestServer {
   requests: Recorded[];
   /** Connections accepted, including ones that sent nothing whole. */
   connections: number;
+  /** Connections still open. */
+  open: number;
   close(): Promise<void>;
 }
 
 type Handler = (req: Recorded, res: ServerResponse, raw: IncomingMessage) => void;
 
-export async function startTestServer(handle: Handler): Promise<TestServer> {
+/** `keepAliveTimeoutMs`: how long the server keeps an idle connection (Node's default: 5 s). */
+export async function startTestServer(handle: Handler, options: { keepAliveTimeoutMs?: number } = {}): Promise<TestServer> {
   const requests: Recorded[] = [];
   const sockets = new Set<Socket>();
   let connections = 0;
@@ -35,6 +38,7 @@ export async function startTestServer(handle: Handler): Promise<TestServer> {
       handle(recorded, res, req);
     });
   });
+  if (options.keepAliveTimeoutMs !== undefined) server.keepAliveTimeout = options.keepAliveTimeoutMs;
   server.on('connection', (socket) => {
     connections += 1;
     sockets.add(socket);
@@ -47,6 +51,9 @@ export async function startTestServer(handle: Handler): Promise<TestServer> {
     requests,
     get connections() {
       return connections;
+    },
+    get open() {
+      return sockets.size;
     },
     close: () =>
       new Promise((resolve) => {

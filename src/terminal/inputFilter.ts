@@ -12,11 +12,19 @@ export const CTRL_Z = '\u001a';
 
 /**
  * The markers, focus reports, X10 mouse reports (ESC [ M and three bytes), OSC, DCS, APC, PM and
- * SOS strings (to BEL or ST, or to the end of the read: a reply cut by a read loses its end to
- * the keys, never its start), Ctrl-L and Ctrl-Z.
+ * SOS strings (to BEL or ST, or to the end of the read: see STRING_REST_MS for the rest), Ctrl-L
+ * and Ctrl-Z.
  */
 const TOKEN = /\u001b\[20[01]~|\u001b\[[IO]|\u001b\[M[\s\S]{0,3}|\u001b[\]P_^X][\s\S]*?(?:\u0007|\u001b\\|$)|[\u000c\u001a]/g;
 const INTERESTING = /[\u001b\u000c\u001a]/;
+const STRING_END = /\u0007|\u001b\\/;
+
+/**
+ * A string cut by a read (a long OSC 52 or colour reply through tmux or SSH) goes on in the next
+ * read, which comes at once: that read's text up to BEL or ST is the string's, not keys. A read
+ * later than this is the user typing (Alt-] sends ESC ] too), and is keys.
+ */
+export const STRING_REST_MS = 50;
 
 export interface InputHandlers {
   focus(focused: boolean): void;
@@ -26,12 +34,28 @@ export interface InputHandlers {
   suspend(): void;
 }
 
-/** A filter over successive reads (it remembers whether a bracketed paste is open). */
-export function createInputFilter(handlers: InputHandlers): (text: string) => string {
+/**
+ * A filter over successive reads (it remembers whether a bracketed paste is open, and whether the
+ * last read ended inside a string). `now` is injected for the tests.
+ */
+export function createInputFilter(handlers: InputHandlers, now: () => number = () => performance.now()): (text: string) => string {
   let pasting = false;
-  return (text) => {
+  /** When a read ended inside a string, and whether on the ESC that may start its ST. */
+  let cut: { at: number; onEsc: boolean } | undefined;
+  const restOfString = (text: string): string => {
+    const was = cut;
+    cut = undefined;
+    if (!was || now() - was.at > STRING_REST_MS) return text;
+    if (was.onEsc && text.startsWith('\\')) return text.slice(1);
+    const end = STRING_END.exec(text);
+    if (end) return text.slice(end.index + end[0].length);
+    cut = { at: now(), onEsc: text.endsWith('\u001b') };
+    return '';
+  };
+  return (input) => {
+    const text = restOfString(input);
     if (!INTERESTING.test(text)) return text;
-    return text.replace(TOKEN, (token) => {
+    return text.replace(TOKEN, (token, offset: number) => {
       if (token === PASTE_START || token === PASTE_END) {
         pasting = token === PASTE_START;
         return token;
@@ -40,10 +64,16 @@ export function createInputFilter(handlers: InputHandlers): (text: string) => st
       if (token === FOCUS_IN || token === FOCUS_OUT) handlers.focus(token === FOCUS_IN);
       else if (token === CTRL_L) handlers.repaint();
       else if (token === CTRL_Z) handlers.suspend();
+      else if (offset + token.length === text.length && isString(token) && !endsString(token)) {
+        cut = { at: now(), onEsc: token.endsWith('\u001b') };
+      }
       return '';
     });
   };
 }
+
+const isString = (token: string): boolean => /^\u001b[\]P_^X]/.test(token);
+const endsString = (token: string): boolean => token.endsWith('\u0007') || token.endsWith('\u001b\\');
 
 /**
  * Filters every read of `stdin` from now on (Ink reads it with read() on 'readable'); a read left

@@ -1,14 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { createInputFilter, filterInput } from '../../src/terminal/inputFilter.js';
+import { createInputFilter, filterInput, STRING_REST_MS } from '../../src/terminal/inputFilter.js';
 
-function recorder(): { seen: string[]; filter: (text: string) => string } {
+function recorder(): { seen: string[]; filter: (text: string) => string; clock: { ms: number } } {
   const seen: string[] = [];
-  const filter = createInputFilter({
-    focus: (focused) => seen.push(focused ? 'focus-in' : 'focus-out'),
-    repaint: () => seen.push('repaint'),
-    suspend: () => seen.push('suspend'),
-  });
-  return { seen, filter };
+  const clock = { ms: 1000 };
+  const filter = createInputFilter(
+    {
+      focus: (focused) => seen.push(focused ? 'focus-in' : 'focus-out'),
+      repaint: () => seen.push('repaint'),
+      suspend: () => seen.push('suspend'),
+    },
+    () => clock.ms,
+  );
+  return { seen, filter, clock };
 }
 
 describe('the input filter', () => {
@@ -29,6 +33,31 @@ describe('the input filter', () => {
     // A reply cut by the read: its start never reaches the keys.
     expect(filter('j\u001b]11;rgb:00')).toBe('j');
     expect(seen).toEqual(['focus-in', 'focus-out']);
+  });
+
+  it('takes the rest of a reply cut by a read from the next read, which comes at once', () => {
+    const { filter, clock } = recorder();
+    expect(filter('j\u001b]52;c;aGVsbG8gd29y')).toBe('j');
+    clock.ms += 2;
+    expect(filter('bGQ=\u0007k')).toBe('k');
+    // Cut in the middle twice, and on the ESC of its ST.
+    expect(filter('\u001bP1$r0')).toBe('');
+    clock.ms += 1;
+    expect(filter('m;more')).toBe('');
+    clock.ms += 1;
+    expect(filter('tail\u001b')).toBe('');
+    clock.ms += 1;
+    expect(filter('\\gk')).toBe('gk');
+    // Nothing is pending any more: the next keys are keys.
+    clock.ms += 1;
+    expect(filter('\\q')).toBe('\\q');
+  });
+
+  it('takes a later read as keys: Alt-] sends ESC ] too, and what the user types next is not a reply', () => {
+    const { filter, clock } = recorder();
+    expect(filter('\u001b]')).toBe('');
+    clock.ms += STRING_REST_MS + 1;
+    expect(filter('jj')).toBe('jj');
   });
 
   it('leaves keys and sequences it does not own to Ink and the app', () => {

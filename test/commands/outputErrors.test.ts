@@ -48,6 +48,13 @@ describe('scripting output errors', () => {
     expect(requestsIn(log)).toBeLessThan(20);
   });
 
+  it('stdout to a file past a file-size limit (ulimit -f, SIGXFSZ left at its default): exit 74, in words', async () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'oie-fsize-out-')), 'users.ndjson');
+    const r = await sh(`ulimit -f 1; "$NODE" "$CLI" users --demo --all --size 50 -o ndjson > ${out}; echo "status=$?"`);
+    expect(r.stdout).toBe('status=74\n');
+    expect(r.stderr).toBe('openim-explorer: cannot write the output to stdout: the file is too large (EFBIG); what was written is incomplete\n');
+  });
+
   it('> /dev/null is not a closed stdout: exit 0', async () => {
     const r = await sh(`"$NODE" "$CLI" users --demo -o json > /dev/null; echo "status=$?"`);
     expect(r).toMatchObject({ stdout: 'status=0\n', stderr: '' });

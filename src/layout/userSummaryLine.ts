@@ -1,7 +1,7 @@
 // The user summary as one line: who the user is (nickname, level, created, global receive
 // option) and how much is behind each tab (each tab's words are its list's: lists/<list>.ts
-// `userSummary`). Long labels where there is room, short ones at 80
-// columns, and the nickname cut before anything else. Pure: the component only colours it.
+// `userSummary`). Long labels where there is room, short ones at 80 columns, and the nickname cut
+// before anything else. Pure: the component only colours it.
 import type { UserLookup } from '../api/userLookup.js';
 import { appMangerLevelName, recvMsgOptName } from '../content/enums.js';
 import { formatTime } from '../content/format.js';

@@ -1,13 +1,14 @@
 // The summary at the top of a user screen: who the user is and how much is behind each tab (each
-// of a user's lists counts its own figure: lists/<list>.ts `userSummary`). A request per figure, in parallel, outside the lists' scheduler, so that none of them waits for the tab
-// in view or makes it wait; each figure is stored as it arrives. A user opened again fetches
+// of a user's lists counts its own figure: lists/<list>.ts `userSummary`). A request per figure,
+// in parallel, outside the lists' scheduler, so that none of them waits for the tab in view or
+// makes it wait; each figure is stored as it arrives. A user opened again fetches
 // afresh, and the answers of the earlier visit are dropped.
 import type { StateCreator } from 'zustand/vanilla';
 import { ApiError, ProtocolError, isApiFailure, type ApiFailure } from '../api/errors.js';
 import type { ListQuery } from '../api/pages.js';
 import { lookupUser } from '../api/userLookup.js';
 import { USER_TABS } from '../lists/names.js';
-import { fetchPage, summaryPart } from '../lists/registry.js';
+import { fetchPage, listDef, summaryPart } from '../lists/registry.js';
 import type { SliceTools } from './tools.js';
 import { olderThanShown } from './figures.js';
 import type { AppState, SummaryPart, TabFigures, UserSummary } from './types.js';
@@ -61,12 +62,13 @@ export const userSummarySlice =
         for (const tab of USER_TABS) {
           const part = summaryPart(tab);
           // A page of one row: the figures come with any page.
-          const page = fetchPage(client, { kind: tab, userID, page: 1, size: 1, query: WHOLE }, signal);
+          const request = { kind: tab, userID, page: 1, size: 1, query: WHOLE };
           track(
             tab,
-            page.then((figures) => {
+            fetchPage(client, request, signal).then((figures) => {
               const figure = part.count(figures, WHOLE);
-              if (figure === undefined) throw new ProtocolError('the reply carries no figure for the summary', { operation: tab, operationID: '' });
+              // Not what the server's replies have held so far (the list's count says what it reads): shown as an unreadable reply.
+              if (figure === undefined) throw new ProtocolError('no figure for the summary', { operation: listDef(tab).call(request).operation, operationID: '' });
               return figure;
             }),
           );

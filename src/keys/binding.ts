@@ -1,10 +1,11 @@
 // The shape of a key binding: what an action is called, where it works, what it does. The one
 // table of them is bindings.ts; keymap.ts looks keys up in it.
+import type { ListKind } from '../api/pages.js';
 import type { TerminalSize } from '../layout/frame.js';
 import type { AppStore } from '../store/store.js';
 
-/** Where a binding works. */
-export type Scope = 'global' | 'list' | 'users' | 'accounts' | 'user' | 'conversations' | 'detail' | 'help';
+/** Where a binding works: a list's kind is where that list's own keys work (lists/<list>.ts `keys`). */
+export type Scope = 'global' | 'list' | 'user' | 'detail' | 'help' | ListKind;
 
 /** What an action's handler gets: the store and the terminal's size (for keys that move within what is drawn). */
 export interface KeyContext {

@@ -1,9 +1,12 @@
 // Every action of the explorer, once: its name, keys, where it works, what help says of it, and
 // what it does. Dispatch, the footer, help and README's Keys table (scripts/keysTable.ts) all read
-// this table, so what they say can never drift from what the keys do.
+// this table, so what they say can never drift from what the keys do. A list's own keys are its
+// definition's (lists/<list>.ts `keys`): they become rows here.
+import type { ListKind } from '../api/pages.js';
 import { detailScroll } from '../layout/detailScroll.js';
 import { opensDetailFull } from '../layout/frame.js';
-import { LIST_NAMES, USER_TABS } from '../lists/names.js';
+import { LIST_KINDS, LIST_NAMES, USER_TABS } from '../lists/names.js';
+import { LISTS, listDef } from '../lists/registry.js';
 import type { BindingSpec, KeyContext } from './binding.js';
 import { detailEdge, detailPaneOf, jumpToMatch } from './detailKeys.js';
 
@@ -17,7 +20,23 @@ function helpTo(ctx: KeyContext, line: (scroll: number, view: { maxScroll: numbe
   s.scrollHelp(Math.min(view.maxScroll, Math.max(0, to)));
 }
 
-const openSearch = (ctx: KeyContext) => state(ctx).openPrompt('search');
+/** The action names of the lists' own keys, as their definitions spell them. */
+type ListKeyAction = {
+  [K in ListKind]: (typeof LISTS)[K] extends { keys: readonly (infer Key)[] } ? (Key extends { action: infer A } ? A : never) : never;
+}[ListKind];
+
+/** Each list's own keys as rows, scoped to the list, in the registry's order. */
+const listKeys = LIST_KINDS.flatMap((kind) =>
+  (listDef(kind).keys ?? []).map((key) => ({
+    // The list's definition spelled this name: it is one of ListKeyAction.
+    action: key.action as ListKeyAction,
+    keys: key.keys,
+    ...(key.hint === undefined ? {} : { hint: key.hint }),
+    description: key.description,
+    scope: kind,
+    run: (c: KeyContext) => state(c).openPrompt(key.run.openPrompt),
+  })),
+);
 
 /**
  * The key of the user screen's tab `n`: the n-th of the lists that are one user's (lists/names.ts).
@@ -142,28 +161,13 @@ export const BINDINGS = [
     scope: 'detail',
     run: (c) => detailEdge(c.store, c, 'bottom'),
   },
-  {
-    action: 'search',
-    keys: ['s'],
-    hint: 's search',
-    description: 'users: ID or nickname contains the text (re: for a regex)',
-    scope: 'users',
-    run: openSearch,
-  },
-  { action: 'search', keys: ['s'], hint: 's search', description: 'system accounts: exact userID or nickname', scope: 'accounts', run: openSearch },
   { action: 'nextTab', keys: ['tab'], hint: `tab/1-${USER_TABS.length} tabs`, description: 'next tab', scope: 'user', run: (c) => state(c).cycleTab(1) },
   { action: 'prevTab', keys: ['shift+tab'], description: 'previous tab', scope: 'user', run: (c) => state(c).cycleTab(-1) },
   tabKey(1),
   tabKey(2),
   tabKey(3),
-  {
-    action: 'conversationFilter',
-    keys: ['c'],
-    hint: 'c IDs',
-    description: 'conversations tab: only these conversation IDs',
-    scope: 'conversations',
-    run: (c) => state(c).openPrompt('conversations'),
-  },
+  // Here, where the footer lists them: after the tabs, before every list's `o` and `/`.
+  ...listKeys,
   { action: 'openUser', keys: ['o'], hint: 'o user', description: 'open the user this row names', scope: 'list', run: (c) => state(c).openNamedUser() },
   { action: 'filter', keys: ['/'], hint: '/ filter', description: 'filter the rows of this page', scope: 'list', run: (c) => state(c).openPrompt('filter') },
   { action: 'copy', keys: ['y'], description: 'copy the row as JSON to the clipboard (OSC 52)', scope: 'list', run: (c) => state(c).copyRow() },

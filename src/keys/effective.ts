@@ -3,6 +3,7 @@
 // README's Keys table keeps showing the defaults (keysTable.ts passes BINDINGS itself).
 import { UsageError } from '../config/args.js';
 import { quoted } from '../config/safeText.js';
+import { LIST_KINDS, isUserTab } from '../lists/names.js';
 import type { Scope } from './binding.js';
 import { BINDINGS, type Binding } from './bindings.js';
 import { isBindableKey } from './normalize.js';
@@ -15,9 +16,7 @@ const QUIT_KEY = 'ctrl+c';
 
 /** Scopes that apply together on some screen (keymap.scopesFor): a key may mean one action in each group. */
 const TOGETHER: readonly (readonly Scope[])[] = [
-  ['users', 'list', 'detail', 'global'],
-  ['accounts', 'list', 'detail', 'global'],
-  ['user', 'conversations', 'list', 'detail', 'global'],
+  ...LIST_KINDS.map((kind): Scope[] => [...(isUserTab(kind) ? ['user' as const] : []), kind, 'list', 'detail', 'global']),
   ['help'],
 ];
 

@@ -5,6 +5,8 @@
 // not fit scrolls. Pure: the overlay draws it, and the help keys scroll by it.
 import { displayWidth } from '../terminal/width.js';
 import { LINE_KEYS } from '../store/lineEditor.js';
+import type { ListKind } from '../api/pages.js';
+import { LIST_KINDS, LIST_NAMES, USER_TABS, isUserTab } from '../lists/names.js';
 import type { Scope } from './binding.js';
 import type { Binding } from './bindings.js';
 import { activeBindings } from './effective.js';
@@ -13,14 +15,14 @@ import { keyLabel } from './keymap.js';
 const SCOPE_TITLES: Record<Scope, string> = {
   global: 'Everywhere',
   list: 'Lists',
-  users: 'Users',
-  accounts: 'System accounts',
   user: 'A user',
-  conversations: 'Conversations tab',
   detail: 'Detail pane open',
   help: 'This help',
+  // A list's own keys, under its title ("Conversations tab" for one of a user's lists).
+  ...(Object.fromEntries(LIST_KINDS.map((kind) => [kind, `${LIST_NAMES[kind].title}${isUserTab(kind) ? ' tab' : ''}`])) as Record<ListKind, string>),
 };
-const ORDER: Scope[] = ['list', 'detail', 'users', 'accounts', 'user', 'conversations', 'global', 'help'];
+/** The top-level lists' keys after every list's, and each tab's after the user screen's. */
+const ORDER: Scope[] = ['list', 'detail', ...LIST_KINDS.filter((kind) => !isUserTab(kind)), 'user', ...USER_TABS, 'global', 'help'];
 
 /** The narrowest a column of help may be; narrower, one more column is not worth it. */
 const MIN_COLUMN = 52;

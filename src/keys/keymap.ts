@@ -1,5 +1,6 @@
 // Looking keys up in the one table of bindings (bindings.ts): which scopes apply on a screen, what
 // a key means there, the footer's hints, and how a key is written.
+import type { UserTab } from '../lists/names.js';
 import { glyphs } from '../terminal/glyphs.js';
 import type { Scope } from './binding.js';
 import type { Binding } from './bindings.js';
@@ -10,12 +11,13 @@ import { activeBindings } from './effective.js';
  * list (its `/`, `n`, `g` are the detail's); the split pane after it (they stay the list's, and
  * the pane keeps the keys the list does not use: J/K, f).
  */
-export function scopesFor(screen: 'users' | 'accounts' | 'user', tab?: string, detailOpen = false, detailFull = false): Scope[] {
+export function scopesFor(screen: 'users' | 'accounts' | 'user', tab?: UserTab, detailOpen = false, detailFull = false): Scope[] {
   const scopes: Scope[] = [];
   if (detailOpen && detailFull) scopes.push('detail');
+  // Then the list's own keys (lists/<list>.ts `keys`): the tab's on a user screen.
   if (screen === 'user') {
     scopes.push('user');
-    if (tab === 'conversations') scopes.push('conversations');
+    if (tab !== undefined) scopes.push(tab);
   } else scopes.push(screen);
   scopes.push('list');
   if (detailOpen && !detailFull) scopes.push('detail');

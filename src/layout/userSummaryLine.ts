@@ -1,9 +1,13 @@
 // The user summary as one line: who the user is (nickname, level, created, global receive
-// option) and how much is behind each tab. Long labels where there is room, short ones at 80
-// columns, and the nickname cut before anything else. Pure: the component only colours it.
+// option) and how much is behind each tab (each tab's words are its list's: lists/<list>.ts
+// `userSummary`). Long labels where there is room, short ones at 80 columns, and the nickname cut
+// before anything else. Pure: the component only colours it.
 import type { UserLookup } from '../api/userLookup.js';
 import { appMangerLevelName, recvMsgOptName } from '../content/enums.js';
-import { formatCount, formatTime } from '../content/format.js';
+import { formatTime } from '../content/format.js';
+import { USER_TABS, type UserTab } from '../lists/names.js';
+import { summaryPart } from '../lists/registry.js';
+import type { SummaryWords } from '../lists/types.js';
 import type { SummaryPart, UserSummary } from '../store/types.js';
 import { glyphs } from '../terminal/glyphs.js';
 import { sanitize } from '../terminal/sanitize.js';
@@ -31,22 +35,7 @@ const MIN_NAME = 6;
 export function userSummaryLine(summary: UserSummary | undefined, width: number): SummaryLine {
   const ell = glyphs().ellipsis;
   if (!summary) return { text: truncate(ell, width), tone: 'plain' };
-  const segments = [
-    ...profileSegments(summary.profile),
-    counted(summary.conversations, 'conversations', 'convs', (c) =>
-      c.none
-        ? { long: 'no conversations', short: 'no convs' }
-        : {
-            long: `${formatCount(c.withMessages)} conversations with messages ${glyphs().separator} ${formatCount(c.unread)} unread`,
-            short: `${formatCount(c.withMessages)} convs ${formatCount(c.unread)} unread`,
-          },
-    ),
-    counted(summary.blacklist, 'blacklist', 'black', (n) => ({ long: `blacklist ${formatCount(n)}`, short: `${formatCount(n)} black` })),
-    counted(summary.applications, 'sent applications', 'sent', (n) => ({
-      long: `sent applications ${formatCount(n)}`,
-      short: `${formatCount(n)} sent`,
-    })),
-  ];
+  const segments = [...profileSegments(summary.profile), ...USER_TABS.map((tab) => counted(summary[tab], tab))];
   return { text: fitSegments(segments, width), tone: toneOf(summary.profile) };
 }
 
@@ -105,10 +94,11 @@ function nameSegment(nickname: string): Segment {
   return { long: name, short: name, name: true };
 }
 
-function counted<T>(part: SummaryPart<T>, long: string, short: string, ok: (value: T) => Omit<Segment, 'name'>): Segment {
-  if (part.state === 'loading') return { long: `${long} ${glyphs().ellipsis}`, short: `${short} ${glyphs().ellipsis}` };
-  if (part.state === 'error') return { long: `${long} ${glyphs().cross} ${partError(part)}`, short: `${short} ${glyphs().cross}` };
-  return ok(part.value);
+function counted(part: SummaryPart<unknown>, tab: UserTab): SummaryWords {
+  const { label, words } = summaryPart(tab);
+  if (part.state === 'loading') return { long: `${label.long} ${glyphs().ellipsis}`, short: `${label.short} ${glyphs().ellipsis}` };
+  if (part.state === 'error') return { long: `${label.long} ${glyphs().cross} ${partError(part)}`, short: `${label.short} ${glyphs().cross}` };
+  return words(part.value);
 }
 
 /** The failure in a word or two: the tab or the error bar says the rest. */

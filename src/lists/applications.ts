@@ -3,6 +3,7 @@ import type { FriendRequest } from '../api/schemas.js';
 import { handleResultName } from '../content/enums.js';
 import { id, label, name, shows, time } from '../domain/columns.js';
 import { glyphs } from '../terminal/glyphs.js';
+import { formatCount } from '../content/format.js';
 import { code, ms } from './fieldText.js';
 import type { ListDef } from './types.js';
 
@@ -46,4 +47,9 @@ export const applications = {
   userNamed: (r) => r.toUserID || undefined,
   completionWords: (r) => [r.toUserID],
   emptyText: () => 'no friend applications sent',
-} satisfies ListDef<FriendRequest>;
+  userSummary: {
+    label: { long: 'sent applications', short: 'sent' },
+    count: (page) => page.total,
+    words: (n) => ({ long: `sent applications ${formatCount(n)}`, short: `${formatCount(n)} sent` }),
+  },
+} satisfies ListDef<FriendRequest, number>;

@@ -2,6 +2,7 @@
 import type { Black } from '../api/schemas.js';
 import { addSourceName } from '../content/enums.js';
 import { id, label, name, shows, time } from '../domain/columns.js';
+import { formatCount } from '../content/format.js';
 import { code, seconds } from './fieldText.js';
 import type { ListDef } from './types.js';
 
@@ -47,4 +48,9 @@ export const blacklist = {
   userNamed: (b) => b.blackUserInfo.userID || undefined,
   completionWords: (b) => [b.blackUserInfo.userID, b.blackUserInfo.nickname],
   emptyText: () => 'the blacklist is empty',
-} satisfies ListDef<Black>;
+  userSummary: {
+    label: { long: 'blacklist', short: 'black' },
+    count: (page) => page.total,
+    words: (n) => ({ long: `blacklist ${formatCount(n)}`, short: `${formatCount(n)} black` }),
+  },
+} satisfies ListDef<Black, number>;

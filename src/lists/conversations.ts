@@ -8,8 +8,16 @@ import { ID_MAX, label, shows, time } from '../domain/columns.js';
 import { conversationPeer, conversationWith } from '../domain/rows.js';
 import { messageFrom, messageFromLine } from '../domain/sender.js';
 import { contentSummary, messageSummary } from '../domain/summary.js';
+import { glyphs } from '../terminal/glyphs.js';
 import { code } from './fieldText.js';
 import type { DetailField, DetailOwner, DetailSection, ListDef, RowDetail } from './types.js';
+
+/** The user summary's figures: conversationTotal (those with a latest message), unreadTotal; `none` for the plain 1004. */
+interface ConversationFigures {
+  withMessages: number;
+  unread: number;
+  none: boolean;
+}
 
 const SESSION_SHORT: Record<number, string> = { 1: 'single', 2: 'group', 3: 'group', 4: 'notice' };
 const PREFIX_SHORT: Record<string, string> = { si: 'single', sg: 'group', g: 'group', sn: 'notice' };
@@ -142,4 +150,29 @@ export const conversations = {
   userNamed: (c, ownerID) => conversationPeer(c, ownerID),
   completionWords: (c) => [c.conversationID],
   emptyText: () => 'no conversations',
-} satisfies ListDef<Conversation>;
+  userSummary: {
+    label: { long: 'conversations', short: 'convs' },
+    count(page, query) {
+      // Asked for some conversation IDs only (`c`): its totals describe those, not the user.
+      if (query.conversationIDs.length > 0) return undefined;
+      if (page.extra?.conversationTotal === undefined && page.notice === undefined) return undefined;
+      return { withMessages: page.extra?.conversationTotal ?? 0, unread: page.extra?.unreadTotal ?? 0, none: page.notice !== undefined };
+    },
+    words: (c) =>
+      c.none
+        ? { long: 'no conversations', short: 'no convs' }
+        : {
+            long: `${formatCount(c.withMessages)} conversations with messages ${glyphs().separator} ${formatCount(c.unread)} unread`,
+            short: `${formatCount(c.withMessages)} convs ${formatCount(c.unread)} unread`,
+          },
+  },
+  keys: [
+    {
+      action: 'conversationFilter',
+      keys: ['c'],
+      hint: 'c IDs',
+      description: 'conversations tab: only these conversation IDs',
+      run: { openPrompt: 'conversations' },
+    },
+  ] as const,
+} satisfies ListDef<Conversation, ConversationFigures>;

@@ -74,7 +74,10 @@ export const LIST_KINDS = Object.keys(LIST_NAMES) as ListKind[];
 
 /** A list of one user's: a tab of the user screen. */
 export type UserTab = { [K in ListKind]: (typeof LIST_NAMES)[K]['perUser'] extends true ? K : never }[ListKind];
-export const USER_TABS: readonly UserTab[] = LIST_KINDS.filter((kind): kind is UserTab => LIST_NAMES[kind].perUser);
+export function isUserTab(kind: ListKind): kind is UserTab {
+  return LIST_NAMES[kind].perUser;
+}
+export const USER_TABS: readonly UserTab[] = LIST_KINDS.filter(isUserTab);
 
 /** The scripting commands that print a list, named as on the command line. */
 export type ListCommand = (typeof LIST_NAMES)[ListKind]['command'];

@@ -1,7 +1,8 @@
 // Every list, by kind: the one place that gathers them. Screens, the scripting commands, exports,
-// the detail, the live marks and the completion read a list from here, and `--help`, the
-// breadcrumb and the tabs from names.ts; so a new list is its API call (api/operations.ts, with
-// its schema), its file here and its names (see README's Architecture).
+// the detail, the live marks, the completion, the user summary line and the keys of one list read
+// a list from here, and `--help`, the breadcrumb and the tabs from names.ts; so a new list is its
+// API call (api/operations.ts, with its schema), its file here and its names (see
+// docs/architecture.md).
 import type { OpenIMClient } from '../api/client.js';
 import { sendPageCall, type AnyRow, type ListKind, type ListSpec, type PageFetcher, type PageRequest, type RowByKind } from '../api/pages.js';
 import type { Page } from '../api/schemas.js';
@@ -9,8 +10,14 @@ import { accounts } from './accounts.js';
 import { applications } from './applications.js';
 import { blacklist } from './blacklist.js';
 import { conversations } from './conversations.js';
-import type { ListDef } from './types.js';
+import { LIST_NAMES, type UserTab } from './names.js';
+import type { ListDef, UserSummaryPart } from './types.js';
 import { users } from './users.js';
+
+/** A list of one user's has its part of the user summary line; a top-level list has none. */
+type SummaryPartOf<K extends ListKind> = (typeof LIST_NAMES)[K]['perUser'] extends true
+  ? { userSummary: UserSummaryPart<unknown> }
+  : { userSummary?: never };
 
 /** Each list's definition, by kind (the order is LIST_NAMES's). */
 export const LISTS = {
@@ -19,15 +26,25 @@ export const LISTS = {
   conversations,
   blacklist,
   applications,
-} as const satisfies { [K in ListKind]: ListDef<RowByKind[K]> };
+} as const satisfies { [K in ListKind]: ListDef<RowByKind[K], unknown> & SummaryPartOf<K> };
+
+/** The figure each of a user's lists counts for the summary line, by kind. */
+export type SummaryFigures = {
+  [K in UserTab]: (typeof LISTS)[K]['userSummary'] extends UserSummaryPart<infer Figure> ? Figure : never;
+};
+
+/** The summary line's part of one user's list (each has one: LISTS's type says so). */
+export function summaryPart(tab: UserTab): UserSummaryPart<unknown> {
+  return LISTS[tab].userSummary;
+}
 
 /**
  * The definition of a list of this kind, over any row. Each definition reads rows of its own kind
  * and the callers hand it only rows of the kind they name (a list's rows all come from its own
  * fetch): the one place that widens the row type.
  */
-export function listDef(kind: ListKind): ListDef<AnyRow> {
-  return LISTS[kind] as unknown as ListDef<AnyRow>;
+export function listDef(kind: ListKind): ListDef<AnyRow, unknown> {
+  return LISTS[kind] as unknown as ListDef<AnyRow, unknown>;
 }
 
 export function fetchPage(client: OpenIMClient, request: PageRequest, signal: AbortSignal): Promise<Page<AnyRow>> {

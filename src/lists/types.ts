@@ -1,8 +1,10 @@
 // What one list is, as data and pure functions: the fetch, the columns, the detail, the CSV
-// fields, the words a prompt completes and the wording (its names are in names.ts). Everything above (data/,
+// fields, the words a prompt completes, the wording, its part of a user's summary line and its
+// own keys (its names are in names.ts). Everything above (data/,
 // commands/, config/, store/, layout/, keys/, components/, screens/) reads a list from here and
 // never names one; registry.ts holds them all. No store, no UI: the scripting commands use it too.
 import type { ListQuery, PageCall, PageRequest } from '../api/pages.js';
+import type { Page } from '../api/schemas.js';
 import type { DecodedContent } from '../content/types.js';
 import type { Column } from '../domain/columns.js';
 
@@ -34,7 +36,55 @@ export interface DetailOwner {
   now: number;
 }
 
-export interface ListDef<Row> {
+/** The figures a page carries beside its rows. */
+export type PageFigures = Pick<Page<unknown>, 'total' | 'extra' | 'notice'>;
+
+/** A piece of the user summary line: where the line has room, and at 80 columns. */
+export interface SummaryWords {
+  long: string;
+  short: string;
+}
+
+/**
+ * A per-user list's part of the user summary line (store/userSummarySlice.ts fetches it, a page of
+ * the list updates it: store/figures.ts; layout/userSummaryLine.ts writes it).
+ */
+export interface UserSummaryPart<Figure> {
+  /** The part's name while its figure loads ("blacklist …") or when it failed ("black ✗"). */
+  label: SummaryWords;
+  /**
+   * The figure a page says of the user's whole list (the summary asks for a page of one row);
+   * undefined when this page does not say it (a page narrowed by its query, a reply without it).
+   */
+  count(page: PageFigures, query: ListQuery): Figure | undefined;
+  /** How the figure reads. */
+  words(figure: Figure): SummaryWords;
+}
+
+/**
+ * The prompts a list's own key may open: each narrows the list with its answer (the store's
+ * prompts of these kinds, store/types.ts PromptKind; keys/bindings.ts checks they exist).
+ */
+export type ListPrompt = 'search' | 'conversations';
+
+/**
+ * A key that works on this list only (its scope is the list's kind). Data, since the keys sit
+ * above the lists: keys/bindings.ts makes it a row of the bindings table and runs it.
+ */
+export interface ListKey {
+  /** The action's name: help shows it, and the config file's `keys` rebinds it. */
+  action: string;
+  /** The default keys (normalize.ts names). */
+  keys: readonly string[];
+  /** The footer's label ("s search"); without one the key shows in help only. */
+  hint?: string;
+  /** What help says of it. */
+  description: string;
+  /** What it does, by the store action it runs: opens this prompt. */
+  run: { openPrompt: ListPrompt };
+}
+
+export interface ListDef<Row, Figure = never> {
   /** One page of the list: the operation (api/operations.ts) with its request body, as sent and as `C` copies it. */
   call: (request: PageRequest) => PageCall;
   /** The table's columns (explorer and `--output table`), by priority. */
@@ -55,4 +105,8 @@ export interface ListDef<Row> {
   completionWords: (row: Row) => readonly string[];
   /** What an empty list says, given what narrowed it. */
   emptyText: (query: ListQuery) => string;
+  /** Its part of a user's summary line: every per-user list has one, a top-level list none (registry.ts). */
+  userSummary?: UserSummaryPart<Figure>;
+  /** The keys of its own, beside every list's. */
+  keys?: readonly ListKey[];
 }

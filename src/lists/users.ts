@@ -51,4 +51,13 @@ export const users = {
     search
       ? `no user's ID or nickname ${regex ? 'matches' : 'contains'} ${sanitize(searchLabel({ search, regex }))} (s to search again, Esc for all users)`
       : 'no users',
+  keys: [
+    {
+      action: 'search',
+      keys: ['s'],
+      hint: 's search',
+      description: 'users: ID or nickname contains the text (re: for a regex)',
+      run: { openPrompt: 'search' },
+    },
+  ] as const,
 } satisfies ListDef<User>;

@@ -5,39 +5,26 @@
 // of a user's list that arrives from the server carries the same figures: it updates the summary,
 // so both say what the newest reply says.
 import type { ListKind, ListQuery } from '../api/pages.js';
-import type { Page } from '../api/schemas.js';
-import type { UserSummary } from './types.js';
+import { isUserTab } from '../lists/names.js';
+import { summaryPart } from '../lists/registry.js';
+import type { PageFigures } from '../lists/types.js';
+import type { TabFigures } from './types.js';
 
 /** Whether the summary's own answer to a request sent at `sentAt` is older than what a page put there. */
 export function olderThanShown(part: { state: string; at?: number } | undefined, sentAt: number): boolean {
   return part?.state === 'ok' && part.at !== undefined && part.at >= sentAt;
 }
 
-/** The summary's figure a page of this list vouches for, if any; `at` when it arrived. */
+/** The summary's figure a page of this list vouches for, if any (the list's `userSummary.count`); `at` when it arrived. */
 export function summaryFromPage(
   kind: ListKind,
   query: Pick<ListQuery, 'conversationIDs'>,
-  page: Pick<Page<unknown>, 'total' | 'extra' | 'notice'>,
+  page: PageFigures,
   at?: number,
-): Partial<Pick<UserSummary, 'conversations' | 'blacklist' | 'applications'>> | undefined {
-  const when = at === undefined ? {} : { at };
-  switch (kind) {
-    case 'conversations':
-      // Asked for some conversation IDs only (`c`): its totals describe those, not the user.
-      if (query.conversationIDs.length > 0) return undefined;
-      if (page.extra?.conversationTotal === undefined && page.notice === undefined) return undefined;
-      return {
-        conversations: {
-          state: 'ok',
-          ...when,
-          value: { withMessages: page.extra?.conversationTotal ?? 0, unread: page.extra?.unreadTotal ?? 0, none: page.notice !== undefined },
-        },
-      };
-    case 'blacklist':
-      return { blacklist: { state: 'ok', value: page.total, ...when } };
-    case 'applications':
-      return { applications: { state: 'ok', value: page.total, ...when } };
-    default:
-      return undefined;
-  }
+): Partial<TabFigures> | undefined {
+  if (!isUserTab(kind)) return undefined;
+  const figure = summaryPart(kind).count(page, { keyword: '', ...query });
+  if (figure === undefined) return undefined;
+  // The figure is the one this kind's part counts: the key and the value come from the same list.
+  return { [kind]: { state: 'ok', value: figure, ...(at === undefined ? {} : { at }) } } as Partial<TabFigures>;
 }

@@ -8,6 +8,7 @@ import type { LineState } from './lineEditor.js';
 import type { RowMark } from '../domain/rowDiff.js';
 import type { RefreshStatus } from '../data/liveRefresh.js';
 import type { UserTab } from '../lists/names.js';
+import type { SummaryFigures } from '../lists/registry.js';
 
 
 export type Screen = { name: 'users' } | { name: 'accounts' } | { name: 'user'; userID: string; tab: UserTab };
@@ -61,14 +62,11 @@ export type SummaryPart<T> =
   | { state: 'ok'; value: T; at?: number }
   | { state: 'error'; error: ApiFailure };
 
+/** The figures behind a user screen's tabs: each of a user's lists counts its own (lists/<list>.ts `userSummary`). */
+export type TabFigures = { [K in UserTab]: SummaryPart<SummaryFigures[K]> };
+
 /** The line at the top of a user screen: who the user is, and how much is behind each tab. */
-export interface UserSummary {
-  profile: SummaryPart<UserLookup>;
-  /** conversationTotal (those with a latest message) and unreadTotal; `none` for the plain 1004. */
-  conversations: SummaryPart<{ withMessages: number; unread: number; none: boolean }>;
-  blacklist: SummaryPart<number>;
-  applications: SummaryPart<number>;
-}
+export type UserSummary = { profile: SummaryPart<UserLookup> } & TabFigures;
 
 /** The live view's marks on a page: rows new or changed since the refresh before. */
 export interface ListChanges {

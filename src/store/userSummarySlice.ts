@@ -1,20 +1,23 @@
-// The summary at the top of a user screen: who the user is and how much is behind each tab.
-// Four requests in parallel, outside the lists' scheduler, so that none of them waits for the tab
-// in view or makes it wait; each figure is stored as it arrives. A user opened again fetches
+// The summary at the top of a user screen: who the user is and how much is behind each tab (each
+// of a user's lists counts its own figure: lists/<list>.ts `userSummary`). A request per figure,
+// in parallel, outside the lists' scheduler, so that none of them waits for the tab in view or
+// makes it wait; each figure is stored as it arrives. A user opened again fetches
 // afresh, and the answers of the earlier visit are dropped.
 import type { StateCreator } from 'zustand/vanilla';
-import { ApiError, isApiFailure, type ApiFailure } from '../api/errors.js';
-import { getBlackList, getSelfFriendApplyList, getSortedConversationList } from '../api/operations.js';
+import { ApiError, ProtocolError, isApiFailure, type ApiFailure } from '../api/errors.js';
+import type { ListQuery } from '../api/pages.js';
 import { lookupUser } from '../api/userLookup.js';
+import { USER_TABS } from '../lists/names.js';
+import { fetchPage, listDef, summaryPart } from '../lists/registry.js';
 import type { SliceTools } from './tools.js';
 import { olderThanShown } from './figures.js';
-import type { AppState, SummaryPart, UserSummary } from './types.js';
+import type { AppState, SummaryPart, TabFigures, UserSummary } from './types.js';
 import type { AppActions, SummaryActions } from './actions.js';
 
 type SummaryState = Pick<AppState, 'summaries'>;
 
-/** A page of one row: the totals come with any page. */
-const FIRST_ROW = { pageNumber: 1, showNumber: 1 };
+/** The user's whole list: the summary counts what no query narrowed. */
+const WHOLE: ListQuery = { keyword: '', conversationIDs: [] };
 
 export const userSummarySlice =
   (tools: SliceTools): StateCreator<AppState & AppActions, [], [], SummaryState & SummaryActions> =>
@@ -32,16 +35,13 @@ export const userSummarySlice =
         const loading = { state: 'loading' } as const;
         const before = get().summaries[userID];
         // Figures of an earlier visit stay on screen until their new value arrives.
-        const summary: UserSummary = {
-          profile: known ? { state: 'ok', value: known } : (before?.profile ?? loading),
-          conversations: before?.conversations ?? loading,
-          blacklist: before?.blacklist ?? loading,
-          applications: before?.applications ?? loading,
-        };
+        // Each tab's own figure, or loading: the part of each kind is that kind's, whichever it is.
+        const tabs = Object.fromEntries(USER_TABS.map((tab) => [tab, before?.[tab] ?? loading])) as TabFigures;
+        const summary: UserSummary = { profile: known ? { state: 'ok', value: known } : (before?.profile ?? loading), ...tabs };
         set((s) => ({ summaries: { ...s.summaries, [userID]: summary } }));
 
         const sentAt = Date.now();
-        const track = <K extends keyof UserSummary>(key: K, pending: Promise<Extract<UserSummary[K], { state: 'ok' }>['value']>): void => {
+        const track = (key: keyof UserSummary, pending: Promise<unknown>): void => {
           const put = (part: SummaryPart<unknown>): void => {
             if (signal.aborted) return;
             set((s) => {
@@ -59,16 +59,20 @@ export const userSummarySlice =
 
         const { client } = tools.deps;
         if (!known) track('profile', lookupUser(client, userID, signal));
-        track(
-          'conversations',
-          getSortedConversationList(client, { userID, pagination: FIRST_ROW }, signal).then((page) => ({
-            withMessages: page.extra?.conversationTotal ?? 0,
-            unread: page.extra?.unreadTotal ?? 0,
-            none: page.notice !== undefined,
-          })),
-        );
-        track('blacklist', getBlackList(client, { userID, pagination: FIRST_ROW }, signal).then((page) => page.total));
-        track('applications', getSelfFriendApplyList(client, { userID, pagination: FIRST_ROW }, signal).then((page) => page.total));
+        for (const tab of USER_TABS) {
+          const part = summaryPart(tab);
+          // A page of one row: the figures come with any page.
+          const request = { kind: tab, userID, page: 1, size: 1, query: WHOLE };
+          track(
+            tab,
+            fetchPage(client, request, signal).then((figures) => {
+              const figure = part.count(figures, WHOLE);
+              // Not what the server's replies have held so far (the list's count says what it reads): shown as an unreadable reply.
+              if (figure === undefined) throw new ProtocolError('no figure for the summary', { operation: listDef(tab).call(request).operation, operationID: '' });
+              return figure;
+            }),
+          );
+        }
       },
     };
   };

@@ -62,6 +62,13 @@ describe('effectiveBindings', () => {
     expect(effectiveBindings({ helpDown: ['x'], reload: ['x'] }).problems).toEqual([]);
   });
 
+  it("checks a list's own keys against the keys of its screen: a tab's against the user screen's", () => {
+    expect(effectiveBindings({ conversationFilter: ['1'] }).problems).toEqual(['key "1" is bound to both conversationFilter and tab1']);
+    expect(effectiveBindings({ search: ['o'] }).problems).toEqual(['key "o" is bound to both openUser and search']);
+    // The users' search and the conversations tab's filter never apply together.
+    expect(effectiveBindings({ search: ['c'] }).problems).toEqual([]);
+  });
+
   it('keeps what is by design: the full-screen detail over the list (n, /, g)', () => {
     expect(effectiveBindings({ nextMatch: ['n'] }).problems).toEqual([]);
   });
@@ -91,6 +98,16 @@ describe('installKeys', () => {
     expect(hintsFor(scopes)).toContain('x/p page');
     expect(helpEntries().find((e) => e.action === 'nextPage')?.keys).toBe('x Ctrl-F');
     expect(keysTableMarkdown()).toBe(readme);
+  });
+
+  it("rebinds a list's own key on its screen: the key, the footer and help follow", () => {
+    installKeys({ conversationFilter: ['x'] }, 'test');
+    const tab = scopesFor('user', 'conversations');
+    expect(bindingFor('x', tab)?.action).toBe('conversationFilter');
+    expect(bindingFor('c', tab)).toBeUndefined();
+    expect(hintsFor(tab)).toContain('x IDs');
+    expect(hintsFor(scopesFor('user', 'blacklist'))).not.toContain('x IDs');
+    expect(helpEntries().find((e) => e.action === 'conversationFilter')).toMatchObject({ group: 'Conversations tab', keys: 'x' });
   });
 
   it('refuses in one line naming the file and every problem', () => {

@@ -1,25 +1,36 @@
 // Every list is whole: a list that misses a part (columns, CSV fields its rows have, a detail,
-// wording, a command) fails here, whatever the compiler let through. Rows are the demo server's
+// wording, a command, its part of a user's summary line, its own keys) fails here, whatever the
+// compiler let through. Rows are the demo server's
 // first page of each list, for the demo's first user (who has every list non-empty).
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
-import type { AnyRow, ListKind } from '../../src/api/pages.js';
+import type { AnyRow, ListKind, ListQuery } from '../../src/api/pages.js';
+import type { Page } from '../../src/api/schemas.js';
 import { IDENTIFYING } from '../../src/domain/tableLayout.js';
 import { LIST_COMMANDS, LIST_KINDS, LIST_NAMES, USER_TABS } from '../../src/lists/names.js';
-import { LISTS, fetchPage, listDef } from '../../src/lists/registry.js';
+import { LISTS, fetchPage, listDef, summaryPart } from '../../src/lists/registry.js';
 import { BINDINGS } from '../../src/keys/bindings.js';
+import { dispatchKey } from '../../src/keys/dispatch.js';
+import { userSummaryLine } from '../../src/layout/userSummaryLine.js';
+import { currentList } from '../../src/store/selectors.js';
+import { createAppStore } from '../../src/store/store.js';
+import type { UserSummary } from '../../src/store/types.js';
+import { displayWidth } from '../../src/terminal/width.js';
 import { DEMO, startDemoServer, type DemoServer } from 'openim-demo-server';
 import { demoClient } from '../support/demoClient.js';
 
 let demo: DemoServer;
+const WHOLE: ListQuery = { keyword: '', conversationIDs: [] };
+const pages = new Map<ListKind, Page<AnyRow>>();
 const rows = new Map<ListKind, AnyRow[]>();
 beforeAll(async () => {
   demo = await startDemoServer({ users: 50 });
   for (const kind of LIST_KINDS) {
     const page = await fetchPage(
       demoClient(demo),
-      { kind, ...(LIST_NAMES[kind].perUser ? { userID: DEMO.firstUserID } : {}), page: 1, size: 20, query: { keyword: '', conversationIDs: [] } },
+      { kind, ...(LIST_NAMES[kind].perUser ? { userID: DEMO.firstUserID } : {}), page: 1, size: 20, query: WHOLE },
       new AbortController().signal,
     );
+    pages.set(kind, page);
     rows.set(kind, page.rows);
   }
 });
@@ -89,5 +100,70 @@ describe('the list registry', () => {
     expect(new Set(identities).size, 'identity tells the rows apart').toBe(identities.length);
 
     expect(list.emptyText({ keyword: '', conversationIDs: [] })).not.toBe('');
+  });
+
+  it("gives each of a user's lists its part of the summary line, and a top-level list none", () => {
+    for (const kind of LIST_KINDS) expect(listDef(kind).userSummary !== undefined, kind).toBe(LIST_NAMES[kind].perUser);
+    for (const tab of USER_TABS) {
+      const { label, count, words } = summaryPart(tab);
+      expect(label.long, tab).not.toBe('');
+      expect(displayWidth(label.short), tab).toBeLessThanOrEqual(displayWidth(label.long));
+      // The summary asks for the user's whole list: its page says the figure.
+      const figure = count(pages.get(tab)!, WHOLE);
+      expect(figure, `${tab}: the figure of a page of the whole list`).toBeDefined();
+      const said = words(figure);
+      expect(said.long, tab).not.toBe('');
+      expect(displayWidth(said.short), tab).toBeLessThanOrEqual(displayWidth(said.long));
+    }
+  });
+
+  it("writes every one of a user's lists on the summary line: its words once counted, its label before", () => {
+    const loading = { state: 'loading' } as const;
+    const profile = { state: 'ok', value: { kind: 'admin' } } as const;
+    // The parts of each tab, whatever its figure's type: the line reads them from the registry too.
+    const each = (part: (tab: (typeof USER_TABS)[number]) => unknown): UserSummary =>
+      ({ profile, ...Object.fromEntries(USER_TABS.map((tab) => [tab, part(tab)])) }) as UserSummary;
+    const counted = userSummaryLine(each((tab) => ({ state: 'ok', value: summaryPart(tab).count(pages.get(tab)!, WHOLE) })), 400).text;
+    const before = userSummaryLine(each(() => loading), 400).text;
+    for (const tab of USER_TABS) {
+      const part = summaryPart(tab);
+      expect(counted, tab).toContain(part.words(part.count(pages.get(tab)!, WHOLE)).long);
+      expect(before, tab).toContain(`${part.label.long} `);
+    }
+  });
+
+  it('makes a key of each list\'s own a row of the bindings, in the list\'s scope alone', () => {
+    for (const kind of LIST_KINDS) {
+      const own = listDef(kind).keys ?? [];
+      const rowsHere = BINDINGS.filter((b) => b.scope === kind);
+      expect(rowsHere.map((b) => [b.action, b.keys, 'hint' in b ? b.hint : undefined, b.description]), kind).toEqual(
+        own.map((key) => [key.action, key.keys, key.hint, key.description]),
+      );
+    }
+  });
+
+  it.each(LIST_KINDS)('%s: narrowed by a query on the server, it has a key that asks for the query', (kind) => {
+    const list = listDef(kind);
+    const request = { kind, userID: DEMO.firstUserID, page: 1, size: 20 };
+    const narrowed: ListQuery = { keyword: 'x', conversationIDs: ['x'], search: 'x' };
+    const narrows = JSON.stringify(list.call({ ...request, query: narrowed }).body) !== JSON.stringify(list.call({ ...request, query: WHOLE }).body);
+    expect((list.keys ?? []).length > 0, narrows ? 'a list with a query needs its key' : 'a list with no query has no prompt to open').toBe(narrows);
+  });
+
+  it.each(LIST_KINDS.filter((kind) => (listDef(kind).keys ?? []).length > 0))('%s: its own keys open their prompt on its screen', async (kind) => {
+    const store = createAppStore({ client: demoClient(demo), pageSize: 20 });
+    store.getState().start();
+    await expect.poll(() => currentList(store.getState())?.loading, { timeout: 5000 }).toBe(false);
+    const tab = USER_TABS.find((t) => t === kind);
+    if (tab) {
+      store.getState().openUser(DEMO.firstUserID);
+      store.getState().setTab(tab);
+    } else if (kind !== 'users') store.getState().goTo('accounts');
+    await expect.poll(() => currentList(store.getState())?.kind, { timeout: 5000 }).toBe(kind);
+    for (const key of listDef(kind).keys ?? []) {
+      dispatchKey(key.keys[0]!, store, { terminal: { columns: 80, rows: 24 }, color: false });
+      expect(store.getState().prompt?.kind, `${kind}: ${key.action}`).toBe(key.run.openPrompt);
+      store.getState().escape();
+    }
   });
 });

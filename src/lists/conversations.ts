@@ -162,8 +162,8 @@ export const conversations = {
       c.none
         ? { long: 'no conversations', short: 'no convs' }
         : {
-            long: `${formatCount(c.withMessages)} conversations with messages ${glyphs().separator} ${formatCount(c.unread)} unread`,
-            short: `${formatCount(c.withMessages)} convs ${formatCount(c.unread)} unread`,
+            long: `${formatCount(c.withMessages)} ${c.withMessages === 1 ? 'conversation' : 'conversations'} with messages ${glyphs().separator} ${formatCount(c.unread)} unread`,
+            short: `${formatCount(c.withMessages)} ${c.withMessages === 1 ? 'conv' : 'convs'} ${formatCount(c.unread)} unread`,
           },
   },
   keys: [

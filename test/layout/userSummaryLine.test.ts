@@ -38,6 +38,12 @@ describe('userSummaryLine', () => {
     }
   });
 
+  it('says one conversation, not one conversations', () => {
+    const one: UserSummary = { ...full('Karen Smith'), conversations: { state: 'ok', value: { withMessages: 1, unread: 0, none: false } } };
+    expect(userSummaryLine(one, 200).text).toContain('1 conversation with messages');
+    expect(userSummaryLine(one, 80).text).toContain('1 conv 0 unread');
+  });
+
   it('cuts a long or wide nickname before any figure', () => {
     const { text } = userSummaryLine(full('黄晓明'.repeat(20)), 80);
     expect(displayWidth(text)).toBeLessThanOrEqual(80);

@@ -14,9 +14,11 @@ export interface ClientConfig {
   /** Admin user for /auth/get_admin_token. */
   adminUserID: string;
   timeoutMs: number;
-  retries: number;
   maxBodyBytes: number;
   onRequest?: (event: RequestEvent) => void;
+  /** @internal Tests only: the retry policy's retries and backoff (retryPolicy.ts) otherwise. */
+  retries?: number;
+  /** @internal Tests only, as `retries`. */
   retryDelayMs?: (attempt: number) => number;
   /** PEM of the only CA trusted for https (--ca-file, a profile's caFile). */
   ca?: string;
@@ -38,11 +40,11 @@ export class OpenIMClient {
     this.http = new Http({
       baseUrl: config.baseUrl,
       timeoutMs: config.timeoutMs,
-      retries: config.retries,
+      ...(config.retries !== undefined ? { retries: config.retries } : {}),
       maxBodyBytes: config.maxBodyBytes,
       secrets: () => [this.token, this.config.token, this.config.secret],
       onRequest: config.onRequest,
-      retryDelayMs: config.retryDelayMs,
+      ...(config.retryDelayMs ? { retryDelayMs: config.retryDelayMs } : {}),
       closed: this.closed.signal,
       ...(config.ca !== undefined ? { ca: config.ca } : {}),
       ...(config.proxies ? { proxies: config.proxies } : {}),

@@ -3,6 +3,5 @@
 export const DEFAULT_CLIENT_CONFIG = {
   adminUserID: 'imAdmin',
   timeoutMs: 10_000,
-  retries: 2,
   maxBodyBytes: 8 * 1024 * 1024,
 } as const;

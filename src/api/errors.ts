@@ -1,7 +1,7 @@
 // Failures are values the UI can show. None of them holds the token: every text that came from
 // the server or the network passes through redact() before it is stored here.
 import { authProblem, isTokenCode } from './authProblem.js';
-import { RATE_LIMIT_CODE } from './rateLimit.js';
+import { RATE_LIMIT_CODE } from './retryPolicy.js';
 
 export { isTokenCode };
 

@@ -1,6 +1,6 @@
 // The one HTTP path every operation takes: POST JSON with operationID and token headers, a deadline,
-// retries for network errors and 5xx and waits on a 429, both by the one retry policy
-// (retryPolicy.ts; send.ts, rateLimit.ts), a capped body, and the envelope check. Everything it throws is an ApiFailure or an AbortedError.
+// retries for network errors and 5xx and waits on a 429 in one loop by the one retry policy
+// (send.ts, retryPolicy.ts), a capped body, and the envelope check. Everything it throws is an ApiFailure or an AbortedError.
 import type * as z from 'zod/mini';
 import { envelopeSchema } from './schemas.js';
 import { AbortedError, ApiError, HttpError, NetworkError, ProtocolError, RedirectError, type NetworkReason } from './errors.js';
@@ -9,7 +9,8 @@ import { UndecodableBodyError, utf8Text } from './encoding.js';
 import { redact } from './redact.js';
 import { keepWireDetail } from './wireFidelity.js';
 import { isRedirect, redirectTarget } from './redirect.js';
-import { retryAfterOf, withRateLimitWaits } from './rateLimit.js';
+import { retryAfterOf } from './rateLimit.js';
+import { RETRY_POLICY, type RetryPolicy } from './retryPolicy.js';
 import { HttpStatusError, postWithRetries } from './send.js';
 import { isHttpParserCode, transportWords } from './netWords.js';
 import { BodyTooLargeError, TransportError, type Reply } from './transport.js';
@@ -34,14 +35,14 @@ export interface HttpConfig {
   baseUrl: string;
   /** Whole-request deadline (all attempts, headers and body), in ms. */
   timeoutMs: number;
-  /** Extra attempts after the first, for network errors and 5xx. */
-  retries: number;
+  /** Extra attempts after the first, for network errors and 5xx: the policy's unless a test says otherwise. */
+  retries?: number;
   /** A body over this many bytes is refused rather than parsed. */
   maxBodyBytes: number;
   /** Values to mask in every message (the token, the secret). Read at each call. */
   secrets: () => readonly (string | undefined)[];
   onRequest?: (event: RequestEvent) => void;
-  /** Delay before retry n (1-based), in ms; RETRY_POLICY.backoffMs unless a test makes it 0. */
+  /** Delay before retry n (1-based), in ms: the policy's backoff unless a test makes it 0. */
   retryDelayMs?: (attempt: number) => number;
   /** Aborted when the connection is closed (quit): every request in flight ends at once. */
   closed?: AbortSignal;
@@ -73,8 +74,15 @@ export function newOperationID(): string {
 export class Http {
   /** The deadlines of the requests in flight, cancelled together when the connection closes. */
   private readonly inFlight = new Set<Deadline>();
+  /** The one retry policy, with a test's retries or backoff when it gives them. */
+  private readonly policy: RetryPolicy;
 
   constructor(private readonly config: HttpConfig) {
+    this.policy = {
+      ...RETRY_POLICY,
+      ...(config.retries !== undefined ? { retries: config.retries } : {}),
+      ...(config.retryDelayMs ? { backoffMs: config.retryDelayMs } : {}),
+    };
     // One listener for the connection, not one per request in flight: a slow server and a walk
     // through users put more than ten on the wire, and Node then prints a MaxListenersExceeded
     // warning (over the UI, before it was routed away).
@@ -124,20 +132,18 @@ export class Http {
     try {
       let response: Reply;
       try {
-        // A 429 with a Retry-After that fits in the deadline is waited for here (rateLimit.ts).
-        const send = (): Promise<Reply> =>
+        // A 429 with a Retry-After that fits in the deadline is waited for there (nextAttempt).
+        const endsAt = started + this.config.timeoutMs;
+        response = await deadline.race(
           postWithRetries({
             url,
             headers: { operationID, ...(options.token !== undefined ? { token: options.token } : {}) },
             body: JSON.stringify(body),
             deadline,
+            remainingMs: () => endsAt - performance.now(),
             connect: { ...(this.config.ca !== undefined ? { ca: this.config.ca } : {}), ...(this.config.proxies ? { proxies: this.config.proxies } : {}) },
-            retries: this.config.retries,
-            ...(this.config.retryDelayMs ? { retryDelayMs: this.config.retryDelayMs } : {}),
-          });
-        const endsAt = started + this.config.timeoutMs;
-        response = await deadline.race(
-          withRateLimitWaits(send, { signal: deadline.signal, remainingMs: () => endsAt - performance.now() }),
+            policy: this.policy,
+          }),
         );
       } catch (error) {
         if (error instanceof HttpStatusError && isRedirect(error.response)) {

@@ -1,15 +1,13 @@
-// The rate-limit rule, in one place. OpenIM's main branch has an optional limiter that answers
-// HTTP 429 with an envelope whose errCode is 429 and a Retry-After header (contract §5.5, §10);
-// a proxy in front of the server may answer 429 too. Either is "the server is rate-limiting",
-// never a protocol error, and a request waits for it only when the server says how long and the
-// wait fits in what is left of the request's deadline and under the one Retry-After cap
-// (retryPolicy.ts): a longer Retry-After fails at once with the rate-limit message (carrying the
-// delay), so that nothing hangs past the deadline the operator chose. The --all walk and the
-// export then wait between pages (walkPages), under the same cap.
+// Reading a rate limit. OpenIM's main branch has an optional limiter that answers HTTP 429 with an
+// envelope whose errCode is 429 and a Retry-After header (contract §5.5, §10); a proxy in front of
+// the server may answer 429 too. Either is "the server is rate-limiting", never a protocol error.
+// A request waits for it (send.ts, by retryPolicy.ts's nextAttempt) only when the server says how
+// long and the wait fits in what is left of the request's deadline and under the one Retry-After
+// cap: a longer Retry-After fails at once with the rate-limit message (carrying the delay), so
+// that nothing hangs past the deadline the operator chose. The --all walk and the export then
+// wait between pages (walkWaitFor), under the same cap.
 import { RETRY_POLICY } from './retryPolicy.js';
 import type { ReplyHead } from './transport.js';
-
-export const RATE_LIMIT_CODE = 429;
 
 /**
  * Retry-After (RFC 9110 §10.2.3): delay-seconds or an HTTP-date, in ms from `nowMs`. Undefined
@@ -48,45 +46,6 @@ export function abortableSleep(ms: number, signal: AbortSignal | undefined): Pro
     }, ms);
     signal?.addEventListener('abort', onAbort, { once: true });
   });
-}
-
-export interface RequestWaitOptions {
-  /** Aborted by the request's deadline or by the caller. */
-  signal: AbortSignal;
-  /** Milliseconds left before the request's deadline. */
-  remainingMs: () => number;
-  now?: () => number;
-  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
-  maxWaits?: number;
-}
-
-/**
- * Runs `send` (one request with its own retries for 5xx, send.ts) and, when it fails with a 429 that
- * carries a usable Retry-After, waits and sends again. Anything else, and a 429 it will not wait
- * for, is rethrown unchanged for the caller to turn into an error value.
- */
-export async function withRateLimitWaits<T>(send: () => Promise<T>, options: RequestWaitOptions): Promise<T> {
-  const sleep = options.sleep ?? abortableSleep;
-  const now = options.now ?? Date.now;
-  for (let waits = 0; ; waits++) {
-    try {
-      return await send();
-    } catch (error) {
-      if (!isStatusError(error) || error.response.status !== RATE_LIMIT_CODE) throw error;
-      const retryAfterMs = parseRetryAfter(error.response.headers.get('retry-after'), now());
-      const decision = RETRY_POLICY.retryAfterWait(retryAfterMs, waits, options.maxWaits ?? RETRY_POLICY.maxWaitsPerRequest, options.remainingMs());
-      if (!('wait' in decision)) throw error;
-      error.response.discard();
-      await sleep(decision.wait, options.signal);
-    }
-  }
-}
-
-/** A failure that carries the reply (send.ts's HttpStatusError), told apart without importing it back. */
-function isStatusError(error: unknown): error is { response: ReplyHead & { discard(): void } } {
-  if (!(error instanceof Error) || error.name !== 'HttpStatusError') return false;
-  const response = (error as { response?: unknown }).response;
-  return typeof response === 'object' && response !== null && 'discard' in response;
 }
 
 /** The Retry-After of a reply, for the error value (the walk waits on it between pages). */

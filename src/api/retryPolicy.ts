@@ -1,12 +1,15 @@
-// When to ask again, in one place, for every caller: the explorer's requests (send.ts retries a
-// network error or a 5xx; rateLimit.ts waits on a 429's Retry-After inside the deadline), a page
-// walk (data/walk.ts waits on a 429 between pages) and the live view (data/liveRefresh.ts backs
-// off and honours Retry-After between refreshes). The transport (transport.ts) never retries:
-// it is one exchange. Pure: no clock, no timer; the callers wait.
+// When to ask again, in one place, for every caller: one request (send.ts's one loop asks
+// nextAttempt after each attempt: a network error or a 5xx is retried after a backoff, a 429
+// waited for as its Retry-After says, inside the deadline), a page walk (data/walk.ts waits on a
+// 429 between pages) and the live view (data/liveRefresh.ts backs off and honours Retry-After
+// between refreshes). The transport (transport.ts) never retries: it is one exchange. Pure: no
+// clock, no timer; the callers wait.
 
 export type WaitDecision = { wait: number } | { giveUp: 'no-retry-after' | 'beyond-cap' | 'too-many-waits' };
 
 export interface RetryPolicy {
+  /** Extra attempts of one request after a network error or a retryStatuses reply (429 waits apart). */
+  readonly retries: number;
   /** Statuses worth another attempt of the same request: the server or a proxy failing, not refusing. */
   readonly retryStatuses: readonly number[];
   /** Delay before retry n (1-based) of a network error or 5xx inside one request. */
@@ -35,6 +38,7 @@ const MAX_RETRY_AFTER_MS = 60_000;
 const MAX_LIVE_BACKOFF_MS = 60_000;
 
 export const RETRY_POLICY: RetryPolicy = {
+  retries: 2,
   retryStatuses: [500, 502, 503, 504],
   // 250 ms, 500 ms, 1 s, 2 s, 2 s…: a restart or a dropped connection is over in a moment, and the
   // request's deadline (10 s by default) bounds the sum anyway.
@@ -52,3 +56,37 @@ export const RETRY_POLICY: RetryPolicy = {
   liveBackoffMs: (intervalMs, failures) => Math.max(intervalMs, Math.min(MAX_LIVE_BACKOFF_MS, intervalMs * 2 ** failures)),
   liveRetryAfterMs: (intervalMs, retryAfterMs) => Math.max(intervalMs, Math.min(MAX_RETRY_AFTER_MS, retryAfterMs)),
 };
+
+/** How an attempt of one request ended, as far as asking again goes. */
+export type AttemptOutcome =
+  | { kind: 'network'; retriable: boolean }
+  | { kind: 'status'; status: number; retryAfterMs: number | undefined };
+
+/** The retries (network, 5xx) and the waits (429) one request has made so far. */
+export interface AttemptTally {
+  retries: number;
+  waits: number;
+}
+
+export type NextAttempt = { wait: number; counts: keyof AttemptTally } | { giveUp: true };
+
+/**
+ * After a failed attempt of one request: how long to wait before the next, and what it counts
+ * as, or give up. A 429 is waited for only as its Retry-After says (retryAfterWait); a network
+ * error or a retryStatuses reply is retried after the backoff, `policy.retries` times.
+ */
+export function nextAttempt(policy: RetryPolicy, outcome: AttemptOutcome, tally: AttemptTally, remainingMs: number): NextAttempt {
+  if (outcome.kind === 'status' && outcome.status === RATE_LIMIT_CODE) {
+    const decision = policy.retryAfterWait(outcome.retryAfterMs, tally.waits, policy.maxWaitsPerRequest, remainingMs);
+    return 'wait' in decision ? { wait: decision.wait, counts: 'waits' } : { giveUp: true };
+  }
+  const worthIt = outcome.kind === 'network' ? outcome.retriable : policy.retryStatuses.includes(outcome.status);
+  if (!worthIt || tally.retries >= policy.retries) return { giveUp: true };
+  return { wait: policy.backoffMs(tally.retries + 1), counts: 'retries' };
+}
+
+/**
+ * Too Many Requests: the HTTP status, and the errCode of the envelope OpenIM's limiter answers
+ * with (contract §5.5, §10); a proxy in front of the server may answer the status too.
+ */
+export const RATE_LIMIT_CODE = 429;

@@ -1,8 +1,8 @@
-// Sending one POST with its retries: network errors and the policy's 5xx (retryPolicy.ts) are
-// tried again (every operation here is a read), after its growing delay, all inside the request's
-// deadline; any other status that is
-// not 2xx (a redirect, which is never followed, a 4xx, a 429) ends it as an HttpStatusError that
-// keeps the reply for the caller to read.
+// Sending one POST, asking again as the retry policy says (retryPolicy.ts, nextAttempt): a network
+// error or a 5xx is retried after a growing delay (every operation here is a read), a 429 is
+// waited for as its Retry-After says, all in one loop inside the request's deadline. Any other
+// status that is not 2xx (a redirect, which is never followed, a 4xx, a 429 not waited for) ends
+// it as an HttpStatusError that keeps the reply for the caller to read.
 //
 // This was ky (1.14). The scripting walk could not reach its goal with it (README, Performance):
 // ky builds each request anew (its options merged, its own AbortController, signals joined with
@@ -10,8 +10,8 @@
 // ky did for us is the loop below; the deadline, the redirect guard and the rate-limit waits were
 // ours already. The exchange itself is transport.ts.
 import type { Deadline } from './deadline.js';
-import { abortableSleep } from './rateLimit.js';
-import { RETRY_POLICY } from './retryPolicy.js';
+import { abortableSleep, parseRetryAfter } from './rateLimit.js';
+import { nextAttempt, RETRY_POLICY, type AttemptOutcome, type AttemptTally, type RetryPolicy } from './retryPolicy.js';
 import { post, TransportError, type ConnectOptions, type Reply } from './transport.js';
 
 /** A reply whose status is not 2xx; `response` is unread. */
@@ -27,34 +27,43 @@ export interface SendOptions {
   headers: Record<string, string>;
   body: string;
   deadline: Deadline;
+  /** Milliseconds left before the deadline: a Retry-After that does not fit is not waited for. */
+  remainingMs: () => number;
   connect?: ConnectOptions;
-  /** Extra attempts after the first. */
-  retries: number;
-  /** Delay before retry n (1-based), in ms; RETRY_POLICY.backoffMs unless a test says otherwise. */
-  retryDelayMs?: (attempt: number) => number;
+  /** RETRY_POLICY unless a test says otherwise. */
+  policy?: RetryPolicy;
+  /** For an HTTP-date Retry-After; Date.now unless a test says otherwise. */
+  now?: () => number;
 }
 
 /** The 2xx reply, or HttpStatusError, a TransportError or the deadline's abort. */
 export async function postWithRetries(options: SendOptions): Promise<Reply> {
   const { deadline } = options;
-  const delayMs = options.retryDelayMs ?? RETRY_POLICY.backoffMs;
-  for (let attempt = 1; ; attempt++) {
+  const policy = options.policy ?? RETRY_POLICY;
+  const tally: AttemptTally = { retries: 0, waits: 0 };
+  for (;;) {
     let response: Reply;
+    let outcome: AttemptOutcome;
     try {
       // A redirect comes back as it is: the token header and the login body must not go anywhere else (redirect.ts).
       response = await post(options.url, { 'content-type': 'application/json', ...options.headers }, options.body, deadline, options.connect);
     } catch (error) {
-      // A connection failure (refused, reset, DNS) is tried again; anything else (the deadline, a token
-      // no header can carry) ends it.
-      if (!(error instanceof TransportError) || !error.retriable || attempt > options.retries || deadline.aborted) throw error;
-      await abortableSleep(delayMs(attempt), deadline.signal);
+      // A connection failure (refused, reset, DNS) may be tried again; anything else (the
+      // deadline, a token no header can carry) ends it.
+      if (!(error instanceof TransportError)) throw error;
+      outcome = { kind: 'network', retriable: error.retriable };
+      const next = deadline.aborted ? { giveUp: true as const } : nextAttempt(policy, outcome, tally, options.remainingMs());
+      if ('giveUp' in next) throw error;
+      tally[next.counts]++;
+      await abortableSleep(next.wait, deadline.signal);
       continue;
     }
     if (response.status >= 200 && response.status < 300) return response;
-    if (!RETRY_POLICY.retryStatuses.includes(response.status) || attempt > options.retries || deadline.aborted) {
-      throw new HttpStatusError(response);
-    }
+    outcome = { kind: 'status', status: response.status, retryAfterMs: parseRetryAfter(response.headers.get('retry-after'), (options.now ?? Date.now)()) };
+    const next = deadline.aborted ? { giveUp: true as const } : nextAttempt(policy, outcome, tally, options.remainingMs());
+    if ('giveUp' in next) throw new HttpStatusError(response);
     response.discard();
-    await abortableSleep(delayMs(attempt), deadline.signal);
+    tally[next.counts]++;
+    await abortableSleep(next.wait, deadline.signal);
   }
 }

@@ -99,6 +99,17 @@ describe('a request on a rate-limiting server', () => {
     expect(server!.requests).toHaveLength(1 + RETRY_POLICY.maxWaitsPerRequest);
   });
 
+  it('counts 5xx retries and 429 waits in one loop: a wait does not start the retries again', async () => {
+    // 503, 429 (waited), 503, 503: two retries and one wait are all the request gets (2 retries
+    // set here). Two nested loops gave the 5xx retries afresh after every wait: 5 requests.
+    const answers: Fault[] = [{ kind: 'status', status: 503, body: 'busy' }, RATE_LIMITED('0'), { kind: 'status', status: 503, body: 'busy' }, { kind: 'status', status: 503, body: 'busy' }, USERS(['late'])];
+    const client = await clientFor((_p, attempt) => answers[attempt - 1] ?? USERS(['later']));
+    const error = await failure(getUsers(client, { pagination }));
+    expect(error).toBeInstanceOf(HttpError);
+    expect((error as HttpError).status).toBe(503);
+    expect(server!.requests).toHaveLength(4);
+  });
+
   it('treats a proxy\'s 429 page as rate limiting too, not as a protocol error', async () => {
     const client = await clientFor(() => ({
       kind: 'status', status: 429, body: '<html><head><title>429 Too Many Requests</title></head></html>',

@@ -1,18 +1,10 @@
 // The one retry policy (src/api/retryPolicy.ts): its backoff, its one Retry-After cap and how each
 // caller reads it. Time is injected (remainingMs, now, sleep): nothing here waits on a clock.
 import { describe, expect, it } from 'vitest';
-import { RETRY_POLICY } from '../../src/api/retryPolicy.js';
-import { walkWaitFor, withRateLimitWaits } from '../../src/api/rateLimit.js';
+import { nextAttempt, RETRY_POLICY } from '../../src/api/retryPolicy.js';
+import { walkWaitFor } from '../../src/api/rateLimit.js';
 
 const CAP = RETRY_POLICY.maxRetryAfterMs;
-
-/** A 429 as send.ts throws it: an HttpStatusError whose reply says Retry-After. */
-function tooMany(retryAfter: string): Error {
-  const error = new Error('HTTP 429') as Error & { response: unknown };
-  error.name = 'HttpStatusError';
-  error.response = { status: 429, headers: { get: (name: string) => (name === 'retry-after' ? retryAfter : null) }, discard: () => undefined };
-  return error;
-}
 
 describe('the retry policy', () => {
   it('backs off a network error or 5xx from 250 ms, doubling, at most 2 s', () => {
@@ -46,23 +38,19 @@ describe('the retry policy', () => {
     expect(RETRY_POLICY.liveBackoffMs(120_000, 1)).toBe(120_000);
   });
 
-  it('caps a request\'s wait at the cap even when its deadline is longer (injected clock)', async () => {
-    const slept: number[] = [];
-    let now = 0;
-    const sleep = (ms: number): Promise<void> => {
-      slept.push(ms);
-      now += ms;
-      return Promise.resolve();
-    };
-    const options = { signal: new AbortController().signal, remainingMs: () => 10 * CAP - now, now: () => now, sleep };
-    let sent = 0;
-    const answers = [tooMany('60'), tooMany('61')];
-    const failure = await withRateLimitWaits(() => {
-      const answer = answers[sent++];
-      return answer ? Promise.reject(answer) : Promise.resolve('ok');
-    }, options).catch((error: unknown) => error);
-    expect(slept).toEqual([CAP]);
-    expect(sent).toBe(2);
-    expect(failure).toBe(answers[1]);
+  it("after each failed attempt of a request: a 5xx or network error retried with the backoff, a 429 waited, each counted apart", () => {
+    const status = (n: number, retryAfterMs?: number) => ({ kind: 'status' as const, status: n, retryAfterMs });
+    const none = { retries: 0, waits: 0 };
+    expect(nextAttempt(RETRY_POLICY, status(503), none, 10_000)).toEqual({ wait: 250, counts: 'retries' });
+    expect(nextAttempt(RETRY_POLICY, { kind: 'network', retriable: true }, { retries: 1, waits: 3 }, 10_000)).toEqual({ wait: 500, counts: 'retries' });
+    expect(nextAttempt(RETRY_POLICY, status(503), { retries: RETRY_POLICY.retries, waits: 0 }, 10_000)).toEqual({ giveUp: true });
+    expect(nextAttempt(RETRY_POLICY, { kind: 'network', retriable: false }, none, 10_000)).toEqual({ giveUp: true });
+    expect(nextAttempt(RETRY_POLICY, status(404), none, 10_000)).toEqual({ giveUp: true });
+    // A 429: its Retry-After, under the cap and inside the deadline, a bounded number of times.
+    expect(nextAttempt(RETRY_POLICY, status(429, 2_000), { retries: RETRY_POLICY.retries, waits: 0 }, 10_000)).toEqual({ wait: 2_000, counts: 'waits' });
+    expect(nextAttempt(RETRY_POLICY, status(429, CAP), none, 10 * CAP)).toEqual({ wait: CAP, counts: 'waits' });
+    expect(nextAttempt(RETRY_POLICY, status(429, CAP + 1000), none, 10 * CAP)).toEqual({ giveUp: true });
+    expect(nextAttempt(RETRY_POLICY, status(429, 2_000), { retries: 0, waits: RETRY_POLICY.maxWaitsPerRequest }, 10_000)).toEqual({ giveUp: true });
+    expect(nextAttempt(RETRY_POLICY, status(429), none, 10_000)).toEqual({ giveUp: true });
   });
 });

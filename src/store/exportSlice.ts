@@ -7,19 +7,19 @@ import { WALK_PAGE_SIZE } from '../domain/paging.js';
 import { exportFileName, type ExportSink } from '../data/exportFile.js';
 import { dataEncoder } from '../data/encoders.js';
 import { walkPages } from '../data/walk.js';
-import type { SliceTools } from './tools.js';
+import type { SliceServices } from './services.js';
 import type { AppState } from './types.js';
 import type { AppActions, ExportActions } from './actions.js';
 
 
 export const exportSlice =
-  (tools: SliceTools): StateCreator<AppState & AppActions, [], [], Pick<AppState, 'exporting'> & ExportActions> =>
+  (services: SliceServices): StateCreator<AppState & AppActions, [], [], Pick<AppState, 'exporting'> & ExportActions> =>
   (set, get) => {
-    const { flash, deps } = tools;
+    const { flash, deps } = services;
     let running: AbortController | undefined;
 
     const run = async (sink: ExportSink, format: 'json' | 'csv', controller: AbortController): Promise<void> => {
-      const list = tools.current();
+      const list = services.current();
       if (!list) return;
       const encoder = dataEncoder(list.kind, format);
       const fetch = listFetcher(deps.client, {
@@ -57,7 +57,7 @@ export const exportSlice =
       exporting: null,
 
       exportView(format) {
-        const list = tools.current();
+        const list = services.current();
         if (!list) return;
         if (get().exporting) return flash('an export is already running (Esc cancels it)', 'info');
         if (!deps.openExport) return flash('exporting is not available here', 'error');

@@ -8,7 +8,8 @@ import { curlCommand } from '../api/curl.js';
 import { newOperationID } from '../api/http.js';
 import type { ListQuery, RowByKind } from '../api/pages.js';
 import { fieldsOf, hasField, shownRows } from '../domain/pageSort.js';
-import { requestOf, type SliceTools } from './tools.js';
+import { requestOf } from './listEdits.js';
+import type { SliceServices } from './services.js';
 import { openedDetail } from './detailState.js';
 import { passMarks } from './liveMarks.js';
 import { currentScreen, pageFitFor, pageSizeFor, selectedRow } from './selectors.js';
@@ -19,14 +20,14 @@ import type { AppActions, ListActions } from './actions.js';
 type ListsState = Pick<AppState, 'lists' | 'connection' | 'pageSize' | 'pageSizeFixed' | 'pageFit' | 'userPageFit'>;
 
 export const listsSlice =
-  (tools: SliceTools): StateCreator<AppState & AppActions, [], [], ListsState & ListActions> =>
+  (services: SliceServices): StateCreator<AppState & AppActions, [], [], ListsState & ListActions> =>
   (set, get) => {
-    const { current, patchList, flash } = tools;
+    const { current, patchList, flash } = services;
     const resetScroll = (): void => set((s) => ({ detail: { ...s.detail, scroll: 0, search: null } }));
     /** Every step that changes what a list shows starts with a clean status line. */
-    const changeList: typeof tools.changeList = (key, patch, force) => {
-      tools.clearFlash();
-      tools.changeList(key, patch, force);
+    const changeList: typeof services.changeList = (key, patch, force) => {
+      services.clearFlash();
+      services.changeList(key, patch, force);
     };
     // The cursor moves to the top when the new page arrives, not before: until then it stays on
     // the rows on screen (and stays put if the step finds the end of the list).
@@ -35,13 +36,13 @@ export const listsSlice =
     return {
       lists: {},
       connection: 'connecting',
-      pageSize: tools.deps.pageSize,
-      pageSizeFixed: tools.deps.pageSizeFixed === true,
-      pageFit: tools.deps.pageSize,
-      userPageFit: tools.deps.userPageSize ?? tools.deps.pageSize,
+      pageSize: services.deps.pageSize,
+      pageSizeFixed: services.deps.pageSizeFixed === true,
+      pageFit: services.deps.pageSize,
+      userPageFit: services.deps.userPageSize ?? services.deps.pageSize,
 
       load(key) {
-        tools.request(key, false);
+        services.request(key, false);
       },
       reload() {
         const list = current();
@@ -53,7 +54,7 @@ export const listsSlice =
         const list = current();
         if (!list) return;
         if (!hasNextPage(list)) {
-          tools.clearFlash();
+          services.clearFlash();
           flash('already on the last page', 'info');
           return;
         }
@@ -86,7 +87,7 @@ export const listsSlice =
         const target = known ? pageCount(list) : Math.max(lastPageByTotal(list), list.page);
         if (target !== list.page) return toPage(list, target);
         if (known) {
-          tools.clearFlash();
+          services.clearFlash();
           flash('already on the last page', 'info');
         } else get().nextPage();
       },
@@ -96,8 +97,8 @@ export const listsSlice =
         const size = nextPageSize(list.size, direction, pageFitFor(get(), currentScreen(get())));
         if (size === list.size) return;
         set({ pageSize: size, pageSizeFixed: true });
-        tools.clearFlash();
-        tools.resizeList(list.key, size);
+        services.clearFlash();
+        services.resizeList(list.key, size);
         flash(`${size} rows per page`, 'info');
       },
       fitPageSize(rows, userRows = rows) {
@@ -108,7 +109,7 @@ export const listsSlice =
         set({ pageSize: size });
         const list = current();
         const fit = pageSizeFor(get(), currentScreen(get()));
-        if (list && list.size !== fit) tools.resizeList(list.key, fit);
+        if (list && list.size !== fit) services.resizeList(list.key, fit);
       },
       moveCursor(delta) {
         const list = current();
@@ -156,22 +157,22 @@ export const listsSlice =
       copyRow() {
         const row = selectedRow(get());
         if (!row) return;
-        if (!tools.deps.copy) {
+        if (!services.deps.copy) {
           flash('copying is not available here', 'error');
           return;
         }
         // jsonText: keeps the digits of int64 strings a number cannot hold (api/wireFidelity.ts).
-        tools.deps.copy(jsonText(row, 2));
+        services.deps.copy(jsonText(row, 2));
         flash('copied the row as JSON (OSC 52)', 'info');
       },
       copyRowID() {
         const list = current();
         const row = selectedRow(get());
         if (!list || !row) return;
-        if (!tools.deps.copy) return flash('copying is not available here', 'error');
+        if (!services.deps.copy) return flash('copying is not available here', 'error');
         const id = listDef(list.kind).rowID(row);
         if (!id) return flash('this row has no ID', 'info');
-        tools.deps.copy(id);
+        services.deps.copy(id);
         flash(`copied ${id}`, 'info');
       },
       sortPage(field, desc) {
@@ -190,8 +191,8 @@ export const listsSlice =
       copyCurl() {
         const list = current();
         if (!list) return;
-        if (!tools.deps.copy) return flash('copying is not available here', 'error');
-        tools.deps.copy(curlCommand(tools.deps.client.baseUrl, listDef(list.kind).call(requestOf(list)), newOperationID()));
+        if (!services.deps.copy) return flash('copying is not available here', 'error');
+        services.deps.copy(curlCommand(services.deps.client.baseUrl, listDef(list.kind).call(requestOf(list)), newOperationID()));
         flash(`copied page ${list.page} as curl (set OPENIM_TOKEN to run it)`, 'info');
       },
     };

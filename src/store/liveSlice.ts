@@ -1,9 +1,9 @@
 // The live view (`w`, `--watch`): the list on screen is fetched again on an interval, by the rules
-// of data/liveRefresh.ts (tools.live), through the scheduler. This slice turns it on and off and
+// of data/liveRefresh.ts (services.live), through the scheduler. This slice turns it on and off and
 // pauses it while a prompt or help is open or the terminal has lost focus.
 import type { StateCreator } from 'zustand/vanilla';
 import { DEFAULT_INTERVAL_MS } from '../data/liveRefresh.js';
-import type { SliceTools } from './tools.js';
+import type { SliceServices } from './services.js';
 import type { AppState } from './types.js';
 import type { AppActions, LiveActions } from './actions.js';
 
@@ -24,9 +24,9 @@ export function livePauseReason(state: Pick<AppState, 'prompt' | 'help' | 'live'
 }
 
 export const liveSlice =
-  (tools: SliceTools): StateCreator<AppState & AppActions, [], [], LiveSliceState & LiveActions> =>
+  (services: SliceServices): StateCreator<AppState & AppActions, [], [], LiveSliceState & LiveActions> =>
   (set, get, api) => {
-    const { live, flash } = tools;
+    const { live, flash } = services;
     let paused = false;
     api.subscribe((state) => {
       const now = livePaused(state);
@@ -40,7 +40,7 @@ export const liveSlice =
     return {
       live: {
         on: false,
-        intervalMs: tools.deps.liveIntervalMs ?? DEFAULT_INTERVAL_MS,
+        intervalMs: services.deps.liveIntervalMs ?? DEFAULT_INTERVAL_MS,
         refreshedAt: null,
         status: { state: 'off' },
         focused: null,

@@ -1,7 +1,8 @@
 // Navigation: the stack of screens, the tabs of a user screen, and the users opened recently.
 import type { StateCreator } from 'zustand/vanilla';
 import { pickUser } from './pickUser.js';
-import { RECENT_LIMIT, type SliceTools } from './tools.js';
+import { RECENT_LIMIT } from './recentUsers.js';
+import type { SliceServices } from './services.js';
 import { CLOSED_DETAIL } from './detailState.js';
 import { nextStack } from './history.js';
 import { currentScreen, listKeyFor, pageSizeFor } from './selectors.js';
@@ -14,15 +15,15 @@ import type { AppActions, NavActions } from './actions.js';
 type NavState = Pick<AppState, 'nav' | 'recentUsers'>;
 
 export const navSlice =
-  (tools: SliceTools): StateCreator<AppState & AppActions, [], [], NavState & NavActions> =>
+  (services: SliceServices): StateCreator<AppState & AppActions, [], [], NavState & NavActions> =>
   (set, get) => {
     /**
      * Puts `screen` on top (by the history's rules, history.ts, or replacing the top: a tab) and
      * loads its list the first time.
      */
     const showScreen = (screen: Screen, mode: 'drill' | 'jump' | 'replace'): void => {
-      tools.clearFlash();
-      const key = tools.ensureList(screen);
+      services.clearFlash();
+      const key = services.ensureList(screen);
       set((s) =>
         mode === 'replace'
           ? { nav: [...s.nav.slice(0, -1), screen], detail: { ...s.detail, scroll: 0, search: null } }
@@ -36,16 +37,16 @@ export const navSlice =
       const list = get().lists[key];
       if (!list) return;
       const size = pageSizeFor(get(), currentScreen(get()));
-      if (list.size !== size) tools.resizeList(key, size);
-      else if (list.loadedPage === null && !list.loading) tools.request(key, false);
+      if (list.size !== size) services.resizeList(key, size);
+      else if (list.loadedPage === null && !list.loading) services.request(key, false);
     };
 
     return {
       nav: [{ name: 'users' }],
-      recentUsers: safeLoad(tools.deps.recent),
+      recentUsers: safeLoad(services.deps.recent),
 
       start() {
-        tools.request(tools.ensureList(currentScreen(get())), false);
+        services.request(services.ensureList(currentScreen(get())), false);
       },
       openUser(userID, known, how = 'drill') {
         const id = userID.trim();
@@ -54,7 +55,7 @@ export const navSlice =
         get().loadSummary(id, known);
       },
       pickUser(userID, fromPrompt) {
-        pickUser(tools, get, userID.trim(), fromPrompt);
+        pickUser(services, get, userID.trim(), fromPrompt);
       },
       goTo(name) {
         if (get().nav.length === 1 && currentScreen(get()).name === name) return;
@@ -62,7 +63,7 @@ export const navSlice =
       },
       back() {
         if (get().nav.length <= 1) return;
-        tools.clearFlash();
+        services.clearFlash();
         set((s) => ({ nav: s.nav.slice(0, -1), detail: CLOSED_DETAIL }));
         reveal(listKeyFor(currentScreen(get())));
       },
@@ -80,7 +81,7 @@ export const navSlice =
     };
   };
 
-function safeLoad(recent: SliceTools['deps']['recent']): string[] {
+function safeLoad(recent: SliceServices['deps']['recent']): string[] {
   try {
     return recent?.load().slice(0, RECENT_LIMIT) ?? [];
   } catch {

@@ -5,50 +5,50 @@ import { isApiFailure } from '../api/errors.js';
 import { lookupUser } from '../api/userLookup.js';
 import { noSuchUserText, systemUserNote } from '../domain/userIdentity.js';
 import { glyphs } from '../terminal/glyphs.js';
-import type { SliceTools } from './tools.js';
+import type { SliceServices } from './services.js';
 import type { AppState } from './types.js';
 import type { AppActions } from './actions.js';
 
 // One check at a time: a newer pick replaces the one still waiting.
-const checks = new WeakMap<SliceTools, AbortController>();
+const checks = new WeakMap<SliceServices, AbortController>();
 
 /**
  * `fromPrompt`: typed in the user picker, which stays open (with the text) until the server
  * answers, so that an unknown ID is fixed where it was typed; Esc meanwhile drops the pick.
  */
-export function pickUser(tools: SliceTools, get: () => AppState & AppActions, userID: string, fromPrompt = false): void {
+export function pickUser(services: SliceServices, get: () => AppState & AppActions, userID: string, fromPrompt = false): void {
   if (!userID) return;
-  checks.get(tools)?.abort();
+  checks.get(services)?.abort();
   const controller = new AbortController();
-  checks.set(tools, controller);
+  checks.set(services, controller);
   const nav = get().nav;
   // The operator moved on (another screen, a newer pick) while the server answered: let it be.
   const stale = (): boolean => controller.signal.aborted || get().nav !== nav || (fromPrompt && get().prompt?.kind !== 'user');
   const lookingUp = `looking up ${userID}${glyphs().ellipsis}`;
   if (fromPrompt) get().answerPrompt('user', { text: lookingUp, level: 'info' });
-  else tools.flash(lookingUp, 'info');
-  lookupUser(tools.deps.client, userID, controller.signal).then(
+  else services.flash(lookingUp, 'info');
+  lookupUser(services.deps.client, userID, controller.signal).then(
     (found) => {
       if (stale()) return;
       if (found.kind === 'none') {
         const refused = noSuchUserText(userID, found);
-        return fromPrompt ? get().answerPrompt('user', { text: refused, level: 'error' }) : tools.flash(refused, 'error');
+        return fromPrompt ? get().answerPrompt('user', { text: refused, level: 'error' }) : services.flash(refused, 'error');
       }
       if (fromPrompt) get().answerPrompt('user', null);
       // A message put up since the lookup began (a paste's note) follows to the user's screen.
       const since = get().flash;
       get().openUser(userID, found, 'jump');
       const note = systemUserNote(userID, found);
-      if (note) tools.flash(note, 'info');
-      else if (since && since.text !== lookingUp) tools.flash(since.text, since.level);
-      else tools.flash(`${userID}: ${found.kind === 'user' ? found.user.nickname || '(no nickname)' : ''}`, 'info');
+      if (note) services.flash(note, 'info');
+      else if (since && since.text !== lookingUp) services.flash(since.text, since.level);
+      else services.flash(`${userID}: ${found.kind === 'user' ? found.user.nickname || '(no nickname)' : ''}`, 'info');
     },
     (error: unknown) => {
       if (stale()) return;
       if (fromPrompt) get().answerPrompt('user', null);
       // The check itself failed (network, server): open anyway; the tabs and the summary say what fails.
       get().openUser(userID, undefined, 'jump');
-      tools.flash(`could not check that ${userID} exists: ${isApiFailure(error) ? error.message : String(error)}`, 'error');
+      services.flash(`could not check that ${userID} exists: ${isApiFailure(error) ? error.message : String(error)}`, 'error');
     },
   );
 }

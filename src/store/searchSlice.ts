@@ -4,21 +4,21 @@
 import type { StateCreator } from 'zustand/vanilla';
 import { positionForSize } from '../domain/paging.js';
 import { parseSearchInput } from '../domain/search.js';
-import type { SliceTools } from './tools.js';
+import type { SliceServices } from './services.js';
 import type { AppState } from './types.js';
 import type { AppActions, SearchActions } from './actions.js';
 
 export const searchSlice =
-  (tools: SliceTools): StateCreator<AppState & AppActions, [], [], SearchActions> =>
+  (services: SliceServices): StateCreator<AppState & AppActions, [], [], SearchActions> =>
   (_set, get) => ({
     searchUsers(input) {
-      const list = tools.current();
+      const list = services.current();
       if (list?.kind !== 'users') return;
       const { text, regex } = parseSearchInput(input);
       if (text === '') return get().endSearch();
       // A new search from within a search keeps where the full list was.
       const resume = list.query.search ? list.resume : { page: list.page, size: list.size, cursor: list.cursor };
-      tools.changeList(list.key, {
+      services.changeList(list.key, {
         query: { ...list.query, search: text, regex },
         page: 1,
         cursor: 0,
@@ -28,10 +28,10 @@ export const searchSlice =
       });
     },
     endSearch() {
-      const list = tools.current();
+      const list = services.current();
       if (list?.kind !== 'users' || !list.query.search) return;
       const at = list.resume;
-      tools.changeList(list.key, {
+      services.changeList(list.key, {
         query: { ...list.query, search: '', regex: false },
         // The page size may have changed during the search: the same first row, then.
         page: at ? positionForSize(at.page, at.size, 0, list.size).page : 1,

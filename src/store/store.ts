@@ -1,6 +1,7 @@
 // The app's one store, made of slices (zustand's slices pattern), one file each: navigation,
-// lists, UI modes, export, the live view. They share the tools of tools.ts: the request scheduler, the flash,
-// and the list operations. Screens read the state with selectors (selectors.ts); keys call actions.
+// lists, UI modes, export, search, the user summary, the live view. Each is handed the same
+// services (services.ts: the deps, pages into lists, the live refresher, the flash, list edits).
+// Screens read the state with selectors (selectors.ts); keys call actions.
 import { createStore } from 'zustand/vanilla';
 import type { AppActions, AppStore } from './actions.js';
 import { exportSlice } from './exportSlice.js';
@@ -10,11 +11,12 @@ import { navSlice } from './navSlice.js';
 import { searchSlice } from './searchSlice.js';
 import { userSummarySlice } from './userSummarySlice.js';
 import type { RequestStats } from './scheduler.js';
-import { createSliceTools, type StoreDeps } from './tools.js';
+import type { StoreDeps } from './deps.js';
+import { createSliceServices } from './services.js';
 import type { AppState } from './types.js';
 import { uiSlice } from './uiSlice.js';
 
-export type { StoreDeps } from './tools.js';
+export type { StoreDeps } from './deps.js';
 export type { RequestStats } from './scheduler.js';
 
 export type { AppActions, AppStore } from './actions.js';
@@ -22,16 +24,16 @@ export type { AppActions, AppStore } from './actions.js';
 export function createAppStore(deps: StoreDeps): AppStore & { stats: RequestStats } {
   let stats: RequestStats | undefined;
   const store = createStore<AppState & AppActions>()((set, get, api) => {
-    const tools = createSliceTools(set, get, deps);
-    stats = tools.scheduler.stats;
+    const services = createSliceServices(set, get, deps);
+    stats = services.scheduler.stats;
     return {
-      ...navSlice(tools)(set, get, api),
-      ...listsSlice(tools)(set, get, api),
-      ...uiSlice(tools)(set, get, api),
-      ...exportSlice(tools)(set, get, api),
-      ...searchSlice(tools)(set, get, api),
-      ...userSummarySlice(tools)(set, get, api),
-      ...liveSlice(tools)(set, get, api),
+      ...navSlice(services)(set, get, api),
+      ...listsSlice(services)(set, get, api),
+      ...uiSlice(services)(set, get, api),
+      ...exportSlice(services)(set, get, api),
+      ...searchSlice(services)(set, get, api),
+      ...userSummarySlice(services)(set, get, api),
+      ...liveSlice(services)(set, get, api),
     };
   });
   return Object.assign(store, { stats: stats! });

@@ -5,7 +5,7 @@ import { searchInputOf } from '../domain/search.js';
 import { parseCommand } from './commands.js';
 import { sourcesFor, type CompletionSources } from './completion.js';
 import { checkPromptLine, openedPrompt, promptAfterInput, userPickerHistory, withHistory } from './prompt.js';
-import type { SliceTools } from './tools.js';
+import type { SliceServices } from './services.js';
 import { CLOSED_DETAIL, openedDetail } from './detailState.js';
 import { selectedRow } from './selectors.js';
 import type { AppState } from './types.js';
@@ -18,11 +18,11 @@ import type { ListKind } from '../api/pages.js';
 type UiState = Pick<AppState, 'prompt' | 'promptHistory' | 'killRing' | 'help' | 'helpScroll' | 'detail' | 'flash' | 'columnKeys'>;
 
 export const uiSlice =
-  (tools: SliceTools): StateCreator<AppState & AppActions, [], [], UiState & UiActions> =>
+  (services: SliceServices): StateCreator<AppState & AppActions, [], [], UiState & UiActions> =>
   (set, get) => {
-    const { current, patchList, flash } = tools;
+    const { current, patchList, flash } = services;
     const completionSources = (): CompletionSources =>
-      sourcesFor(get().recentUsers, current(), () => tools.deps.profileNames?.() ?? []);
+      sourcesFor(get().recentUsers, current(), () => services.deps.profileNames?.() ?? []);
 
     return {
       prompt: null,
@@ -34,7 +34,7 @@ export const uiSlice =
       flash: null,
       columnKeys: Object.fromEntries(
         LIST_KINDS.flatMap((kind) => {
-          const keys = chosenKeys(kind, tools.deps.columns?.[kind]);
+          const keys = chosenKeys(kind, services.deps.columns?.[kind]);
           return keys ? [[kind, keys]] : [];
         }),
       ) as Partial<Record<ListKind, readonly string[]>>,
@@ -167,7 +167,7 @@ export const uiSlice =
       },
       runCommand(line) {
         // A command's answer replaces the last one's: a `usage:` never outlives a good command.
-        tools.clearFlash();
+        services.clearFlash();
         const parsed = parseCommand(line);
         if (!parsed.ok) return flash(parsed.error, 'error');
         const command = parsed.command;
@@ -188,7 +188,7 @@ export const uiSlice =
           case 'quit':
             return get().quit();
           case 'profile': {
-            const switchProfile = tools.deps.switchProfile;
+            const switchProfile = services.deps.switchProfile;
             const error = switchProfile ? switchProfile(command.profile) : 'no profiles are configured';
             if (error) flash(error, 'error');
             return;
@@ -207,8 +207,8 @@ export const uiSlice =
       quit() {
         get().cancelExport();
         get().stopLive();
-        tools.scheduler.cancelAll();
-        tools.deps.quit?.();
+        services.scheduler.cancelAll();
+        services.deps.quit?.();
       },
     };
   };

@@ -9,7 +9,7 @@ import type { ListQuery } from '../api/pages.js';
 import { lookupUser } from '../api/userLookup.js';
 import { USER_TABS } from '../lists/names.js';
 import { fetchPage, listDef, summaryPart } from '../lists/registry.js';
-import type { SliceTools } from './tools.js';
+import type { SliceServices } from './services.js';
 import { olderThanShown } from './figures.js';
 import type { AppState, SummaryPart, TabFigures, UserSummary } from './types.js';
 import type { AppActions, SummaryActions } from './actions.js';
@@ -20,7 +20,7 @@ type SummaryState = Pick<AppState, 'summaries'>;
 const WHOLE: ListQuery = { keyword: '', conversationIDs: [] };
 
 export const userSummarySlice =
-  (tools: SliceTools): StateCreator<AppState & AppActions, [], [], SummaryState & SummaryActions> =>
+  (services: SliceServices): StateCreator<AppState & AppActions, [], [], SummaryState & SummaryActions> =>
   (set, get) => {
     const running = new Map<string, AbortController>();
 
@@ -57,7 +57,7 @@ export const userSummarySlice =
           );
         };
 
-        const { client } = tools.deps;
+        const { client } = services.deps;
         if (!known) track('profile', lookupUser(client, userID, signal));
         for (const tab of USER_TABS) {
           const part = summaryPart(tab);

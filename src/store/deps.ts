@@ -1,0 +1,40 @@
+// What the store is made with (the app's entry point and the tests give these), and the two
+// handles through which the store's modules read and change its state.
+import type { StoreApi } from 'zustand/vanilla';
+import type { OpenIMClient } from '../api/client.js';
+import type { OpenExport } from '../data/exportFile.js';
+import type { ClassifyRefreshError, RefreshTimers } from '../data/liveRefresh.js';
+import type { ColumnChoice } from '../lists/columnChoice.js';
+import type { AppState } from './types.js';
+
+export interface StoreDeps {
+  client: OpenIMClient;
+  pageSize: number;
+  /** The page that fits under a user screen's summary (default: pageSize). */
+  userPageSize?: number;
+  /** The page size was chosen (flag, profile) rather than fitted to the terminal. */
+  pageSizeFixed?: boolean;
+  /** Puts text on the clipboard (OSC 52 in the app). */
+  copy?: (text: string) => void;
+  /** Remembers the user picker's history between runs. */
+  recent?: { load(): string[]; save(ids: string[]): void };
+  quit?: () => void;
+  /** Switches server (`:profile`); returns an error text when it cannot. */
+  switchProfile?: (name: string) => string | undefined;
+  /** The config file's profile names, for completing `:profile`. */
+  profileNames?: () => string[];
+  cacheSize?: number;
+  /** Creates the file an export (`e`) writes; without it, export is unavailable. */
+  openExport?: OpenExport;
+  /** The live view's interval (`--watch`, the profile's `watch`); default 5 s. */
+  liveIntervalMs?: number;
+  /** The live view's clock and timers; tests give fake ones. */
+  liveTimers?: RefreshTimers;
+  /** Which refresh failures are waited out (429, 5xx, network) and which stop the live view. */
+  classifyRefreshError?: ClassifyRefreshError;
+  /** The config file's columns per list (checked at start); `:columns` changes them for the session. */
+  columns?: ColumnChoice;
+}
+
+export type StoreSet = StoreApi<AppState>['setState'];
+export type StoreGet = StoreApi<AppState>['getState'];

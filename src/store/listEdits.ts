@@ -1,0 +1,52 @@
+// Editing one list of the state: its fields, and making it when a screen first shows it. No
+// requests here (pageLoads.ts asks for pages).
+import type { ListKind, PageRequest } from '../api/pages.js';
+import type { StoreGet, StoreSet } from './deps.js';
+import { listKeyFor, pageSizeFor } from './selectors.js';
+import type { ListState, Screen } from './types.js';
+
+export interface ListEdits {
+  patchList(key: string, patch: Partial<ListState>): void;
+  /** Creates the list of `screen` if it does not exist yet; returns its key. */
+  ensureList(screen: Screen): string;
+}
+
+export function createListEdits(set: StoreSet, get: StoreGet): ListEdits {
+  return {
+    patchList: (key, patch) =>
+      set((s) => {
+        const list = s.lists[key];
+        return list ? { lists: { ...s.lists, [key]: { ...list, ...patch } } } : {};
+      }),
+    ensureList(screen) {
+      const key = listKeyFor(screen);
+      if (!get().lists[key]) {
+        const kind: ListKind = screen.name === 'user' ? screen.tab : screen.name;
+        const list: ListState = {
+          key,
+          kind,
+          ...(screen.name === 'user' ? { userID: screen.userID } : {}),
+          page: 1,
+          size: pageSizeFor(get(), screen),
+          query: { keyword: '', conversationIDs: [] },
+          rows: [],
+          loadedPage: null,
+          total: 0,
+          totalExact: true,
+          loading: false,
+          error: null,
+          cursor: 0,
+          filter: '',
+        };
+        set((s) => ({ lists: { ...s.lists, [key]: list } }));
+      }
+      return key;
+    },
+  };
+}
+
+/** The request for the page the list wants. */
+export function requestOf(list: ListState): PageRequest {
+  const spec = { kind: list.kind, page: list.page, size: list.size, query: list.query };
+  return list.userID !== undefined ? { ...spec, userID: list.userID } : spec;
+}

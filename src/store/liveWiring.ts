@@ -1,0 +1,42 @@
+// The live view's refresher (data/liveRefresh.ts: its timing, back-off and pauses) wired to the
+// store: it refreshes the list on screen through the request scheduler, and its status goes into
+// the state; an error that waiting will not cure shows like any failure and stops the view.
+import { NetworkError } from '../api/errors.js';
+import { DEFAULT_INTERVAL_MS, LiveRefresher, realTimers } from '../data/liveRefresh.js';
+import { classifyRefreshError } from '../data/refreshErrors.js';
+import type { StoreDeps, StoreGet, StoreSet } from './deps.js';
+import type { ListEdits } from './listEdits.js';
+import { requestOf } from './listEdits.js';
+import { toFailure } from './pageLoads.js';
+import type { RequestScheduler } from './scheduler.js';
+import { currentList } from './selectors.js';
+
+export function createLiveRefresher(
+  set: StoreSet,
+  get: StoreGet,
+  deps: StoreDeps,
+  needs: { scheduler: RequestScheduler; patchList: ListEdits['patchList']; flashError(text: string): void },
+): LiveRefresher {
+  return new LiveRefresher({
+    intervalMs: deps.liveIntervalMs ?? DEFAULT_INTERVAL_MS,
+    timers: deps.liveTimers ?? realTimers(true),
+    classify: deps.classifyRefreshError ?? classifyRefreshError,
+    refresh(signal) {
+      const list = currentList(get());
+      // What the list wants: the page on screen, or the one whose request failed (a retry).
+      return list ? needs.scheduler.refresh(list.key, requestOf(list), signal) : Promise.resolve();
+    },
+    onStatus(status) {
+      set((s) => ({ live: { ...s.live, status, ...(status.state === 'stopped' ? { on: false } : {}) } }));
+      // A refresh that got no answer says so in the header too; the next page that arrives says otherwise.
+      if (status.state === 'backing-off' && status.error instanceof NetworkError && get().connection !== 'failing') {
+        set({ connection: 'failing' });
+      }
+      if (status.state !== 'stopped') return;
+      // An error that waiting will not cure: it shows like any failure, and the view stops.
+      const list = currentList(get());
+      if (list) needs.patchList(list.key, { error: toFailure(status.error, list.kind), changes: undefined });
+      needs.flashError('live view stopped: w starts it again');
+    },
+  });
+}

@@ -7,11 +7,7 @@ export const KEYS_TABLE_BEGIN = '<!-- keys:begin (npm run docs:keys writes this 
 export const KEYS_TABLE_END = '<!-- keys:end -->';
 
 const cell = (text: string): string => text.replaceAll('|', '\\|');
-const code = (keys: string): string =>
-  keys
-    .split(' ')
-    .map((k) => (k === '`' ? '`` ` ``' : `\`${cell(k)}\``))
-    .join(' ');
+const code = (labels: readonly string[]): string => labels.map((k) => (k === '`' ? '`` ` ``' : `\`${cell(k)}\``)).join(' ');
 
 /** The table of the default keys (the config file's `keys` rebinds them), markers included. */
 export function keysTableMarkdown(): string {
@@ -20,7 +16,7 @@ export function keysTableMarkdown(): string {
   for (const entry of helpEntries(BINDINGS)) {
     const where = entry.group === group ? '' : entry.group;
     group = entry.group;
-    lines.push(`| ${cell(where)} | ${code(entry.keys)} | ${entry.action ? `\`${entry.action}\`` : ''} | ${cell(entry.description)} |`);
+    lines.push(`| ${cell(where)} | ${code(entry.labels)} | ${entry.action ? `\`${entry.action}\`` : ''} | ${cell(entry.description)} |`);
   }
   lines.push(KEYS_TABLE_END);
   return lines.join('\n');

@@ -9,6 +9,7 @@ import type { ListKind } from '../api/pages.js';
 import { LIST_KINDS, LIST_NAMES, USER_TABS, isUserTab } from '../lists/names.js';
 import type { Scope } from './binding.js';
 import type { Binding } from './bindings.js';
+import { COMMANDS } from './commands.js';
 import { activeBindings } from './effective.js';
 import { keyLabel } from './keymap.js';
 
@@ -52,10 +53,15 @@ export interface HelpView {
 
 /** Where the prompts' editing keys go in help, after the screens' keys and before help's own. */
 const PROMPT_GROUP = 'In a prompt (u : / s c)';
+/** The `:` commands (keys/commands.ts), after the keys that work everywhere. */
+const COMMAND_GROUP = 'Commands (type : first)';
 
 /** One binding as help (and README's Keys table) writes it; `action` is absent for a prompt's editing keys. */
 export interface HelpEntry {
   group: string;
+  /** Each key as help writes it (a command with its argument is one: `:page N`). */
+  labels: readonly string[];
+  /** The labels as one line. */
   keys: string;
   description: string;
   action?: string;
@@ -69,13 +75,22 @@ export function helpEntries(table: readonly Binding[] = activeBindings()): HelpE
   const keymap = (scope: Scope) =>
     table.filter((b) => b.scope === scope).map((b) => ({
       group: SCOPE_TITLES[scope],
-      keys: b.keys.map(keyLabel).join(' '),
+      ...labelled(b.keys.map(keyLabel)),
       description: b.description,
       action: b.action,
     }));
-  const prompt = LINE_KEYS.map((b) => ({ group: PROMPT_GROUP, keys: b.keys.map(keyLabel).join(' '), description: b.description }));
-  return ORDER.flatMap((scope) => (scope === 'help' ? [...prompt, ...keymap(scope)] : keymap(scope)));
+  const prompt = LINE_KEYS.map((b) => ({ group: PROMPT_GROUP, ...labelled(b.keys.map(keyLabel)), description: b.description }));
+  const commands = COMMANDS.map((c) => ({
+    group: COMMAND_GROUP,
+    ...labelled([c.synopsis, ...(c.aliases ?? [])].map((name) => `:${name}`)),
+    description: c.description,
+  }));
+  return ORDER.flatMap((scope) =>
+    scope === 'help' ? [...prompt, ...keymap(scope)] : scope === 'global' ? [...keymap(scope), ...commands] : keymap(scope),
+  );
 }
+
+const labelled = (labels: readonly string[]): Pick<HelpEntry, 'labels' | 'keys'> => ({ labels, keys: labels.join(' ') });
 
 /** Words to lines of at most `width` cells; a word longer than a line is split. */
 export function wrapWords(text: string, width: number): string[] {

@@ -57,6 +57,8 @@ export interface UiActions {
   /** The server's answer to what the open prompt of `kind` asked: a note under it, or null to close it. */
   answerPrompt(kind: PromptKind, note: { text: string; level: 'info' | 'error' } | null): void;
   toggleHelp(): void;
+  /** `:help`: help, from its top. */
+  openHelp(): void;
   /** Scrolls help to this line (the caller knows how many lines there are). */
   scrollHelp(line: number): void;
   /** Opens (full screen when `full`) or closes the detail. */
@@ -69,7 +71,10 @@ export interface UiActions {
   /** Back one step: the prompt, an export, help, the filter, the pane, a search, then the screen. */
   escape(): void;
   flashInfo(text: string): void;
+  /** A `:` line, through the command table the store was given (keys/commands.ts). */
   runCommand(line: string): void;
+  /** `:profile NAME`: another profile's server; a reason in the status line when it cannot. */
+  switchProfile(name: string): void;
   /** `:columns FIELD`: the list's column of this field hidden, or shown again, for the session. */
   toggleColumn(field: string): void;
   quit(): void;

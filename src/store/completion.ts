@@ -1,6 +1,6 @@
 // What Tab offers in each prompt: a pure function of the prompt, its text and where the words come
 // from. Candidates are whole lines, so that cycling through them is replacing the line.
-import { COMMAND_NAMES, resolveName } from './commands.js';
+import type { CommandLine } from './commandLine.js';
 import type { AnyRow, ListKind } from '../api/pages.js';
 import { listDef } from '../lists/registry.js';
 import { choosableFields } from '../lists/columnChoice.js';
@@ -15,11 +15,24 @@ export interface CompletionSources {
   rowWords: readonly string[];
   /** The fields the list's columns show, for `:columns` (absent: none). */
   fields?: readonly string[];
+  /** The `:` commands (absent: none to offer). */
+  commands?: CommandLine;
 }
 
 /** Where the words come from, for the list on screen. */
-export function sourcesFor(recentUsers: readonly string[], list: ListState | undefined, profiles: () => readonly string[]): CompletionSources {
-  return { recentUsers, profiles, rowWords: list ? rowWords(list.kind, list.rows) : [], fields: list ? choosableFields(list.kind) : [] };
+export function sourcesFor(
+  recentUsers: readonly string[],
+  list: ListState | undefined,
+  profiles: () => readonly string[],
+  commands?: CommandLine,
+): CompletionSources {
+  return {
+    recentUsers,
+    profiles,
+    rowWords: list ? rowWords(list.kind, list.rows) : [],
+    fields: list ? choosableFields(list.kind) : [],
+    ...(commands ? { commands } : {}),
+  };
 }
 
 /** More than a line can show is no help: the first ones are enough to cycle through. */
@@ -34,26 +47,26 @@ function matching(words: readonly string[], prefix: string): string[] {
   return unique.filter((w) => w.toLowerCase().includes(needle)).slice(0, MAX_CANDIDATES);
 }
 
-/** Commands that take an argument get a space after their name, ready for it. */
-const TAKES_ARGUMENT = new Set(['user', 'page', 'profile', 'sort', 'columns']);
-
 function commandCompletions(text: string, sources: CompletionSources): string[] {
+  const commands = sources.commands;
+  if (!commands) return [];
   const withArgument = /^(\s*(\S+)\s+)(.*)$/s.exec(text);
   if (!withArgument) {
     const lead = /^\s*/.exec(text)![0];
     const word = text.slice(lead.length).toLowerCase();
-    return COMMAND_NAMES.filter((n) => n.startsWith(word)).map((n) => lead + n + (TAKES_ARGUMENT.has(n) ? ' ' : ''));
+    // A command that takes an argument gets a space after its name, ready for it.
+    return commands.words.filter((c) => c.name.startsWith(word)).map((c) => lead + c.name + (c.argument === 'none' ? '' : ' '));
   }
   const [, head = '', word = '', arg = ''] = withArgument;
-  switch (resolveName(word.toLowerCase())) {
+  switch (commands.resolve(word)?.argument) {
     case 'user':
       return matching(sources.recentUsers, arg.trim()).map((id) => head + id);
     case 'profile':
       return matching([...sources.profiles()].sort(), arg.trim()).map((name) => head + name);
-    case 'columns':
+    case 'field':
       return matching(sources.fields ?? [], arg.trim()).map((field) => head + field);
     default:
-      return []; // page N, and commands without an argument
+      return []; // page N, a sort, and commands without an argument
   }
 }
 

@@ -5,6 +5,7 @@ import type { OpenIMClient } from '../api/client.js';
 import type { OpenExport } from '../data/exportFile.js';
 import type { ClassifyRefreshError, RefreshTimers } from '../data/liveRefresh.js';
 import type { ColumnChoice } from '../lists/columnChoice.js';
+import type { CommandLine } from './commandLine.js';
 import type { AppState } from './types.js';
 
 export interface StoreDeps {
@@ -34,6 +35,8 @@ export interface StoreDeps {
   classifyRefreshError?: ClassifyRefreshError;
   /** The config file's columns per list (checked at start); `:columns` changes them for the session. */
   columns?: ColumnChoice;
+  /** The `:` commands (keys/commands.ts COMMAND_LINE); without them the command line runs none. */
+  commandLine?: CommandLine;
 }
 
 export type StoreSet = StoreApi<AppState>['setState'];

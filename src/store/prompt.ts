@@ -1,6 +1,6 @@
 // The prompt bar's transitions, between the line editor and the store: what a key or a paste does
 // to the prompt, what Tab offers, and whether Enter may use what was typed.
-import { parseCommand } from './commands.js';
+import type { CommandLine } from './commandLine.js';
 import { promptCompletions, type CompletionSources } from './completion.js';
 import { checkID, checkText, type Checked } from './ids.js';
 import { editLine, newLine, pasteIntoLine } from './lineEditor.js';
@@ -40,14 +40,14 @@ export function promptAfterInput(
 }
 
 /** Whether Enter may use the line: IDs without whitespace, nothing invisible. An empty line just closes. */
-export function checkPromptLine(kind: PromptKind, text: string): Checked {
+export function checkPromptLine(kind: PromptKind, text: string, commands?: CommandLine): Checked {
   if (text.trim() === '') return { ok: true, value: '' };
   switch (kind) {
     case 'user':
       return checkID(text, 'user ID');
     case 'command': {
-      const parsed = parseCommand(text);
-      return parsed.ok ? { ok: true, value: text.trim() } : { ok: false, error: parsed.error };
+      const problem = commands ? commands.problem(text) : 'no commands here';
+      return problem === undefined ? { ok: true, value: text.trim() } : { ok: false, error: problem };
     }
     case 'search':
       return checkText(text, 'keyword');

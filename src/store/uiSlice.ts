@@ -2,7 +2,6 @@
 // `:` command line, Esc, and quitting.
 import type { StateCreator } from 'zustand/vanilla';
 import { searchInputOf } from '../domain/search.js';
-import { parseCommand } from './commands.js';
 import { sourcesFor, type CompletionSources } from './completion.js';
 import { checkPromptLine, openedPrompt, promptAfterInput, userPickerHistory, withHistory } from './prompt.js';
 import type { SliceServices } from './services.js';
@@ -19,10 +18,11 @@ type UiState = Pick<AppState, 'prompt' | 'promptHistory' | 'killRing' | 'help' |
 
 export const uiSlice =
   (services: SliceServices): StateCreator<AppState & AppActions, [], [], UiState & UiActions> =>
-  (set, get) => {
+  (set, get, api) => {
     const { current, patchList, flash } = services;
+    const commandLine = services.deps.commandLine;
     const completionSources = (): CompletionSources =>
-      sourcesFor(get().recentUsers, current(), () => services.deps.profileNames?.() ?? []);
+      sourcesFor(get().recentUsers, current(), () => services.deps.profileNames?.() ?? [], commandLine);
 
     return {
       prompt: null,
@@ -75,7 +75,7 @@ export const uiSlice =
         const state = get();
         const prompt = state.prompt;
         if (!prompt) return;
-        const checked = checkPromptLine(prompt.kind, prompt.line.text);
+        const checked = checkPromptLine(prompt.kind, prompt.line.text, commandLine);
         if (!checked.ok) return set({ prompt: { ...prompt, note: { text: checked.error, level: 'error' } } });
         const value = checked.value;
         const promptHistory = withHistory(state.promptHistory, prompt.kind, value);
@@ -123,6 +123,9 @@ export const uiSlice =
       toggleHelp() {
         set((s) => ({ help: !s.help, helpScroll: 0 }));
       },
+      openHelp() {
+        set({ help: true, helpScroll: 0 });
+      },
       scrollHelp(line) {
         set({ helpScroll: Math.max(0, Math.floor(line)) });
       },
@@ -168,32 +171,14 @@ export const uiSlice =
       runCommand(line) {
         // A command's answer replaces the last one's: a `usage:` never outlives a good command.
         services.clearFlash();
-        const parsed = parseCommand(line);
-        if (!parsed.ok) return flash(parsed.error, 'error');
-        const command = parsed.command;
-        switch (command.name) {
-          case 'users':
-          case 'accounts':
-            return get().goTo(command.name);
-          case 'user':
-            return get().pickUser(command.userID);
-          case 'page':
-            return get().goToPage(command.page);
-          case 'sort':
-            return get().sortPage(command.field, command.desc);
-          case 'columns':
-            return get().toggleColumn(command.field);
-          case 'help':
-            return set({ help: true, helpScroll: 0 });
-          case 'quit':
-            return get().quit();
-          case 'profile': {
-            const switchProfile = services.deps.switchProfile;
-            const error = switchProfile ? switchProfile(command.profile) : 'no profiles are configured';
-            if (error) flash(error, 'error');
-            return;
-          }
-        }
+        const problem = commandLine ? commandLine.problem(line) : 'no commands here';
+        if (problem !== undefined) return flash(problem, 'error');
+        commandLine?.run(line, api);
+      },
+      switchProfile(name) {
+        const switchProfile = services.deps.switchProfile;
+        const error = switchProfile ? switchProfile(name) : 'no profiles are configured';
+        if (error) flash(error, 'error');
       },
       toggleColumn(field) {
         const list = current();

@@ -2,7 +2,6 @@
 // parsing, and the column whose header carries the direction.
 import { describe, expect, it } from 'vitest';
 import { columnShowsField, fieldsOf, hasField, shownRows, sortRows } from '../../src/domain/pageSort.js';
-import { parseCommand } from '../../src/store/commands.js';
 import type { AnyRow } from '../../src/api/pages.js';
 
 const rows = [
@@ -53,11 +52,3 @@ describe('sortRows', () => {
   });
 });
 
-describe(':sort', () => {
-  it('parses a field, -field for largest first, nothing for the server order', () => {
-    expect(parseCommand(':sort createTime')).toEqual({ ok: true, command: { name: 'sort', field: 'createTime', desc: false } });
-    expect(parseCommand('sort -createTime')).toEqual({ ok: true, command: { name: 'sort', field: 'createTime', desc: true } });
-    expect(parseCommand('sort')).toEqual({ ok: true, command: { name: 'sort', desc: false } });
-    expect(parseCommand('sort a b')).toMatchObject({ ok: false, error: expect.stringContaining('usage: :sort FIELD') });
-  });
-});

@@ -8,6 +8,7 @@ import { StoreContext } from '../../src/components/StoreContext.js';
 import { ThemeContext } from '../../src/components/theme.js';
 import { DEMO, startDemoServer, type DemoServer } from 'openim-demo-server';
 import { createAppStore } from '../../src/store/store.js';
+import { COMMAND_LINE } from '../../src/keys/commands.js';
 
 let demo: DemoServer;
 beforeAll(async () => {
@@ -29,7 +30,7 @@ function mount(options: { color?: boolean } = {}) {
   let quit = false;
   const client = demoClient(demo);
   // A chosen size: it does not follow the test terminal's height.
-  const store = createAppStore({ client, pageSize: 20, pageSizeFixed: true, copy: (t) => copied.push(t), quit: () => (quit = true) });
+  const store = createAppStore({ client, pageSize: 20, pageSizeFixed: true, commandLine: COMMAND_LINE, copy: (t) => copied.push(t), quit: () => (quit = true) });
   const info = { host: new URL(demo.url).host, identity: 'imAdmin', insecure: false, demo: true };
   const app = render(
     <StoreContext.Provider value={store}>

@@ -14,6 +14,7 @@ import type { ConnectionInfo } from '../../src/components/Header.js';
 import { StoreContext } from '../../src/components/StoreContext.js';
 import { ThemeContext } from '../../src/components/theme.js';
 import { createAppStore, type AppStore } from '../../src/store/store.js';
+import { COMMAND_LINE } from '../../src/keys/commands.js';
 import { copyToClipboard } from '../../src/terminal/osc52.js';
 import { auditWrites, type AuditResult } from './audit.js';
 
@@ -105,6 +106,7 @@ export function mountApp(options: MountOptions): Mounted {
     ...options.client,
   });
   const store = createAppStore({
+    commandLine: COMMAND_LINE,
     client,
     pageSize: options.pageSize ?? 20,
     pageSizeFixed: true,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { helpEntries, helpView, wrapWords, type HelpView } from '../../src/keys/helpLayout.js';
+import { COMMANDS } from '../../src/keys/commands.js';
 import { BINDINGS } from '../../src/keys/bindings.js';
 import { LINE_KEYS } from '../../src/store/lineEditor.js';
 import { screenGeometry } from '../../src/layout/frame.js';
@@ -42,8 +43,14 @@ describe('help', () => {
 
   it('lists every key of every binding', () => {
     const labels = helpEntries().map((e) => e.keys).join(' ');
-    expect(helpEntries()).toHaveLength(BINDINGS.length + LINE_KEYS.length);
+    expect(helpEntries()).toHaveLength(BINDINGS.length + LINE_KEYS.length + COMMANDS.length);
     for (const label of ['Space', 'Shift-Tab', 'Ctrl-C', 'PgDn', '<', '>', 'Y', 'Ctrl-W', 'Alt-Backspace', 'Del']) expect(labels.split(' ')).toContain(label);
+  });
+
+  it('lists every : command with its argument and aliases, under its own title', () => {
+    const commands = helpEntries().filter((e) => e.group === 'Commands (type : first)');
+    expect(commands.map((e) => e.labels)).toEqual(COMMANDS.map((c) => [`:${c.synopsis}`, ...(c.aliases ?? []).map((a) => `:${a}`)]));
+    expect(commands.find((e) => e.labels[0] === ':sort [-]FIELD')?.description).toMatch(/largest first/);
   });
 
   it('at 120x40, two columns that fill the screen instead of three above empty rows', () => {

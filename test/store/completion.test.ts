@@ -1,7 +1,7 @@
 // What Tab offers in each prompt, and what Enter refuses.
 import { describe, expect, it } from 'vitest';
 import type { Conversation, NotificationAccount, User } from '../../src/api/schemas.js';
-import { parseCommand } from '../../src/store/commands.js';
+import { COMMAND_LINE } from '../../src/keys/commands.js';
 import { promptCompletions, rowWords, type CompletionSources } from '../../src/store/completion.js';
 import { checkPromptLine } from '../../src/store/prompt.js';
 
@@ -9,6 +9,7 @@ const sources = (over: Partial<CompletionSources> = {}): CompletionSources => ({
   recentUsers: ['user_000003', 'user_000001', 'admin_7'],
   profiles: () => ['staging', 'prod-eu', 'lab'],
   rowWords: ['si_user_000001_user_000002', 'si_user_000001_user_000005', 'sg_group_9'],
+  commands: COMMAND_LINE,
   ...over,
 });
 
@@ -23,8 +24,8 @@ describe('the command line', () => {
   it(':columns completes the fields of the list on screen, and parses one', () => {
     const fields = ['userID', 'nickname', 'createTime'];
     expect(promptCompletions('command', 'columns c', sources({ fields }))).toEqual(['columns createTime']);
-    expect(parseCommand('columns nickname')).toEqual({ ok: true, command: { name: 'columns', field: 'nickname' } });
-    expect(parseCommand('columns')).toMatchObject({ ok: false, error: expect.stringMatching(/^usage: :columns FIELD/) });
+    expect(checkPromptLine('command', 'columns nickname', COMMAND_LINE)).toEqual({ ok: true, value: 'columns nickname' });
+    expect(checkPromptLine('command', 'columns', COMMAND_LINE)).toMatchObject({ ok: false, error: expect.stringMatching(/^usage: :columns FIELD/) });
   });
 
   it(':user completes from recent users, in their order', () => {
@@ -96,9 +97,9 @@ describe('what Enter refuses', () => {
   });
 
   it(':user refuses the same IDs; other commands parse as before', () => {
-    expect(checkPromptLine('command', 'user user_000001 jjj')).toMatchObject({ ok: false, error: expect.stringMatching(/cannot have a space/) });
-    expect(parseCommand('user  user_000001 ')).toEqual({ ok: true, command: { name: 'user', userID: 'user_000001' } });
-    expect(checkPromptLine('command', 'frob')).toMatchObject({ ok: false, error: expect.stringMatching(/unknown command/) });
+    expect(checkPromptLine('command', 'user user_000001 jjj', COMMAND_LINE)).toMatchObject({ ok: false, error: expect.stringMatching(/cannot have a space/) });
+    expect(checkPromptLine('command', 'user  user_000001 ', COMMAND_LINE)).toEqual({ ok: true, value: 'user  user_000001' });
+    expect(checkPromptLine('command', 'frob', COMMAND_LINE)).toMatchObject({ ok: false, error: expect.stringMatching(/unknown command/) });
   });
 
   it('a nickname may have spaces but nothing invisible; conversation IDs are checked one by one', () => {

@@ -5,6 +5,7 @@ import type { Conversation, User } from '../../src/api/schemas.js';
 import { DEMO, startDemoServer, type DemoServer } from 'openim-demo-server';
 import { currentList, selectedRow } from '../../src/store/selectors.js';
 import { createAppStore } from '../../src/store/store.js';
+import { COMMAND_LINE } from '../../src/keys/commands.js';
 import { demoClient } from '../support/demoClient.js';
 
 let demo: DemoServer;
@@ -20,7 +21,7 @@ afterAll(async () => {
 
 type Store = ReturnType<typeof createAppStore>;
 const storeFor = (server: DemoServer, extra: Partial<Parameters<typeof createAppStore>[0]> = {}): Store =>
-  createAppStore({ client: demoClient(server), pageSize: 18, copy: () => undefined, ...extra });
+  createAppStore({ client: demoClient(server), pageSize: 18, copy: () => undefined, commandLine: COMMAND_LINE, ...extra });
 const settled = async (store: Store): Promise<void> => {
   await expect.poll(() => currentList(store.getState())?.loading, { timeout: 5000 }).toBe(false);
 };

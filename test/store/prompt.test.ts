@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO, startDemoServer, type DemoServer } from 'openim-demo-server';
 import { createAppStore } from '../../src/store/store.js';
+import { COMMAND_LINE } from '../../src/keys/commands.js';
 import { currentList, currentScreen } from '../../src/store/selectors.js';
 import { demoClient } from '../support/demoClient.js';
 
@@ -17,6 +18,7 @@ afterAll(async () => {
 function storeFor(extra: Partial<Parameters<typeof createAppStore>[0]> = {}) {
   const saved: string[][] = [];
   const store = createAppStore({
+    commandLine: COMMAND_LINE,
     client: demoClient(demo),
     pageSize: 20,
     recent: { load: () => [], save: (ids) => saved.push(ids) },

@@ -6,6 +6,7 @@ import type { Conversation, User } from '../../src/api/schemas.js';
 import { demoClient } from '../support/demoClient.js';
 import { DEMO, startDemoServer, type DemoServer } from 'openim-demo-server';
 import { createAppStore } from '../../src/store/store.js';
+import { COMMAND_LINE } from '../../src/keys/commands.js';
 import { currentList, currentScreen, selectedRow } from '../../src/store/selectors.js';
 
 let demo: DemoServer;
@@ -20,7 +21,7 @@ afterAll(async () => {
 });
 
 function storeFor(server: DemoServer, extra: Partial<Parameters<typeof createAppStore>[0]> = {}) {
-  return createAppStore({ client: demoClient(server), pageSize: 20, ...extra });
+  return createAppStore({ client: demoClient(server), pageSize: 20, commandLine: COMMAND_LINE, ...extra });
 }
 
 async function settled(store: ReturnType<typeof createAppStore>): Promise<void> {

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, startDemoServer, type DemoServer } from 'openim-demo-server';
 import { createAppStore } from '../../src/store/store.js';
+import { COMMAND_LINE } from '../../src/keys/commands.js';
 import { currentList, currentScreen } from '../../src/store/selectors.js';
 import { demoClient } from '../support/demoClient.js';
 
@@ -16,7 +17,7 @@ beforeAll(async () => {
 afterAll(() => demo.close());
 
 function storeOn(url: string) {
-  const store = createAppStore({ client: demoClient({ url }), pageSize: 20 });
+  const store = createAppStore({ client: demoClient({ url }), pageSize: 20, commandLine: COMMAND_LINE });
   store.getState().start();
   return store;
 }

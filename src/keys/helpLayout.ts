@@ -51,8 +51,14 @@ export interface HelpView {
   maxScroll: number;
 }
 
+/** The actions that open a prompt: help's title for the prompts' editing keys names their keys in force. */
+const PROMPT_OPENERS = ['userPicker', 'command', 'filter', 'search', 'conversationFilter'];
+
 /** Where the prompts' editing keys go in help, after the screens' keys and before help's own. */
-const PROMPT_GROUP = 'In a prompt (u : / s c)';
+function promptGroup(table: readonly Binding[]): string {
+  const keys = PROMPT_OPENERS.flatMap((action) => table.find((b) => b.action === action)?.keys.slice(0, 1).map(keyLabel) ?? []);
+  return `In a prompt (${[...new Set(keys)].join(' ')})`;
+}
 /** The `:` commands (keys/commands.ts), after the keys that work everywhere. */
 const COMMAND_GROUP = 'Commands (type : first)';
 
@@ -79,7 +85,7 @@ export function helpEntries(table: readonly Binding[] = activeBindings()): HelpE
       description: b.description,
       action: b.action,
     }));
-  const prompt = LINE_KEYS.map((b) => ({ group: PROMPT_GROUP, ...labelled(b.keys.map(keyLabel)), description: b.description }));
+  const prompt = LINE_KEYS.map((b) => ({ group: promptGroup(table), ...labelled(b.keys.map(keyLabel)), description: b.description }));
   const commands = COMMANDS.map((c) => ({
     group: COMMAND_GROUP,
     ...labelled([c.synopsis, ...(c.aliases ?? [])].map((name) => `:${name}`)),

@@ -61,6 +61,12 @@ export function hintsFor(scopes: readonly Scope[]): string[] {
     .map((b) => (full && b.fullHint ? b.fullHint : b.hint!).replace('⏎', glyphs().enter));
 }
 
+/** The first key in force of an action in a scope, as help writes it (texts that name a key follow a rebinding). */
+export function keyFor(action: string, scope: Scope): string | undefined {
+  const key = activeBindings().find((b) => b.action === action && b.scope === scope)?.keys[0];
+  return key === undefined ? undefined : keyLabel(key);
+}
+
 /** How a key is written in help. */
 export function keyLabel(key: string): string {
   const names: Record<string, string> = {

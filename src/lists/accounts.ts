@@ -39,7 +39,9 @@ export const accounts = {
   rowID: (a) => a.userID,
   userNamed: (a) => a.userID || undefined,
   completionWords: (a) => [a.userID, a.nickName],
-  emptyText: ({ keyword }) =>
-    keyword ? 'no system account has exactly this userID or nickname (s to search again, Esc for all)' : 'no system accounts',
+  emptyText: ({ keyword }, searchKey) =>
+    keyword
+      ? `no system account has exactly this userID or nickname (${searchKey ? `${searchKey} to search again, ` : ''}Esc for all)`
+      : 'no system accounts',
   keys: [{ action: 'search', keys: ['s'], hint: 's search', description: 'system accounts: exact userID or nickname', run: { openPrompt: 'search' } }] as const,
 } satisfies ListDef<NotificationAccount>;

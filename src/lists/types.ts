@@ -103,8 +103,8 @@ export interface ListDef<Row, Figure = never> {
   userNamed: (row: Row, ownerID: string | undefined) => string | undefined;
   /** The IDs (and names) a row shows: what a prompt completes from the page. */
   completionWords: (row: Row) => readonly string[];
-  /** What an empty list says, given what narrowed it. */
-  emptyText: (query: ListQuery) => string;
+  /** What an empty list says, given what narrowed it and the key in force for its search (if it has one). */
+  emptyText: (query: ListQuery, searchKey?: string) => string;
   /** Its part of a user's summary line: every per-user list has one, a top-level list none (registry.ts). */
   userSummary?: UserSummaryPart<Figure>;
   /** The keys of its own, beside every list's. */

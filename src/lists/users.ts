@@ -47,9 +47,9 @@ export const users = {
   rowID: (u) => u.userID,
   userNamed: (u) => u.userID || undefined,
   completionWords: (u) => [u.userID, u.nickname],
-  emptyText: ({ search, regex }) =>
+  emptyText: ({ search, regex }, searchKey) =>
     search
-      ? `no user's ID or nickname ${regex ? 'matches' : 'contains'} ${sanitize(searchLabel({ search, regex }))} (s to search again, Esc for all users)`
+      ? `no user's ID or nickname ${regex ? 'matches' : 'contains'} ${sanitize(searchLabel({ search, regex }))} (${searchKey ? `${searchKey} to search again, ` : ''}Esc for all users)`
       : 'no users',
   keys: [
     {

@@ -6,19 +6,21 @@ import { useAppStore } from '../components/StoreContext.js';
 import { LISTS } from '../lists/registry.js';
 import { innermostCause } from '../components/failureText.js';
 import { glyphs } from '../terminal/glyphs.js';
+import { keyFor } from '../keys/keymap.js';
 
 export function UsersScreen({ geometry }: { geometry: ScreenGeometry }): React.JSX.Element {
   const search = useAppStore((s) => s.lists.users?.query.search ?? '');
   const regex = useAppStore((s) => s.lists.users?.query.regex ?? false);
   const error = useAppStore((s) => s.lists.users?.error ?? null);
-  const emptyText = LISTS.users.emptyText({ keyword: '', conversationIDs: [], search, regex });
+  const searchKey = keyFor('search', 'users');
+  const emptyText = LISTS.users.emptyText({ keyword: '', conversationIDs: [], search, regex }, searchKey);
   // A failed search is most often a pattern the server could not compile (regex mode): its
   // reason goes first, where 80 columns still show it (errDlt wraps it in MongoDB's prefixes).
   const sep = ` ${glyphs().separator} `;
   // Other failures (network, auth) keep their own advice.
   const errorHint =
     search && error?.kind === 'api' && !error.isAuth
-      ? `${innermostCause(error.errDlt || error.errMsg)}${sep}s to change it${sep}Esc for all users`
+      ? `${innermostCause(error.errDlt || error.errMsg)}${searchKey ? `${sep}${searchKey} to change it` : ''}${sep}Esc for all users`
       : undefined;
   return (
     <ListView

@@ -3,7 +3,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { BINDINGS, type Binding } from '../../src/keys/bindings.js';
 import { activeBindings, effectiveBindings, installKeys } from '../../src/keys/effective.js';
-import { bindingFor, hintsFor, scopesFor } from '../../src/keys/keymap.js';
+import { bindingFor, hintsFor, keyFor, scopesFor } from '../../src/keys/keymap.js';
+import { LISTS } from '../../src/lists/registry.js';
 import { helpEntries } from '../../src/keys/helpLayout.js';
 import { keysTableMarkdown } from '../../scripts/keysTable.js';
 import { isBindableKey } from '../../src/keys/normalize.js';
@@ -108,6 +109,14 @@ describe('installKeys', () => {
     expect(hintsFor(tab)).toContain('x IDs');
     expect(hintsFor(scopesFor('user', 'blacklist'))).not.toContain('x IDs');
     expect(helpEntries().find((e) => e.action === 'conversationFilter')).toMatchObject({ group: 'Conversations tab', keys: 'x' });
+  });
+
+  it('rebinding search: the empty list, the failed search and help name the key in force', () => {
+    expect(LISTS.users.emptyText({ keyword: '', conversationIDs: [], search: 'zz' }, keyFor('search', 'users'))).toContain('(s to search again, Esc for all users)');
+    installKeys({ search: ['S'], userPicker: ['U'] }, 'test');
+    expect(LISTS.users.emptyText({ keyword: '', conversationIDs: [], search: 'zz' }, keyFor('search', 'users'))).toContain('(S to search again, Esc for all users)');
+    expect(LISTS.accounts.emptyText({ keyword: 'zz', conversationIDs: [] }, keyFor('search', 'accounts'))).toContain('(S to search again, Esc for all)');
+    expect(helpEntries().find((e) => e.description === 'a character left')?.group).toBe('In a prompt (U : / S c)');
   });
 
   it('refuses in one line naming the file and every problem', () => {

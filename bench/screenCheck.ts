@@ -35,7 +35,10 @@ export async function screenCheckFigures(quick: boolean): Promise<Result[]> {
   let differing = 0;
   const details: string[] = [];
   for (const [cols, rows] of sizes) {
-    const panes = ['1', '0'].map((mode) => startApp({ cols, rows, args: ['--demo', '--still'], env: { OIE_INCREMENTAL: mode } }));
+    // One clock for both demos: each computes its data back from its own start otherwise, and
+    // the two panes would show times a few milliseconds apart.
+    const now = String(Date.now());
+    const panes = ['1', '0'].map((mode) => startApp({ cols, rows, args: ['--demo', '--still'], env: { OIE_INCREMENTAL: mode, OIE_DEMO_NOW: now } }));
     try {
       for (const p of panes) await p.waitFor('user_000001', 20_000);
       const step = async (what: string, act: (p: App) => void): Promise<void> => {

@@ -133,14 +133,12 @@ export class Http {
       let response: Reply;
       try {
         // A 429 with a Retry-After that fits in the deadline is waited for there (nextAttempt).
-        const endsAt = started + this.config.timeoutMs;
         response = await deadline.race(
           postWithRetries({
             url,
             headers: { operationID, ...(options.token !== undefined ? { token: options.token } : {}) },
             body: JSON.stringify(body),
             deadline,
-            remainingMs: () => endsAt - performance.now(),
             connect: { ...(this.config.ca !== undefined ? { ca: this.config.ca } : {}), ...(this.config.proxies ? { proxies: this.config.proxies } : {}) },
             policy: this.policy,
           }),

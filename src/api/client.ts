@@ -6,6 +6,7 @@ import { ApiError } from './errors.js';
 import { LOGIN_OPERATION } from './authProblem.js';
 import { adminTokenDataSchema } from './schemas.js';
 import type { ProxySettings } from './proxy.js';
+import type { RetryPolicy } from './retryPolicy.js';
 
 export interface ClientConfig {
   baseUrl: string;
@@ -16,10 +17,8 @@ export interface ClientConfig {
   timeoutMs: number;
   maxBodyBytes: number;
   onRequest?: (event: RequestEvent) => void;
-  /** @internal Tests only: the retry policy's retries and backoff (retryPolicy.ts) otherwise. */
-  retries?: number;
-  /** @internal Tests only, as `retries`. */
-  retryDelayMs?: (attempt: number) => number;
+  /** @internal Tests only: RETRY_POLICY (retryPolicy.ts) otherwise. */
+  retryPolicy?: RetryPolicy;
   /** PEM of the only CA trusted for https (--ca-file, a profile's caFile). */
   ca?: string;
   /** HTTP(S)_PROXY and NO_PROXY, read once from the environment (proxy.ts). */
@@ -40,11 +39,10 @@ export class OpenIMClient {
     this.http = new Http({
       baseUrl: config.baseUrl,
       timeoutMs: config.timeoutMs,
-      ...(config.retries !== undefined ? { retries: config.retries } : {}),
       maxBodyBytes: config.maxBodyBytes,
       secrets: () => [this.token, this.config.token, this.config.secret],
       onRequest: config.onRequest,
-      ...(config.retryDelayMs ? { retryDelayMs: config.retryDelayMs } : {}),
+      ...(config.retryPolicy ? { retryPolicy: config.retryPolicy } : {}),
       closed: this.closed.signal,
       ...(config.ca !== undefined ? { ca: config.ca } : {}),
       ...(config.proxies ? { proxies: config.proxies } : {}),

@@ -22,11 +22,14 @@ export class Deadline {
   private readonly links: { signal: AbortSignal; listener: () => void }[] = [];
   /** The waits in progress (race), rejected directly when the deadline passes. */
   private readonly waiting = new Set<(reason: DeadlineAbort) => void>();
+  /** When the timer fires, on performance.now's clock (monotonic: a clock set back must not stretch it). */
+  private readonly endsAt: number;
   /** True once the timer fired (rather than a caller cancelling). */
   timedOut = false;
 
   /** `ms` from now; `signals` cancel it too (the caller's, the client's on quit). */
   constructor(ms: number, signals: readonly (AbortSignal | undefined)[] = []) {
+    this.endsAt = performance.now() + ms;
     this.timer = setTimeout(() => this.abort(true), ms);
     for (const signal of signals) {
       if (!signal) continue;
@@ -47,6 +50,14 @@ export class Deadline {
 
   get aborted(): boolean {
     return this.controller.signal.aborted;
+  }
+
+  /**
+   * What is left of it, for the retry policy: a wait that does not fit is not started. From this
+   * object, not a second clock kept by the caller, so that the two cannot disagree.
+   */
+  remainingMs(): number {
+    return this.aborted ? 0 : Math.max(0, this.endsAt - performance.now());
   }
 
   /** `work`, or a DeadlineAbort as soon as the deadline passes, whatever `work` does. */

@@ -35,15 +35,13 @@ export interface HttpConfig {
   baseUrl: string;
   /** Whole-request deadline (all attempts, headers and body), in ms. */
   timeoutMs: number;
-  /** Extra attempts after the first, for network errors and 5xx: the policy's unless a test says otherwise. */
-  retries?: number;
   /** A body over this many bytes is refused rather than parsed. */
   maxBodyBytes: number;
   /** Values to mask in every message (the token, the secret). Read at each call. */
   secrets: () => readonly (string | undefined)[];
   onRequest?: (event: RequestEvent) => void;
-  /** Delay before retry n (1-based), in ms: the policy's backoff unless a test makes it 0. */
-  retryDelayMs?: (attempt: number) => number;
+  /** RETRY_POLICY unless a test gives another (no backoff, no retries). */
+  retryPolicy?: RetryPolicy;
   /** Aborted when the connection is closed (quit): every request in flight ends at once. */
   closed?: AbortSignal;
   /** PEM of the only CA trusted for https (--ca-file). */
@@ -74,15 +72,8 @@ export function newOperationID(): string {
 export class Http {
   /** The deadlines of the requests in flight, cancelled together when the connection closes. */
   private readonly inFlight = new Set<Deadline>();
-  /** The one retry policy, with a test's retries or backoff when it gives them. */
-  private readonly policy: RetryPolicy;
 
   constructor(private readonly config: HttpConfig) {
-    this.policy = {
-      ...RETRY_POLICY,
-      ...(config.retries !== undefined ? { retries: config.retries } : {}),
-      ...(config.retryDelayMs ? { backoffMs: config.retryDelayMs } : {}),
-    };
     // One listener for the connection, not one per request in flight: a slow server and a walk
     // through users put more than ten on the wire, and Node then prints a MaxListenersExceeded
     // warning (over the UI, before it was routed away).
@@ -133,16 +124,14 @@ export class Http {
       let response: Reply;
       try {
         // A 429 with a Retry-After that fits in the deadline is waited for there (nextAttempt).
-        const endsAt = started + this.config.timeoutMs;
         response = await deadline.race(
           postWithRetries({
             url,
             headers: { operationID, ...(options.token !== undefined ? { token: options.token } : {}) },
             body: JSON.stringify(body),
             deadline,
-            remainingMs: () => endsAt - performance.now(),
             connect: { ...(this.config.ca !== undefined ? { ca: this.config.ca } : {}), ...(this.config.proxies ? { proxies: this.config.proxies } : {}) },
-            policy: this.policy,
+            policy: this.config.retryPolicy ?? RETRY_POLICY,
           }),
         );
       } catch (error) {

@@ -33,9 +33,9 @@ export interface RetryPolicy {
   liveRetryAfterMs(intervalMs: number, retryAfterMs: number): number;
 }
 
+// Also the live view's longest back-off on a failing server: one minute for both, so that a server
+// that rate-limits and one that fails are never asked less often than once a minute.
 const MAX_RETRY_AFTER_MS = 60_000;
-/** The live view's longest back-off on a failing server; the same minute as the Retry-After cap. */
-const MAX_LIVE_BACKOFF_MS = 60_000;
 
 export const RETRY_POLICY: RetryPolicy = {
   retries: 2,
@@ -53,7 +53,7 @@ export const RETRY_POLICY: RetryPolicy = {
     if (retryAfterMs > MAX_RETRY_AFTER_MS || retryAfterMs >= remainingMs) return { giveUp: 'beyond-cap' };
     return { wait: retryAfterMs };
   },
-  liveBackoffMs: (intervalMs, failures) => Math.max(intervalMs, Math.min(MAX_LIVE_BACKOFF_MS, intervalMs * 2 ** failures)),
+  liveBackoffMs: (intervalMs, failures) => Math.max(intervalMs, Math.min(MAX_RETRY_AFTER_MS, intervalMs * 2 ** failures)),
   liveRetryAfterMs: (intervalMs, retryAfterMs) => Math.max(intervalMs, Math.min(MAX_RETRY_AFTER_MS, retryAfterMs)),
 };
 

@@ -26,9 +26,8 @@ export interface SendOptions {
   url: string;
   headers: Record<string, string>;
   body: string;
+  /** Covers every attempt and every wait; a Retry-After that does not fit in what is left is not waited for. */
   deadline: Deadline;
-  /** Milliseconds left before the deadline: a Retry-After that does not fit is not waited for. */
-  remainingMs: () => number;
   connect?: ConnectOptions;
   /** RETRY_POLICY unless a test says otherwise. */
   policy?: RetryPolicy;
@@ -36,34 +35,36 @@ export interface SendOptions {
   now?: () => number;
 }
 
+/** How one attempt ended: a reply of any status, or a failure to exchange one. */
+type Attempt = { reply: Reply } | { failure: TransportError };
+
 /** The 2xx reply, or HttpStatusError, a TransportError or the deadline's abort. */
 export async function postWithRetries(options: SendOptions): Promise<Reply> {
   const { deadline } = options;
   const policy = options.policy ?? RETRY_POLICY;
   const tally: AttemptTally = { retries: 0, waits: 0 };
   for (;;) {
-    let response: Reply;
-    let outcome: AttemptOutcome;
-    try {
-      // A redirect comes back as it is: the token header and the login body must not go anywhere else (redirect.ts).
-      response = await post(options.url, { 'content-type': 'application/json', ...options.headers }, options.body, deadline, options.connect);
-    } catch (error) {
-      // A connection failure (refused, reset, DNS) may be tried again; anything else (the
-      // deadline, a token no header can carry) ends it.
-      if (!(error instanceof TransportError)) throw error;
-      outcome = { kind: 'network', retriable: error.retriable };
-      const next = deadline.aborted ? { giveUp: true as const } : nextAttempt(policy, outcome, tally, options.remainingMs());
-      if ('giveUp' in next) throw error;
-      tally[next.counts]++;
-      await abortableSleep(next.wait, deadline.signal);
-      continue;
-    }
-    if (response.status >= 200 && response.status < 300) return response;
-    outcome = { kind: 'status', status: response.status, retryAfterMs: parseRetryAfter(response.headers.get('retry-after'), (options.now ?? Date.now)()) };
-    const next = deadline.aborted ? { giveUp: true as const } : nextAttempt(policy, outcome, tally, options.remainingMs());
-    if ('giveUp' in next) throw new HttpStatusError(response);
-    response.discard();
+    const attempt = await attemptOnce(options);
+    if ('reply' in attempt && attempt.reply.status >= 200 && attempt.reply.status < 300) return attempt.reply;
+    const outcome: AttemptOutcome = 'reply' in attempt
+      ? { kind: 'status', status: attempt.reply.status, retryAfterMs: parseRetryAfter(attempt.reply.headers.get('retry-after'), (options.now ?? Date.now)()) }
+      : { kind: 'network', retriable: attempt.failure.retriable };
+    const next = deadline.aborted ? { giveUp: true as const } : nextAttempt(policy, outcome, tally, deadline.remainingMs());
+    if ('giveUp' in next) throw 'reply' in attempt ? new HttpStatusError(attempt.reply) : attempt.failure;
+    if ('reply' in attempt) attempt.reply.discard();
     tally[next.counts]++;
     await abortableSleep(next.wait, deadline.signal);
+  }
+}
+
+async function attemptOnce(options: SendOptions): Promise<Attempt> {
+  try {
+    // A redirect comes back as it is: the token header and the login body must not go anywhere else (redirect.ts).
+    return { reply: await post(options.url, { 'content-type': 'application/json', ...options.headers }, options.body, options.deadline, options.connect) };
+  } catch (error) {
+    // A connection failure (refused, reset, DNS) may be tried again; anything else (the deadline,
+    // a token no header can carry) ends the request.
+    if (error instanceof TransportError) return { failure: error };
+    throw error;
   }
 }

@@ -13,6 +13,7 @@ import { AbortedError, NetworkError } from '../../src/api/errors.js';
 import { getUsers } from '../../src/api/operations.js';
 import { startTestServer, type Recorded, type TestServer } from '../support/recordingServer.js';
 import { assertBuilt, runCli, type CliExit } from '../support/runCli.js';
+import { NO_BACKOFF } from '../support/retryPolicy.js';
 
 const GC_PRELOAD = join(import.meta.dirname, '..', 'support', 'gcPreload.mjs');
 const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJVc2VySUQiOiJpbUFkbWluIn0.ZGVhZGxpbmUtdGVzdC10b2tlbg';
@@ -69,7 +70,7 @@ describe('the deadline of the built CLI under forced garbage collection', () => 
 
 describe('the deadline of the API client in-process', () => {
   const client = (baseUrl: string, auth: { token?: string; secret?: string }, timeoutMs = 500): OpenIMClient =>
-    new OpenIMClient({ baseUrl, ...auth, adminUserID: 'imAdmin', timeoutMs, retries: 2, maxBodyBytes: 1 << 20, retryDelayMs: () => 0 });
+    new OpenIMClient({ baseUrl, ...auth, adminUserID: 'imAdmin', timeoutMs, retryPolicy: NO_BACKOFF, maxBodyBytes: 1 << 20 });
 
   it.each<Body>(['stall', 'drip'])('a body that %ss ends with a timeout, and the connection is closed', async (kind) => {
     let closed = false;

@@ -26,6 +26,20 @@ describe('Deadline', () => {
     await expect(deadline.race(Promise.resolve(1))).rejects.toBeInstanceOf(DeadlineAbort);
   });
 
+  it('says how much of it is left, and nothing once it has passed or been cancelled', async () => {
+    const passing = new Deadline(1000);
+    expect(passing.remainingMs()).toBe(1000);
+    await vi.advanceTimersByTimeAsync(400);
+    expect(passing.remainingMs()).toBe(600);
+    await vi.advanceTimersByTimeAsync(600);
+    expect(passing.remainingMs()).toBe(0);
+    const cancelled = new Deadline(1000);
+    cancelled.cancel();
+    expect(cancelled.remainingMs()).toBe(0);
+    passing.dispose();
+    cancelled.dispose();
+  });
+
   it('passes through what settles in time, and any caller signal cancels it', async () => {
     const caller = new AbortController();
     const deadline = new Deadline(1000, [undefined, caller.signal]);

@@ -8,6 +8,7 @@ import { ProtocolError } from '../../src/api/errors.js';
 import { getUsers } from '../../src/api/operations.js';
 import { startTestServer, type TestServer } from '../support/recordingServer.js';
 import { assertBuilt, runCli } from '../support/runCli.js';
+import { NO_BACKOFF } from '../support/retryPolicy.js';
 
 const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJVc2VySUQiOiJpbUFkbWluIn0.ZW5jb2RpbmctdGVzdC10b2tlbg';
 const pagination = { pageNumber: 1, showNumber: 10 };
@@ -26,7 +27,7 @@ async function serve(body: Buffer, headers: Record<string, string> = {}): Promis
     res.writeHead(200, { 'content-type': 'application/json', ...headers });
     res.end(body);
   });
-  return new OpenIMClient({ baseUrl: server.url, token: TOKEN, adminUserID: 'imAdmin', timeoutMs: 5000, retries: 2, maxBodyBytes: 1 << 20, retryDelayMs: () => 0 });
+  return new OpenIMClient({ baseUrl: server.url, token: TOKEN, adminUserID: 'imAdmin', timeoutMs: 5000, retryPolicy: NO_BACKOFF, maxBodyBytes: 1 << 20 });
 }
 
 describe('a compressed body that does not decompress', () => {

@@ -6,7 +6,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OpenIMClient } from '../../src/api/client.js';
 import { AbortedError, ApiError, HttpError, NetworkError, ProtocolError } from '../../src/api/errors.js';
 import { getUsers } from '../../src/api/operations.js';
+import { RETRY_POLICY } from '../../src/api/retryPolicy.js';
 import { startFaultServer, type Fault, type FaultServer } from '../support/faultServer.js';
+import { NO_BACKOFF, NO_RETRIES, retryPolicy } from '../support/retryPolicy.js';
 
 const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJVc2VySUQiOiJpbUFkbWluIn0.c2lnbmF0dXJlLW9mLXRoZS10b2tlbg';
 const pagination = { pageNumber: 1, showNumber: 10 };
@@ -24,9 +26,8 @@ async function clientFor(choose: (path: string, attempt: number) => Fault, overr
     token: TOKEN,
     adminUserID: 'imAdmin',
     timeoutMs: 2000,
-    retries: 2,
+    retryPolicy: NO_BACKOFF,
     maxBodyBytes: 1024 * 1024,
-    retryDelayMs: () => 0,
     ...overrides,
   });
 }
@@ -96,6 +97,22 @@ describe('API layer against failing servers', () => {
     expect(page.rows.map((u) => u.userID)).toEqual(['u1']);
   });
 
+  it('asks as often and backs off as the retry policy it is given says; without one, as the one policy says', async () => {
+    const busy = (): Fault => ({ kind: 'status', status: 503, body: 'busy' });
+    const backoffs: number[] = [];
+    const given = retryPolicy({ retries: 4, backoffMs: (attempt) => (backoffs.push(attempt), 0) });
+    const client = await clientFor(busy, { retryPolicy: given });
+    await expect(getUsers(client, { pagination })).rejects.toBeInstanceOf(HttpError);
+    expect(server!.requests).toHaveLength(5);
+    expect(backoffs).toEqual([1, 2, 3, 4]);
+    await server!.close();
+    // The policy the explorer, the walk and the live view read (retryPolicy.ts), its backoff waited for.
+    server = await startFaultServer(busy);
+    const plain = new OpenIMClient({ baseUrl: server.url, token: TOKEN, adminUserID: 'imAdmin', timeoutMs: 5000, maxBodyBytes: 1024 });
+    await expect(getUsers(plain, { pagination })).rejects.toBeInstanceOf(HttpError);
+    expect(server.requests).toHaveLength(1 + RETRY_POLICY.retries);
+  });
+
   it('times out against a server that never answers, and closes the connections it gave up on', async () => {
     const client = await clientFor(() => ({ kind: 'hang' }), { timeoutMs: 300 });
     const error = await settles(getUsers(client, { pagination }).catch((e: unknown) => e));
@@ -109,7 +126,7 @@ describe('API layer against failing servers', () => {
 
   it('reports a connection reset, also in the middle of a body', async () => {
     for (const kind of ['reset', 'resetMidBody'] as const) {
-      const client = await clientFor(() => ({ kind }), { retries: 0 });
+      const client = await clientFor(() => ({ kind }), { retryPolicy: NO_RETRIES });
       const error = await getUsers(client, { pagination }).catch((e: unknown) => e);
       expect(error, kind).toBeInstanceOf(NetworkError);
       expect((error as NetworkError).reason, kind).toBe('reset');
@@ -129,9 +146,8 @@ describe('API layer against failing servers', () => {
       token: TOKEN,
       adminUserID: 'imAdmin',
       timeoutMs: 2000,
-      retries: 1,
+      retryPolicy: retryPolicy({ retries: 1, backoffMs: () => 0 }),
       maxBodyBytes: 1024,
-      retryDelayMs: () => 0,
     });
     const error = await getUsers(client, { pagination }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NetworkError);

@@ -6,6 +6,7 @@ import { OpenIMClient } from '../../src/api/client.js';
 import { ApiError } from '../../src/api/errors.js';
 import { getSortedConversationList } from '../../src/api/operations.js';
 import { startFaultServer, type FaultServer } from '../support/faultServer.js';
+import { NO_RETRIES } from '../support/retryPolicy.js';
 
 let server: FaultServer | undefined;
 afterEach(async () => {
@@ -15,7 +16,7 @@ afterEach(async () => {
 
 async function answer(errMsg: string, errDlt: string) {
   server = await startFaultServer(() => ({ kind: 'json', body: { errCode: 1004, errMsg, errDlt } }));
-  const client = new OpenIMClient({ baseUrl: server.url, token: 't', adminUserID: 'imAdmin', timeoutMs: 2000, retries: 0, maxBodyBytes: 1e6 });
+  const client = new OpenIMClient({ baseUrl: server.url, token: 't', adminUserID: 'imAdmin', timeoutMs: 2000, retryPolicy: NO_RETRIES, maxBodyBytes: 1e6 });
   return getSortedConversationList(client, { userID: 'u1', pagination: { pageNumber: 1, showNumber: 10 } }).catch((e: unknown) => e);
 }
 

@@ -13,6 +13,7 @@ import {
 } from '../../src/api/operations.js';
 import { demoClient } from '../support/demoClient.js';
 import { DEMO, startDemoServer, type DemoServer } from 'openim-demo-server';
+import { NO_RETRIES } from '../support/retryPolicy.js';
 
 let demo: DemoServer;
 beforeAll(async () => {
@@ -22,7 +23,7 @@ afterAll(async () => {
   await demo.close();
 });
 
-const base = { adminUserID: DEMO.adminUserID, timeoutMs: 5000, retries: 0, maxBodyBytes: 8 * 1024 * 1024 };
+const base = { adminUserID: DEMO.adminUserID, timeoutMs: 5000, retryPolicy: NO_RETRIES, maxBodyBytes: 8 * 1024 * 1024 };
 const admin = () => demoClient(demo);
 const withToken = (token: string) => new OpenIMClient({ ...base, baseUrl: demo.url, token });
 const page = (pageNumber: number, showNumber: number) => ({ pageNumber, showNumber });

@@ -14,6 +14,7 @@ import { runListCommand } from '../../src/commands/run.js';
 import { listFetcher } from '../../src/lists/registry.js';
 import { walkPages } from '../../src/data/walk.js';
 import { startFaultServer, type Fault, type FaultServer } from '../support/faultServer.js';
+import { NO_BACKOFF } from '../support/retryPolicy.js';
 
 const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJVc2VySUQiOiJpbUFkbWluIn0.c2lnbmF0dXJlLW9mLXRoZS10b2tlbg';
 const pagination = { pageNumber: 1, showNumber: 10 };
@@ -45,7 +46,7 @@ afterEach(async () => {
 async function clientFor(choose: (path: string, attempt: number) => Fault, timeoutMs = 3000) {
   server = await startFaultServer(choose);
   return new OpenIMClient({
-    baseUrl: server.url, token: TOKEN, adminUserID: 'imAdmin', timeoutMs, retries: 2, maxBodyBytes: 1 << 20, retryDelayMs: () => 0,
+    baseUrl: server.url, token: TOKEN, adminUserID: 'imAdmin', timeoutMs, retryPolicy: NO_BACKOFF, maxBodyBytes: 1 << 20,
   });
 }
 

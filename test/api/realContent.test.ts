@@ -6,6 +6,7 @@ import { getSortedConversationList } from '../../src/api/operations.js';
 import { decodeContent } from '../../src/content/decode.js';
 import { DEMO, startDemoServer, type DemoServer } from 'openim-demo-server';
 import { startFaultServer, type FaultServer } from '../support/faultServer.js';
+import { NO_RETRIES } from '../support/retryPolicy.js';
 
 const msgInfo = (sessionType: number, msgFrom: number, contentType: number, content: string) => ({
   serverMsgID: 's', clientMsgID: 'c', sessionType, sendID: 'notify_hr', recvID: 'user_000001', senderName: '', faceURL: '',
@@ -22,7 +23,7 @@ afterEach(async () => {
   demo = undefined;
 });
 
-const base = { adminUserID: 'imAdmin', timeoutMs: 3000, retries: 0, maxBodyBytes: 1 << 20 };
+const base = { adminUserID: 'imAdmin', timeoutMs: 3000, retryPolicy: NO_RETRIES, maxBodyBytes: 1 << 20 };
 
 describe('real content over the wire', () => {
   it('decodes openim-sdk-core #1047 (system custom message) and openim-sdk-js-wasm #101 (picture without sizes)', async () => {

@@ -9,6 +9,7 @@ import { getAdminToken, getUsers } from '../../src/api/operations.js';
 import { describeFailure } from '../../src/components/failureText.js';
 import { envelope, redirectTo, startTestServer, type TestServer } from '../support/recordingServer.js';
 import { assertBuilt, runCli as cli } from '../support/runCli.js';
+import { NO_BACKOFF } from '../support/retryPolicy.js';
 
 const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJVc2VySUQiOiJpbUFkbWluIn0.cmVkaXJlY3QtdGVzdC10b2tlbg';
 const SECRET = 'redirect-Secret-91c2';
@@ -30,7 +31,7 @@ afterAll(async () => {
 });
 
 function client(baseUrl: string, auth: { token?: string; secret?: string }): OpenIMClient {
-  return new OpenIMClient({ baseUrl, ...auth, adminUserID: 'imAdmin', timeoutMs: 5000, retries: 2, maxBodyBytes: 1 << 20, retryDelayMs: () => 0 });
+  return new OpenIMClient({ baseUrl, ...auth, adminUserID: 'imAdmin', timeoutMs: 5000, retryPolicy: NO_BACKOFF, maxBodyBytes: 1 << 20 });
 }
 
 const pagination = { pageNumber: 1, showNumber: 10 };

@@ -7,6 +7,7 @@ import { OpenIMClient } from '../../src/api/client.js';
 import { ApiError, HttpError } from '../../src/api/errors.js';
 import { getUsers } from '../../src/api/operations.js';
 import { parseRetryAfter } from '../../src/api/rateLimit.js';
+import { NO_BACKOFF } from '../support/retryPolicy.js';
 
 let server: Server | undefined;
 let hits = 0;
@@ -27,7 +28,7 @@ async function answering(status: number, body: string, headers: Record<string, s
   });
   await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return new OpenIMClient({ baseUrl: url, token: 't', adminUserID: 'imAdmin', timeoutMs: 2000, retries: 2, maxBodyBytes: 1 << 20, retryDelayMs: () => 0 });
+  return new OpenIMClient({ baseUrl: url, token: 't', adminUserID: 'imAdmin', timeoutMs: 2000, retryPolicy: NO_BACKOFF, maxBodyBytes: 1 << 20 });
 }
 
 const failure = (promise: Promise<unknown>) => promise.then(() => undefined, (error: unknown) => error);

@@ -7,6 +7,7 @@ import { OpenIMClient } from '../../src/api/client.js';
 import { NetworkError, ProtocolError } from '../../src/api/errors.js';
 import { getUsers } from '../../src/api/operations.js';
 import { envelope, startTestServer, type TestServer } from '../support/recordingServer.js';
+import { NO_BACKOFF } from '../support/retryPolicy.js';
 
 const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJVc2VySUQiOiJpbUFkbWluIn0.dHJhbnNwb3J0LXRlc3QtdG9rZW4';
 const pagination = { pageNumber: 1, showNumber: 10 };
@@ -20,7 +21,7 @@ afterEach(async () => {
 });
 
 function client(url: string, token = TOKEN, maxBodyBytes = 1 << 20): OpenIMClient {
-  return new OpenIMClient({ baseUrl: url, token, adminUserID: 'imAdmin', timeoutMs: 5000, retries: 2, maxBodyBytes, retryDelayMs: () => 0 });
+  return new OpenIMClient({ baseUrl: url, token, adminUserID: 'imAdmin', timeoutMs: 5000, retryPolicy: NO_BACKOFF, maxBodyBytes });
 }
 
 async function serve(body: Buffer, headers: Record<string, string>): Promise<OpenIMClient> {

@@ -11,6 +11,7 @@ import { parseCliArgs } from '../../src/config/args.js';
 import { DEMO, startDemoServer, type DemoServer, type DemoServerOptions } from 'openim-demo-server';
 import { runListCommand } from '../../src/commands/run.js';
 import { startFaultServer, type Fault, type FaultServer } from '../support/faultServer.js';
+import { NO_RETRIES } from '../support/retryPolicy.js';
 
 const pagination = { pageNumber: 1, showNumber: 5 };
 const LOGIN = '/auth/get_admin_token';
@@ -30,7 +31,7 @@ afterEach(async () => {
   faults = undefined;
 });
 
-const base = { adminUserID: DEMO.adminUserID, timeoutMs: 3000, retries: 0, maxBodyBytes: 1 << 20, retryDelayMs: () => 0 };
+const base = { adminUserID: DEMO.adminUserID, timeoutMs: 3000, retryPolicy: NO_RETRIES, maxBodyBytes: 1 << 20 };
 
 async function onDemo(options: DemoServerOptions, client: Partial<ClientConfig> = { secret: DEMO.secret }) {
   demo = await startDemoServer({ users: 50, ...options });

@@ -10,6 +10,7 @@ import { createAppStore } from '../../src/store/store.js';
 import { currentList } from '../../src/store/selectors.js';
 import { startTestServer, type TestServer } from '../support/recordingServer.js';
 import { assertBuilt, runCli } from '../support/runCli.js';
+import { NO_RETRIES } from '../support/retryPolicy.js';
 
 const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJVc2VySUQiOiJpbUFkbWluIn0.ZmlkZWxpdHktdGVzdC10b2tlbg';
 const HUGE = '9'.repeat(400); // Infinity as a double
@@ -36,7 +37,7 @@ afterAll(async () => {
   await server.close();
 });
 
-const client = () => new OpenIMClient({ baseUrl: server.url, token: TOKEN, adminUserID: 'imAdmin', timeoutMs: 5000, retries: 0, maxBodyBytes: 1 << 20 });
+const client = () => new OpenIMClient({ baseUrl: server.url, token: TOKEN, adminUserID: 'imAdmin', timeoutMs: 5000, retryPolicy: NO_RETRIES, maxBodyBytes: 1 << 20 });
 const pagination = { pageNumber: 1, showNumber: 20 };
 
 function expectNoPollution(): void {

@@ -10,6 +10,7 @@ import { DEMO, startDemoServer, type DemoServer } from 'openim-demo-server';
 import { dispatchKey } from '../../src/keys/dispatch.js';
 import { exportFileName, exportFiles } from '../../src/data/exportFile.js';
 import { createAppStore, type AppStore } from '../../src/store/store.js';
+import { NO_RETRIES } from '../support/retryPolicy.js';
 
 let demo: DemoServer;
 let slow: DemoServer;
@@ -95,7 +96,7 @@ describe('export', () => {
     const dir = mkdtempSync(join(tmpdir(), 'oie-export-'));
     const closed = await startDemoServer({ users: 1 });
     await closed.close();
-    const client = new OpenIMClient({ baseUrl: closed.url, token: 't', adminUserID: 'imAdmin', timeoutMs: 2000, retries: 0, maxBodyBytes: 1 << 20 });
+    const client = new OpenIMClient({ baseUrl: closed.url, token: 't', adminUserID: 'imAdmin', timeoutMs: 2000, retryPolicy: NO_RETRIES, maxBodyBytes: 1 << 20 });
     const broken = createAppStore({ client, pageSize: 20, openExport: exportFiles(dir, dir) });
     broken.getState().start();
     broken.getState().exportView('json');

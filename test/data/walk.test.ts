@@ -15,6 +15,7 @@ import { createAppStore } from '../../src/store/store.js';
 import { dispatchKey } from '../../src/keys/dispatch.js';
 import { startTestServer, type Recorded, type TestServer } from '../support/recordingServer.js';
 import { assertBuilt, runCli } from '../support/runCli.js';
+import { NO_RETRIES } from '../support/retryPolicy.js';
 
 const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJVc2VySUQiOiJpbUFkbWluIn0.d2Fsay10ZXN0LXRva2Vu';
 
@@ -48,7 +49,7 @@ const ignoresPageNumber = (path: string, _page: number, size: number): unknown =
     : { conversationTotal: size, unreadTotal: 0, conversationElems: conversations(1, size) };
 
 const client = (url: string) =>
-  new OpenIMClient({ baseUrl: url, token: TOKEN, adminUserID: 'imAdmin', timeoutMs: 5000, retries: 0, maxBodyBytes: 1 << 20 });
+  new OpenIMClient({ baseUrl: url, token: TOKEN, adminUserID: 'imAdmin', timeoutMs: 5000, retryPolicy: NO_RETRIES, maxBodyBytes: 1 << 20 });
 
 async function collect(walk: AsyncGenerator<{ page: number; result: { rows: unknown[] } }>): Promise<{ rows: number; pages: number[]; error?: unknown }> {
   const pages: number[] = [];

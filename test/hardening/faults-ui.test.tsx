@@ -12,6 +12,7 @@ import { currentList } from '../../src/store/selectors.js';
 import { startFaultServer, type Fault, type FaultServer } from '../support/faultServer.js';
 import { mountApp, stackTraceLines, type Mounted } from './harness.js';
 import { loaded, step } from './walk.js';
+import { NO_BACKOFF, NO_RETRIES } from '../support/retryPolicy.js';
 
 const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJVc2VySUQiOiJpbUFkbWluIn0.dG9rZW4tZm9yLWZhdWx0LXRlc3Rz';
 const GOOD_ROWS = Array.from({ length: 20 }, (_, i) => ({ userID: `good_${String(i + 1).padStart(6, '0')}`, nickname: `Good ${i + 1}` }));
@@ -39,7 +40,7 @@ async function faultServer(choose: (path: string, attempt: number) => Fault): Pr
 }
 
 function mount(baseUrl: string, overrides: Parameters<typeof mountApp>[0]['client'] = { baseUrl }): Mounted {
-  const m = mountApp({ client: { token: TOKEN, timeoutMs: 1500, retries: 2, ...overrides, baseUrl }, columns: 100, rows: 30 });
+  const m = mountApp({ client: { token: TOKEN, timeoutMs: 1500, retryPolicy: NO_BACKOFF, ...overrides, baseUrl }, columns: 100, rows: 30 });
   cleanups.push(() => m.unmount());
   return m;
 }
@@ -145,7 +146,7 @@ describe('the app against failing servers', () => {
 
   it('refuses a 50 MB body without the memory growing with it', async () => {
     const server = await faultServer((_path, attempt) => (attempt === 1 ? good() : { kind: 'huge', bytes: 50 * 1024 * 1024 }));
-    const m = mount(server.url, { baseUrl: server.url, retries: 0, maxBodyBytes: 4 * 1024 * 1024, timeoutMs: 10_000 });
+    const m = mount(server.url, { baseUrl: server.url, retryPolicy: NO_RETRIES, maxBodyBytes: 4 * 1024 * 1024, timeoutMs: 10_000 });
     await m.waitFor('good_000020');
     const before = process.memoryUsage().rss;
     let peak = before;

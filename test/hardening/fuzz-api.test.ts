@@ -9,6 +9,7 @@ import { getBlackList, getSelfFriendApplyList, getSortedConversationList, getUse
 import type { Page } from '../../src/api/schemas.js';
 import type { FaultServer } from '../support/faultServer.js';
 import { fuzzServer, RAW_ERRORS, SEED, TOKEN, watchRejections } from './fuzzServer.js';
+import { retryPolicy } from '../support/retryPolicy.js';
 
 const API_REPLIES = 2000;
 const rejections = watchRejections();
@@ -31,7 +32,7 @@ describe('fuzzed replies', () => {
       ['/conversation/get_sorted_conversation_list', (client) => getSortedConversationList(client, { userID: 'u1', pagination })],
     ];
     server = await fuzzServer(SEED, count, calls.map(([path]) => path));
-    const client = new OpenIMClient({ baseUrl: server.url, token: TOKEN, adminUserID: 'imAdmin', timeoutMs: 3000, retries: 1, maxBodyBytes: 1024 * 1024, retryDelayMs: () => 0 });
+    const client = new OpenIMClient({ baseUrl: server.url, token: TOKEN, adminUserID: 'imAdmin', timeoutMs: 3000, retryPolicy: retryPolicy({ retries: 1, backoffMs: () => 0 }), maxBodyBytes: 1024 * 1024 });
     const outcomes = new Map<string, number>();
     const count1 = (k: string): void => void outcomes.set(k, (outcomes.get(k) ?? 0) + 1);
     // The five operations at once, each one request after the other: most of a request's time

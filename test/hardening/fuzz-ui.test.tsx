@@ -10,6 +10,7 @@ import type { FaultServer } from '../support/faultServer.js';
 import { prng } from './fuzz.js';
 import { fuzzServer, RAW_ERRORS, SEED, TOKEN, watchRejections } from './fuzzServer.js';
 import { KEYS, mountApp, stackTraceLines } from './harness.js';
+import { retryPolicy } from '../support/retryPolicy.js';
 
 const UI_REPLIES = 200;
 const rejections = watchRejections();
@@ -24,7 +25,7 @@ describe('fuzzed replies', () => {
   it(`through the UI: ${UI_REPLIES} replies with keys pressed in between`, async () => {
     const count = { replies: 0 };
     server = await fuzzServer(SEED + 1, count);
-    const m = mountApp({ client: { baseUrl: server.url, token: TOKEN, timeoutMs: 2000, retries: 1, maxBodyBytes: 1024 * 1024 }, columns: 100, rows: 24 });
+    const m = mountApp({ client: { baseUrl: server.url, token: TOKEN, timeoutMs: 2000, retryPolicy: retryPolicy({ retries: 1, backoffMs: () => 0 }), maxBodyBytes: 1024 * 1024 }, columns: 100, rows: 24 });
     const random = prng(SEED + 2);
     const keys = ['n', 'p', 'r', 'r', 'j', 'G', KEYS.enter, KEYS.esc, '1', '2', '3', 'd', 'J', 'y', 'a', 'o', '+', '-'];
     const shown = new Set<string>();

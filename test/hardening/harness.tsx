@@ -17,6 +17,7 @@ import { createAppStore, type AppStore } from '../../src/store/store.js';
 import { COMMAND_LINE } from '../../src/keys/commands.js';
 import { copyToClipboard } from '../../src/terminal/osc52.js';
 import { auditWrites, type AuditResult } from './audit.js';
+import { NO_RETRIES } from '../support/retryPolicy.js';
 
 const ESCAPES = /\u001b\[[0-9;?]*[A-Za-z]|\u001b\][^\u0007]*\u0007/g;
 
@@ -100,9 +101,8 @@ export function mountApp(options: MountOptions): Mounted {
   const client = new OpenIMClient({
     adminUserID: 'imAdmin',
     timeoutMs: 5000,
-    retries: 0,
+    retryPolicy: NO_RETRIES,
     maxBodyBytes: 8 * 1024 * 1024,
-    retryDelayMs: () => 0,
     ...options.client,
   });
   const store = createAppStore({

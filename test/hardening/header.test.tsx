@@ -8,6 +8,7 @@ import { Header, type ConnectionInfo } from '../../src/components/Header.js';
 import { StoreContext } from '../../src/components/StoreContext.js';
 import { ThemeContext } from '../../src/components/theme.js';
 import { createAppStore } from '../../src/store/store.js';
+import { NO_RETRIES } from '../support/retryPolicy.js';
 
 let unmount: (() => void) | undefined;
 afterEach(() => {
@@ -17,7 +18,7 @@ afterEach(() => {
 
 function header(info: ConnectionInfo, width: number, color = false): string {
   // The store is never started: no request is made.
-  const client = new OpenIMClient({ baseUrl: `http://${info.host}`, adminUserID: 'imAdmin', timeoutMs: 1000, retries: 0, maxBodyBytes: 1024 });
+  const client = new OpenIMClient({ baseUrl: `http://${info.host}`, adminUserID: 'imAdmin', timeoutMs: 1000, retryPolicy: NO_RETRIES, maxBodyBytes: 1024 });
   const store = createAppStore({ client, pageSize: 20 });
   const app = render(
     <StoreContext.Provider value={store}>

@@ -10,6 +10,7 @@ import { createAppStore, type AppStore } from '../../src/store/store.js';
 import { OpenIMClient } from '../../src/api/client.js';
 import { demoClient } from '../support/demoClient.js';
 import { startFaultServer } from '../support/faultServer.js';
+import { NO_RETRIES } from '../support/retryPolicy.js';
 
 const PATH = '/conversation/get_sorted_conversation_list';
 const INTERVAL = 5_000;
@@ -165,7 +166,7 @@ describe('the live view (store)', () => {
       return { kind: 'json', body: users(attempt === 1 ? 2 : 3) };
     });
     const clock = manualTimers();
-    const client = new OpenIMClient({ baseUrl: fault.url, token: 't', adminUserID: 'imAdmin', timeoutMs: 2000, retries: 0, maxBodyBytes: 1 << 20 });
+    const client = new OpenIMClient({ baseUrl: fault.url, token: 't', adminUserID: 'imAdmin', timeoutMs: 2000, retryPolicy: NO_RETRIES, maxBodyBytes: 1 << 20 });
     const store = createAppStore({ client, pageSize: 20, liveTimers: clock.timers, liveIntervalMs: INTERVAL });
     try {
       store.getState().start();

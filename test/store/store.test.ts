@@ -8,6 +8,7 @@ import { DEMO, startDemoServer, type DemoServer } from 'openim-demo-server';
 import { createAppStore } from '../../src/store/store.js';
 import { COMMAND_LINE } from '../../src/keys/commands.js';
 import { currentList, currentScreen, selectedRow } from '../../src/store/selectors.js';
+import { NO_RETRIES } from '../support/retryPolicy.js';
 
 let demo: DemoServer;
 let slow: DemoServer;
@@ -246,7 +247,7 @@ describe('store', () => {
   });
 
   it('shows an auth failure with a way out when there is no secret to log in again', async () => {
-    const client = new OpenIMClient({ baseUrl: demo.url, token: 'abc', adminUserID: 'imAdmin', timeoutMs: 5000, retries: 0, maxBodyBytes: 1e6 });
+    const client = new OpenIMClient({ baseUrl: demo.url, token: 'abc', adminUserID: 'imAdmin', timeoutMs: 5000, retryPolicy: NO_RETRIES, maxBodyBytes: 1e6 });
     const store = createAppStore({ client, pageSize: 20 });
     store.getState().start();
     await settled(store);

@@ -2,6 +2,7 @@
 // no retries (a failure should show at once) and a short deadline.
 import { OpenIMClient, type ClientConfig } from '../../src/api/client.js';
 import { DEMO } from 'openim-demo-server';
+import { NO_RETRIES } from './retryPolicy.js';
 
 export function demoClient(server: { url: string }, overrides: Partial<ClientConfig> = {}): OpenIMClient {
   return new OpenIMClient({
@@ -9,7 +10,7 @@ export function demoClient(server: { url: string }, overrides: Partial<ClientCon
     secret: DEMO.secret,
     adminUserID: DEMO.adminUserID,
     timeoutMs: 5000,
-    retries: 0,
+    retryPolicy: NO_RETRIES,
     maxBodyBytes: 8 * 1024 * 1024,
     ...overrides,
   });

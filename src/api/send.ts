@@ -10,8 +10,8 @@
 // ky did for us is the loop below; the deadline, the redirect guard and the rate-limit waits were
 // ours already. The exchange itself is transport.ts.
 import type { Deadline } from './deadline.js';
-import { abortableSleep, parseRetryAfter } from './rateLimit.js';
-import { nextAttempt, RETRY_POLICY, type AttemptOutcome, type AttemptTally, type RetryPolicy } from './retryPolicy.js';
+import { abortableSleep, retryAfterOf } from './rateLimit.js';
+import { nextAttempt, type AttemptOutcome, type AttemptTally, type RetryPolicy } from './retryPolicy.js';
 import { post, TransportError, type ConnectOptions, type Reply } from './transport.js';
 
 /** A reply whose status is not 2xx; `response` is unread. */
@@ -29,10 +29,7 @@ export interface SendOptions {
   /** Covers every attempt and every wait; a Retry-After that does not fit in what is left is not waited for. */
   deadline: Deadline;
   connect?: ConnectOptions;
-  /** RETRY_POLICY unless a test says otherwise. */
-  policy?: RetryPolicy;
-  /** For an HTTP-date Retry-After; Date.now unless a test says otherwise. */
-  now?: () => number;
+  policy: RetryPolicy;
 }
 
 /** How one attempt ended: a reply of any status, or a failure to exchange one. */
@@ -41,13 +38,13 @@ type Attempt = { reply: Reply } | { failure: TransportError };
 /** The 2xx reply, or HttpStatusError, a TransportError or the deadline's abort. */
 export async function postWithRetries(options: SendOptions): Promise<Reply> {
   const { deadline } = options;
-  const policy = options.policy ?? RETRY_POLICY;
+  const { policy } = options;
   const tally: AttemptTally = { retries: 0, waits: 0 };
   for (;;) {
     const attempt = await attemptOnce(options);
     if ('reply' in attempt && attempt.reply.status >= 200 && attempt.reply.status < 300) return attempt.reply;
     const outcome: AttemptOutcome = 'reply' in attempt
-      ? { kind: 'status', status: attempt.reply.status, retryAfterMs: parseRetryAfter(attempt.reply.headers.get('retry-after'), (options.now ?? Date.now)()) }
+      ? { kind: 'status', status: attempt.reply.status, retryAfterMs: retryAfterOf(attempt.reply) }
       : { kind: 'network', retriable: attempt.failure.retriable };
     const next = deadline.aborted ? { giveUp: true as const } : nextAttempt(policy, outcome, tally, deadline.remainingMs());
     if ('giveUp' in next) throw 'reply' in attempt ? new HttpStatusError(attempt.reply) : attempt.failure;

@@ -2,21 +2,15 @@
 // rather than once "connecting" and again with them: the first draw of a cold React and Ink is
 // about 100 ms of the start, and the second one came on top. A server slower than the wait gets
 // the connecting frame as before, at most `waitMs` later.
+import { realTimers, type RefreshTimers } from '../data/liveRefresh.js';
 import type { AppStore } from '../store/actions.js';
 import { currentList } from '../store/selectors.js';
 
-export interface Timers {
-  setTimeout(run: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
-
-const nodeTimers: Timers = {
-  setTimeout: (run, ms) => setTimeout(run, ms).unref(),
-  clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
-};
+/** The timer it needs (the live view's injectable timers; tests give fake ones). */
+export type Timers = Pick<RefreshTimers, 'setTimeout' | 'clearTimeout'>;
 
 /** Resolves once the list on screen has an answer (rows or an error), or after `waitMs`. */
-export function firstAnswer(store: AppStore, waitMs: number, timers: Timers = nodeTimers): Promise<void> {
+export function firstAnswer(store: AppStore, waitMs: number, timers: Timers = realTimers(true)): Promise<void> {
   return new Promise((resolve) => {
     const answered = (): boolean => {
       const list = currentList(store.getState());

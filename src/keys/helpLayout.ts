@@ -11,7 +11,7 @@ import type { Scope } from './binding.js';
 import type { Binding } from './bindings.js';
 import { COMMANDS } from './commands.js';
 import { activeBindings } from './effective.js';
-import { keyLabel } from './keymap.js';
+import { keyFor, keyLabel } from './keymap.js';
 
 const SCOPE_TITLES: Record<Scope, string> = {
   global: 'Everywhere',
@@ -56,7 +56,7 @@ const PROMPT_OPENERS = ['userPicker', 'command', 'filter', 'search', 'conversati
 
 /** Where the prompts' editing keys go in help, after the screens' keys and before help's own. */
 function promptGroup(table: readonly Binding[]): string {
-  const keys = PROMPT_OPENERS.flatMap((action) => table.find((b) => b.action === action)?.keys.slice(0, 1).map(keyLabel) ?? []);
+  const keys = PROMPT_OPENERS.flatMap((action) => keyFor(action, undefined, table) ?? []);
   return `In a prompt (${[...new Set(keys)].join(' ')})`;
 }
 /** The `:` commands (keys/commands.ts), after the keys that work everywhere. */

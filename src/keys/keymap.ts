@@ -61,9 +61,12 @@ export function hintsFor(scopes: readonly Scope[]): string[] {
     .map((b) => (full && b.fullHint ? b.fullHint : b.hint!).replace('⏎', glyphs().enter));
 }
 
-/** The first key in force of an action in a scope, as help writes it (texts that name a key follow a rebinding). */
-export function keyFor(action: string, scope: Scope): string | undefined {
-  const key = activeBindings().find((b) => b.action === action && b.scope === scope)?.keys[0];
+/**
+ * The first key of an action (in a scope, or its first row), as help writes it: texts that name a
+ * key follow a rebinding. `table`: the keys in force unless README's defaults are asked for.
+ */
+export function keyFor(action: string, scope?: Scope, table: readonly Binding[] = activeBindings()): string | undefined {
+  const key = table.find((b) => b.action === action && (scope === undefined || b.scope === scope))?.keys[0];
   return key === undefined ? undefined : keyLabel(key);
 }
 

@@ -1,12 +1,12 @@
-// Entry point. Answers --help/--version, the completion scripts and usage errors before any UI
-// code is loaded: those must be fast and never print a stack trace. The scripting commands never
-// load the UI either.
+// The ES module entry point the bin (bin.ts, which has ignored the stray signals and answered a
+// bare --help or --version already) hands over to. Answers the rest of help, the completion
+// scripts and usage errors before any UI code is loaded: those must be fast and never print a
+// stack trace. The scripting commands never load the UI either.
 import { printAnswer } from './commands/answer.js';
 import { EXIT_OUTPUT, EXIT_USAGE } from './commands/exitCodes.js';
 import { demoOptions, parseCliArgs, UsageError, type ExplorerOptions } from './config/args.js';
 import { HELP } from './config/helpText.js';
 import { sanitize } from './terminal/sanitize.js';
-import { ignoreUserSignals } from './terminal/signals.js';
 import { VERSION } from './version.js';
 import type { EmbeddedDemo } from 'openim-demo-server/embedded';
 
@@ -17,8 +17,6 @@ const NO_SERVER = `openim-explorer: no server to connect to.
 Run openim-explorer --help for every option.`;
 
 async function main(): Promise<number> {
-  // Before anything holds a secret: SIGUSR1 would open Node's inspector to any local user.
-  ignoreUserSignals();
   try {
     return await run(parseCliArgs(process.argv.slice(2), process.env));
   } catch (error) {

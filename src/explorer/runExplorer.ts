@@ -2,8 +2,9 @@
 // back on every way out. `:profile NAME` builds a new connection and store and re-renders the
 // app around them (a fresh mount: no list, cursor or request of the old server survives).
 //
-// The store starts (the login, the first page) before React and Ink are loaded (mount.tsx):
-// compiling them is the longest step of the start, and the server answers meanwhile.
+// React and Ink (mount.tsx) load while the store starts (the login, the first page) and the demo's
+// worker boots: compiling them is the longest step of the start. The first frame waits briefly
+// for the first page (firstAnswer.ts), so that it is drawn once, with the rows.
 import { OpenIMClient, DEFAULT_CLIENT_CONFIG } from '../api/client.js';
 import type { ConnectionInfo } from '../components/Header.js';
 import { UsageError, type ExplorerOptions } from '../config/args.js';

@@ -139,6 +139,8 @@ export const COMMAND_LINE: CommandLine = {
   },
   run: (line, store) => {
     const outcome = parse(line);
-    if (outcome.ok) outcome.spec.run(store, outcome.value as never);
+    if (!outcome.ok) return outcome.error;
+    outcome.spec.run(store, outcome.value as never);
+    return undefined;
   },
 };

@@ -21,6 +21,6 @@ export interface CommandLine {
   resolve(word: string): CommandWord | undefined;
   /** Why `line` cannot run, in words (a usage line, an unknown command); undefined when it can. */
   problem(line: string): string | undefined;
-  /** Runs a line problem() accepted. */
-  run(line: string, store: StoreApi<AppState & AppActions>): void;
+  /** Runs `line`, or says in words why it cannot (as problem() does) and runs nothing. */
+  run(line: string, store: StoreApi<AppState & AppActions>): string | undefined;
 }

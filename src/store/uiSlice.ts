@@ -171,9 +171,8 @@ export const uiSlice =
       runCommand(line) {
         // A command's answer replaces the last one's: a `usage:` never outlives a good command.
         services.clearFlash();
-        const problem = commandLine ? commandLine.problem(line) : 'no commands here';
-        if (problem !== undefined) return flash(problem, 'error');
-        commandLine?.run(line, api);
+        const problem = commandLine ? commandLine.run(line, api) : 'no commands here';
+        if (problem !== undefined) flash(problem, 'error');
       },
       switchProfile(name) {
         const switchProfile = services.deps.switchProfile;

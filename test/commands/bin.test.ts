@@ -4,10 +4,9 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { assertBuilt, CLI_NODE, collectExit, runCli, type CliExit } from '../support/runCli.js';
+import { assertBuilt, CLI, CLI_ENV as ENV, CLI_NODE, collectExit, runCli, type CliExit } from '../support/runCli.js';
 
 const ENTRY = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
-const ENV = { PATH: process.env.PATH, HOME: '/nonexistent', XDG_CONFIG_HOME: '/nonexistent', LANG: 'C.UTF-8' };
 
 /** The ES module entry run directly, as the bin runs it for every other command line. */
 function runEntry(args: readonly string[]): Promise<Omit<CliExit, 'hung'>> {
@@ -40,7 +39,7 @@ describe('the bin', () => {
   });
 
   it.each([[['--help']], [['users', '--help']]])('%j to a reader that already left: exit 0, nothing on stderr', async (args) => {
-    const child = spawn(CLI_NODE, [fileURLToPath(new URL('../../dist/cli.cjs', import.meta.url)), ...args], {
+    const child = spawn(CLI_NODE, [CLI, ...args], {
       env: ENV,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -56,7 +55,7 @@ describe('the bin', () => {
     const { openSync, closeSync } = await import('node:fs');
     const full = openSync('/dev/full', 'w');
     try {
-      const child = spawn(CLI_NODE, [fileURLToPath(new URL('../../dist/cli.cjs', import.meta.url)), ...args], {
+      const child = spawn(CLI_NODE, [CLI, ...args], {
         env: ENV,
         stdio: ['ignore', full, 'pipe'],
       });

@@ -13,6 +13,9 @@ export const CLI = fileURLToPath(new URL('../../dist/cli.cjs', import.meta.url))
  */
 export const CLI_NODE = process.env.OIE_TEST_NODE || process.execPath;
 
+/** A clean environment: no home, no config, a UTF-8 locale, no OpenIM settings. */
+export const CLI_ENV: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: '/nonexistent', XDG_CONFIG_HOME: '/nonexistent', LANG: 'C.UTF-8' };
+
 export interface CliExit {
   code: number | null;
   stdout: string;
@@ -32,7 +35,7 @@ export function runCli(
 ): Promise<CliExit> {
   return new Promise((resolve, reject) => {
     const child = spawn(CLI_NODE, [...(options.nodeArgs ?? []), CLI, ...args], {
-      env: { PATH: process.env.PATH, HOME: '/nonexistent', XDG_CONFIG_HOME: '/nonexistent', LANG: 'C.UTF-8', ...env },
+      env: { ...CLI_ENV, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let hung = false;

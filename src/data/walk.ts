@@ -1,5 +1,5 @@
 // The one implementation of walking the pages of a list, for the scripting commands and the
-// explorer's export: one request at a time, each page handed over as soon as it arrives.
+// explorer's export: pages asked for in order, each handed over as soon as it arrives.
 import { AbortedError } from '../api/errors.js';
 import { abortableSleep, walkWaitFor } from '../api/rateLimit.js';
 import type { PageFetcher } from '../api/pages.js';
@@ -29,50 +29,66 @@ export interface WalkedPage<T> {
 }
 
 /**
+ * Requests in flight at most, once the walk knows the pages exist. With one, the server waited
+ * while the client checked each reply and the client waited while the server made the next: a
+ * 200,000-user walk took the sum of both sides' time. With two, each side works while the other
+ * does, on separate connections (HTTP/1.1 has no pipelining that servers honour).
+ */
+export const WALK_AHEAD = 2;
+
+/**
  * Yields the pages in order; stops after the last page, on the first error, or when aborted, and
  * with a RunawayWalkError against a server whose pages never end (see walkGuard.ts).
  *
- * Still one request at a time, but the next one is sent as soon as a page has been checked and is
- * known not to be the last, before the page is handed over: while the caller encodes and writes
- * it, the server is already working on the next. (Serially, a 200,000-user walk spent a fifth of
- * its time with one side idle waiting for the other.) No request is ever sent past the end.
+ * One request at a time until the walk knows more: its first two pages checked (a server that
+ * ignores pageNumber is caught at the second, before anything is sent ahead) and the list's total
+ * exact. Then up to WALK_AHEAD requests are in flight, never for a page beyond the total the first
+ * page announced. A list whose total is an estimate (conversations) learns its end only from a
+ * short page, so it is walked one request at a time: no request is ever sent past its end. Nor
+ * past an exact list's announced end; a list that shrank while walked ends at its short page, and
+ * what was sent ahead is cancelled.
  */
 export async function* walkPages<T>(fetch: PageFetcher<T>, options: WalkOptions): AsyncGenerator<WalkedPage<T>> {
   if (!Number.isInteger(options.size) || options.size < 1) throw new RangeError('page size must be at least 1');
   const guard = new WalkGuard(options.size, options.maxEstimatedRows);
-  // Cancels the request sent ahead when the caller stops early (or fails) before taking its page.
+  // Cancels the requests sent ahead when the caller stops early (or fails) before taking them.
   const ahead = new AbortController();
   const onAbort = (): void => ahead.abort();
   options.signal?.addEventListener('abort', onAbort, { once: true });
   const own: WalkOptions = { ...options, signal: ahead.signal };
-  // True while a request has been sent and its page not yet taken.
-  let sent = false;
+  const first = Math.max(1, Math.floor(options.startPage));
+  // The requests sent and their pages not yet taken, in page order.
+  const sent: Promise<Page<T>>[] = [];
+  let nextToSend = first;
+  /** Sends requests up to `through` (a page number), keeping at most `depth` in flight. */
+  const sendThrough = (through: number, depth: number): void => {
+    while (sent.length < depth && nextToSend <= through) {
+      const next = fetchPatiently(fetch, nextToSend++, own);
+      // Its failure is seen when it is awaited, or not at all if the caller stops first.
+      next.catch(() => undefined);
+      sent.push(next);
+    }
+  };
   try {
-    let page = Math.max(1, Math.floor(options.startPage));
     if (options.signal?.aborted) throw new AbortedError();
-    let next = fetchPatiently(fetch, page, own);
-    sent = true;
-    for (;; page++) {
-      const result = await next;
-      sent = false;
-      const { capped } = options.all ? guard.check(page, result) : { capped: true };
+    sendThrough(first, 1);
+    for (let page = first; ; page++) {
+      const result = await sent.shift()!;
+      const { capped, lastPage } = options.all ? guard.check(page, result) : { capped: true, lastPage: undefined };
       const last = capped || isLastPage(result, page, options.size);
       if (!last) {
         if (options.signal?.aborted) throw new AbortedError();
-        next = fetchPatiently(fetch, page + 1, own);
-        sent = true;
-        // Its failure is seen when it is awaited, or not at all if the caller stops first.
-        next.catch(() => undefined);
+        const trusted = lastPage !== undefined && page - first >= 1;
+        sendThrough(trusted ? lastPage : page + 1, trusted ? WALK_AHEAD : 1);
       }
       yield { page, result };
       if (last) return;
     }
   } finally {
     options.signal?.removeEventListener('abort', onAbort);
-    if (sent) ahead.abort();
+    if (sent.length > 0) ahead.abort();
   }
 }
-
 /** One page; a rate-limiting server that says how long to wait is waited for (bounded, rateLimit.ts). */
 async function fetchPatiently<T>(fetch: PageFetcher<T>, page: number, options: WalkOptions): Promise<Page<T>> {
   for (let waits = 0; ; waits++) {

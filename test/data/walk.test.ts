@@ -97,6 +97,64 @@ describe('walkPages over loopback', () => {
     expect(walked.rows).toBe(200);
   });
 
+  it('keeps two requests in flight from the third page on, and asks for no page past the total the first page announced', async () => {
+    // 95 users, 10 a page: 10 pages, the last one short. From page 3 on, a page is answered only
+    // once the request for the next has arrived (or after 10 s, which fails the test below): the
+    // walk must already have sent it.
+    const total = 95;
+    const lastPage = 10;
+    const held = new Map<number, () => void>();
+    let outstanding = 0;
+    let mostOutstanding = 0;
+    server = await startTestServer((req, res) => {
+      const { pageNumber: page, showNumber: size } = pageOf(req);
+      outstanding += 1;
+      mostOutstanding = Math.max(mostOutstanding, outstanding);
+      held.get(page - 1)?.();
+      const answer = (): void => {
+        held.delete(page);
+        clearTimeout(fallback);
+        outstanding -= 1;
+        res.writeHead(200, { 'content-type': 'application/json' });
+        const from = (page - 1) * size + 1;
+        res.end(JSON.stringify({ errCode: 0, errMsg: '', errDlt: '', data: { total, users: users(from, Math.max(0, Math.min(size, total - from + 1))) } }));
+      };
+      const fallback = setTimeout(answer, page >= 3 && page < lastPage ? 10_000 : 0);
+      if (page >= 3 && page < lastPage) held.set(page, answer);
+    });
+    const walked = await collect(
+      walkPages(listFetcher(client(server.url), { kind: 'users', query: { keyword: '', conversationIDs: [] } }), { startPage: 1, size: 10, all: true }),
+    );
+    expect(walked.error).toBeUndefined();
+    expect(walked.rows).toBe(total);
+    expect(walked.pages).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(server.requests.map((r) => pageOf(r).pageNumber)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(mostOutstanding).toBe(2);
+  }, 60_000);
+
+  it('walks a list whose total is an estimate one request at a time: only a short page tells where it ends', async () => {
+    let outstanding = 0;
+    let mostOutstanding = 0;
+    server = await startTestServer((req, res) => {
+      const { pageNumber: page, showNumber: size } = pageOf(req);
+      outstanding += 1;
+      mostOutstanding = Math.max(mostOutstanding, outstanding);
+      // Answered on a later turn, so that a request sent meanwhile would be seen outstanding.
+      setImmediate(() => {
+        outstanding -= 1;
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ errCode: 0, errMsg: '', errDlt: '', data: { conversationTotal: 3, unreadTotal: 0, conversationElems: conversations((page - 1) * size + 1, page < 6 ? size : 3) } }));
+      });
+    });
+    const walked = await collect(
+      walkPages(listFetcher(client(server.url), { kind: 'conversations', userID: 'admin', query: { keyword: '', conversationIDs: [] } }), { startPage: 1, size: 10, all: true }),
+    );
+    expect(walked.error).toBeUndefined();
+    expect(walked.rows).toBe(53);
+    expect(server.requests).toHaveLength(6);
+    expect(mostOutstanding).toBe(1);
+  });
+
   it('stops a conversation list whose full pages never end, at the bound, with an error', async () => {
     // A new, distinct, full page for every pageNumber: only the bound stops it.
     const s = await serve((_path, page, size) => ({ conversationTotal: 3, unreadTotal: 0, conversationElems: conversations((page - 1) * size + 1, size) }));

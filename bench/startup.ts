@@ -2,8 +2,13 @@
 // one scripting page against a one-fetch script (floors/fetchLoop.mjs: the login and one page), and
 // against the same on node:http (floors/httpLoop.mjs);
 // the explorer from spawn to its first users row on a pseudo-terminal against `node -e` printing
-// that row on the same pseudo-terminal. And the first half of figure 6: RSS after start.
+// that row on the same pseudo-terminal, and against an Ink app alone drawing that row
+// (floors/inkFirstFrame.mjs, bundled here as the CLI is). And the first half of figure 6: RSS after start.
+import { build } from 'esbuild';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { builtinsByRequire, ESM_BUNDLE } from '../scripts/bundleOptions.mjs';
 import { sleep } from './harness.js';
 import { alternate, counted, paired, type Result } from './stats.js';
 import { CLI, FLOORS, runNode, startDemoProcess } from './procs.js';
@@ -25,8 +30,16 @@ async function firstRows(nodeArgs: string[], withRss = false): Promise<{ ms: num
   }
 }
 
+/** floors/inkFirstFrame.mjs bundled into a scratch folder, with the options the CLI is built with. */
+async function bundleInkFloor(dir: string): Promise<string> {
+  const outfile = join(dir, 'inkFirstFrame.mjs');
+  await build({ ...ESM_BUNDLE, entryPoints: [join(FLOORS, 'inkFirstFrame.mjs')], outfile, plugins: [builtinsByRequire] });
+  return outfile;
+}
+
 export async function startupFigures(quick: boolean): Promise<Result[]> {
   const demo = await startDemoProcess(5000);
+  const scratch = mkdtempSync(join(tmpdir(), 'oie-bench-ink-'));
   const pairs = quick ? 1 : 10;
   const ptyPairs = quick ? 1 : 7;
   const warmup = quick ? 0 : 1;
@@ -61,6 +74,9 @@ export async function startupFigures(quick: boolean): Promise<Result[]> {
       async () => (await firstRows(floorRow)).ms,
     );
     const embedded = await alternate(ptyPairs, 0, async () => (await firstRows([CLI, '--demo'])).ms, async () => (await firstRows(floorRow)).ms);
+    const inkFloor = [await bundleInkFloor(scratch), FIRST_ROW];
+    const inkAlone = await alternate(ptyPairs, warmup, async () => (await firstRows(inkFloor)).ms, async () => (await firstRows(floorRow)).ms);
+    const overInk = await alternate(ptyPairs, 0, async () => (await firstRows([CLI, '--demo'])).ms, async () => (await firstRows(inkFloor)).ms);
     return [
       paired(2, '--version', version.a, version.b, 'ms', 'node -e 0', '<= 1.3x', (r) => r <= 1.3),
       paired(2, '--help', help.a, help.b, 'ms', 'node -e 0', '<= 1.1x', (r) => r <= 1.1),
@@ -68,9 +84,12 @@ export async function startupFigures(quick: boolean): Promise<Result[]> {
       paired(2, 'one scripting page vs node:http', pageHttp.a, pageHttp.b, 'ms', 'one-request script', '', undefined, 'reference: the same on node:http, as the CLI sends'),
       paired(2, 'explorer start to first rows (--base-url)', explorer.a, explorer.b, 'ms', 'node -e on the pty', '<= 4x', (r) => r <= 4, 'pty 200x50, spawn to the first users row'),
       paired(2, 'explorer start to first rows (--demo)', embedded.a, embedded.b, 'ms', 'node -e on the pty', '<= 2x', (r) => r <= 2, 'the demo server starts in the same process'),
+      paired(2, 'Ink alone, start to one line', inkAlone.a, inkAlone.b, 'ms', 'node -e on the pty', '', undefined, 'reference: what React, Ink and Yoga cost before the app does anything'),
+      paired(2, 'explorer start to first rows (--demo) vs Ink alone', overInk.a, overInk.b, 'ms', 'Ink alone', '', undefined, 'reference: what the app adds to its stack'),
       counted(6, 'RSS after start (CLI, first page shown)', rss, 'MB', '', undefined, 'the baseline of the memory figure below'),
     ];
   } finally {
     await demo.close();
+    rmSync(scratch, { recursive: true, force: true });
   }
 }

@@ -5,7 +5,7 @@
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { readFileSync, rmSync, chmodSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { builtinsByRequire, DEVTOOLS_STUB, ESM_BUNDLE } from './bundleOptions.mjs';
 import { INK_PATCH_FILTER, INK_PATCHED_FILES, insideNodeModules, patchInk } from './ink-patches.mjs';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
@@ -18,7 +18,7 @@ const inkPatches = {
     // Dead weight in the bundle: Ink's devtools (and the `ws` WebSocket library it imports; only
     // used with DEV=true, which then does nothing) and zod's translated error messages (the
     // English ones stay: zod imports them directly).
-    const stub = fileURLToPath(new URL('./devtools-stub.mjs', import.meta.url));
+    const stub = DEVTOOLS_STUB;
     b.onResolve({ filter: /^\.\/devtools\.js$/ }, (args) =>
       /[\\/]ink[\\/]build[\\/]/.test(args.importer) ? { path: stub } : undefined,
     );
@@ -35,53 +35,17 @@ const inkPatches = {
   },
 };
 
-// Node's built-in modules are taken with require(), not imported as ES modules: an import makes
-// Node build the module's ES facade, which reads every export, the lazy ones too. node:http's
-// WebSocket and friends then load undici (45 ms of the start on Node 24, and 57 ms of the demo
-// worker's); node:process, node:fs and node:util cost 4-12 ms each even on Node 20. require()
-// reads only what the code uses. (The banner's node:module import is text, not resolved here.)
-const builtinsByRequire = {
-  name: 'builtins-by-require',
-  setup(b) {
-    b.onResolve({ filter: /^node:/ }, (args) =>
-      // The require() in the stand-in itself is left to Node (the banner's require).
-      args.namespace === 'builtin-by-require' ? { path: args.path, external: true } : { path: args.path, namespace: 'builtin-by-require' },
-    );
-    b.onLoad({ filter: /.*/, namespace: 'builtin-by-require' }, (args) => ({
-      contents: `module.exports = require(${JSON.stringify(args.path)});`,
-      loader: 'js',
-    }));
-  },
-};
-
 // Chunks are named by content hash: what an older build left must not be packed.
 rmSync('dist', { recursive: true, force: true });
 await build({
+  ...ESM_BUNDLE,
   entryPoints: ['src/cli.ts'],
   outdir: 'dist',
   entryNames: '[name]',
   chunkNames: 'chunks/[name]-[hash]',
   splitting: true,
-  bundle: true,
-  platform: 'node',
-  format: 'esm', // yoga-layout uses top-level await, which CJS output cannot hold
-  target: 'node20',
-  // Node 20 has the regexp v flag, but esbuild's table for node20 does not: it rewrote string-width's
-  // /^\p{RGI_Emoji}$/v into new RegExp(...), built eagerly at load, 50-400 ms here instead of a few.
-  supported: { 'regexp-set-notation': true },
-  minify: true,
-  legalComments: 'none',
-  define: {
-    'process.env.NODE_ENV': '"production"',
-    __VERSION__: JSON.stringify(pkg.version),
-  },
-  alias: { 'react-devtools-core': './scripts/devtools-stub.mjs' },
-  banner: {
-    // signal-exit and a few other dependencies are CommonJS and call require(); every chunk may hold one.
-    js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
-  },
+  define: { ...ESM_BUNDLE.define, __VERSION__: JSON.stringify(pkg.version) },
   plugins: [inkPatches, builtinsByRequire],
-  logLevel: 'warning',
 });
 const missing = INK_PATCHED_FILES.filter((f) => !patched.has(f));
 if (missing.length > 0) throw new Error(`ink patches not applied to ${missing.join(', ')}`);

@@ -1,0 +1,5 @@
+// Types of bundleOptions.mjs, for the bench's floor that is bundled as the CLI is.
+import type { BuildOptions, Plugin } from 'esbuild';
+export const builtinsByRequire: Plugin;
+export const ESM_BUNDLE: BuildOptions;
+export const DEVTOOLS_STUB: string;

@@ -34,7 +34,7 @@ export interface WalkedPage<T> {
  * 200,000-user walk took the sum of both sides' time. With two, each side works while the other
  * does, on separate connections (HTTP/1.1 has no pipelining that servers honour).
  */
-export const WALK_AHEAD = 2;
+const WALK_AHEAD = 2;
 
 /**
  * Yields the pages in order; stops after the last page, on the first error, or when aborted, and

@@ -38,6 +38,26 @@ async function serve(data: (path: string, page: number, size: number) => unknown
   return server;
 }
 
+/** Like serve, but `handle` answers each page when it likes (through `reply`), and the server counts the requests it holds unanswered. */
+async function inFlightServer(
+  handle: (page: number, size: number, reply: (data: unknown) => void) => void,
+): Promise<TestServer & { mostInFlight(): number }> {
+  let inFlight = 0;
+  let most = 0;
+  const started = await startTestServer((req, res) => {
+    const { pageNumber, showNumber } = pageOf(req);
+    inFlight += 1;
+    most = Math.max(most, inFlight);
+    handle(pageNumber, showNumber, (data) => {
+      inFlight -= 1;
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ errCode: 0, errMsg: '', errDlt: '', data }));
+    });
+  });
+  server = started;
+  return Object.assign(started, { mostInFlight: () => most });
+}
+
 const users = (from: number, count: number) => Array.from({ length: count }, (_, i) => ({ userID: `u${from + i}` }));
 const conversations = (from: number, count: number) =>
   Array.from({ length: count }, (_, i) => ({ conversationID: `si_admin_c${from + i}`, recvMsgOpt: 0, unreadCount: 0, IsPinned: false, msgInfo: null }));
@@ -104,55 +124,39 @@ describe('walkPages over loopback', () => {
     const total = 95;
     const lastPage = 10;
     const held = new Map<number, () => void>();
-    let outstanding = 0;
-    let mostOutstanding = 0;
-    server = await startTestServer((req, res) => {
-      const { pageNumber: page, showNumber: size } = pageOf(req);
-      outstanding += 1;
-      mostOutstanding = Math.max(mostOutstanding, outstanding);
+    const s = await inFlightServer((page, size, reply) => {
       held.get(page - 1)?.();
       const answer = (): void => {
         held.delete(page);
         clearTimeout(fallback);
-        outstanding -= 1;
-        res.writeHead(200, { 'content-type': 'application/json' });
         const from = (page - 1) * size + 1;
-        res.end(JSON.stringify({ errCode: 0, errMsg: '', errDlt: '', data: { total, users: users(from, Math.max(0, Math.min(size, total - from + 1))) } }));
+        reply({ total, users: users(from, Math.max(0, Math.min(size, total - from + 1))) });
       };
       const fallback = setTimeout(answer, page >= 3 && page < lastPage ? 10_000 : 0);
       if (page >= 3 && page < lastPage) held.set(page, answer);
     });
     const walked = await collect(
-      walkPages(listFetcher(client(server.url), { kind: 'users', query: { keyword: '', conversationIDs: [] } }), { startPage: 1, size: 10, all: true }),
+      walkPages(listFetcher(client(s.url), { kind: 'users', query: { keyword: '', conversationIDs: [] } }), { startPage: 1, size: 10, all: true }),
     );
     expect(walked.error).toBeUndefined();
     expect(walked.rows).toBe(total);
     expect(walked.pages).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
-    expect(server.requests.map((r) => pageOf(r).pageNumber)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
-    expect(mostOutstanding).toBe(2);
+    expect(s.requests.map((r) => pageOf(r).pageNumber)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(s.mostInFlight()).toBe(2);
   }, 60_000);
 
   it('walks a list whose total is an estimate one request at a time: only a short page tells where it ends', async () => {
-    let outstanding = 0;
-    let mostOutstanding = 0;
-    server = await startTestServer((req, res) => {
-      const { pageNumber: page, showNumber: size } = pageOf(req);
-      outstanding += 1;
-      mostOutstanding = Math.max(mostOutstanding, outstanding);
-      // Answered on a later turn, so that a request sent meanwhile would be seen outstanding.
-      setImmediate(() => {
-        outstanding -= 1;
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ errCode: 0, errMsg: '', errDlt: '', data: { conversationTotal: 3, unreadTotal: 0, conversationElems: conversations((page - 1) * size + 1, page < 6 ? size : 3) } }));
-      });
-    });
+    const s = await inFlightServer((page, size, reply) =>
+      // Answered on a later turn, so that a request sent meanwhile would be seen in flight.
+      setImmediate(() => reply({ conversationTotal: 3, unreadTotal: 0, conversationElems: conversations((page - 1) * size + 1, page < 6 ? size : 3) })),
+    );
     const walked = await collect(
-      walkPages(listFetcher(client(server.url), { kind: 'conversations', userID: 'admin', query: { keyword: '', conversationIDs: [] } }), { startPage: 1, size: 10, all: true }),
+      walkPages(listFetcher(client(s.url), { kind: 'conversations', userID: 'admin', query: { keyword: '', conversationIDs: [] } }), { startPage: 1, size: 10, all: true }),
     );
     expect(walked.error).toBeUndefined();
     expect(walked.rows).toBe(53);
-    expect(server.requests).toHaveLength(6);
-    expect(mostOutstanding).toBe(1);
+    expect(s.requests).toHaveLength(6);
+    expect(s.mostInFlight()).toBe(1);
   });
 
   it('stops a conversation list whose full pages never end, at the bound, with an error', async () => {

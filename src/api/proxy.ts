@@ -6,13 +6,14 @@
 // (a small agent, below) rather than a proxy library: nothing more to load at start.
 import { request as httpRequest, type RequestOptions } from 'node:http';
 import { Agent as HttpsAgent, type AgentOptions } from 'node:https';
+import { BlockList, isIP } from 'node:net';
 import { PassThrough, type Duplex } from 'node:stream';
 import { connect as tlsConnect, type ConnectionOptions } from 'node:tls';
 
 export interface ProxySettings {
   http?: URL;
   https?: URL;
-  /** NO_PROXY entries, lower-case: `*`, a host or domain suffix, optionally with `:port`. */
+  /** NO_PROXY entries, lower-case: `*`, a host or domain suffix, optionally with `:port`, or a CIDR range. */
   noProxy: readonly string[];
 }
 
@@ -56,12 +57,30 @@ export function proxyFor(target: URL, settings: ProxySettings | undefined): URL 
   const port = target.port || (target.protocol === 'https:' ? '443' : '80');
   for (const entry of settings.noProxy) {
     if (entry === '*') return undefined;
+    const range = /^\[?([0-9a-f:.]+)\]?\/(\d{1,3})$/.exec(entry);
+    if (range) {
+      if (inRange(host, range[1]!, Number(range[2]))) return undefined;
+      continue;
+    }
     const m = /^(.*?)(?::(\d+))?$/.exec(entry);
     const name = (m?.[1] ?? entry).replace(/^\[|\]$/g, '').replace(/^\*?\./, '');
     if (m?.[2] !== undefined && m[2] !== port) continue;
     if (host === name || host.endsWith(`.${name}`)) return undefined;
   }
   return proxy;
+}
+
+/**
+ * Whether `host`, an IP address, is in the range `network`/`prefix` (curl's NO_PROXY CIDR entries,
+ * such as 10.0.0.0/8 or fd00::/8). A host name is never in a range: like curl, nothing is looked up.
+ */
+function inRange(host: string, network: string, prefix: number): boolean {
+  const family = isIP(network);
+  if (family === 0 || isIP(host) !== family || prefix > (family === 4 ? 32 : 128)) return false;
+  const type = family === 4 ? 'ipv4' : 'ipv6';
+  const range = new BlockList();
+  range.addSubnet(network, prefix, type);
+  return range.check(host, type);
 }
 
 /** The proxy as the log and messages name it: host and port, never its credentials. */

@@ -131,6 +131,7 @@ describe('proxies', () => {
     ['the host', '127.0.0.1'],
     ['*', '*'],
     ['a list separated by commas and spaces', 'example.com, .internal 127.0.0.1'],
+    ['a CIDR range holding the host', '10.0.0.0/8,127.0.0.0/8'],
   ])('NO_PROXY with %s goes direct', async (_, noProxy) => {
     const proxy = await startProxy();
     const r = await users(demo.url, { HTTP_PROXY: proxy.url, NO_PROXY: noProxy });
@@ -139,9 +140,9 @@ describe('proxies', () => {
     expect(proxy.absolute).toEqual([]);
   });
 
-  it('NO_PROXY naming another port, or another domain, still uses the proxy', async () => {
+  it('NO_PROXY naming another port, another domain or another range still uses the proxy', async () => {
     const proxy = await startProxy();
-    const r = await users(demo.url, { http_proxy: proxy.url, no_proxy: '127.0.0.1:1,.example.com' });
+    const r = await users(demo.url, { http_proxy: proxy.url, no_proxy: '127.0.0.1:1,.example.com,10.0.0.0/8' });
     await proxy.close();
     expect(r.code).toBe(0);
     expect(proxy.absolute).toHaveLength(2);

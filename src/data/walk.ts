@@ -74,11 +74,12 @@ export async function* walkPages<T>(fetch: PageFetcher<T>, options: WalkOptions)
     sendThrough(first, 1);
     for (let page = first; ; page++) {
       const result = await sent.shift()!;
-      const { capped, lastPage } = options.all ? guard.check(page, result) : { capped: true, lastPage: undefined };
-      const last = capped || isLastPage(result, page, options.size);
+      // Without `all`, this page is the last one asked for.
+      const lastPage = options.all ? guard.check(page, result) : page;
+      const last = (lastPage !== undefined && page >= lastPage) || isLastPage(result, page, options.size);
       if (!last) {
         if (options.signal?.aborted) throw new AbortedError();
-        const trusted = lastPage !== undefined && page - first >= 1;
+        const trusted = lastPage !== undefined && page > first;
         sendThrough(trusted ? lastPage : page + 1, trusted ? WALK_AHEAD : 1);
       }
       yield { page, result };
@@ -89,6 +90,7 @@ export async function* walkPages<T>(fetch: PageFetcher<T>, options: WalkOptions)
     if (sent.length > 0) ahead.abort();
   }
 }
+
 /** One page; a rate-limiting server that says how long to wait is waited for (bounded, rateLimit.ts). */
 async function fetchPatiently<T>(fetch: PageFetcher<T>, page: number, options: WalkOptions): Promise<Page<T>> {
   for (let waits = 0; ; waits++) {

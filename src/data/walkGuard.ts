@@ -46,10 +46,10 @@ export class WalkGuard {
 
   /**
    * Called with each page before it is handed over: throws RunawayWalkError when the page must
-   * not be used, and says whether the walk has reached the total its first page announced, and
-   * which page that total ends on (undefined for an estimate).
+   * not be used, and returns the last page the total its first page announced reaches (the walk
+   * ends there at the latest), or undefined for an estimate.
    */
-  check(page: number, result: Page<unknown>): { capped: boolean; lastPage: number | undefined } {
+  check(page: number, result: Page<unknown>): number | undefined {
     if (this.pages++ === 0 && result.totalExact) this.firstTotal = result.total;
     if (result.rows.length > 0) {
       const ends = [result.rows.length, result.rows[0], result.rows.at(-1)];
@@ -72,7 +72,6 @@ export class WalkGuard {
         `more than ${this.maxEstimatedRows.toLocaleString('en-US')} rows of a list whose end only a short page tells; the server's pages never end`,
       );
     }
-    if (this.firstTotal === undefined) return { capped: false, lastPage: undefined };
-    return { capped: page * this.size >= this.firstTotal, lastPage: Math.max(1, Math.ceil(this.firstTotal / this.size)) };
+    return this.firstTotal === undefined ? undefined : Math.max(1, Math.ceil(this.firstTotal / this.size));
   }
 }

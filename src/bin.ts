@@ -3,7 +3,7 @@
 // --help's budget (bench figure 2). So this file answers `--help` and `--version` on their own,
 // from text fixed at build time (scripts/build.mjs prints it with the built dist/cli.js: one
 // source, config/helpText.ts), and hands every other command line to dist/cli.js.
-import { printAnswerNow } from './commands/answer.js';
+import { printAnswer } from './commands/answer.js';
 import { enableCompileCache } from './compileCache.js';
 import { ignoreUserSignals } from './terminal/signals.js';
 
@@ -22,7 +22,7 @@ ignoreUserSignals();
 const args = process.argv.slice(2);
 const answer = args.length === 1 ? ANSWERS[args[0] ?? ''] : undefined;
 if (answer !== undefined) {
-  void printAnswerNow(answer).then((code) => {
+  void printAnswer(answer).then((code) => {
     process.exitCode = code;
   });
 } else {

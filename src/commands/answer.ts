@@ -5,26 +5,13 @@ import { writeSync } from 'node:fs';
 import { errnoCode, errnoWords } from '../data/localFile.js';
 import { EXIT_OK, EXIT_OUTPUT } from './exitCodes.js';
 
-/** Writes `text`; resolves with the exit code of how the write went. */
-export function printAnswer(
-  text: string | Uint8Array,
-  stdout: NodeJS.WritableStream = process.stdout,
-  stderr: NodeJS.WritableStream = process.stderr,
-): Promise<number> {
-  return new Promise((resolve) => {
-    // The callback below reports it; without a listener the stream's 'error' would end the process.
-    stdout.once('error', () => undefined);
-    stdout.write(text, (error) => resolve(error ? exitAfter(error, stderr) : EXIT_OK));
-  });
-}
-
 /**
- * The bin's answers (--help, --version), written to the descriptor at once: making process.stdout
- * (its tty, pipe or file stream) costs a twentieth of `node -e 0`, all of --help's margin (bench
- * figure 2). What a descriptor cannot take now (EAGAIN: a non-blocking pipe whose reader is slow)
- * goes through printAnswer's stream.
+ * Writes `text` to the descriptor at once; resolves with the exit code of how the write went.
+ * Not through process.stdout: making that stream (a tty, pipe or file one) costs a twentieth of
+ * `node -e 0`, all of --help's margin (bench figure 2). What the descriptor cannot take now
+ * (EAGAIN: a non-blocking pipe whose reader is slow) goes through the stream.
  */
-export function printAnswerNow(
+export function printAnswer(
   text: string,
   fd = 1,
   write: (fd: number, bytes: Uint8Array, offset: number) => number = writeSync,
@@ -37,10 +24,19 @@ export function printAnswerNow(
     while (written < bytes.length) written += write(fd, bytes, written);
   } catch (error) {
     const { stdout, stderr } = stream();
-    if (errnoCode(error) === 'EAGAIN') return printAnswer(bytes.subarray(written), stdout, stderr);
+    if (errnoCode(error) === 'EAGAIN') return throughStream(bytes.subarray(written), stdout, stderr);
     return Promise.resolve(exitAfter(error, stderr));
   }
   return Promise.resolve(EXIT_OK);
+}
+
+/** The rest of an answer, written with the stream's own waiting. */
+function throughStream(bytes: Uint8Array, stdout: NodeJS.WritableStream, stderr: NodeJS.WritableStream): Promise<number> {
+  return new Promise((resolve) => {
+    // The callback below reports it; without a listener the stream's 'error' would end the process.
+    stdout.once('error', () => undefined);
+    stdout.write(bytes, (error) => resolve(error ? exitAfter(error, stderr) : EXIT_OK));
+  });
 }
 
 /** The exit code after a failed write: the reader leaving is a success, anything else is said. */

@@ -1,9 +1,9 @@
-// The bin's answers written to the descriptor at once (printAnswerNow): a descriptor that takes
+// One-shot answers written to the descriptor at once (printAnswer): a descriptor that takes
 // part and then cannot take more (EAGAIN) gets the rest through the stream, whole and in order;
 // the reader leaving is a success and any other failure is said in words.
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { printAnswerNow } from '../../src/commands/answer.js';
+import { printAnswer } from '../../src/commands/answer.js';
 
 const failure = (code: string): Error => Object.assign(new Error(code), { code });
 
@@ -17,13 +17,13 @@ function streams(): { stdout: PassThrough; stderr: PassThrough; out: () => Buffe
   return { stdout, stderr, out: () => Buffer.concat(chunks), err: () => Buffer.concat(errs).toString('utf8') };
 }
 
-describe('printAnswerNow', () => {
+describe('printAnswer', () => {
   const text = 'Usage: openim-explorer — ünïcode split anywhere\n'.repeat(50);
 
   it('writes everything to the descriptor, in as many writes as it takes', async () => {
     const written: Buffer[] = [];
     const s = streams();
-    const code = await printAnswerNow(text, 1, (_fd, bytes, offset) => {
+    const code = await printAnswer(text, 1, (_fd, bytes, offset) => {
       const part = Buffer.from(bytes.subarray(offset, offset + 7));
       written.push(part);
       return part.length;
@@ -37,7 +37,7 @@ describe('printAnswerNow', () => {
     const written: Buffer[] = [];
     const s = streams();
     let calls = 0;
-    const code = await printAnswerNow(text, 1, (_fd, bytes, offset) => {
+    const code = await printAnswer(text, 1, (_fd, bytes, offset) => {
       if (++calls > 1) throw failure('EAGAIN');
       // Cut inside a two-byte character: the rest must still be those bytes.
       const part = Buffer.from(bytes.subarray(offset, offset + 25));
@@ -50,10 +50,10 @@ describe('printAnswerNow', () => {
 
   it('a reader that left (EPIPE) is a quiet success; a full disk is exit 74 in words', async () => {
     const left = streams();
-    expect(await printAnswerNow(text, 1, () => { throw failure('EPIPE'); }, () => left)).toBe(0);
+    expect(await printAnswer(text, 1, () => { throw failure('EPIPE'); }, () => left)).toBe(0);
     expect(left.err()).toBe('');
     const full = streams();
-    expect(await printAnswerNow(text, 1, () => { throw failure('ENOSPC'); }, () => full)).toBe(74);
+    expect(await printAnswer(text, 1, () => { throw failure('ENOSPC'); }, () => full)).toBe(74);
     expect(full.err()).toBe('openim-explorer: cannot write to stdout: no space left on the device (ENOSPC)\n');
   });
 });

@@ -64,7 +64,8 @@ export function createInputFilter(handlers: InputHandlers, now: () => number = (
       if (token === FOCUS_IN || token === FOCUS_OUT) handlers.focus(token === FOCUS_IN);
       else if (token === CTRL_L) handlers.repaint();
       else if (token === CTRL_Z) handlers.suspend();
-      else if (offset + token.length === text.length && isString(token) && !endsString(token)) {
+      // A string that ends the read without its BEL or ST (TOKEN stops at the first): the next read may hold the rest.
+      else if (offset + token.length === text.length && isString(token) && !STRING_END.test(token)) {
         cut = { at: now(), onEsc: token.endsWith('\u001b') };
       }
       return '';
@@ -73,7 +74,6 @@ export function createInputFilter(handlers: InputHandlers, now: () => number = (
 }
 
 const isString = (token: string): boolean => /^\u001b[\]P_^X]/.test(token);
-const endsString = (token: string): boolean => token.endsWith('\u0007') || token.endsWith('\u001b\\');
 
 /**
  * Filters every read of `stdin` from now on (Ink reads it with read() on 'readable'); a read left

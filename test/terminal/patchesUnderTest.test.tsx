@@ -16,6 +16,16 @@ declare global {
   var __oiePatchedModules: Set<string> | undefined;
 }
 
+/** Counts the keys useInput hands it (the frame says how many), and tells `onKey` each one's input and raw sequence. */
+function KeyCounter({ onKey }: { onKey: (input: string, raw: unknown) => void }): React.JSX.Element {
+  const [count, setCount] = useState(0);
+  useInput((input, _key, ...rest: unknown[]) => {
+    onKey(input, rest[0]);
+    setCount((n) => n + 1);
+  });
+  return <Text>keys {count}</Text>;
+}
+
 describe('the patches under vitest', () => {
   it('are applied to every patched module the app loads', () => {
     expect(stringWidth('user_000001 周杰')).toBe(16);
@@ -46,15 +56,7 @@ describe('the patches under vitest', () => {
 
   it('include the key parser fix: Ctrl+F1 reaches the app as a key without a name', async () => {
     const seen = vi.fn<(input: string) => void>();
-    function Keys(): React.JSX.Element {
-      const [count, setCount] = useState(0);
-      useInput((input) => {
-        seen(input);
-        setCount((n) => n + 1);
-      });
-      return <Text>keys {count}</Text>;
-    }
-    const app = render(<Keys />);
+    const app = render(<KeyCounter onKey={(input) => seen(input)} />);
     await vi.waitFor(() => expect(app.lastFrame()).toBe('keys 0'));
     app.stdin.write('\u001b[1;5P');
     await vi.waitFor(() => expect(app.lastFrame()).toBe('keys 1'));
@@ -64,15 +66,7 @@ describe('the patches under vitest', () => {
 
   it("hand useInput's handler the raw sequence as well (the app reads keys by it)", async () => {
     const raws: unknown[] = [];
-    function Keys(): React.JSX.Element {
-      const [count, setCount] = useState(0);
-      useInput((_input, _key, ...rest: unknown[]) => {
-        raws.push(rest[0]);
-        setCount((n) => n + 1);
-      });
-      return <Text>keys {count}</Text>;
-    }
-    const app = render(<Keys />);
+    const app = render(<KeyCounter onKey={(_input, raw) => raws.push(raw)} />);
     await vi.waitFor(() => expect(app.lastFrame()).toBe('keys 0'));
     app.stdin.write('\u001b[A');
     await vi.waitFor(() => expect(app.lastFrame()).toBe('keys 1'));

@@ -80,6 +80,21 @@ function startDemo(parsed: ExplorerOptions): Promise<EmbeddedDemo> {
   return starting;
 }
 
+/**
+ * The config file's names checked against the lists (`columns`) and the keymap (`keys`), for the
+ * explorer and the scripting commands alike: both refuse the same file (exit 2) before anything
+ * is sent. The keys in force are installed here too. The keymap is loaded only for a file with
+ * `keys`: a cron job's start does not pay for it.
+ */
+async function applyPreferences(preferences: ExplorerOptions['preferences']): Promise<void> {
+  const { columnChoiceProblem } = await import('./lists/columnChoice.js');
+  const columnProblem = columnChoiceProblem(preferences?.columns);
+  if (columnProblem !== undefined) throw new UsageError(`${preferences?.path ?? 'config'}: ${columnProblem}`);
+  if (preferences?.keys === undefined) return;
+  const { installKeys } = await import('./keys/effective.js');
+  installKeys(preferences.keys, preferences.path ?? 'config');
+}
+
 /** The scripting commands and the explorer: the profile, the checks, then the one that runs. */
 async function explore(parsed: ExplorerOptions, demo: Promise<EmbeddedDemo> | undefined): Promise<number> {
   // Loaded here, not above: --help and --version load nothing they do not print.
@@ -88,10 +103,7 @@ async function explore(parsed: ExplorerOptions, demo: Promise<EmbeddedDemo> | un
   const { resolveDemoPreferences, resolveProfile } = await import('./config/profiles.js');
   // --demo needs no server, so a broken profile must not stand in its way; its keys, columns and theme apply.
   const options = parsed.demo ? resolveDemoPreferences(parsed, process.env) : resolveProfile(parsed, process.env);
-  // The config file's columns, checked against the lists: a wrong one is refused before anything is sent.
-  const { columnChoiceProblem } = await import('./lists/columnChoice.js');
-  const columnProblem = columnChoiceProblem(options.preferences?.columns);
-  if (columnProblem !== undefined) throw new UsageError(`${options.preferences?.path ?? 'config'}: ${columnProblem}`);
+  await applyPreferences(options.preferences);
   if (!options.demo && options.baseUrl === undefined) {
     process.stderr.write(NO_SERVER + '\n');
     return EXIT_USAGE;
@@ -107,10 +119,6 @@ async function explore(parsed: ExplorerOptions, demo: Promise<EmbeddedDemo> | un
     const { runListCommand } = await import('./commands/run.js');
     return runListCommand(options, { stdout: process.stdout, stderr: process.stderr, env: process.env });
   }
-
-  // The keys in force, from the config file's `keys`: a wrong one is refused before the UI starts.
-  const { installKeys } = await import('./keys/effective.js');
-  installKeys(options.preferences?.keys, options.preferences?.path ?? 'config');
 
   if (!process.stdout.isTTY || !process.stdin.isTTY) {
     process.stderr.write(

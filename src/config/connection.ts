@@ -2,6 +2,7 @@
 // that signs a private server's certificate (--ca-file PATH, a profile's caFile): read
 // through data/localFile.ts (a regular file, at most 1 MB, never blocking) and checked to hold a
 // PEM certificate, so that a wrong path is a usage error at start, not a TLS failure later.
+import { X509Certificate } from 'node:crypto';
 import { LocalFileError, readLocalFile } from '../data/localFile.js';
 import { ProxyConfigError, proxySettingsFromEnv, type ProxySettings } from '../api/proxy.js';
 import { UsageError, type ExplorerOptions } from './args.js';
@@ -12,14 +13,39 @@ export const MAX_CA_BYTES = 1024 * 1024;
 export function readCaFile(path: string): string {
   let text: string;
   try {
-    text = readLocalFile(path, { maxBytes: MAX_CA_BYTES, what: 'the CA file' }).bytes.toString('utf8');
+    // The CA decides whom the token is sent to: nobody else may be able to swap it.
+    text = readLocalFile(path, { maxBytes: MAX_CA_BYTES, what: 'the CA file', trusted: true }).bytes.toString('utf8');
   } catch (error) {
     throw new UsageError(`--ca-file ${error instanceof LocalFileError ? error.message : String(error)}`);
   }
   if (!text.includes('-----BEGIN CERTIFICATE-----')) {
     throw new UsageError(`--ca-file ${path}: not a PEM certificate (no -----BEGIN CERTIFICATE----- line)`);
   }
+  const damaged = pemProblem(text);
+  if (damaged) throw new UsageError(`--ca-file ${path}: ${damaged}; copy the CA's certificate again`);
   return text;
+}
+
+const PEM_BLOCK = /-----BEGIN CERTIFICATE-----[\s\S]*?(?:-----END CERTIFICATE-----|$)/g;
+
+/**
+ * What is wrong with the certificates of a PEM text, in words. TLS skips a block it cannot decode
+ * without a word (a bundle with one corrupt certificate failed later as "unknown CA"): each is
+ * parsed here, at start.
+ */
+function pemProblem(text: string): string | undefined {
+  const blocks = text.match(PEM_BLOCK) ?? [];
+  for (const [i, block] of blocks.entries()) {
+    const which = blocks.length > 1 ? `certificate ${i + 1} of ${blocks.length}` : 'the certificate';
+    if (!block.endsWith('-----END CERTIFICATE-----')) return `${which} has no -----END CERTIFICATE----- line`;
+    try {
+      new X509Certificate(block);
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      return code === 'ERR_OSSL_PEM_BAD_BASE64_DECODE' ? `${which} is damaged: its base64 is corrupt` : `${which} is not a readable X.509 certificate`;
+    }
+  }
+  return undefined;
 }
 
 /**

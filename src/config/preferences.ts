@@ -4,7 +4,7 @@
 import * as z from 'zod/mini';
 import '../api/zodLocale.js';
 import { UsageError, type Preferences } from './args.js';
-import { parseConfigJson, readConfigText } from './configFile.js';
+import { parseConfigJson, readConfigText, UntrustedConfigError } from './configFile.js';
 
 const THEMES = ['dark', 'light'] as const;
 
@@ -43,7 +43,7 @@ const preferencesOnly = z.looseObject({ keys: keysSchema, columns: columnsSchema
 /**
  * With --demo the profiles do not matter (a broken one must not stand in the way), but the
  * preferences do: only `keys`, `columns` and `theme` are read, and refused when wrong. A missing or unreadable
- * file at the default place is no preferences.
+ * file at the default place is no preferences; one that others can write is refused, as always.
  */
 export function demoPreferences(path: string, explicit: boolean, describe: (issues: readonly z.core.$ZodIssue[]) => string): Preferences {
   let json: unknown;
@@ -52,7 +52,7 @@ export function demoPreferences(path: string, explicit: boolean, describe: (issu
     if (!file) return {};
     json = parseConfigJson(path, file.text);
   } catch (error) {
-    if (explicit) throw error;
+    if (explicit || error instanceof UntrustedConfigError) throw error;
     return {};
   }
   if (typeof json !== 'object' || json === null) return {};

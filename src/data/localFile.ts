@@ -7,6 +7,9 @@
 // final symlink is not followed (O_NOFOLLOW). Lives in data/, the lowest layer that writes files;
 // config/ (above it) reads its files through it too.
 import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, statSync, writeSync, type Stats } from 'node:fs';
+import { userInfo } from 'node:os';
+import { shellQuote } from '../api/curl.js';
+import { sanitize } from '../terminal/sanitize.js';
 
 const NONBLOCK = constants.O_NONBLOCK ?? 0;
 const NOCTTY = constants.O_NOCTTY ?? 0;
@@ -23,6 +26,9 @@ export class LocalFileError extends Error {
     this.name = 'LocalFileError';
   }
 }
+
+/** A file others could have written, where only the user's own may be (trustProblem). */
+export class UntrustedFileError extends LocalFileError {}
 
 /** The words for an errno code from reading or writing a file (or a stream on one). */
 export function errnoWords(code: string | undefined): string {
@@ -80,6 +86,11 @@ export interface ReadOptions {
   maxBytes: number;
   /** What the file is, for messages ("the CA file"). */
   what: string;
+  /**
+   * The file decides where credentials go (the config file, a CA file): refused unless it is
+   * this user's or root's and nobody else can write it (trustProblem), whatever it holds.
+   */
+  trusted?: boolean;
 }
 
 /**
@@ -102,6 +113,8 @@ export function readLocalFile(path: string, options: ReadOptions): { bytes: Buff
     // Again on the descriptor: the path may have been swapped since.
     const stats = fstatSync(fd);
     refuseUnlessRegular(path, stats, options);
+    const untrusted = options.trusted ? trustProblem(path, stats, options.what) : undefined;
+    if (untrusted) throw new UntrustedFileError(path, untrusted);
     // The size may change while reading: read at most one byte more than allowed, to notice.
     let buffer = Buffer.alloc(Math.min(options.maxBytes, stats.size + 4096) + 1);
     let length = 0;
@@ -135,6 +148,71 @@ function refuseUnlessRegular(path: string, stats: Stats, options: ReadOptions): 
 function tooLarge(path: string, options: ReadOptions): LocalFileError {
   const cap = options.maxBytes >= 1024 * 1024 ? `${options.maxBytes / 1024 / 1024} MB` : `${Math.round(options.maxBytes / 1024)} KB`;
   return new LocalFileError(path, `${options.what} is larger than ${cap}`);
+}
+
+/** A path as a word of the command a message asks to run (quoted when it must be; never raw control bytes). */
+function commandWord(path: string): string {
+  const clean = sanitize(path);
+  return /^[\w@%+=:,./-]+$/.test(clean) ? clean : shellQuote(clean);
+}
+
+function userName(uid: number): string {
+  try {
+    return userInfo().username || String(uid);
+  } catch {
+    // No passwd entry (a container's arbitrary uid): the number works for chown too.
+    return String(uid);
+  }
+}
+
+/**
+ * Why a file or folder that decides where credentials go (the config file, a CA file, the state
+ * folder) may not be trusted, as ssh refuses its config: it belongs to another user (root aside),
+ * or group or others can write it. One line, ending with the command that fixes it. Read from
+ * the descriptor's fstat (the checks cannot race a swap of the path). Undefined when it is fine,
+ * and always on Windows, where modes and owners do not say this. Group-writable is refused even
+ * for a group of one (ssh asks the group database; Node cannot, and `chmod g-w` costs nothing).
+ * The folders above are not walked (sshd does for authorized_keys): whatever another user puts
+ * in a folder they can write is theirs, and refused here by its owner.
+ */
+export function trustProblem(
+  path: string,
+  stats: Pick<Stats, 'uid' | 'mode'>,
+  what: string,
+  platform: NodeJS.Platform = process.platform,
+): string | undefined {
+  const uid = process.getuid?.();
+  if (platform === 'win32' || uid === undefined) return undefined;
+  const word = commandWord(path);
+  if (stats.uid !== uid && stats.uid !== 0) {
+    return `${what} belongs to another user (uid ${stats.uid}); refusing it as ssh would: check it, then chown ${userName(uid)} ${word}`;
+  }
+  if ((stats.mode & 0o022) !== 0) {
+    const mode = (stats.mode & 0o777).toString(8).padStart(4, '0');
+    const who = (stats.mode & 0o022) === 0o022 ? 'group and others' : (stats.mode & 0o002) !== 0 ? 'others' : 'group';
+    return `${what} is writable by ${who} (mode ${mode}); refusing it as ssh would: check it, then chmod go-w ${word}`;
+  }
+  return undefined;
+}
+
+/**
+ * trustProblem for a folder the app keeps its own files in (the state folder), looked at on a
+ * descriptor of the folder itself (a link to it followed, as for the config file). Undefined when
+ * it is fine or missing (the app creates it 0700); a folder that cannot be opened is left to the
+ * reads and writes in it to report.
+ */
+export function folderTrustProblem(path: string, what: string): string | undefined {
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | (constants.O_DIRECTORY ?? 0) | NONBLOCK);
+  } catch {
+    return undefined;
+  }
+  try {
+    return trustProblem(path, fstatSync(fd), what);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 export interface WriteOptions {

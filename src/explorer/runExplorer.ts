@@ -11,7 +11,7 @@ import { UsageError, type ExplorerOptions } from '../config/args.js';
 import type { EmbeddedDemo } from 'openim-demo-server/embedded';
 import { profileNamesIn } from '../config/profileNames.js';
 import { defaultConfigPath, resolveProfile } from '../config/profiles.js';
-import { recentUsersFile, recentUsersPath } from '../config/recentUsers.js';
+import { recentUsersFile, recentUsersPath, recentUsersServer } from '../config/recentUsers.js';
 import { openRequestLog } from '../config/requestLog.js';
 import { connectionExtras } from '../config/connection.js';
 import { exportFiles } from '../data/exportFile.js';
@@ -94,7 +94,7 @@ export async function runExplorer(
       pageSize: o.pageSize ?? fittedPageSizes({ columns: stdout.columns ?? 80, rows: stdout.rows ?? 24 }).list,
       pageSizeFixed: o.pageSize !== undefined,
       copy: (text) => copyToClipboard(stdout, text),
-      recent,
+      recent: recent.forServer(recentUsersServer(o, demo)),
       openExport: exportTo,
       ...(o.watchMs !== undefined ? { liveIntervalMs: o.watchMs } : {}),
       quit: () => {

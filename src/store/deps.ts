@@ -17,8 +17,8 @@ export interface StoreDeps {
   pageSizeFixed?: boolean;
   /** Puts text on the clipboard (OSC 52 in the app). */
   copy?: (text: string) => void;
-  /** Remembers the user picker's history between runs. */
-  recent?: { load(): string[]; save(ids: string[]): void };
+  /** Remembers the user picker's history between runs (this server's); save returns why it could not. */
+  recent?: { load(): string[]; save(ids: string[]): string | undefined };
   quit?: () => void;
   /** Switches server (`:profile`); returns an error text when it cannot. */
   switchProfile?: (name: string) => string | undefined;

@@ -30,7 +30,7 @@ export function createSliceServices(set: StoreSet, get: StoreGet, deps: StoreDep
   const flasher = createFlasher((flash) => set({ flash }));
   const flash: Flasher['show'] = (text, level) => flasher.show(text, level, listKeyFor(currentScreen(get())));
   const edits = createListEdits(set, get);
-  const rememberUser = createRememberUser(set, get, deps.recent);
+  const rememberUser = createRememberUser(set, get, deps.recent, flash);
   // The refresher is made after the loads it refreshes through; a page arrives only later, when
   // `live` is there to be told (a fresh live page re-arms its timer).
   const loads = createPageLoads(set, get, deps, { patchList: edits.patchList, flash, rememberUser, refreshedLive: () => live.touch() });

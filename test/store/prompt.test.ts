@@ -21,7 +21,13 @@ function storeFor(extra: Partial<Parameters<typeof createAppStore>[0]> = {}) {
     commandLine: COMMAND_LINE,
     client: demoClient(demo),
     pageSize: 20,
-    recent: { load: () => [], save: (ids) => saved.push(ids) },
+    recent: {
+      load: () => [],
+      save: (ids) => {
+        saved.push(ids);
+        return undefined;
+      },
+    },
     ...extra,
   });
   return { store, saved, s: () => store.getState() };
@@ -124,7 +130,7 @@ describe('prompts in the store', () => {
   });
 
   it('the user picker\'s ↑ walks the recent users', () => {
-    const { s } = storeFor({ recent: { load: () => ['user_000009', 'user_000004'], save: () => {} } });
+    const { s } = storeFor({ recent: { load: () => ['user_000009', 'user_000004'], save: () => undefined } });
     s().openPrompt('user');
     s().editPrompt('up');
     s().editPrompt('up');

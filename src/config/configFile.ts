@@ -82,7 +82,8 @@ function builtinNameProblem(json: unknown): string | undefined {
     const section = objectOf(value);
     if (!section) continue;
     for (const [name, inner] of Object.entries(section)) {
-      if (isBuiltinName(name)) return `${part}: ${quoted(name)} is not ${NAMED[part] ?? 'a field'} (${why})`;
+      // Profiles are looked up as own names (profiles.ts): a profile may be called `constructor`.
+      if (part === 'profiles' ? name === '__proto__' : isBuiltinName(name)) return `${part}: ${quoted(name)} is not ${NAMED[part] ?? 'a field'} (${why})`;
       const fields = part === 'profiles' ? objectOf(inner) : undefined;
       const field = fields ? Object.keys(fields).find(isBuiltinName) : undefined;
       if (field !== undefined) return `profile ${quoted(name)}: ${quoted(field)} is not a field (${why})`;

@@ -124,8 +124,10 @@ export function recentUsersFile(path: string): RecentUsersFile {
 function writeReplacing(path: string, text: string): string | undefined {
   const temporary = `${path}.${randomBytes(8).toString('hex')}.tmp`;
   let created = false;
+  let step = 'cannot make the state folder';
   try {
     mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+    step = 'cannot write the recent-users file';
     const fd = openLocalFileForWrite(temporary, { what: 'the recent-users file', append: false });
     created = true;
     try {
@@ -144,6 +146,6 @@ function writeReplacing(path: string, text: string): string | undefined {
         // gone already
       }
     }
-    return error instanceof LocalFileError ? error.problem : errnoWords(errnoCode(error));
+    return error instanceof LocalFileError ? error.problem : `${step}: ${errnoWords(errnoCode(error))}`;
   }
 }

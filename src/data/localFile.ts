@@ -175,7 +175,7 @@ function userName(uid: number): string {
  * The folders above are not walked (sshd does for authorized_keys): whatever another user puts
  * in a folder they can write is theirs, and refused here by its owner.
  */
-export function trustProblem(
+function trustProblem(
   path: string,
   stats: Pick<Stats, 'uid' | 'mode'>,
   what: string,

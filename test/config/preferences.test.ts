@@ -91,3 +91,26 @@ describe('--demo', () => {
     expect(resolveDemoPreferences(parseCliArgs(['--demo'], {}), { XDG_CONFIG_HOME: xdg }).preferences).toEqual({});
   });
 });
+
+describe('names every object has', () => {
+  // JSON text: in an object literal, `__proto__:` sets the prototype and no key (zod drops it too).
+  it.each([
+    ['"keys":{"__proto__":["x"]}', 'keys: "__proto__" is not an action (every object has this name)'],
+    ['"keys":{"hasOwnProperty":["x"]}', 'keys: "hasOwnProperty" is not an action (every object has this name)'],
+    ['"columns":{"constructor":["userID"]}', 'columns: "constructor" is not a list (every object has this name)'],
+    ['"constructor":1', '"constructor" is not a field (every object has this name)'],
+    ['"theme":"dark","__proto__":{"theme":"light"}', '"__proto__" is not a field (every object has this name)'],
+  ])('%s: refused in one line', (part, message) => {
+    const path = configFile(`{"profiles":{"p":{"baseUrl":"http://x:1"}},${part}}`);
+    expect(() => loadConfig(path, { explicit: true })).toThrow(`${path}: ${message}`);
+  });
+
+  it('in a profile: a field named so is refused; a profile named __proto__ too (other names every object has are profiles like any)', () => {
+    expect(refusal('{"profiles":{"p":{"baseUrl":"http://x:1","__proto__":{"secret":"s"}}}}')).toBe(
+      `${join(dir, `config-${n}.json`)}: profile "p": "__proto__" is not a field (every object has this name)`,
+    );
+    expect(refusal('{"profiles":{"__proto__":{"baseUrl":"http://x:1"}}}')).toMatch(/profiles: "__proto__" is not a profile \(every object has this name\)$/);
+    const profilesOf = loadConfig(configFile('{"profiles":{"valueOf":{"baseUrl":"http://x:1"}}}'), { explicit: true })?.config.profiles;
+    expect(Object.entries(profilesOf ?? {})).toEqual([['valueOf', { baseUrl: 'http://x:1' }]]);
+  });
+});

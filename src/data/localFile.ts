@@ -4,7 +4,9 @@
 // never ends), or a symbolic link planted by another user (appending to whatever it names). So:
 // opened O_NONBLOCK (a FIFO opens at once), checked with fstat on the descriptor (no race with a
 // stat before), a regular file only, a size cap on reads; files written are created 0600 and a
-// final symlink is not followed (O_NOFOLLOW). Lives in data/, the lowest layer that writes files;
+// final symlink is not followed (O_NOFOLLOW). A file that decides where credentials go (the config
+// file, a CA file) and the state folder must be the user's or root's and closed to writers, as
+// ssh trusts its config (trustProblem). Lives in data/, the lowest layer that writes files;
 // config/ (above it) reads its files through it too.
 import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, statSync, writeSync, type Stats } from 'node:fs';
 import { userInfo } from 'node:os';
@@ -175,14 +177,9 @@ function userName(uid: number): string {
  * The folders above are not walked (sshd does for authorized_keys): whatever another user puts
  * in a folder they can write is theirs, and refused here by its owner.
  */
-function trustProblem(
-  path: string,
-  stats: Pick<Stats, 'uid' | 'mode'>,
-  what: string,
-  platform: NodeJS.Platform = process.platform,
-): string | undefined {
+function trustProblem(path: string, stats: Pick<Stats, 'uid' | 'mode'>, what: string): string | undefined {
   const uid = process.getuid?.();
-  if (platform === 'win32' || uid === undefined) return undefined;
+  if (process.platform === 'win32' || uid === undefined) return undefined;
   const word = commandWord(path);
   if (stats.uid !== uid && stats.uid !== 0) {
     return `${what} belongs to another user (uid ${stats.uid}); refusing it as ssh would: check it, then chown ${userName(uid)} ${word}`;

@@ -3,7 +3,8 @@
 // group or others can write them, in one line ending with the chmod or chown to run, exit 2, by
 // the explorer and the scripting commands alike. Modes and owners are set in a temp folder; the
 // tests run as root, so "another user" is a numeric uid, and the CLI is also run as that uid to
-// see that root's files are trusted. A CA file whose base64 is corrupt fails at start in words.
+// see that root's files are trusted; `:profile` refuses a file opened to others since the start.
+// A CA file whose base64 is corrupt fails at start in words.
 // The config file's names: `__proto__`, `constructor` and unknown actions or lists are refused by
 // the scripting commands as by the explorer.
 import { execFileSync, spawn } from 'node:child_process';
@@ -12,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, CLI, CLI_ENV, CLI_NODE, collectExit, runCli } from '../support/runCli.js';
+import { DEMO, startDemoServer } from 'openim-demo-server';
 import { assertTmux, startApp, type App } from '../support/tmux.js';
 
 assertBuilt();
@@ -104,6 +106,29 @@ describe.each(BOTH)('%s: the config file', (_name, command) => {
     expect(r.stderr).not.toContain('refusing it');
     expect(r.code).toBe(command.length > 0 ? 0 : 1);
   });
+});
+
+describe(':profile in the explorer', () => {
+  it('a config file made writable by others since the start: the switch is refused on the status line, the old server stays', async () => {
+    assertTmux();
+    const demo = await startDemoServer({ users: 20 });
+    try {
+      const path = file(
+        JSON.stringify({ profiles: { a: { baseUrl: demo.url, secretEnv: 'OIE_SECRET' }, b: { baseUrl: 'http://127.0.0.1:1', secretEnv: 'OIE_SECRET' } } }),
+        0o600,
+      );
+      app = startApp({ cols: 200, args: ['--config', path, '--profile', 'a', '--still'], env: { OIE_SECRET: DEMO.secret } });
+      await app.waitFor((s) => s.includes(DEMO.firstUserID) && /page 1 of/.test(s));
+      chmodSync(path, 0o664);
+      app.type(':profile b');
+      app.send('Enter');
+      const screen = await app.waitFor('the config file is writable by group (mode 0664)');
+      expect(screen).toContain(`chmod go-w ${path}`);
+      expect(screen.split('\n')[0]).toContain('profile a');
+    } finally {
+      await demo.close();
+    }
+  }, 30_000);
 });
 
 describe('run as another user (uid 12345)', () => {

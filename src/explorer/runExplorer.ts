@@ -82,7 +82,7 @@ export async function runExplorer(
     const info: ConnectionInfo = {
       host: url.host,
       identity: client.identity,
-      insecure: url.protocol === 'http:' && !isLoopback(url.hostname),
+      wire: client.wire,
       demo,
       ...(o.profile !== undefined ? { profile: o.profile } : {}),
       // The profile's marker (not the demo's: it has no profile).
@@ -189,8 +189,4 @@ export async function runExplorer(
     log?.close();
   }
   return 0;
-}
-
-function isLoopback(hostname: string): boolean {
-  return hostname === 'localhost' || hostname === '[::1]' || hostname === '::1' || /^127\./.test(hostname);
 }

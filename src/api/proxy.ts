@@ -31,7 +31,6 @@ export function proxySettingsFromEnv(env: NodeJS.ProcessEnv): ProxySettings {
     const raw = (env[name] ?? '').trim();
     if (raw === '') return undefined;
     // new URL() would drop tabs and newlines and encode the rest: what it parsed is not what was written.
-    // eslint-disable-next-line no-control-regex
     if (/[\s\x00-\x1f\x7f-\x9f]/.test(raw)) throw new ProxyConfigError(`${name} is not a proxy URL: it holds a space or a control character`);
     let url: URL;
     try {

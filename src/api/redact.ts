@@ -27,11 +27,8 @@ export function redact(text: string, secrets: readonly (string | undefined)[] = 
 
 const cache = new Map<string, readonly string[]>();
 
-/**
- * Every form of `secret` masked, longest first (a longer form holds shorter ones: masked whole).
- * @internal Exported for its property tests.
- */
-export function secretForms(secret: string): readonly string[] {
+/** Every form of `secret` masked, longest first (a longer form holds shorter ones: masked whole). */
+function secretForms(secret: string): readonly string[] {
   const known = cache.get(secret);
   if (known) return known;
   const json = JSON_ESCAPES.flatMap((escape) => [escape(secret), escape(escape(secret))]);

@@ -21,8 +21,8 @@ export interface ProxySettings {
 }
 
 /**
- * Reads the proxy variables. A value that is not an http:// proxy URL (garbage, a space or control
- * character, no host, credentials whose percent-encoding does not decode) is an error naming the
+ * Reads the proxy variables. A value that is not an http:// proxy URL (garbage or no host, a space
+ * or control character, credentials whose percent-encoding does not decode) is an error naming the
  * variable and never quoting it: it may hold a password.
  */
 export function proxySettingsFromEnv(env: NodeJS.ProcessEnv): ProxySettings {
@@ -40,7 +40,6 @@ export function proxySettingsFromEnv(env: NodeJS.ProcessEnv): ProxySettings {
       throw new ProxyConfigError(`${name} is not a URL: write it as http://host:port`);
     }
     if (url.protocol !== 'http:') throw new ProxyConfigError(`${name} must be an http:// proxy (${url.protocol}// proxies are not supported)`);
-    if (url.hostname === '') throw new ProxyConfigError(`${name} names no host: write it as http://host:port`);
     try {
       decodeURIComponent(url.username);
       decodeURIComponent(url.password);

@@ -107,7 +107,7 @@ export function mountApp(options: MountOptions): Mounted {
   const instance = render(
     <StoreContext.Provider value={store}>
       <ThemeContext.Provider value={{ color: true }}>
-        <App info={{ host: new URL(options.baseUrl).host, identity: 'imAdmin', insecure: false, demo: true }} />
+        <App info={{ host: new URL(options.baseUrl).host, identity: 'imAdmin', wire: client.wire, demo: true }} />
       </ThemeContext.Provider>
     </StoreContext.Provider>,
     {

@@ -30,7 +30,7 @@ export async function liveFigures(quick: boolean): Promise<Result[]> {
   const instance = render(
     <StoreContext.Provider value={store}>
       <ThemeContext.Provider value={{ color: true }}>
-        <App info={{ host: new URL(demo.url).host, identity: 'imAdmin', insecure: false, demo: true }} />
+        <App info={{ host: new URL(demo.url).host, identity: 'imAdmin', wire: client.wire, demo: true }} />
       </ThemeContext.Provider>
     </StoreContext.Provider>,
     {

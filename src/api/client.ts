@@ -7,6 +7,7 @@ import { LOGIN_OPERATION } from './authProblem.js';
 import { adminTokenDataSchema } from './schemas.js';
 import type { ProxySettings } from './proxy.js';
 import type { RetryPolicy } from './retryPolicy.js';
+import { WireWatch } from './wireMarks.js';
 
 export interface ClientConfig {
   baseUrl: string;
@@ -33,15 +34,21 @@ export class OpenIMClient {
   private login: Promise<string> | undefined;
   /** Aborted by close(): ends every request in flight, the shared login included. */
   private readonly closed = new AbortController();
+  /** The proxy and `! plain http` marks, from the address each reply came from (the header's). */
+  readonly wire: WireWatch;
 
   constructor(private readonly config: ClientConfig) {
     this.token = config.token;
+    const wire = (this.wire = new WireWatch(config.baseUrl, config.proxies));
     this.http = new Http({
       baseUrl: config.baseUrl,
       timeoutMs: config.timeoutMs,
       maxBodyBytes: config.maxBodyBytes,
       secrets: () => [this.token, this.config.token, this.config.secret],
-      onRequest: config.onRequest,
+      onRequest: (event) => {
+        if (event.peer !== undefined) wire.saw(event.peer);
+        config.onRequest?.(event);
+      },
       ...(config.retryPolicy ? { retryPolicy: config.retryPolicy } : {}),
       closed: this.closed.signal,
       ...(config.ca !== undefined ? { ca: config.ca } : {}),

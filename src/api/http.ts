@@ -29,6 +29,8 @@ export interface RequestEvent {
   outcome: 'ok' | 'api-error' | 'http-error' | 'network-error' | 'protocol-error' | 'aborted';
   /** The proxy the request went through (host:port), when one did. */
   proxy?: string;
+  /** The address the reply came from (the proxy's through one), when a reply came. */
+  peer?: string;
 }
 
 export interface HttpConfig {
@@ -97,6 +99,7 @@ export class Http {
     const operationID = newOperationID();
     const origin = { operation, operationID, tokenSent: options.token !== undefined && options.token !== '' };
     const started = performance.now();
+    let peer: string | undefined;
     const via = proxyFor(new URL(joinUrl(this.config.baseUrl, path)), this.config.proxies);
     const event = (partial: Partial<RequestEvent> & Pick<RequestEvent, 'outcome'>): void => {
       this.config.onRequest?.({
@@ -108,6 +111,7 @@ export class Http {
         bytes: 0,
         durationMs: Math.round((performance.now() - started) * 10) / 10,
         ...(via ? { proxy: proxyName(via) } : {}),
+        ...(peer !== undefined ? { peer } : {}),
         ...partial,
       });
     };
@@ -135,6 +139,7 @@ export class Http {
           }),
         );
       } catch (error) {
+        if (error instanceof HttpStatusError) peer = error.response.peer;
         if (error instanceof HttpStatusError && isRedirect(error.response)) {
           status = error.response.status;
           error.response.discard();
@@ -156,6 +161,7 @@ export class Http {
         throw error;
       }
       status = response.status;
+      peer = response.peer;
       const text = await readCapped(response, this.config.maxBodyBytes, deadline);
       let json: unknown;
       try {

@@ -87,6 +87,30 @@ const httpsAgents = new Map<string | undefined, HttpsAgent>();
 /** Agents whose connections go to a proxy, by proxy (and CA). */
 const proxiedAgents = new Map<string, HttpAgent>();
 
+/**
+ * Certificates are always verified on our connections, whatever NODE_TLS_REJECT_UNAUTHORIZED
+ * says: the variable is usually inherited by accident (set once for another tool, exported in a
+ * shell profile), and with it the admin token would go to anyone on the path. To trust a private
+ * CA there is --ca-file (docs/security.md).
+ */
+const VERIFIED = { rejectUnauthorized: true } as const;
+
+/** Said once, in words, when NODE_TLS_REJECT_UNAUTHORIZED=0 was set and is ignored (ignoreTlsOverride). */
+export const TLS_OVERRIDE_IGNORED =
+  'NODE_TLS_REJECT_UNAUTHORIZED=0 is ignored: certificates are verified (to trust a private CA: --ca-file PATH, or NODE_EXTRA_CA_CERTS=PATH)';
+
+/**
+ * Takes NODE_TLS_REJECT_UNAUTHORIZED=0 out of `env` (the process's, before any connection): our
+ * connections verify anyway (VERIFIED), and Node would print its warning that they do not on the
+ * first one, over the explorer's screen or lost behind it. Returns whether it was set, for the
+ * caller to say TLS_OVERRIDE_IGNORED once where the operator sees it.
+ */
+export function ignoreTlsOverride(env: NodeJS.ProcessEnv): boolean {
+  if (env.NODE_TLS_REJECT_UNAUTHORIZED !== '0') return false;
+  delete env.NODE_TLS_REJECT_UNAUTHORIZED;
+  return true;
+}
+
 /** How to reach the server beyond its URL. */
 export interface ConnectOptions {
   /** PEM of the only CA trusted for https (--ca-file), as kubectl's --certificate-authority. */
@@ -99,7 +123,7 @@ function proxiedAgent(protocol: string, proxy: URL, connect: ConnectOptions): Ht
   const key = `${protocol}${proxy.href}\n${connect.ca ?? ''}`;
   let agent = proxiedAgents.get(key);
   if (!agent) {
-    const options = { keepAlive: true };
+    const options = { keepAlive: true, ...VERIFIED };
     agent = protocol === 'https:' ? new TunnelAgent(proxy, { ...options, ...(connect.ca !== undefined ? { ca: connect.ca } : {}) }) : new HttpAgent(options);
     closeWhenIdle(agent);
     proxiedAgents.set(key, agent);
@@ -111,7 +135,7 @@ function agentFor(protocol: string, connect: ConnectOptions): HttpAgent {
   if (protocol !== 'https:') return (httpAgent ??= closeWhenIdle(new HttpAgent({ keepAlive: true })));
   let agent = httpsAgents.get(connect.ca);
   if (!agent) {
-    agent = closeWhenIdle(new HttpsAgent({ keepAlive: true, ...(connect.ca !== undefined ? { ca: connect.ca } : {}) }));
+    agent = closeWhenIdle(new HttpsAgent({ keepAlive: true, ...VERIFIED, ...(connect.ca !== undefined ? { ca: connect.ca } : {}) }));
     httpsAgents.set(connect.ca, agent);
   }
   return agent;
@@ -120,8 +144,14 @@ function agentFor(protocol: string, connect: ConnectOptions): HttpAgent {
 /** The reply to one POST; its body is read once, by read() or discard(). */
 export class Reply implements ReplyHead {
   readonly headers: { get(name: string): string | null };
+  /**
+   * The address the connection went to (the proxy's for plain http through one): what `! plain
+   * http` is decided on (wireMarks.ts), never the name in the URL.
+   */
+  readonly peer: string | undefined;
 
   constructor(private readonly message: IncomingMessage) {
+    this.peer = message.socket?.remoteAddress;
     this.headers = {
       get: (name) => {
         const value = message.headers[name.toLowerCase()];

@@ -11,6 +11,7 @@ import { AbortedError, ApiError, firstLine, HttpError, NetworkError, ProtocolErr
 import { authAdvice, authProblem } from '../api/authProblem.js';
 import { demoOptions, type ExplorerOptions, type OutputFormat } from '../config/args.js';
 import { openRequestLog, type RequestLog } from '../config/requestLog.js';
+import { ignoreTlsOverride, TLS_OVERRIDE_IGNORED } from '../api/transport.js';
 import { connectionExtras } from '../config/connection.js';
 import { sanitize } from '../terminal/sanitize.js';
 import { jsonEncoder, type RowEncoder } from '../data/formats.js';
@@ -130,6 +131,11 @@ export async function runListCommand(options: ExplorerOptions, streams: ScriptSt
       closeDemo = () => demo.close();
     }
     if (baseUrl === undefined) throw new Error('no server');
+    // Verification stays on (transport.ts): said once, instead of Node's warning that it is off.
+    if (ignoreTlsOverride(streams.env ?? process.env) && /^https:/i.test(baseUrl)) {
+      say(`note: ${TLS_OVERRIDE_IGNORED}`);
+      log?.note(TLS_OVERRIDE_IGNORED);
+    }
 
     const client = new OpenIMClient({
       ...DEFAULT_CLIENT_CONFIG,

@@ -1,5 +1,7 @@
 // Top line: where we are connected, as whom, whether the server answers, and whether the view is live.
+import { useSyncExternalStore } from 'react';
 import { Box, Text } from 'ink';
+import type { WireMarks } from '../api/wireMarks.js';
 import { sanitize } from '../terminal/sanitize.js';
 import { displayWidth, truncate } from '../terminal/width.js';
 import { useAppStore } from './StoreContext.js';
@@ -16,8 +18,8 @@ export interface ConnectionInfo {
   /** The profile's marker (`PROD-EU`), drawn first in `labelColor`, and in brackets without colour. */
   label?: string;
   labelColor?: string;
-  /** Plain http to a host that is not loopback: the token travels in clear. */
-  insecure: boolean;
+  /** The proxy that carries the connection and `! plain http`, as replies tell them (api/wireMarks.ts: the client's `wire`). */
+  wire: { current(): WireMarks; subscribe(listener: () => void): () => void };
   demo: boolean;
 }
 
@@ -29,6 +31,7 @@ export function Header({ info, width }: { info: ConnectionInfo; width: number })
   const liveStatus = useAppStore((s) => s.live.status);
   const pausedBy = useAppStore((s) => livePauseReason(s));
   const live = liveHeaderText({ on: liveOn, refreshedAt, status: liveStatus }, pausedBy);
+  const wire = useSyncExternalStore(info.wire.subscribe, info.wire.current);
   const g = glyphs();
   const state =
     connection === 'ok'
@@ -40,12 +43,12 @@ export function Header({ info, width }: { info: ConnectionInfo; width: number })
   const left = [
     'openim-explorer',
     info.profile ? `profile ${info.profile}` : undefined,
-    `${info.demo ? 'demo ' : ''}${info.host}`,
+    `${info.demo ? 'demo ' : ''}${info.host}${wire.proxy !== undefined ? ` via proxy ${wire.proxy}` : ''}`,
     `as ${info.identity}`,
   ]
     .filter(Boolean)
     .join(` ${g.separator} `);
-  const warning = info.insecure ? ' ! plain http' : '';
+  const warning = wire.plainHttp ? ' ! plain http' : '';
   const liveText = live ? `${live}  ` : '';
   // In colour, the label on its colour (inverse); in words, in brackets: either way it leads.
   const label = info.label ? (theme.color ? ` ${sanitize(info.label)} ` : `[${sanitize(info.label)}]`) : '';

@@ -14,6 +14,7 @@ import { defaultConfigPath, resolveProfile } from '../config/profiles.js';
 import { recentUsersFile, recentUsersPath, recentUsersServer } from '../config/recentUsers.js';
 import { openRequestLog } from '../config/requestLog.js';
 import { connectionExtras } from '../config/connection.js';
+import { ignoreTlsOverride, TLS_OVERRIDE_IGNORED } from '../api/transport.js';
 import { exportFiles } from '../data/exportFile.js';
 import { fittedPageSizes } from '../layout/frame.js';
 import { createAppStore } from '../store/store.js';
@@ -43,6 +44,9 @@ export async function runExplorer(
   demoServer?: Promise<EmbeddedDemo>,
 ): Promise<number> {
   let start = options;
+  // Before any connection: Node's warning that certificates are not verified would be false
+  // (transport.ts verifies them) and would land behind the alternate screen.
+  const tlsOverride = ignoreTlsOverride(process.env);
   // Loading starts before the first await: while the demo's worker boots on another core, this
   // thread compiles React and Ink (without a demo no await comes before the first requests).
   const mounting = import('./mount.js');
@@ -82,7 +86,7 @@ export async function runExplorer(
     const info: ConnectionInfo = {
       host: url.host,
       identity: client.identity,
-      insecure: url.protocol === 'http:' && !isLoopback(url.hostname),
+      wire: client.wire,
       demo,
       ...(o.profile !== undefined ? { profile: o.profile } : {}),
       // The profile's marker (not the demo's: it has no profile).
@@ -148,6 +152,10 @@ export async function runExplorer(
   session = open(start, options.demo, 0);
   begin(session);
   if (recent.problem) session.store.getState().flashInfo(`note: ${sanitize(recent.problem)}; ignored it`);
+  if (tlsOverride && /^https:/i.test(start.baseUrl ?? '')) {
+    session.store.getState().flashInfo(TLS_OVERRIDE_IGNORED);
+    log?.note(TLS_OVERRIDE_IGNORED);
+  }
   const [{ mount }] = await Promise.all([mounting, firstAnswer(session.store, FIRST_FRAME_WAIT_MS)]);
 
   const restore = (): void => restoreTerminal(stdout);
@@ -189,8 +197,4 @@ export async function runExplorer(
     log?.close();
   }
   return 0;
-}
-
-function isLoopback(hostname: string): boolean {
-  return hostname === 'localhost' || hostname === '[::1]' || hostname === '::1' || /^127\./.test(hostname);
 }

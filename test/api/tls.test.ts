@@ -112,6 +112,26 @@ describe('TLS failures in words', () => {
     expect(r.stderr).toContain("the server's TLS certificate is for another host name: use the name it was issued for in --base-url [ERR_TLS_CERT_ALTNAME_INVALID]");
   });
 
+  it('NODE_TLS_REJECT_UNAUTHORIZED=0 is ignored: the self-signed certificate still fails, said once in words instead of Node\'s warning', async () => {
+    const r = await users(selfSigned, [], { NODE_TLS_REJECT_UNAUTHORIZED: '0' });
+    expect(r.code).toBe(3);
+    expect(r.stderr).toContain(`the server's TLS certificate is self-signed and not trusted; ${TRUST} [DEPTH_ZERO_SELF_SIGNED_CERT]`);
+    expect(r.stderr).toContain(
+      'openim-explorer: note: NODE_TLS_REJECT_UNAUTHORIZED=0 is ignored: certificates are verified (to trust a private CA: --ca-file PATH, or NODE_EXTRA_CA_CERTS=PATH)\n',
+    );
+    // Node's own warning (that verification is off) is not printed: it would be false.
+    expect(r.stderr.match(/NODE_TLS_REJECT_UNAUTHORIZED/g)).toHaveLength(1);
+    expect(r.stderr).not.toMatch(/Warning|insecure/);
+  });
+
+  it('with it set, a trusted CA still works, and a plain http server hears nothing of it', async () => {
+    const r = await users(privateCa, ['--ca-file', CA], { NODE_TLS_REJECT_UNAUTHORIZED: '0' });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain('NODE_TLS_REJECT_UNAUTHORIZED=0 is ignored');
+    const plain = await users(invalidHttp, [], { NODE_TLS_REJECT_UNAUTHORIZED: '0' });
+    expect(plain.stderr).not.toContain('NODE_TLS_REJECT_UNAUTHORIZED');
+  });
+
   it('--ca-file trusts the private CA', async () => {
     const r = await users(privateCa, ['--ca-file', CA]);
     expect(r).toMatchObject({ code: 0, stderr: '' });

@@ -31,7 +31,7 @@ function mount(options: { color?: boolean } = {}) {
   const client = demoClient(demo);
   // A chosen size: it does not follow the test terminal's height.
   const store = createAppStore({ client, pageSize: 20, pageSizeFixed: true, commandLine: COMMAND_LINE, copy: (t) => copied.push(t), quit: () => (quit = true) });
-  const info = { host: new URL(demo.url).host, identity: 'imAdmin', insecure: false, demo: true };
+  const info = { host: new URL(demo.url).host, identity: 'imAdmin', wire: client.wire, demo: true };
   const app = render(
     <StoreContext.Provider value={store}>
       <ThemeContext.Provider value={{ color: options.color ?? false }}>

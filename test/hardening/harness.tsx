@@ -114,7 +114,7 @@ export function mountApp(options: MountOptions): Mounted {
     copy: (text) => copyToClipboard(stdout, text, {}),
     quit: () => undefined,
   });
-  const info: ConnectionInfo = { host: new URL(options.client.baseUrl).host, identity: 'imAdmin', insecure: false, demo: false, ...options.info };
+  const info: ConnectionInfo = { host: new URL(options.client.baseUrl).host, identity: 'imAdmin', wire: client.wire, demo: false, ...options.info };
   const instance = render(
     <StoreContext.Provider value={store}>
       <ThemeContext.Provider value={{ color: true }}>

@@ -19,7 +19,7 @@ import { fittedPageSizes } from '../layout/frame.js';
 import { createAppStore } from '../store/store.js';
 import { colorEnabled } from '../terminal/color.js';
 import { sanitize } from '../terminal/sanitize.js';
-import { copyToClipboard } from '../terminal/osc52.js';
+import { copyNote, copyToClipboard, tmuxSetClipboard } from '../terminal/osc52.js';
 import { filterInput } from '../terminal/inputFilter.js';
 import { installRestoreHandlers, restoreTerminal, takeTerminal } from '../terminal/screen.js';
 import { installJobControl, routeWarnings } from '../terminal/signals.js';
@@ -94,6 +94,7 @@ export async function runExplorer(
       pageSize: o.pageSize ?? fittedPageSizes({ columns: stdout.columns ?? 80, rows: stdout.rows ?? 24 }).list,
       pageSizeFixed: o.pageSize !== undefined,
       copy: (text) => copyToClipboard(stdout, text),
+      copyNote: () => copyNote(process.env, tmuxSetClipboard(process.env)),
       recent,
       openExport: exportTo,
       ...(o.watchMs !== undefined ? { liveIntervalMs: o.watchMs } : {}),

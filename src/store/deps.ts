@@ -17,6 +17,8 @@ export interface StoreDeps {
   pageSizeFixed?: boolean;
   /** Puts text on the clipboard (OSC 52 in the app). */
   copy?: (text: string) => void;
+  /** How a copy travels, for the status line (terminal/osc52.ts copyNote); default "OSC 52". */
+  copyNote?: () => string;
   /** Remembers the user picker's history between runs. */
   recent?: { load(): string[]; save(ids: string[]): void };
   quit?: () => void;

@@ -170,11 +170,11 @@ export const BINDINGS = [
   ...listKeys,
   { action: 'openUser', keys: ['o'], hint: 'o user', description: 'open the user this row names', scope: 'list', run: (c) => state(c).openNamedUser() },
   { action: 'filter', keys: ['/'], hint: '/ filter', description: 'filter the rows of this page', scope: 'list', run: (c) => state(c).openPrompt('filter') },
-  { action: 'copy', keys: ['y'], description: 'copy the row as one line of JSON to the clipboard (OSC 52)', scope: 'list', run: (c) => state(c).copyRow() },
+  { action: 'copy', keys: ['y'], description: 'copy the row as JSON, on one line, to the clipboard (OSC 52)', scope: 'list', run: (c) => state(c).copyRow() },
   {
     action: 'copyID',
     keys: ['Y'],
-    description: "copy the row's ID: a user ID, or a conversation's ID; never one with a control character (OSC 52)",
+    description: "copy the row's ID: a user ID, or a conversation's ID (OSC 52)",
     scope: 'list',
     run: (c) => state(c).copyRowID(),
   },

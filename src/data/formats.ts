@@ -26,8 +26,8 @@ function keepDigits(this: unknown, key: string, value: unknown): unknown {
  * JSON.stringify, with every character a terminal could act on written as \uXXXX, and int64
  * digits the server sent as a string kept as that string.
  */
-export function jsonText(value: unknown, indent?: number): string {
-  return escapeJsonText(JSON.stringify(value, hasRawDigits() ? keepDigits : undefined, indent));
+export function jsonText(value: unknown): string {
+  return escapeJsonText(JSON.stringify(value, hasRawDigits() ? keepDigits : undefined));
 }
 
 // The encoders below escape a page's text once rather than each row's: one scan of the page

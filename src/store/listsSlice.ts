@@ -197,7 +197,7 @@ export const listsSlice =
         if (!list) return;
         const curl = curlCommand(services.deps.client.baseUrl, listDef(list.kind).call(requestOf(list)), newOperationID());
         if (!curl.ok) return flash(`not copied: ${curl.problem}`, 'error');
-        copy(curl.command, `page ${list.page} as curl, set OPENIM_TOKEN to run it`);
+        copy(curl.command, `page ${list.page} as curl, needs OPENIM_TOKEN`);
       },
     };
 

@@ -23,12 +23,14 @@ describe.each([
   { cols: 80, rows: 24 },
   { cols: 120, rows: 40 },
 ])('at $cols x $rows', ({ cols, rows }) => {
-  it("with tmux's defaults, Y says the copy went out as OSC 52 and names the option that makes tmux take it", async () => {
+  it("with tmux's defaults, Y and C say the copy went out as OSC 52 and name the option that makes tmux take it", async () => {
     app = startApp({ cols, rows, args: ['--demo', '--still'] });
     const a = app;
     await a.waitFor(USER);
     a.send('Y');
     await a.waitFor(`copied ${USER} (OSC 52; ${HINT})`);
+    a.send('C');
+    await a.waitFor(`copied page 1 as curl, needs OPENIM_TOKEN (OSC 52; ${HINT})`);
     expect(buffers(a)).toBe('');
     // Once the option is set, the next copy is in tmux's buffer and the hint is gone.
     a.tmux('set-option', '-s', 'set-clipboard', 'on');

@@ -86,6 +86,6 @@ describe('copies from a hostile server', () => {
     store.getState().copyCurl();
     expect(copied[0]).toMatch(/^[\u0020-\u007e]+$/);
     expect(copied[0]).toContain(String.raw`'{"userID":"x'\''\u007f;id>/tmp/PWNED;#"`);
-    expect(store.getState().flash?.text).toBe('copied page 1 as curl, set OPENIM_TOKEN to run it (OSC 52; in tmux set set-clipboard on)');
+    expect(store.getState().flash?.text).toBe('copied page 1 as curl, needs OPENIM_TOKEN (OSC 52; in tmux set set-clipboard on)');
   });
 });

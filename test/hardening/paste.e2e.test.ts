@@ -38,6 +38,8 @@ afterEach(() => {
   for (const t of terminals.splice(0)) t.kill();
 });
 afterAll(async () => {
+  // A failed beforeAll runs no afterEach: its app is ended here.
+  for (const t of terminals.splice(0)) t.kill();
   await server.close();
   rmSync(dir, { recursive: true, force: true });
 });

@@ -2,8 +2,8 @@
 // here, so that wherever it lands it is data and never a keystroke: a tty's line discipline acts on
 // DEL and C0 controls (DEL erases, ^U kills the line, a newline runs it), a terminal on ESC and C1
 // (ESC[201~ ends a bracketed paste early; 0x9b is an 8-bit CSI), editors and JavaScript on U+2028
-// and U+2029, and a reader's eye on bidi controls. The API layer holds it because curl.ts, the
-// lowest of the copies, builds its command here; it is pure and loads nothing.
+// and U+2029, and a reader's eye on bidi controls. It lives in api/, the lowest layer, because the
+// lowest of its users is curl.ts (C); data/formats.ts (y, -o json) and the store (Y) sit above. Pure.
 
 /**
  * What JSON.stringify leaves raw that a terminal could act on: DEL, C1, the line and paragraph

@@ -1,6 +1,7 @@
 // What the explorer copies is data wherever it is pasted. A hostile server's user IDs hold a quote
 // and DEL before a command (`x'<DEL>;id>…`: DEL rubs out a closing quote on an unbracketed paste)
-// and the end of a bracketed paste before a newline. The built CLI runs in tmux with
+// and the end of a bracketed paste before a newline (Y refuses both), and a command substitution
+// (printable: Y copies it as it is). The built CLI runs in tmux with
 // set-clipboard on; y, Y and C are pressed on those rows, what reached tmux's paste buffer is
 // pasted into bash (bracketed paste on and off) and into sh (dash) in panes of their own, as tmux's
 // own paste (`prefix ]`) does, and no marker file appears: nothing but the intended curl ran.
@@ -19,7 +20,9 @@ const MARKER = join(dir, 'PWNED');
 const CONTROL = join(dir, 'CONTROL');
 const quoteDel = (marker: string): string => `x'\u007f;id>${marker};#`;
 const pasteEnd = (marker: string): string => `z\u001b[201~;touch ${marker}\n`;
-const IDS = [quoteDel(MARKER), pasteEnd(MARKER), 'user_plain'];
+/** Printable: Y copies it as it is, and pasted it waits at the prompt like any other text. */
+const SUBSTITUTION = `u$(touch ${MARKER})`;
+const IDS = [quoteDel(MARKER), pasteEnd(MARKER), SUBSTITUTION, 'user_plain'];
 
 const ok = (data: unknown): Fault => ({ kind: 'json', body: { errCode: 0, errMsg: '', errDlt: '', data } });
 const user = (userID: string, i: number) => ({ userID, nickname: `hostile ${i}`, faceURL: '', ex: '', createTime: 1_700_000_000_000 + i, appMangerLevel: 1, globalRecvMsgOpt: 0 });
@@ -112,7 +115,7 @@ function fakeCurl(term: App, file: string): void {
 }
 
 describe('copies pasted into shells', () => {
-  let copies: { rowJSON: string[]; curl: string };
+  let copies: { rowJSON: string[]; id: string; curl: string };
 
   beforeAll(async () => {
     const app = startApp({ cols: 120, rows: 40, args: ['--base-url', server.url, '--token', 't'], options: [['set-clipboard', 'on']] });
@@ -128,23 +131,26 @@ describe('copies pasted into shells', () => {
     app.send('Y');
     await app.waitFor('not copied: this ID holds control characters');
     expect(buffer(app)).toBe(rowJSON[1]);
+    app.send('j');
+    const id = await copied(app, 'Y', `copied ${SUBSTITUTION} (OSC 52)`);
     // C on the first user's own list: the curl's body names the hostile ID.
-    app.send('k', 'Enter');
+    app.send('k', 'k', 'Enter');
     await app.waitFor('hostile 0');
     const curl = await copied(app, 'C', 'as curl');
-    copies = { rowJSON, curl };
+    copies = { rowJSON, id, curl };
     terminals.pop()!.kill();
   }, TEST_MS);
 
   it('every copy is printable ASCII on one line, and parses back to what the server sent', () => {
-    for (const text of [...copies.rowJSON, copies.curl]) expect(text).toMatch(/^[\u0020-\u007e]+$/);
+    for (const text of [...copies.rowJSON, copies.id, copies.curl]) expect(text).toMatch(/^[\u0020-\u007e]+$/);
     expect(copies.rowJSON.map((j) => (JSON.parse(j) as { userID: string }).userID)).toEqual(IDS.slice(0, 2));
+    expect(copies.id).toBe(SUBSTITUTION);
   });
 
-  it.each(SHELLS)('$name: the pasted rows wait at the prompt, the pasted curl hands curl the request, and nothing else runs', async (shell) => {
+  it.each(SHELLS)('$name: the pasted rows and ID wait at the prompt, the pasted curl hands curl the request, and nothing else runs', async (shell) => {
     const term = await ready(shell);
-    for (const json of copies.rowJSON) {
-      paste(term, json);
+    for (const text of [...copies.rowJSON, copies.id]) {
+      paste(term, text);
       await settle(term);
     }
     const args = join(dir, `args-${pastes}`);

@@ -15,10 +15,10 @@ export interface StoreDeps {
   userPageSize?: number;
   /** The page size was chosen (flag, profile) rather than fitted to the terminal. */
   pageSizeFixed?: boolean;
-  /** Puts text on the clipboard (OSC 52 in the app). */
-  copy?: (text: string) => void;
   /** How a copy travels, for the status line (terminal/osc52.ts copyNote); default "OSC 52". */
   copyNote?: () => string;
+  /** Puts text on the clipboard (OSC 52 in the app). */
+  copy?: (text: string) => void;
   /** Remembers the user picker's history between runs. */
   recent?: { load(): string[]; save(ids: string[]): void };
   quit?: () => void;

@@ -48,8 +48,11 @@ export function copyNote(env: NodeJS.ProcessEnv, setClipboard: string | undefine
  */
 export function tmuxSetClipboard(env: NodeJS.ProcessEnv): string | undefined {
   if (!env.TMUX) return undefined;
+  // Only what finds tmux and its server: a secret in the environment stays in this process.
+  const own: NodeJS.ProcessEnv = {};
+  for (const name of ['PATH', 'TMUX', 'TMUX_TMPDIR', 'HOME']) if (env[name] !== undefined) own[name] = env[name];
   try {
-    return execFileSync('tmux', ['show-options', '-sv', 'set-clipboard'], { env, encoding: 'utf8', timeout: 1000, stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    return execFileSync('tmux', ['show-options', '-sv', 'set-clipboard'], { env: own, encoding: 'utf8', timeout: 1000, stdio: ['ignore', 'pipe', 'ignore'] }).trim();
   } catch {
     return undefined; // no tmux on PATH, or its server is gone
   }

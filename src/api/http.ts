@@ -287,7 +287,8 @@ function classifyNetworkError(error: unknown): { reason: NetworkReason; detail: 
   return { reason: 'other', detail: code || message };
 }
 
-function joinUrl(base: string, path: string): string {
+/** The URL a request to `path` goes to (curl.ts copies the same). */
+export function joinUrl(base: string, path: string): string {
   return base.replace(/\/+$/, '') + path;
 }
 

@@ -5,6 +5,7 @@
 // JSON is the server's data as parsed (unknown keys kept), escaped so that no raw control or
 // bidi character can reach a terminal. This module loads nothing else: CSV (with the decoded
 // summary of a conversation, and so the content decoders and display widths) is in its own.
+import { escapeJsonText } from '../api/inertText.js';
 import { hasRawDigits, rawDigits } from '../api/wireFidelity.js';
 import type { AnyRow } from '../api/pages.js';
 
@@ -16,11 +17,6 @@ export interface RowEncoder {
   end(): string;
 }
 
-// JSON.stringify escapes C0 controls but not DEL, C1 (0x9b is an 8-bit CSI), the line and
-// paragraph separators, or bidi controls. Outside strings JSON has none of these, so escaping
-// them anywhere keeps the document equal.
-const UNSAFE_IN_JSON = /[\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-
 /** Puts back the digits of an int64 string that became an unsafe number (see wireFidelity.ts). */
 function keepDigits(this: unknown, key: string, value: unknown): unknown {
   return typeof value === 'number' ? (rawDigits(this, key) ?? value) : value;
@@ -30,12 +26,8 @@ function keepDigits(this: unknown, key: string, value: unknown): unknown {
  * JSON.stringify, with every character a terminal could act on written as \uXXXX, and int64
  * digits the server sent as a string kept as that string.
  */
-export function jsonText(value: unknown, indent?: number): string {
-  return escapeUnsafe(JSON.stringify(value, hasRawDigits() ? keepDigits : undefined, indent));
-}
-
-function escapeUnsafe(json: string): string {
-  return json.replace(UNSAFE_IN_JSON, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+export function jsonText(value: unknown): string {
+  return escapeJsonText(JSON.stringify(value, hasRawDigits() ? keepDigits : undefined));
 }
 
 // The encoders below escape a page's text once rather than each row's: one scan of the page
@@ -56,7 +48,7 @@ export function jsonEncoder(format: 'json' | 'ndjson'): RowEncoder {
             out += (first ? '\n  ' : ',\n  ') + JSON.stringify(row, replacer);
             first = false;
           }
-          return escapeUnsafe(out);
+          return escapeJsonText(out);
         },
         end: () => (first ? ']\n' : '\n]\n'),
       };
@@ -68,7 +60,7 @@ export function jsonEncoder(format: 'json' | 'ndjson'): RowEncoder {
           const replacer = hasRawDigits() ? keepDigits : undefined;
           let out = '';
           for (const row of rows) out += JSON.stringify(row, replacer) + '\n';
-          return escapeUnsafe(out);
+          return escapeJsonText(out);
         },
         end: () => '',
       };

@@ -10,7 +10,7 @@
 // config/ (above it) reads its files through it too.
 import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, statSync, writeSync, type Stats } from 'node:fs';
 import { userInfo } from 'node:os';
-import { shellQuote } from '../api/curl.js';
+import { shellWord } from '../api/inertText.js';
 import { sanitize } from '../terminal/sanitize.js';
 
 const NONBLOCK = constants.O_NONBLOCK ?? 0;
@@ -152,10 +152,15 @@ function tooLarge(path: string, options: ReadOptions): LocalFileError {
   return new LocalFileError(path, `${options.what} is larger than ${cap}`);
 }
 
-/** A path as a word of the command a message asks to run (quoted when it must be; never raw control bytes). */
+/**
+ * A path as a word of the command a message asks to run (quoted when it must be; never raw control
+ * bytes). A path beyond printable ASCII is shown sanitised in single quotes: the message is read on
+ * screen, not pasted, and shellWord refuses what a paste could not carry safely.
+ */
 function commandWord(path: string): string {
   const clean = sanitize(path);
-  return /^[\w@%+=:,./-]+$/.test(clean) ? clean : shellQuote(clean);
+  if (/^[\w@%+=:,./-]+$/.test(clean)) return clean;
+  return shellWord(clean) ?? `'${clean.replaceAll("'", `'\\''`)}'`;
 }
 
 function userName(uid: number): string {

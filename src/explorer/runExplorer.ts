@@ -20,7 +20,7 @@ import { fittedPageSizes } from '../layout/frame.js';
 import { createAppStore } from '../store/store.js';
 import { colorEnabled } from '../terminal/color.js';
 import { sanitize } from '../terminal/sanitize.js';
-import { copyToClipboard } from '../terminal/osc52.js';
+import { copyNote, copyToClipboard, tmuxSetClipboard } from '../terminal/osc52.js';
 import { filterInput } from '../terminal/inputFilter.js';
 import { installRestoreHandlers, restoreTerminal, takeTerminal } from '../terminal/screen.js';
 import { installJobControl, routeWarnings } from '../terminal/signals.js';
@@ -97,6 +97,7 @@ export async function runExplorer(
       client,
       pageSize: o.pageSize ?? fittedPageSizes({ columns: stdout.columns ?? 80, rows: stdout.rows ?? 24 }).list,
       pageSizeFixed: o.pageSize !== undefined,
+      copyNote: () => copyNote(process.env, tmuxSetClipboard(process.env)),
       copy: (text) => copyToClipboard(stdout, text),
       recent: recent.forServer(recentUsersServer(o, demo)),
       openExport: exportTo,

@@ -170,7 +170,7 @@ export const BINDINGS = [
   ...listKeys,
   { action: 'openUser', keys: ['o'], hint: 'o user', description: 'open the user this row names', scope: 'list', run: (c) => state(c).openNamedUser() },
   { action: 'filter', keys: ['/'], hint: '/ filter', description: 'filter the rows of this page', scope: 'list', run: (c) => state(c).openPrompt('filter') },
-  { action: 'copy', keys: ['y'], description: 'copy the row as JSON to the clipboard (OSC 52)', scope: 'list', run: (c) => state(c).copyRow() },
+  { action: 'copy', keys: ['y'], description: 'copy the row as JSON, on one line, to the clipboard (OSC 52)', scope: 'list', run: (c) => state(c).copyRow() },
   {
     action: 'copyID',
     keys: ['Y'],

@@ -15,6 +15,8 @@ export interface StoreDeps {
   userPageSize?: number;
   /** The page size was chosen (flag, profile) rather than fitted to the terminal. */
   pageSizeFixed?: boolean;
+  /** How a copy travels, for the status line (terminal/osc52.ts copyNote); default "OSC 52". */
+  copyNote?: () => string;
   /** Puts text on the clipboard (OSC 52 in the app). */
   copy?: (text: string) => void;
   /** Remembers the user picker's history between runs (this server's); save returns why it could not. */

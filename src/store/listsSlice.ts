@@ -6,6 +6,7 @@ import { listDef } from '../lists/registry.js';
 import { jsonText } from '../data/formats.js';
 import { curlCommand } from '../api/curl.js';
 import { newOperationID } from '../api/http.js';
+import { hasControl } from '../api/inertText.js';
 import type { ListQuery, RowByKind } from '../api/pages.js';
 import { fieldsOf, hasField, shownRows } from '../domain/pageSort.js';
 import { requestOf } from './listEdits.js';
@@ -32,6 +33,12 @@ export const listsSlice =
     // The cursor moves to the top when the new page arrives, not before: until then it stays on
     // the rows on screen (and stays put if the step finds the end of the list).
     const toPage = (list: ListState, page: number): void => changeList(list.key, { page, pendingCursor: 0, filter: '', failedPage: undefined });
+    /** Every copy goes through here: `text` is built inert (api/inertText.ts), `what` names it. */
+    const copy = (text: string, what: string): void => {
+      if (!services.deps.copy) return flash('copying is not available here', 'error');
+      services.deps.copy(text);
+      flash(`copied ${what} (${services.deps.copyNote?.() ?? 'OSC 52'})`, 'info');
+    };
 
     return {
       lists: {},
@@ -157,23 +164,20 @@ export const listsSlice =
       copyRow() {
         const row = selectedRow(get());
         if (!row) return;
-        if (!services.deps.copy) {
-          flash('copying is not available here', 'error');
-          return;
-        }
-        // jsonText: keeps the digits of int64 strings a number cannot hold (api/wireFidelity.ts).
-        services.deps.copy(jsonText(row, 2));
-        flash('copied the row as JSON (OSC 52)', 'info');
+        // One line (jsonText has no indentation, escapes every control): pasted into a shell it
+        // waits at the prompt; an indented row's lines would each run, a nested `}` closing a group.
+        // jsonText also keeps the digits of int64 strings a number cannot hold (api/wireFidelity.ts).
+        copy(jsonText(row), 'the row as JSON');
       },
       copyRowID() {
         const list = current();
         const row = selectedRow(get());
         if (!list || !row) return;
-        if (!services.deps.copy) return flash('copying is not available here', 'error');
         const id = listDef(list.kind).rowID(row);
         if (!id) return flash('this row has no ID', 'info');
-        services.deps.copy(id);
-        flash(`copied ${id}`, 'info');
+        // An escaped form would not be the ID: refused, with the copy that does carry it.
+        if (hasControl(id)) return flash('not copied: this ID holds control characters (y copies the row as JSON, escaped)', 'error');
+        copy(id, id);
       },
       sortPage(field, desc) {
         const list = current();
@@ -191,9 +195,9 @@ export const listsSlice =
       copyCurl() {
         const list = current();
         if (!list) return;
-        if (!services.deps.copy) return flash('copying is not available here', 'error');
-        services.deps.copy(curlCommand(services.deps.client.baseUrl, listDef(list.kind).call(requestOf(list)), newOperationID()));
-        flash(`copied page ${list.page} as curl (set OPENIM_TOKEN to run it)`, 'info');
+        const curl = curlCommand(services.deps.client.baseUrl, listDef(list.kind).call(requestOf(list)), newOperationID());
+        if (!curl.ok) return flash(`not copied: ${curl.problem}`, 'error');
+        copy(curl.command, `page ${list.page} as curl, needs OPENIM_TOKEN`);
       },
     };
 

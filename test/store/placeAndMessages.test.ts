@@ -153,7 +153,7 @@ describe('status messages', () => {
     store.getState().start();
     await settled(store);
     store.getState().copyRowID();
-    expect(store.getState().flash).toMatchObject({ text: `copied ${DEMO.firstUserID}`, listKey: 'users' });
+    expect(store.getState().flash).toMatchObject({ text: `copied ${DEMO.firstUserID} (OSC 52)`, listKey: 'users' });
     store.getState().openRow();
     expect(store.getState().flash).toBeNull();
     store.getState().runCommand('page x');

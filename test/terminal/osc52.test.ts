@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { copyToClipboard, osc52Sequence } from '../../src/terminal/osc52.js';
+import { execFileSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { copyNote, copyToClipboard, osc52Sequence, tmuxSetClipboard } from '../../src/terminal/osc52.js';
 
 const ESC = '\u001b';
 
@@ -43,5 +45,32 @@ describe('copyToClipboard', () => {
     copyToClipboard(out, 'hi', { TMUX: 'x' });
     copyToClipboard(out, 'hi', {});
     expect(written).toEqual([osc52Sequence('hi', { TMUX: 'x' }), `${ESC}]52;c;aGk=\u0007`]);
+  });
+});
+
+describe('what the status line says a copy was sent as', () => {
+  it('names tmux\'s option inside tmux unless set-clipboard is on', () => {
+    expect(copyNote({}, undefined)).toBe('OSC 52');
+    expect(copyNote({ TMUX: '/tmp/tmux-0/default,1,0' }, 'on')).toBe('OSC 52');
+    for (const value of ['external', 'off', undefined]) {
+      expect(copyNote({ TMUX: '/tmp/tmux-0/default,1,0' }, value)).toBe('OSC 52; in tmux set set-clipboard on');
+    }
+  });
+
+  it("asks the tmux server named by $TMUX for set-clipboard, and nothing outside tmux", () => {
+    const socket = `oie-osc52-${process.pid}`;
+    const tmux = (...args: string[]): string => execFileSync('tmux', ['-L', socket, '-f', '/dev/null', ...args], { encoding: 'utf8' });
+    tmux('new-session', '-d', '-s', 'a', 'sleep 60');
+    const path = tmux('display', '-p', '#{socket_path}').trim();
+    try {
+      const env = { ...process.env, TMUX: `${path},1,0` };
+      expect(tmuxSetClipboard(env)).toBe('external'); // tmux's default
+      tmux('set-option', '-s', 'set-clipboard', 'on');
+      expect(tmuxSetClipboard(env)).toBe('on');
+      expect(tmuxSetClipboard({ ...process.env, TMUX: undefined })).toBeUndefined();
+    } finally {
+      tmux('kill-server');
+      rmSync(path, { force: true }); // kill-server leaves the socket behind
+    }
   });
 });

@@ -91,8 +91,6 @@ export function ListView<Row extends AnyRow>({ listKey, columns, geometry, empty
       {...(marks ? { marks: marks as ReadonlyMap<Row, RowMark> } : {})}
       context={context}
       sizingRows={list.rows as Row[]}
-      // Another set of columns (`:columns`) is another choice of which fit.
-      choiceKey={`${list.key}|${JSON.stringify(list.query)}|${columnKeys?.join(',') ?? ''}`}
     />
   );
   return (

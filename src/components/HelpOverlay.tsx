@@ -1,7 +1,7 @@
 // Every key, generated from the keymap and laid out for the room there is (keys/helpLayout.ts);
 // it scrolls when it does not fit.
 import { Box, Text } from 'ink';
-import { COLUMN_GAP, helpView, type HelpLine } from '../keys/helpLayout.js';
+import { COLUMN_GAP, helpView, helpWindow, type HelpLine } from '../keys/helpLayout.js';
 import { glyphs } from '../terminal/glyphs.js';
 import { fit, truncate } from '../terminal/width.js';
 import { useAppStore } from './StoreContext.js';
@@ -15,7 +15,7 @@ export function HelpOverlay({ width, height }: { width: number; height: number }
   const sep = glyphs().separator;
   const where =
     view.maxScroll > 0
-      ? ` ${sep} lines ${top + 1}-${Math.min(view.rows, top + view.visible)} of ${view.rows} ${sep} j/k PgDn/PgUp g/G scroll`
+      ? ` ${sep} lines ${top + 1}-${Math.min(view.rows, top + view.visible - (top > 0 ? 1 : 0))} of ${view.rows} ${sep} j/k PgDn/PgUp g/G scroll`
       : '';
   const render = (line: HelpLine, i: number): React.JSX.Element =>
     line.title !== undefined ? (
@@ -35,7 +35,7 @@ export function HelpOverlay({ width, height }: { width: number; height: number }
       <Box flexDirection="row">
         {view.columns.map((column, c) => (
           <Box key={c} flexDirection="column" width={view.columnWidth} marginRight={c < view.columns.length - 1 ? COLUMN_GAP : 0}>
-            {column.slice(top, top + view.visible).map(render)}
+            {helpWindow(view, column, top).map(render)}
           </Box>
         ))}
       </Box>

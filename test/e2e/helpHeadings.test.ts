@@ -1,0 +1,56 @@
+// Help keeps each column's heading when it scrolls (issue 34): at 120x40 help is two columns
+// scrolled together, and a column whose first line is inside a group shows that group's heading
+// first, so no column starts with keys of an unnamed group (`3  sent friend applications tab`).
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { COLUMN_GAP, helpEntries, helpView } from '../../src/keys/helpLayout.js';
+import { screenGeometry } from '../../src/layout/frame.js';
+import { assertTmux, startApp, type App } from '../support/tmux.js';
+
+const terms: App[] = [];
+beforeAll(() => assertTmux());
+afterEach(() => {
+  for (const t of terms.splice(0)) t.kill();
+});
+
+const HEADINGS = [...new Set(helpEntries().map((e) => e.group))];
+
+/** Each help column's first line on screen. */
+function columnTops(screen: string, cols: number, rows: number): string[] {
+  const lines = screen.split('\n');
+  const title = lines.findIndex((l) => l.startsWith('Keys  (? or Esc closes)'));
+  const body = screenGeometry({ columns: cols, rows }, { help: true }).body;
+  const view = helpView(body.width, body.rows);
+  const first = lines[title + 1] ?? '';
+  return view.columns.map((_, c) => [...first].slice(c * (view.columnWidth + COLUMN_GAP)).join('').slice(0, view.columnWidth).trimEnd());
+}
+
+describe.each([
+  [80, 24],
+  [120, 40],
+])('help at %ix%i', (cols, rows) => {
+  it('every column starts with a heading, at the top and wherever it is scrolled to', async () => {
+    const t = startApp({ cols, rows, args: ['--demo', '--still'] });
+    terms.push(t);
+    await t.waitFor(/user_000001[\s\S]*page 1 of/);
+    t.send('?');
+    let screen = await t.waitFor(/lines 1-\d+ of (\d+)/);
+    const total = Number(/lines 1-\d+ of (\d+)/.exec(screen)![1]);
+    const steps: [string, RegExp][] = [
+      ['j', /lines 2-/],
+      ['j', /lines 3-/],
+      ['PageDown', /lines (?!3-)\d+-/],
+      ['G', new RegExp(`lines \\d+-${total} of ${total}`)],
+    ];
+    const check = (where: string): void => {
+      for (const top of columnTops(screen, cols, rows)) {
+        expect(HEADINGS.some((h) => top === h || top === `${h} (continued)`), `${where}: a column starts with "${top}"`).toBe(true);
+      }
+    };
+    check('at the top');
+    for (const [key, shows] of steps) {
+      t.send(key);
+      screen = await t.waitFor(shows);
+      check(`after ${key}`);
+    }
+  }, 60_000);
+});

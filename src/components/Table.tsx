@@ -31,7 +31,7 @@ export interface TableProps<Row> {
   marks?: ReadonlyMap<Row, RowMark>;
 }
 
-/** The cursor marker, so the selected row shows without colour (NO_COLOR, TERM=dumb). */
+/** The cursor marker, so the selected row shows however the terminal draws attributes. */
 export function cursorMarker(): string {
   return glyphs().cursor;
 }
@@ -97,9 +97,11 @@ export function Table<Row>({
         key={index}
         line={lineOf(row)}
         selected={selected}
-        inverse={color && selected}
+        // Inverse with or without colour (NO_COLOR, TERM=vt100 keep SGR 7, as the prompt's cursor
+        // does); without colour bold as well, so the row stands out beyond its one-cell marker.
+        inverse={selected}
         {...(marks ? { mark: markGlyph(mark) } : {})}
-        bold={mark !== undefined}
+        bold={mark !== undefined || (!color && selected)}
       />
     );
   });

@@ -136,3 +136,15 @@ describe('what Enter refuses', () => {
     }
   });
 });
+
+describe('the user picker leads to the search (issue 34)', () => {
+  it('a name where an ID goes is refused, naming the search key in force', () => {
+    expect(checkPromptLine('user', 'Karen Wright', COMMAND_LINE, 's')).toEqual({ ok: false, error: 'refused: a user ID cannot have spaces; s on Users finds users by name' });
+    expect(checkPromptLine('user', 'Karen Wright', COMMAND_LINE, 'S')).toMatchObject({ error: expect.stringContaining('; S on Users finds users by name') });
+    // The search unbound: the refusal as before, naming where the space is.
+    expect(checkPromptLine('user', 'Karen Wright', COMMAND_LINE)).toMatchObject({ error: 'refused: a user ID cannot have a space after "Karen"' });
+    // An invisible character is a paste's, not a name's: no offer.
+    expect(checkPromptLine('user', 'user_1\u200b', COMMAND_LINE, 's')).toMatchObject({ error: expect.not.stringContaining('finds users') });
+  });
+});
+

@@ -1,6 +1,8 @@
-// Help keeps each column's heading when it scrolls (issue 34): at 120x40 help is two columns
-// scrolled together, and a column whose first line is inside a group shows that group's heading
-// first, so no column starts with keys of an unnamed group (`3  sent friend applications tab`).
+// Footer, help and keys agree (issue 34), on the built CLI in tmux. The full-screen detail's
+// footer names keys that page there (`]/[ page`, never `n/p page`: its `n` is the search's), and
+// they do. Help keeps each column's heading when it scrolls: at 120x40 help is two columns scrolled
+// together, and a column whose first line is inside a group shows that group's heading first, so
+// no column starts with keys of an unnamed group (`3  sent friend applications tab`).
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { COLUMN_GAP, helpEntries, helpView } from '../../src/keys/helpLayout.js';
 import { screenGeometry } from '../../src/layout/frame.js';
@@ -54,3 +56,34 @@ describe.each([
     }
   }, 60_000);
 });
+
+describe.each([
+  [80, 24],
+  [120, 40],
+])('the full-screen detail at %ix%i', (cols, rows) => {
+  it("its footer's page keys page; n, which the footer gives to the search, does not", async () => {
+    const t = startApp({ cols, rows, args: ['--demo', '--still'] });
+    terms.push(t);
+    await t.waitFor(/user_000001[\s\S]*page 1 of/);
+    t.send('Enter');
+    await t.waitFor(/notify_system[\s\S]*\npage 1 of/);
+    t.send('d');
+    // Below 30 rows the detail opens full screen; at 40, f makes it so.
+    if (rows >= 30) {
+      await t.waitFor(/f full/);
+      t.send('f');
+    }
+    const footer = (s: string): string => s.split('\n').at(-1) ?? '';
+    const full = await t.waitFor((s) => footer(s).includes('f split'));
+    expect(footer(full)).toContain(']/[ page');
+    expect(footer(full)).not.toContain('n/p page');
+    t.send('n');
+    await t.waitFor(/no search/);
+    expect(t.screen()).toMatch(/\npage 1 of/);
+    t.send(']');
+    await t.waitFor(/\npage 2 of/);
+    t.send('[');
+    await t.waitFor(/\npage 1 of/);
+  }, 60_000);
+});
+

@@ -49,6 +49,10 @@ describe.each([
       }
     };
     check('at the top');
+    // The footer names help's own keys while it is open (j scrolls it, n turns its screen).
+    const footer = screen.split('\n').at(-1) ?? '';
+    expect(footer).toContain('j/k line');
+    expect(footer).not.toContain('n/p page');
     for (const [key, shows] of steps) {
       t.send(key);
       screen = await t.waitFor(shows);

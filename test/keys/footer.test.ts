@@ -30,6 +30,10 @@ const SAYS: Record<string, readonly string[]> = {
   back: ['back'],
   help: ['help'],
   quit: ['quit'],
+  line: ['helpDown', 'helpUp'],
+  screen: ['helpPageDown', 'helpPageUp'],
+  'top/end': ['helpTop', 'helpBottom'],
+  close: ['helpClose'],
 };
 const KEY_OF: Record<string, string> = { '⏎': 'enter', esc: 'escape', space: ' ', pagedown: 'pagedown', pageup: 'pageup' };
 
@@ -40,11 +44,12 @@ function screens(): { name: string; scopes: Scope[] }[] {
     { name: 'accounts', args: ['accounts'] },
     ...USER_TABS.map((tab) => ({ name: `user ${tab}`, args: ['user', tab] as Parameters<typeof scopesFor> })),
   ];
-  return bases.flatMap(({ name, args }) => [
+  const help = { name: 'help', scopes: ['help'] as Scope[] };
+  return [help, ...bases.flatMap(({ name, args }) => [
     { name, scopes: scopesFor(args[0], args[1]) },
     { name: `${name}, detail pane`, scopes: scopesFor(args[0], args[1], true, false) },
     { name: `${name}, full-screen detail`, scopes: scopesFor(args[0], args[1], true, true) },
-  ]);
+  ])];
 }
 
 function checkFooters(): void {
@@ -77,6 +82,8 @@ describe('footer hints', () => {
     expect(full).toContain('n/N match');
     expect(full).not.toContain('n/p page');
     expect(hintsFor(scopesFor('users'))).toContain('n/p page');
+    // Help open: help's own keys, which dispatch gives help (j scrolls it, n turns its screen).
+    expect(hintsFor(['help'])).toEqual(['j/k line', 'n/p screen', 'g/G top/end', '? close']);
   });
 
   it('with keys rebound by the config file, the hints follow on every screen', () => {

@@ -2,7 +2,7 @@
 // it scrolls when it does not fit.
 import { Box, Text } from 'ink';
 import { activeBindings } from '../keys/effective.js';
-import { COLUMN_GAP, helpView, helpWindow, type HelpLine } from '../keys/helpLayout.js';
+import { COLUMN_GAP, helpLastLine, helpView, helpWindow, type HelpLine } from '../keys/helpLayout.js';
 import { keyFor, keyLabel } from '../keys/keymap.js';
 import { glyphs } from '../terminal/glyphs.js';
 import { fit, truncate } from '../terminal/width.js';
@@ -21,7 +21,7 @@ export function HelpOverlay({ width, height }: { width: number; height: number }
   const closeKeys = activeBindings().find((b) => b.action === 'helpClose')?.keys.slice(0, 2).map(keyLabel).join(' or ') ?? '';
   const where =
     view.maxScroll > 0
-      ? ` ${sep} lines ${top + 1}-${Math.min(view.rows, top + view.visible - (top > 0 ? 1 : 0))} of ${view.rows} ${sep} ${scrollKeys} scroll`
+      ? ` ${sep} lines ${top + 1}-${helpLastLine(view, top)} of ${view.rows} ${sep} ${scrollKeys} scroll`
       : '';
   const render = (line: HelpLine, i: number): React.JSX.Element =>
     line.title !== undefined ? (

@@ -216,8 +216,19 @@ function view(columns: HelpLine[][], geometry: { columnWidth: number; keysWidth:
  * heading, so two columns scrolled together never start with keys of an unnamed group.
  */
 export function helpWindow(view: HelpView, column: readonly HelpLine[], top: number): HelpLine[] {
-  const first = column[top];
-  const group = first?.title === undefined ? first?.group : undefined;
+  const group = headingOwed(column, top);
   if (group === undefined) return column.slice(top, top + view.visible);
   return [continued(group), ...column.slice(top, top + view.visible - 1)];
+}
+
+/** The group whose heading a column scrolled to `top` repeats: its first line is inside it. */
+function headingOwed(column: readonly HelpLine[], top: number): string | undefined {
+  const first = column[top];
+  return first?.title === undefined ? first?.group : undefined;
+}
+
+/** The last line (1-based) help's title says is shown at `top`: the furthest any column reaches. */
+export function helpLastLine(view: HelpView, top: number): number {
+  const reach = Math.max(...view.columns.map((column) => top + view.visible - (headingOwed(column, top) === undefined ? 0 : 1)));
+  return Math.min(view.rows, reach);
 }

@@ -1,7 +1,9 @@
 // Every key, generated from the keymap and laid out for the room there is (keys/helpLayout.ts);
 // it scrolls when it does not fit.
 import { Box, Text } from 'ink';
-import { COLUMN_GAP, helpView, type HelpLine } from '../keys/helpLayout.js';
+import { activeBindings } from '../keys/effective.js';
+import { COLUMN_GAP, helpLastLine, helpView, helpWindow, type HelpLine } from '../keys/helpLayout.js';
+import { keyFor, keyLabel } from '../keys/keymap.js';
 import { glyphs } from '../terminal/glyphs.js';
 import { fit, truncate } from '../terminal/width.js';
 import { useAppStore } from './StoreContext.js';
@@ -13,9 +15,13 @@ export function HelpOverlay({ width, height }: { width: number; height: number }
   const view = helpView(width, height);
   const top = Math.min(scroll, view.maxScroll);
   const sep = glyphs().separator;
+  // The keys named here are help's own in force (a rebinding included), as the footer's are.
+  const pair = (a: string, b: string): string => `${keyFor(a, 'help') ?? '?'}/${keyFor(b, 'help') ?? '?'}`;
+  const scrollKeys = `${pair('helpDown', 'helpUp')} ${pair('helpPageDown', 'helpPageUp')} ${pair('helpTop', 'helpBottom')}`;
+  const closeKeys = activeBindings().find((b) => b.action === 'helpClose')?.keys.slice(0, 2).map(keyLabel).join(' or ') ?? '';
   const where =
     view.maxScroll > 0
-      ? ` ${sep} lines ${top + 1}-${Math.min(view.rows, top + view.visible)} of ${view.rows} ${sep} j/k PgDn/PgUp g/G scroll`
+      ? ` ${sep} lines ${top + 1}-${helpLastLine(view, top)} of ${view.rows} ${sep} ${scrollKeys} scroll`
       : '';
   const render = (line: HelpLine, i: number): React.JSX.Element =>
     line.title !== undefined ? (
@@ -30,12 +36,12 @@ export function HelpOverlay({ width, height }: { width: number; height: number }
   return (
     <Box flexDirection="column" width={width} height={height}>
       <Text bold wrap="truncate">
-        {truncate(`Keys  (? or Esc closes)${where}`, width)}
+        {truncate(`Keys  (${closeKeys} closes)${where}`, width)}
       </Text>
       <Box flexDirection="row">
         {view.columns.map((column, c) => (
           <Box key={c} flexDirection="column" width={view.columnWidth} marginRight={c < view.columns.length - 1 ? COLUMN_GAP : 0}>
-            {column.slice(top, top + view.visible).map(render)}
+            {helpWindow(view, column, top).map(render)}
           </Box>
         ))}
       </Box>

@@ -55,7 +55,7 @@ export function ListView<Row extends AnyRow>({ listKey, columns, geometry, empty
     () =>
       sortField === undefined
         ? columnsByKeys(columns, columnKeys)
-        : columnsByKeys(columns, columnKeys).map((c) => (columnShowsField(c.key, sortField) ? { ...c, title: `${c.title}${sortArrow(sortDesc)}` } : c)),
+        : columnsByKeys(columns, columnKeys).map((c) => (columnShowsField(c, sortField) ? { ...c, title: `${c.title}${sortArrow(sortDesc)}` } : c)),
     [columns, columnKeys, sortField, sortDesc],
   );
   if (!list) return <Text>{glyphs().ellipsis}</Text>;
@@ -91,8 +91,6 @@ export function ListView<Row extends AnyRow>({ listKey, columns, geometry, empty
       {...(marks ? { marks: marks as ReadonlyMap<Row, RowMark> } : {})}
       context={context}
       sizingRows={list.rows as Row[]}
-      // Another set of columns (`:columns`) is another choice of which fit.
-      choiceKey={`${list.key}|${JSON.stringify(list.query)}|${columnKeys?.join(',') ?? ''}`}
     />
   );
   return (

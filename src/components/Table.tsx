@@ -9,7 +9,7 @@ import { sanitize } from '../terminal/sanitize.js';
 import { fit } from '../terminal/width.js';
 import type { CellContext, Column } from '../domain/columns.js';
 import type { RowMark } from '../domain/rowDiff.js';
-import { CURSOR_GUTTER, cellsOf, pageTable, shownColumns } from '../domain/pageTable.js';
+import { CURSOR_GUTTER, cellsOf, pageTable } from '../domain/pageTable.js';
 import { visibleWindow } from '../domain/tableLayout.js';
 import { glyphs } from '../terminal/glyphs.js';
 
@@ -29,24 +29,9 @@ export interface TableProps<Row> {
   sizingRows?: Row[];
   /** The live view is on: a mark column, and the marks of the rows that have one. */
   marks?: ReadonlyMap<Row, RowMark>;
-  /** The list's name for its column choice: its pages keep the columns its first one chose. */
-  choiceKey?: string;
 }
 
-// The columns each list chose at a width (its first page laid out there), so that paging and live
-// refreshes do not make columns come and go. Bounded: a session opens few lists at few widths.
-const CHOICES_MAX = 256;
-const choices = new Map<string, boolean[]>();
-function chosenColumns(key: string | undefined): boolean[] | undefined {
-  return key === undefined ? undefined : choices.get(key);
-}
-function rememberColumns(key: string | undefined, shown: boolean[]): void {
-  if (key === undefined || choices.has(key)) return;
-  if (choices.size >= CHOICES_MAX) choices.delete(choices.keys().next().value!);
-  choices.set(key, shown);
-}
-
-/** The cursor marker, so the selected row shows without colour (NO_COLOR, TERM=dumb). */
+/** The cursor marker, so the selected row shows however the terminal draws attributes. */
 export function cursorMarker(): string {
   return glyphs().cursor;
 }
@@ -65,7 +50,6 @@ export function Table<Row>({
   context,
   sizingRows = rows,
   marks,
-  choiceKey,
 }: TableProps<Row>): ReactElement {
   // Where the window was on the last render: scrolling moves it only as far as needed.
   const windowStart = useRef(0);
@@ -82,15 +66,11 @@ export function Table<Row>({
     }
     return cells;
   };
-  // The layout follows the page's content: it changes with the page, not with the cursor.
-  const key = choiceKey === undefined ? undefined : `${choiceKey}|${inner}`;
-  const table = useMemo(() => {
-    const laid = pageTable(columns, sizingRows.map(cellsFor), inner, chosenColumns(key));
-    // The first page with rows chooses (an empty page says nothing about what the rows need).
-    if (sizingRows.length > 0) rememberColumns(key, shownColumns(laid.layout));
-    return laid;
-    // cellsFor reads cellCache, which changes with columns and context.
-  }, [columns, sizingRows, inner, cellCache, key]);
+  // The layout is a function of the columns, the page's cells and the width alone, never of the
+  // pages seen before: the same page at the same size is drawn the same way however it was
+  // reached (paging away and back, a resize and back). It changes with the page, not the cursor.
+  // cellsFor reads cellCache, which changes with columns and context.
+  const table = useMemo(() => pageTable(columns, sizingRows.map(cellsFor), inner), [columns, sizingRows, inner, cellCache]);
   const header = fit(' '.repeat(gutter) + table.header, width);
 
   const { start, end } = visibleWindow(cursor, rows.length, height, windowStart.current);
@@ -117,9 +97,11 @@ export function Table<Row>({
         key={index}
         line={lineOf(row)}
         selected={selected}
-        inverse={color && selected}
+        // Inverse with or without colour (NO_COLOR, TERM=vt100 keep SGR 7, as the prompt's cursor
+        // does); without colour bold as well, so the row stands out beyond its one-cell marker.
+        inverse={selected}
         {...(marks ? { mark: markGlyph(mark) } : {})}
-        bold={mark !== undefined}
+        bold={mark !== undefined || (!color && selected)}
       />
     );
   });

@@ -107,13 +107,22 @@ export function formatAgo(ms: number, nowMs: number): string {
 export function formatTimeZoned(ms: number, nowMs: number): string {
   const odd = unshowableTime(ms);
   if (odd !== undefined) return odd;
-  return `${formatTime(ms)} ${formatUtcOffset(ms)} · ${formatAgo(ms, nowMs)}`;
+  return `${formatTimeWithZone(ms)} · ${formatAgo(ms, nowMs)}`;
+}
+
+/**
+ * '2022-01-11 11:55:32 +09:00': every time a detail, a summary or a message shows whole carries
+ * its zone, as the conversation detail's does; the sentinels and odd values stay as formatTime says.
+ */
+export function formatTimeWithZone(ms: number): string {
+  const odd = unshowableTime(ms);
+  return odd ?? `${formatTime(ms)} ${formatUtcOffset(ms)}`;
 }
 
 /** The same for Unix seconds (blacklist createTime is the one field in seconds). */
 export function formatTimeSeconds(s: number): string {
   if (!Number.isFinite(s)) return NOT_A_NUMBER;
-  return formatTime(s * 1000);
+  return formatTimeWithZone(s * 1000);
 }
 
 /**

@@ -4,7 +4,7 @@
 import { Collector, type Summarizer } from './collector.js';
 import { compactJson } from './compact.js';
 import { addSourceName, contentTypeName, handleResultName, platformName, sessionTypeName } from './enums.js';
-import { formatDuration, formatTime } from './format.js';
+import { formatDuration, formatTimeWithZone } from './format.js';
 import { nameList, MESSAGE_SUMMARIZERS } from './messages.js';
 import { LATER_PHRASES, laterSummarizer } from './laterNotifications.js';
 import { joinParts, quoted } from './text.js';
@@ -72,7 +72,7 @@ function person(node: JsonNode | undefined, idKey = 'userID', nameKey = 'nicknam
   return name ?? id;
 }
 
-const when = (ms: number | undefined): string | undefined => (ms === undefined ? undefined : formatTime(ms));
+const when = (ms: number | undefined): string | undefined => (ms === undefined ? undefined : formatTimeWithZone(ms));
 
 function fromTo(body: ObjectNode, out: Collector): string | undefined {
   const pair = field(body, 'fromToUserID');

@@ -71,18 +71,11 @@ export function shownRows(list: { rows: AnyRow[]; filter: string; sort?: PageSor
   return rows;
 }
 
-/** Column keys that show a field under another name (the table's `created` is `createTime`). */
-const SHOWN_AS: Readonly<Record<string, readonly string[]>> = {
-  createTime: ['created', 'when'],
-  handleTime: ['handled'],
-  toUserID: ['to'],
-  nickName: ['nickname'],
-  'msgInfo.LatestMsgRecvTime': ['time'],
-  'blackUserInfo.userID': ['userID'],
-  'blackUserInfo.nickname': ['nickname'],
-};
-
-/** Whether the column `key` shows the sorted field: its header carries the direction. */
-export function columnShowsField(key: string, field: string): boolean {
-  return key === field || (SHOWN_AS[field] ?? []).includes(key);
+/**
+ * Whether a column shows the sorted field: its header carries the direction. The column says which
+ * `-o json` field it shows (Column.field, the list's one definition of it), so every sortable
+ * column gets its arrow (`UNREAD↓` for `:sort -unreadCount`), never a list of names kept beside it.
+ */
+export function columnShowsField(column: { key: string; field?: string }, field: string): boolean {
+  return column.field === undefined ? column.key === field : column.field === field;
 }

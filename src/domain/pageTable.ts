@@ -17,20 +17,15 @@ export interface PageTable {
   line(cells: readonly string[]): string;
 }
 
-/** The columns a layout shows: what `keep` takes to show the same ones on another page. */
-export function shownColumns(layout: TableLayout): boolean[] {
-  return layout.widths.map((w) => w > 0);
-}
-
 /** A row's cells, sanitised: what the table measures and draws. */
 export function cellsOf<Row>(columns: readonly Column<Row>[], row: Row, ctx: CellContext): string[] {
   return cleanCells(columns.map((c) => c.value(row, ctx)));
 }
 
 /** The layout for these rows' cells (the page on screen, or the first page of a scripted list) at `width`. */
-export function pageTable<Row>(columns: readonly Column<Row>[], cells: readonly (readonly string[])[], width: number, keep?: readonly boolean[]): PageTable {
+export function pageTable<Row>(columns: readonly Column<Row>[], cells: readonly (readonly string[])[], width: number): PageTable {
   const titles = cleanCells(columns.map((c) => c.title));
-  const layout = layoutColumns(columns, contentWidths(titles, cells, width), width, keep);
+  const layout = layoutColumns(columns, contentWidths(titles, cells, width), width);
   const aligns = columns.map((c) => c.align ?? 'left');
   return {
     layout,

@@ -123,14 +123,13 @@ function wantTotal(slots: readonly Slot[], gap: number): number {
  * (`content[i]`, e.g. from contentWidths). Shown widths plus gaps add up to at most `width`;
  * the caller pads the line. Two cells between columns when every column fits whole that way.
  */
-export function layoutColumns(columns: readonly ColumnSize[], content: readonly number[], width: number, keep?: readonly boolean[]): TableLayout {
+export function layoutColumns(columns: readonly ColumnSize[], content: readonly number[], width: number): TableLayout {
   const room = Math.max(0, Math.floor(width));
   const widths = columns.map(() => 0);
   if (columns.length === 0 || room === 0) return { widths, gap: GAP };
-  // `keep`: the columns chosen for the list (its first page at this width): another page shows
-  // the same ones, so columns do not come and go as the operator pages or the view refreshes.
-  const chosen = keep !== undefined && keep.some(Boolean) ? keep : undefined;
-  const slots = slotsOf(columns, content).filter((slot) => chosen === undefined || chosen[slot.index] === true);
+  // A pure function of the columns, their content and the width: no memory of another page, so
+  // the gap and the columns shown never depend on the path taken to this page (issue 34).
+  const slots = slotsOf(columns, content);
   const gap = wantTotal(slots, ROOMY_GAP) <= room ? ROOMY_GAP : GAP;
   for (const slot of place(slots, room, gap)) widths[slot.index] = slot.width;
   return { widths, gap };

@@ -48,7 +48,8 @@ export function App({ info }: { info: ConnectionInfo }): React.JSX.Element {
     store.getState().fitPageSize(fit.list, fit.user);
   }, [store, columns, rows]);
 
-  const scopes = prompt ? [] : scopesFor(screen.name, screen.name === 'user' ? screen.tab : undefined, detailOpen, detailFull);
+  // The footer names the keys of what is in front: help's own while it is open (as dispatch reads them).
+  const scopes = prompt ? [] : help ? (['help'] as const) : scopesFor(screen.name, screen.name === 'user' ? screen.tab : undefined, detailOpen, detailFull);
   return (
     <Box flexDirection="column" width={width} height={geometry.frame.rows}>
       <Header info={info} width={width} />

@@ -29,6 +29,7 @@ import type { Mounted, Session } from './mount.js';
 import { firstAnswer } from './firstAnswer.js';
 import { columnChoiceOf } from '../lists/columnChoice.js';
 import { COMMAND_LINE } from '../keys/commands.js';
+import { keyFor } from '../keys/keymap.js';
 
 /** How long the first frame waits for the first page (firstAnswer.ts), counted from the login. */
 const FIRST_FRAME_WAIT_MS = 250;
@@ -110,6 +111,7 @@ export async function runExplorer(
       switchProfile: (name) => switchTo(name),
       columns: columnChoiceOf(o.preferences?.columns),
       commandLine: COMMAND_LINE,
+      searchKey: () => keyFor('search', 'users'),
       profileNames: () => profileNamesIn(parsed.configPath ?? defaultConfigPath(process.env)),
     });
     return { store, info, generation };

@@ -243,11 +243,12 @@ export const BINDINGS = [
       else s.quit();
     },
   },
-  { action: 'helpDown', keys: ['j', 'down'], description: 'scroll help down a line', scope: 'help', run: (c) => helpTo(c, (at) => at + 1) },
+  { action: 'helpDown', keys: ['j', 'down'], hint: 'j/k line', description: 'scroll help down a line', scope: 'help', run: (c) => helpTo(c, (at) => at + 1) },
   { action: 'helpUp', keys: ['k', 'up'], description: 'scroll help up a line', scope: 'help', run: (c) => helpTo(c, (at) => at - 1) },
   {
     action: 'helpPageDown',
     keys: ['pagedown', ' ', 'J', 'n'],
+    hint: 'n/p screen',
     description: 'scroll help down a screen',
     scope: 'help',
     run: (c) => helpTo(c, (at, v) => at + v.page),
@@ -259,9 +260,9 @@ export const BINDINGS = [
     scope: 'help',
     run: (c) => helpTo(c, (at, v) => at - v.page),
   },
-  { action: 'helpTop', keys: ['g', 'home'], description: 'top of help', scope: 'help', run: (c) => helpTo(c, () => 0) },
+  { action: 'helpTop', keys: ['g', 'home'], hint: 'g/G top/end', description: 'top of help', scope: 'help', run: (c) => helpTo(c, () => 0) },
   { action: 'helpBottom', keys: ['G', 'end'], description: 'bottom of help', scope: 'help', run: (c) => helpTo(c, (_, v) => v.maxScroll) },
-  { action: 'helpClose', keys: ['?', 'escape', 'q'], description: 'close help', scope: 'help', run: (c) => state(c).toggleHelp() },
+  { action: 'helpClose', keys: ['?', 'escape', 'q'], hint: '? close', description: 'close help', scope: 'help', run: (c) => state(c).toggleHelp() },
 ] as const satisfies readonly BindingSpec[];
 
 /** An action's name, as help lists it and the config file names it. */

@@ -92,13 +92,14 @@ function clashes(bindings: readonly Binding[], defaults: readonly Binding[]): st
 }
 
 /** The footer's way of writing a key: short (esc, ⏎), as the default hints are. */
-function hintKey(key: string): string {
+export function hintKey(key: string): string {
   if (key === 'enter') return '⏎';
   if (key === 'escape') return 'esc';
   if (key === ' ') return 'space';
   return key;
 }
-const keyOfHint = (token: string): string => (token === '⏎' ? 'enter' : token === 'esc' ? 'escape' : token);
+/** The key a hint's token names (`⏎` is enter, `esc` escape). */
+export const keyOfHint = (token: string): string => (token === '⏎' ? 'enter' : token === 'esc' ? 'escape' : token);
 
 /**
  * Hints name keys ("n/p page"): each key named there that belongs to a rebound action (this one,

@@ -37,6 +37,8 @@ export interface HelpLine {
   title?: string;
   keys?: string;
   text?: string;
+  /** The group a binding's line belongs to: its heading is repeated where a column starts inside it. */
+  group?: string;
 }
 
 export interface HelpView {
@@ -47,7 +49,10 @@ export interface HelpView {
   rows: number;
   /** Lines on screen (the body under help's own title line). */
   visible: number;
-  /** The largest first line: 0 when everything fits. */
+  /**
+   * The largest first line: 0 when everything fits. One more than the lines below the screen,
+   * since a scrolled column may give its first line to its group's heading (helpWindow).
+   */
   maxScroll: number;
 }
 
@@ -136,7 +141,7 @@ function unitsFor(columnWidth: number, keysWidth: number): Unit[] {
     // Keys wider than their column (rare) get a line of their own.
     const keysFit = displayWidth(entry.keys) <= keysWidth;
     // The action's name, as the config file's `keys` rebinds it.
-    const text = wrapWords(entry.action ? `${entry.description} [${entry.action}]` : entry.description, textWidth).map((t) => ({ text: t }));
+    const text = wrapWords(entry.action ? `${entry.description} [${entry.action}]` : entry.description, textWidth).map((t) => ({ text: t, group: entry.group }));
     units.push(keysFit ? [{ keys: entry.keys, ...text[0] }, ...text.slice(1)] : [{ keys: entry.keys }, ...text]);
   }
   // A title stays with the binding under it.
@@ -149,6 +154,8 @@ function unitsFor(columnWidth: number, keysWidth: number): Unit[] {
   return joined;
 }
 
+const continued = (group: string): HelpLine => ({ title: `${group} (continued)` });
+
 /** Units into `count` columns of at most `rows` lines each, in order; undefined when they do not fit. */
 function fill(units: readonly Unit[], count: number, rows: number): HelpLine[][] | undefined {
   const columns: HelpLine[][] = [[]];
@@ -156,7 +163,9 @@ function fill(units: readonly Unit[], count: number, rows: number): HelpLine[][]
     let column = columns[columns.length - 1]!;
     if (column.length > 0 && column.length + unit.length > rows) {
       if (columns.length === count) return undefined;
-      column = [];
+      // A column that starts inside a group starts with its heading, repeated.
+      const group = unit[0]?.title === undefined ? unit[0]?.group : undefined;
+      column = group === undefined ? [] : [continued(group)];
       columns.push(column);
     }
     column.push(...unit);
@@ -197,5 +206,29 @@ export function helpView(width: number, height: number): HelpView {
 function view(columns: HelpLine[][], geometry: { columnWidth: number; keysWidth: number }, visible: number): HelpView {
   const rows = Math.max(...columns.map((c) => c.length));
   const padded = columns.map((c) => [...c, ...Array.from({ length: rows - c.length }, () => ({}))]);
-  return { columns: padded, ...geometry, rows, visible, maxScroll: Math.max(0, rows - visible) };
+  return { columns: padded, ...geometry, rows, visible, maxScroll: rows > visible ? rows - visible + 1 : 0 };
+}
+
+/**
+ * The lines of a column on screen when help is scrolled to `top`: a column whose first line is
+ * inside a group shows that group's heading first (as `less` cannot, but a reader needs: which
+ * screen do these keys work on?), then as many of its lines as are left. Each column keeps its own
+ * heading, so two columns scrolled together never start with keys of an unnamed group.
+ */
+export function helpWindow(view: HelpView, column: readonly HelpLine[], top: number): HelpLine[] {
+  const group = headingOwed(column, top);
+  if (group === undefined) return column.slice(top, top + view.visible);
+  return [continued(group), ...column.slice(top, top + view.visible - 1)];
+}
+
+/** The group whose heading a column scrolled to `top` repeats: its first line is inside it. */
+function headingOwed(column: readonly HelpLine[], top: number): string | undefined {
+  const first = column[top];
+  return first?.title === undefined ? first?.group : undefined;
+}
+
+/** The last line (1-based) help's title says is shown at `top`: the furthest any column reaches. */
+export function helpLastLine(view: HelpView, top: number): number {
+  const reach = Math.max(...view.columns.map((column) => top + view.visible - (headingOwed(column, top) === undefined ? 0 : 1)));
+  return Math.min(view.rows, reach);
 }

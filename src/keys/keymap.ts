@@ -4,7 +4,7 @@ import type { UserTab } from '../lists/names.js';
 import { glyphs } from '../terminal/glyphs.js';
 import type { Scope } from './binding.js';
 import type { Binding } from './bindings.js';
-import { activeBindings } from './effective.js';
+import { activeBindings, hintKey, keyOfHint } from './effective.js';
 
 /**
  * Scopes that apply on a screen, most specific first. The full-screen detail comes before the
@@ -51,14 +51,50 @@ export function bindingFor(key: string, scopes: readonly Scope[]): Binding | und
   return undefined;
 }
 
-/** Footer hints for these scopes, in the table's order. */
+/** Footer hints for these scopes, in the table's order, each naming keys that do what it says here. */
 export function hintsFor(scopes: readonly Scope[]): string[] {
   // A hint only for a binding its keys reach (the split pane's `/` is the list's filter).
   // The full-screen detail is the one place its scope comes first (scopesFor).
   const full = scopes[0] === 'detail';
   return activeBindings()
     .filter((b) => b.hint && scopes.includes(b.scope) && b.keys.some((key) => bindingFor(key, scopes) === b))
-    .map((b) => (full && b.fullHint ? b.fullHint : b.hint!).replace('⏎', glyphs().enter));
+    .flatMap((b) => {
+      const hint = hintHere(b, full && b.fullHint ? b.fullHint : b.hint!, scopes);
+      return hint === undefined ? [] : [hint.replace('⏎', glyphs().enter)];
+    });
+}
+
+/**
+ * A hint's keys and its words: "n/p page" names `n` (this binding's) and `p` (its partner's, the
+ * binding of the same scope that has it), then says ` page`. Tokens that name no key (`1-3`) own nothing.
+ */
+function hintKeys(b: Binding, hint: string): { tokens: string[]; owners: (Binding | undefined)[]; words: string } {
+  const space = hint.indexOf(' ');
+  const part = space < 0 ? '' : hint.slice(0, space);
+  // `/` alone is a key (the filter's), not two tokens.
+  const tokens = part === '' ? [] : part === '/' ? ['/'] : part.split('/');
+  const owners = tokens.map((token) => {
+    const key = keyOfHint(token);
+    return b.keys.includes(key) ? b : activeBindings().find((o) => o.scope === b.scope && o.keys.includes(key));
+  });
+  return { tokens, owners, words: space < 0 ? hint : hint.slice(space) };
+}
+
+/**
+ * The hint as this screen's keys make it true: where a key it names means something else here
+ * (the full-screen detail's `n` is its search, not the next page), it names keys of the same
+ * rank that do reach its bindings (`]/[ page`), one-character ones first; none, no hint.
+ */
+function hintHere(b: Binding, hint: string, scopes: readonly Scope[]): string | undefined {
+  const { tokens, owners, words } = hintKeys(b, hint);
+  const reaches = (owner: Binding, key: string | undefined): boolean => key !== undefined && bindingFor(key, scopes) === owner;
+  if (tokens.every((token, i) => owners[i] === undefined || reaches(owners[i], keyOfHint(token)))) return hint;
+  const ranks = Array.from({ length: Math.max(...owners.map((o) => o?.keys.length ?? 0)) }, (_, i) => i);
+  const fits = (i: number): boolean => owners.every((o) => o === undefined || reaches(o, o.keys[i]));
+  const short = (i: number): boolean => owners.every((o) => o === undefined || [...o.keys[i]!].length === 1);
+  const rank = ranks.find((i) => fits(i) && short(i)) ?? ranks.find(fits);
+  if (rank === undefined) return undefined;
+  return tokens.map((token, i) => (owners[i] === undefined ? token : hintKey(owners[i].keys[rank]!))).join('/') + words;
 }
 
 /**

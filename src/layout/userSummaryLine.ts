@@ -4,7 +4,7 @@
 // before anything else. Pure: the component only colours it.
 import type { UserLookup } from '../api/userLookup.js';
 import { appMangerLevelName, recvMsgOptName } from '../content/enums.js';
-import { formatTime } from '../content/format.js';
+import { formatTime, formatTimeWithZone } from '../content/format.js';
 import { USER_TABS, type UserTab } from '../lists/names.js';
 import { summaryPart } from '../lists/registry.js';
 import type { SummaryWords } from '../lists/types.js';
@@ -68,7 +68,7 @@ function profileSegments(profile: SummaryPart<UserLookup>): Segment[] {
       return [
         nameSegment(u.nickname),
         { long: `level ${u.appMangerLevel} (${appMangerLevelName(u.appMangerLevel)})`, short: `L${u.appMangerLevel}` },
-        { long: `created ${created}`, short: created.slice(0, 10) },
+        { long: `created ${formatTimeWithZone(u.createTime)}`, short: created.slice(0, 10) },
         { long: `global receive: ${recvMsgOptName(u.globalRecvMsgOpt)}`, short: RECV_SHORT[u.globalRecvMsgOpt] ?? `recv ${u.globalRecvMsgOpt}` },
       ];
     }

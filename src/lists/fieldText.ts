@@ -1,9 +1,9 @@
 // How the detail pane writes a time or a code beside its raw value: shared by the lists' details.
-import { formatTime, formatTimeSeconds } from '../content/format.js';
+import { formatTimeSeconds, formatTimeWithZone } from '../content/format.js';
 
-/** A time in milliseconds, local, with the raw value. */
-export const ms = (value: number): string => `${formatTime(value)}  (${value})`;
-/** A time in Unix seconds (the blacklist's createTime), local, with the raw value. */
+/** A time in milliseconds, local with its zone, with the raw value. */
+export const ms = (value: number): string => `${formatTimeWithZone(value)}  (${value})`;
+/** A time in Unix seconds (the blacklist's createTime), local with its zone, with the raw value. */
 export const seconds = (value: number): string => `${formatTimeSeconds(value)}  (${value} s)`;
 /** A code as its name and number; the number alone when the contract has no name for it. */
 export const code = (name: string, value: number | undefined): string =>

@@ -4,6 +4,7 @@ import type { CommandLine } from './commandLine.js';
 import type { AnyRow, ListKind } from '../api/pages.js';
 import { listDef } from '../lists/registry.js';
 import { choosableFields } from '../lists/columnChoice.js';
+import { fieldsOf } from '../domain/pageSort.js';
 import type { ListState, PromptKind } from './types.js';
 
 export interface CompletionSources {
@@ -15,6 +16,8 @@ export interface CompletionSources {
   rowWords: readonly string[];
   /** The fields the list's columns show, for `:columns` (absent: none). */
   fields?: readonly string[];
+  /** The fields `:sort` takes: the columns' first, then every other field of this page's rows. */
+  sortFields?: readonly string[];
   /** The `:` commands (absent: none to offer). */
   commands?: CommandLine;
 }
@@ -31,6 +34,7 @@ export function sourcesFor(
     profiles,
     rowWords: list ? rowWords(list.kind, list.rows) : [],
     fields: list ? choosableFields(list.kind) : [],
+    sortFields: list ? [...new Set([...choosableFields(list.kind), ...fieldsOf(list.rows)])] : [],
     ...(commands ? { commands } : {}),
   };
 }
@@ -65,8 +69,13 @@ function commandCompletions(text: string, sources: CompletionSources): string[] 
       return matching([...sources.profiles()].sort(), arg.trim()).map((name) => head + name);
     case 'field':
       return matching(sources.fields ?? [], arg.trim()).map((field) => head + field);
+    case 'sort': {
+      // `-FIELD` sorts largest first: the minus stays, the field after it is completed.
+      const minus = /^\s*-/.test(arg) ? '-' : '';
+      return matching(sources.sortFields ?? [], arg.trim().slice(minus.length)).map((field) => head + minus + field);
+    }
     default:
-      return []; // page N, a sort, and commands without an argument
+      return []; // page N, and commands without an argument
   }
 }
 

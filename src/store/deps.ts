@@ -39,6 +39,11 @@ export interface StoreDeps {
   columns?: ColumnChoice;
   /** The `:` commands (keys/commands.ts COMMAND_LINE); without them the command line runs none. */
   commandLine?: CommandLine;
+  /**
+   * The key in force for the users' search (keymap keyFor), which the user picker offers when what
+   * was typed cannot be an ID or finds no one; without it (or unbound) the picker offers nothing.
+   */
+  searchKey?: () => string | undefined;
 }
 
 export type StoreSet = StoreApi<AppState>['setState'];

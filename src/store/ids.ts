@@ -19,6 +19,14 @@ function refusal(value: string, bad: RegExpExecArray, what: string): Checked {
   return { ok: false, error: `refused: a ${what} cannot have ${describe(bad[0])}${where}` };
 }
 
+/**
+ * What the user picker adds when what was typed is a name rather than an ID (it has a space), or
+ * no user has that ID: the search finds users by name. `key`: the search's key in force.
+ */
+export function findByNameNote(key: string | undefined): string {
+  return key === undefined ? '' : `; ${key} on Users finds users by name`;
+}
+
 /** Trims; refuses whitespace inside, control and invisible (format) characters. */
 export function checkID(raw: string, what: string): Checked {
   const value = raw.trim();

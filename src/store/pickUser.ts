@@ -5,6 +5,7 @@ import { isApiFailure } from '../api/errors.js';
 import { lookupUser } from '../api/userLookup.js';
 import { noSuchUserText, systemUserNote } from '../domain/userIdentity.js';
 import { glyphs } from '../terminal/glyphs.js';
+import { findByNameNote } from './ids.js';
 import type { SliceServices } from './services.js';
 import type { AppState } from './types.js';
 import type { AppActions } from './actions.js';
@@ -31,7 +32,7 @@ export function pickUser(services: SliceServices, get: () => AppState & AppActio
     (found) => {
       if (stale()) return;
       if (found.kind === 'none') {
-        const refused = noSuchUserText(userID, found);
+        const refused = noSuchUserText(userID, found) + findByNameNote(services.deps.searchKey?.());
         return fromPrompt ? get().answerPrompt('user', { text: refused, level: 'error' }) : services.flash(refused, 'error');
       }
       if (fromPrompt) get().answerPrompt('user', null);

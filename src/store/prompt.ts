@@ -2,7 +2,7 @@
 // to the prompt, what Tab offers, and whether Enter may use what was typed.
 import type { CommandLine } from './commandLine.js';
 import { promptCompletions, type CompletionSources } from './completion.js';
-import { checkID, checkText, type Checked } from './ids.js';
+import { checkID, checkText, findByNameNote, type Checked } from './ids.js';
 import { editLine, newLine, pasteIntoLine } from './lineEditor.js';
 import type { AppState, Prompt, PromptInput, PromptKind } from './types.js';
 
@@ -40,11 +40,18 @@ export function promptAfterInput(
 }
 
 /** Whether Enter may use the line: IDs without whitespace, nothing invisible. An empty line just closes. */
-export function checkPromptLine(kind: PromptKind, text: string, commands?: CommandLine): Checked {
+export function checkPromptLine(kind: PromptKind, text: string, commands?: CommandLine, searchKey?: string): Checked {
   if (text.trim() === '') return { ok: true, value: '' };
   switch (kind) {
-    case 'user':
-      return checkID(text, 'user ID');
+    case 'user': {
+      const checked = checkID(text, 'user ID');
+      // A space: a name typed where an ID goes (`Karen Wright`), which the search finds. Said short
+      // so that the key to press fits an 80-column line.
+      if (!checked.ok && searchKey !== undefined && /\s/u.test(text.trim())) {
+        return { ok: false, error: `refused: a user ID cannot have spaces${findByNameNote(searchKey)}` };
+      }
+      return checked;
+    }
     case 'command': {
       const problem = commands ? commands.problem(text) : 'no commands here';
       return problem === undefined ? { ok: true, value: text.trim() } : { ok: false, error: problem };

@@ -75,7 +75,7 @@ export const uiSlice =
         const state = get();
         const prompt = state.prompt;
         if (!prompt) return;
-        const checked = checkPromptLine(prompt.kind, prompt.line.text, commandLine);
+        const checked = checkPromptLine(prompt.kind, prompt.line.text, commandLine, services.deps.searchKey?.());
         if (!checked.ok) return set({ prompt: { ...prompt, note: { text: checked.error, level: 'error' } } });
         const value = checked.value;
         const promptHistory = withHistory(state.promptHistory, prompt.kind, value);

@@ -80,7 +80,8 @@ export const ASCII_GLYPHS: Glyphs = {
   separator: '|',
   crumb: '>',
   arrow: '>',
-  atLeast: '>',
+  // `>14` would claim more than 14; `>=14` says what `≥14` does (two cells: it sits in no column).
+  atLeast: '>=',
   rule: '-',
   cross: 'x',
   enter: 'Enter',

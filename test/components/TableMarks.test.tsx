@@ -36,7 +36,8 @@ describe('Table marks (live view)', () => {
     const marks = new Map<Row, RowMark>([[rows[1]!, 'new']]);
     const { lastFrame } = render(<Table context={context} columns={columns} rows={rows} cursor={0} width={20} height={5} color={false} marks={marks} />);
     const bold = [...(lastFrame() ?? '').matchAll(BOLD_LINE)].map((m) => m[1]!.replace(SGR, '').trim());
-    expect(bold).toEqual(['+b']);
+    // The selected row too, inverse as well (without colour it is inverse and bold, issue 34).
+    expect(bold).toEqual(['› a', '+b']);
   });
 
   it('has no mark column when the view is not live', () => {

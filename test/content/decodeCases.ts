@@ -2,7 +2,7 @@
 // notification cases (run by decodeNotifications.test.ts, and read again by decode.test.ts).
 import { expect } from 'vitest';
 import { decodeContent, type DecodedContent } from '../../src/content/decode.js';
-import { formatTime } from '../../src/content/format.js';
+import { formatTimeWithZone } from '../../src/content/format.js';
 
 export const json = (value: unknown): string => JSON.stringify(value);
 /** Notification content: the tips JSON inside a string inside JSON (contract §6.2). */
@@ -45,7 +45,7 @@ export const NOTIFICATIONS: Case[] = [
       request: { fromUserID: 'u1', fromNickname: 'Alice', fromFaceURL: '', toUserID: 'u2', toNickname: 'Bob', handleResult: 0, reqMsg: 'hi, add me', createTime: T, handlerUserID: '', handleMsg: '', handleTime: 0, ex: '' },
     }),
     summary: 'Friend request: Alice (u1) → Bob (u2): "hi, add me"',
-    facts: { Applicant: 'Alice (u1)', Receiver: 'Bob (u2)', 'Request message': 'hi, add me', Result: 'pending', 'Requested at': formatTime(T), 'Handled at': 'not set' },
+    facts: { Applicant: 'Alice (u1)', Receiver: 'Bob (u2)', 'Request message': 'hi, add me', Result: 'pending', 'Requested at': formatTimeWithZone(T), 'Handled at': 'not set' },
   },
   {
     name: 'friend application approved',
@@ -66,7 +66,7 @@ export const NOTIFICATIONS: Case[] = [
     type: 1204,
     content: notification({ friend: { ownerUserID: 'u1', friendUser: { userID: 'u2', nickname: 'Bob' }, addSource: 2 }, opUser: { userID: 'u1', nickname: 'Alice' }, operationTime: T }),
     summary: 'Friend added: u1 → Bob (u2)',
-    facts: { 'Add source': 'by application', Operator: 'Alice (u1)', Time: formatTime(T) },
+    facts: { 'Add source': 'by application', Operator: 'Alice (u1)', Time: formatTimeWithZone(T) },
   },
   { name: 'friend deleted', type: 1205, content: notification({ fromToUserID: { fromUserID: 'u1', toUserID: 'u2' } }), summary: 'Friend deleted: u1 → u2' },
   { name: 'black added', type: 1207, content: notification({ fromToUserID: { fromUserID: 'u1', toUserID: 'u9' } }), summary: 'Blocked: u1 → u9', facts: { From: 'u1', To: 'u9' } },
@@ -130,7 +130,7 @@ export const NOTIFICATIONS: Case[] = [
     // Written by hand: a JS number literal would already have lost the seq's last digits.
     content: notification(`{"revokerUserID":"u1","clientMsgID":"cm1","revokeTime":${T},"sesstionType":3,"seq":12345678901234567890,"conversationID":"sg_g1","isAdminRevoke":true}`),
     summary: 'Message revoked by u1 (admin)',
-    facts: { 'Revoked by': 'u1', 'Client message ID': 'cm1', 'Revoke time': formatTime(T), 'Admin revoke': 'yes', 'Session type': 'group', Seq: '12345678901234567890', 'Conversation ID': 'sg_g1' },
+    facts: { 'Revoked by': 'u1', 'Client message ID': 'cm1', 'Revoke time': formatTimeWithZone(T), 'Admin revoke': 'yes', 'Session type': 'group', Seq: '12345678901234567890', 'Conversation ID': 'sg_g1' },
   },
   {
     name: 'revoke rewritten by pull (MessageRevokedContent)',

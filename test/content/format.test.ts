@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAgo, formatBytes, formatCount, formatDuration, formatTime, formatTimeSeconds, formatTimeZoned, formatUtcOffset } from '../../src/content/format.js';
+import { formatAgo, formatBytes, formatCount, formatDuration, formatTime, formatTimeSeconds, formatTimeWithZone, formatTimeZoned, formatUtcOffset } from '../../src/content/format.js';
 
 describe('formatBytes', () => {
   it.each([
@@ -78,7 +78,7 @@ describe('formatTime', () => {
   });
 
   it('formats seconds the same way', () => {
-    expect(formatTimeSeconds(1688460626)).toBe(formatTime(1688460626000));
+    expect(formatTimeSeconds(1688460626)).toBe(`${formatTime(1688460626000)} ${formatUtcOffset(1688460626000)}`);
     expect(formatTimeSeconds(0)).toBe('not set');
     expect(formatTimeSeconds(NaN)).toBe('n/a');
   });
@@ -110,5 +110,14 @@ describe('formatCount', () => {
     expect(formatCount(NaN)).toBe('n/a');
     expect(formatCount(Infinity)).toBe('n/a');
     expect(formatCount(1e21)).toBe('1,000,000,000,000,000,000,000');
+  });
+});
+
+describe('formatTimeWithZone (issue 34: every time shown whole carries its zone)', () => {
+  it('writes the offset after the local time, as the conversation detail does', () => {
+    const t = Date.UTC(2022, 0, 11, 2, 55, 32);
+    expect(formatTimeWithZone(t)).toBe(`${formatTime(t)} ${formatUtcOffset(t)}`);
+    expect(formatTimeWithZone(t)).toMatch(/^2022-01-1\d \d\d:55:32 [+-]\d\d:\d\d$/);
+    expect(formatTimeWithZone(0)).toBe('not set');
   });
 });

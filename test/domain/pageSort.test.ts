@@ -1,6 +1,7 @@
 // `:sort`: the page's rows in a field's order (stable, rows without it last), the command's
 // parsing, and the column whose header carries the direction.
 import { describe, expect, it } from 'vitest';
+import { listDef } from '../../src/lists/registry.js';
 import { columnShowsField, fieldsOf, hasField, shownRows, sortRows } from '../../src/domain/pageSort.js';
 import type { AnyRow } from '../../src/api/pages.js';
 
@@ -46,9 +47,12 @@ describe('sortRows', () => {
   });
 
   it('marks the column that shows the field', () => {
-    expect(columnShowsField('userID', 'userID')).toBe(true);
-    expect(columnShowsField('created', 'createTime')).toBe(true);
-    expect(columnShowsField('nickname', 'createTime')).toBe(false);
+    expect(columnShowsField({ key: 'userID', field: 'userID' }, 'userID')).toBe(true);
+    expect(columnShowsField({ key: 'created', field: 'createTime' }, 'createTime')).toBe(true);
+    expect(columnShowsField({ key: 'nickname', field: 'nickname' }, 'createTime')).toBe(false);
+    // `:sort -unreadCount` marks UNREAD, as other sorts mark theirs (issue 34).
+    const unread = listDef('conversations').columns.find((c) => c.title === 'UNREAD')!;
+    expect(columnShowsField(unread, 'unreadCount')).toBe(true);
   });
 });
 

@@ -88,7 +88,7 @@ interface Prompt {
 const PROMPTS: readonly Prompt[] = [
   {
     key: 'u', label: 'user ID: ', reach: async () => undefined, words: ['abc def', 'abc '],
-    refused: ['user_000001 jjj', 'refused: a user ID cannot have a space after "user_000001"'],
+    refused: ['user_000001 jjj', 'refused: a user ID cannot have spaces; s on Users finds users by name'],
   },
   {
     key: ':', label: ':', reach: async () => undefined, words: ['user user_000001', 'user '],

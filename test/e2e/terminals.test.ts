@@ -87,13 +87,19 @@ describe.sequential.each([
     expect(tmuxOn(inner, 'list-buffers')).toBe('');
   }, TEST_MS);
 
-  it('TERM=vt100 gets no colour or attribute at all, and the cursor row keeps its marker', async () => {
+  it('TERM=vt100 gets no colour; the cursor row keeps its marker and is its only attributed line (inverse, bold)', async () => {
     app = startApp({ cols, rows, args: ['--demo', '--still'], env: { TERM: 'vt100' } });
     const a = app;
     await a.waitFor((s) => FIRST_PAGE.test(s) && s.includes(USER));
     const raw = a.tmux('capture-pane', '-p', '-e', '-t', a.session);
-    expect(raw).not.toMatch(/\u001b\[[0-9;]*m/);
-    expect(raw).toMatch(/^›user_000001/m);
+    // SGR parameters that set a colour (resets such as 39 and 49 are not colours).
+    const colours = [...raw.matchAll(/\u001b\[([0-9;]*)m/g)].flatMap((m) => m[1]!.split(';')).filter((p) => /^(3[0-8]|4[0-8]|9\d|10\d)$/.test(p));
+    expect(colours).toEqual([]);
+    expect(raw.replace(/\u001b\[[0-9;]*m/g, '')).toMatch(/^›user_000001/m);
+    // Inverse video (SGR 7) on the cursor row alone (issue 34: a marker alone was too faint).
+    const inverse = raw.split('\n').filter((l) => /\u001b\[(?:[0-9;]*;)?7[;m]/.test(l));
+    expect(inverse).toHaveLength(1);
+    expect(inverse[0]).toContain('user_000001');
     // The same app on a colour terminal does use them: the check above can fail.
     const colour = startApp({ cols, rows, args: ['--demo', '--still'], env: { TERM: 'xterm-256color' } });
     cleanups.push(() => colour.kill());

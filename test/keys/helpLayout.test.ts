@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { helpEntries, helpView, wrapWords, type HelpView } from '../../src/keys/helpLayout.js';
+import { helpEntries, helpView, helpWindow, wrapWords, type HelpView } from '../../src/keys/helpLayout.js';
 import { COMMANDS } from '../../src/keys/commands.js';
 import { BINDINGS } from '../../src/keys/bindings.js';
 import { LINE_KEYS } from '../../src/store/lineEditor.js';
@@ -16,7 +16,7 @@ function everythingShown(view: HelpView): string[] {
   const shown: string[] = [];
   for (let top = 0; top <= view.maxScroll; top++) {
     for (const column of view.columns) {
-      for (const line of column.slice(top, top + view.visible)) shown.push(line.title ?? `${line.keys ?? ''}\u0000${line.text ?? ''}`);
+      for (const line of helpWindow(view, column, top)) shown.push(line.title ?? `${line.keys ?? ''}\u0000${line.text ?? ''}`);
     }
   }
   return shown;

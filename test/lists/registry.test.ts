@@ -92,6 +92,10 @@ describe('the list registry', () => {
       expect(detail.title).not.toBe('');
       expect(detail.sections.length).toBeGreaterThan(0);
       for (const section of detail.sections) expect(section.fields.length, section.title).toBeGreaterThan(0);
+      // Every time the detail shows whole carries its zone, as the conversation detail's does (issue 34).
+      for (const field of [...(detail.lead ?? []), ...detail.sections.flatMap((s) => s.fields)]) {
+        if (/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d/.test(field.value)) expect(field.value, `${kind} ${field.label}`).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d [+-]\d\d:\d\d/);
+      }
       expect(list.identity(row)).not.toBe('');
       expect(list.rowID(row)).not.toBe('');
       expect(list.completionWords(row).length).toBeGreaterThan(0);

@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Conversation, NotificationAccount, User } from '../../src/api/schemas.js';
 import { COMMAND_LINE } from '../../src/keys/commands.js';
-import { promptCompletions, rowWords, type CompletionSources } from '../../src/store/completion.js';
+import { promptCompletions, rowWords, sourcesFor, type CompletionSources } from '../../src/store/completion.js';
+import type { ListState } from '../../src/store/types.js';
 import { checkPromptLine } from '../../src/store/prompt.js';
 
 const sources = (over: Partial<CompletionSources> = {}): CompletionSources => ({
@@ -26,6 +27,21 @@ describe('the command line', () => {
     expect(promptCompletions('command', 'columns c', sources({ fields }))).toEqual(['columns createTime']);
     expect(checkPromptLine('command', 'columns nickname', COMMAND_LINE)).toEqual({ ok: true, value: 'columns nickname' });
     expect(checkPromptLine('command', 'columns', COMMAND_LINE)).toMatchObject({ ok: false, error: expect.stringMatching(/^usage: :columns FIELD/) });
+  });
+
+  it(':sort completes field names as :columns does, the minus of -FIELD kept (issue 34)', () => {
+    const sortFields = ['userID', 'nickname', 'createTime', 'appMangerLevel'];
+    expect(promptCompletions('command', 'sort c', sources({ sortFields }))).toEqual(['sort createTime']);
+    expect(promptCompletions('command', 'sort -c', sources({ sortFields }))).toEqual(['sort -createTime']);
+    expect(promptCompletions('command', 'sort ', sources({ sortFields }))).toEqual(sortFields.map((f) => `sort ${f}`));
+  });
+
+  it("the sort's fields are the columns' fields, then the rest of the page's rows' fields", () => {
+    const rows = [{ userID: 'u1', nickname: 'A', faceURL: '', ex: '', createTime: 1, appMangerLevel: 1, globalRecvMsgOpt: 0, extra: 1 }];
+    const fields = sourcesFor([], { kind: 'users', rows } as unknown as ListState, () => []).sortFields!;
+    expect(fields.slice(0, 2)).toEqual(['userID', 'nickname']);
+    expect(fields).toContain('extra');
+    expect(new Set(fields).size).toBe(fields.length);
   });
 
   it(':user completes from recent users, in their order', () => {
@@ -120,3 +136,15 @@ describe('what Enter refuses', () => {
     }
   });
 });
+
+describe('the user picker leads to the search (issue 34)', () => {
+  it('a name where an ID goes is refused, naming the search key in force', () => {
+    expect(checkPromptLine('user', 'Karen Wright', COMMAND_LINE, 's')).toEqual({ ok: false, error: 'refused: a user ID cannot have spaces; s on Users finds users by name' });
+    expect(checkPromptLine('user', 'Karen Wright', COMMAND_LINE, 'S')).toMatchObject({ error: expect.stringContaining('; S on Users finds users by name') });
+    // The search unbound: the refusal as before, naming where the space is.
+    expect(checkPromptLine('user', 'Karen Wright', COMMAND_LINE)).toMatchObject({ error: 'refused: a user ID cannot have a space after "Karen"' });
+    // An invisible character is a paste's, not a name's: no offer.
+    expect(checkPromptLine('user', 'user_1\u200b', COMMAND_LINE, 's')).toMatchObject({ error: expect.not.stringContaining('finds users') });
+  });
+});
+

@@ -32,6 +32,10 @@ describe('ASCII mode', () => {
     }
   });
 
+  it('writes "at least" as >=, never as >, which says something else (issue 34)', () => {
+    expect(ASCII_GLYPHS.atLeast).toBe('>=');
+  });
+
   it('changes the sanitiser and truncation marks', () => {
     setAsciiMode(true);
     // A line break reads as the escape everyone knows, not as a literal pipe.

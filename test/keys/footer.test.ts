@@ -1,0 +1,94 @@
+// The footer is derived from the bindings in force on each screen (issue 34): every key a hint
+// names does there what the hint says. In the full-screen detail `n` is the detail's search, so
+// the page hint names keys that still page (`]/[ page`), never `n/p page`.
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Scope } from '../../src/keys/binding.js';
+import { installKeys } from '../../src/keys/effective.js';
+import { bindingFor, hintsFor, scopesFor } from '../../src/keys/keymap.js';
+import { USER_TABS } from '../../src/lists/names.js';
+
+/** What each hint says, by its words, as the actions its keys must reach (in order). */
+const SAYS: Record<string, readonly string[]> = {
+  move: ['down', 'up'],
+  page: ['nextPage', 'prevPage'],
+  open: ['open'],
+  detail: ['detail'],
+  scroll: ['scrollDown', 'scrollUp'],
+  full: ['detailFull'],
+  split: ['detailFull'],
+  find: ['detailSearch'],
+  match: ['nextMatch', 'prevMatch'],
+  tabs: ['nextTab'],
+  search: ['search'],
+  IDs: ['conversationFilter'],
+  user: ['openUser'],
+  filter: ['filter'],
+  live: ['live'],
+  accounts: ['accounts'],
+  'pick user': ['userPicker'],
+  cmd: ['command'],
+  back: ['back'],
+  help: ['help'],
+  quit: ['quit'],
+  line: ['helpDown', 'helpUp'],
+  screen: ['helpPageDown', 'helpPageUp'],
+  'top/end': ['helpTop', 'helpBottom'],
+  close: ['helpClose'],
+};
+const KEY_OF: Record<string, string> = { '⏎': 'enter', esc: 'escape', space: ' ', pagedown: 'pagedown', pageup: 'pageup' };
+
+/** Every screen and what can be open on it. */
+function screens(): { name: string; scopes: Scope[] }[] {
+  const bases: { name: string; args: Parameters<typeof scopesFor> }[] = [
+    { name: 'users', args: ['users'] },
+    { name: 'accounts', args: ['accounts'] },
+    ...USER_TABS.map((tab) => ({ name: `user ${tab}`, args: ['user', tab] as Parameters<typeof scopesFor> })),
+  ];
+  const help = { name: 'help', scopes: ['help'] as Scope[] };
+  return [help, ...bases.flatMap(({ name, args }) => [
+    { name, scopes: scopesFor(args[0], args[1]) },
+    { name: `${name}, detail pane`, scopes: scopesFor(args[0], args[1], true, false) },
+    { name: `${name}, full-screen detail`, scopes: scopesFor(args[0], args[1], true, true) },
+  ])];
+}
+
+function checkFooters(): void {
+  for (const { name, scopes } of screens()) {
+    for (const hint of hintsFor(scopes)) {
+      const space = hint.indexOf(' ');
+      const words = hint.slice(space + 1);
+      const actions = SAYS[words];
+      expect(actions, `${name}: a hint no test knows: ${hint}`).toBeDefined();
+      const part = hint.slice(0, space);
+      const keys = (part === '/' ? ['/'] : part.split('/')).filter((token) => !/^\d-\d$/.test(token));
+      keys.forEach((token, i) => {
+        const key = KEY_OF[token] ?? token;
+        expect(bindingFor(key, scopes)?.action, `${name}: "${hint}": ${token}`).toBe(actions![i]);
+      });
+    }
+  }
+}
+
+describe('footer hints', () => {
+  afterEach(() => installKeys({}, 'test'));
+
+  it('on every screen, each key a hint names does what the hint says there', () => {
+    checkFooters();
+  });
+
+  it('in the full-screen detail, the page hint names keys that page (n is the search there)', () => {
+    const full = hintsFor(scopesFor('user', 'conversations', true, true));
+    expect(full).toContain(']/[ page');
+    expect(full).toContain('n/N match');
+    expect(full).not.toContain('n/p page');
+    expect(hintsFor(scopesFor('users'))).toContain('n/p page');
+    // Help open: help's own keys, which dispatch gives help (j scrolls it, n turns its screen).
+    expect(hintsFor(['help'])).toEqual(['j/k line', 'n/p screen', 'g/G top/end', '? close']);
+  });
+
+  it('with keys rebound by the config file, the hints follow on every screen', () => {
+    installKeys({ nextPage: ['x', ']'], prevPage: ['z', '['], nextMatch: ['m'] }, 'test');
+    checkFooters();
+    expect(hintsFor(scopesFor('users'))).toContain('x/z page');
+  });
+});

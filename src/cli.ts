@@ -92,7 +92,7 @@ async function explore(parsed: ExplorerOptions, demo: Promise<EmbeddedDemo> | un
   const { columnChoiceProblem } = await import('./lists/columnChoice.js');
   const columnProblem = columnChoiceProblem(options.preferences?.columns);
   if (columnProblem !== undefined) throw new UsageError(`${options.preferences?.path ?? 'config'}: ${columnProblem}`);
-  if (!options.demo && options.baseUrl === undefined) {
+  if (!options.demo && options.connection === undefined) {
     process.stderr.write(NO_SERVER + '\n');
     return EXIT_USAGE;
   }

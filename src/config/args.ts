@@ -11,7 +11,7 @@ export const DEFAULT_DEMO_USERS = 5000;
 export const DEFAULT_TIMEOUT_S = DEFAULT_CLIENT_CONFIG.timeoutMs / 1000;
 export const DEFAULT_MAX_BODY_MB = DEFAULT_CLIENT_CONFIG.maxBodyBytes / (1024 * 1024);
 import { urlCredentialsProblem, urlExtraPartProblem, withoutUserinfo } from './safeText.js';
-import { controlCharacterProblem, normalBaseUrl } from './baseUrl.js';
+import { CONTROL_CHARACTER_PROBLEM, holdsControlCharacter, normalBaseUrl } from './baseUrl.js';
 import { UsageError } from './usageError.js';
 import type { Connection, GivenConnection } from './connection.js';
 
@@ -354,8 +354,7 @@ function defined(fields: Record<keyof GivenConnection, string | undefined>): Giv
 
 /** The base URL as the app uses it (baseUrl.ts), or a usage error naming `source` that never quotes a control byte. */
 function checkedUrl(raw: string, source: string): string {
-  const control = controlCharacterProblem(raw);
-  if (control) throw new UsageError(`${source} ${control}`);
+  if (holdsControlCharacter(raw)) throw new UsageError(`${source} ${CONTROL_CHARACTER_PROBLEM}`);
   let url: URL;
   try {
     url = new URL(raw);

@@ -7,12 +7,14 @@
 /** C0 controls (tab and newline included), DEL and C1 controls. */
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
-/** Why a base URL may not be used as given, when it holds a control character; never quotes it. */
-export function controlCharacterProblem(raw: string): string | undefined {
-  return CONTROL.test(raw)
-    ? 'must not hold control characters (a tab, newline, escape, DEL or C1 code): give the URL again as plain text'
-    : undefined;
+/** Whether a base URL as given holds one: then it is refused, and never quoted. */
+export function holdsControlCharacter(raw: string): boolean {
+  return CONTROL.test(raw);
 }
+
+/** What is wrong with such a URL, after the name of where it came from. */
+export const CONTROL_CHARACTER_PROBLEM =
+  'must not hold control characters (a tab, newline, escape, DEL or C1 code): give the URL again as plain text';
 
 /**
  * The one form of a checked base URL: parsed (the host lower-cased, a default port dropped, the

@@ -11,7 +11,7 @@ import '../api/zodLocale.js';
 import { isPageSize, MAX_PAGE_SIZE } from '../domain/paging.js';
 import { MAX_INTERVAL_MS, MIN_INTERVAL_MS } from '../data/liveRefresh.js';
 import { UsageError, type ExplorerOptions, type Preferences, type ProfileField } from './args.js';
-import { controlCharacterProblem, normalBaseUrl } from './baseUrl.js';
+import { CONTROL_CHARACTER_PROBLEM, holdsControlCharacter, normalBaseUrl } from './baseUrl.js';
 import { resolveConnection, type ProfileConnection } from './connection.js';
 import { defaultConfigPath, PROFILE_NAME } from './profileNames.js';
 import { parseConfigJson, readConfigText } from './configFile.js';
@@ -38,7 +38,7 @@ export const profileSchema = z
   .strictObject({
     baseUrl: z.string({ error: 'must be an http(s) URL' }).check(
       // Before the trim: a control character at either end is refused too, never quietly dropped.
-      z.refine((url) => controlCharacterProblem(url) === undefined, { error: controlCharacterProblem('\u0000'), abort: true }),
+      z.refine((url) => !holdsControlCharacter(url), { error: CONTROL_CHARACTER_PROBLEM, abort: true }),
       z.trim(),
       z.refine(isHttpUrl, { error: 'must be an http(s) URL' }),
       z.superRefine((url, ctx) => {

@@ -27,7 +27,7 @@ beforeAll(async () => {
   const refuse = (_req: unknown, res: import('node:http').ServerResponse): void => {
     res.writeHead(500).end();
   };
-  [other, labServer, demo] = await Promise.all([startTestServer(refuse), startTestServer(refuse), startDemoServer({ users: 30, still: true })]);
+  [other, labServer, demo] = await Promise.all([startTestServer(refuse), startTestServer(refuse), startDemoServer({ users: 30 })]);
 });
 afterAll(async () => {
   await Promise.all([other.close(), labServer.close(), demo.close()]);

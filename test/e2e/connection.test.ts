@@ -32,7 +32,7 @@ function refuseLogin(_req: unknown, res: ServerResponse): void {
 beforeAll(async () => {
   assertTmux();
   scratch = mkdtempSync(join(tmpdir(), 'oie-connection-e2e-'));
-  [demo, lab] = await Promise.all([startDemoServer({ users: 100, still: true }), startTestServer(refuseLogin)]);
+  [demo, lab] = await Promise.all([startDemoServer({ users: 100 }), startTestServer(refuseLogin)]);
 });
 afterAll(async () => {
   await Promise.all([demo.close(), lab.close()]);

@@ -12,7 +12,7 @@ import { startTestServer, type TestServer } from '../support/recordingServer.js'
 let demo: DemoServer;
 let closed: TestServer;
 beforeAll(async () => {
-  demo = await startDemoServer({ users: 100, still: true });
+  demo = await startDemoServer({ users: 100 });
   closed = await startTestServer(() => undefined);
   await closed.close();
 });

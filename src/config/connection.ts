@@ -1,3 +1,50 @@
+// How to reach a server beyond its URL: the proxies of the environment (api/proxy.ts) and the CA
+// that signs a private server's certificate (--ca-file PATH, a profile's caFile): read
+// through data/localFile.ts (a regular file, at most 1 MB, never blocking) and checked to hold a
+// PEM certificate, so that a wrong path is a usage error at start, not a TLS failure later.
+import { LocalFileError, readLocalFile } from '../data/localFile.js';
+import { ProxyConfigError, proxySettingsFromEnv, type ProxySettings } from '../api/proxy.js';
+import { DEFAULT_CLIENT_CONFIG } from '../api/defaults.js';
+import type { ClientConfig } from '../api/client.js';
+import { UsageError } from './usageError.js';
+import { normalBaseUrl } from './baseUrl.js';
+
+export const MAX_CA_BYTES = 1024 * 1024;
+
+/** The PEM text of the CA file; a UsageError in words for anything else. */
+export function readCaFile(path: string): string {
+  let text: string;
+  try {
+    text = readLocalFile(path, { maxBytes: MAX_CA_BYTES, what: 'the CA file' }).bytes.toString('utf8');
+  } catch (error) {
+    throw new UsageError(`--ca-file ${error instanceof LocalFileError ? error.message : String(error)}`);
+  }
+  if (!text.includes('-----BEGIN CERTIFICATE-----')) {
+    throw new UsageError(`--ca-file ${path}: not a PEM certificate (no -----BEGIN CERTIFICATE----- line)`);
+  }
+  return text;
+}
+
+/**
+ * The client's CA and proxies for `options`. The embedded demo is ours, on loopback: never through
+ * a proxy, never with a private CA. A bad proxy variable or CA file is a usage error.
+ */
+export function connectionExtras(options: { connection?: Connection }, demo: boolean, env: NodeJS.ProcessEnv): { ca?: string; proxies?: ProxySettings } {
+  if (demo) return {};
+  let proxies: ProxySettings;
+  try {
+    proxies = proxySettingsFromEnv(env);
+  } catch (error) {
+    if (error instanceof ProxyConfigError) throw new UsageError(error.message);
+    throw error;
+  }
+  const caFile = options.connection?.caFile;
+  return {
+    ...(caFile !== undefined ? { ca: readCaFile(caFile) } : {}),
+    ...(proxies.http || proxies.https ? { proxies } : {}),
+  };
+}
+
 // A connection comes from one place. `resolveConnection` is the one rule, used at start (the
 // explorer and the scripting commands, through profiles.ts) and by `:profile NAME`:
 //
@@ -15,17 +62,6 @@
 //   URL in force is refused, unless the credentials come from the place the URL came from; so are
 //   credentials that would all be left out because they belong to another URL (the operator
 //   expected them to be used).
-//
-// Beyond the URL and credentials: the proxies of the environment (api/proxy.ts) and the CA that
-// signs a private server's certificate (--ca-file PATH, a profile's caFile), read through
-// data/localFile.ts (a regular file, at most 1 MB, never blocking) and checked to hold a PEM
-// certificate, so that a wrong path is a usage error at start, not a TLS failure later.
-import { LocalFileError, readLocalFile } from '../data/localFile.js';
-import { ProxyConfigError, proxySettingsFromEnv, type ProxySettings } from '../api/proxy.js';
-import { DEFAULT_CLIENT_CONFIG } from '../api/defaults.js';
-import type { ClientConfig } from '../api/client.js';
-import { UsageError } from './usageError.js';
-import { normalBaseUrl } from './baseUrl.js';
 
 /** What the flags, or the environment, say of the connection (the base URL checked and normalised). */
 export interface GivenConnection {
@@ -178,42 +214,6 @@ function strayCredentials(sources: ConnectionSources, stray: Place, urlFrom: Pla
     `${what} ${goes} only with OPENIM_BASE_URL or --base-url, not to ${server}: ` +
     `give the profile its own (e.g. "${field}": "${variable}"), or name the server with OPENIM_BASE_URL too`
   );
-}
-
-export const MAX_CA_BYTES = 1024 * 1024;
-
-/** The PEM text of the CA file; a UsageError in words for anything else. */
-export function readCaFile(path: string): string {
-  let text: string;
-  try {
-    text = readLocalFile(path, { maxBytes: MAX_CA_BYTES, what: 'the CA file' }).bytes.toString('utf8');
-  } catch (error) {
-    throw new UsageError(`--ca-file ${error instanceof LocalFileError ? error.message : String(error)}`);
-  }
-  if (!text.includes('-----BEGIN CERTIFICATE-----')) {
-    throw new UsageError(`--ca-file ${path}: not a PEM certificate (no -----BEGIN CERTIFICATE----- line)`);
-  }
-  return text;
-}
-
-/**
- * The client's CA and proxies for `options`. The embedded demo is ours, on loopback: never through
- * a proxy, never with a private CA. A bad proxy variable or CA file is a usage error.
- */
-export function connectionExtras(options: { connection?: Connection }, demo: boolean, env: NodeJS.ProcessEnv): { ca?: string; proxies?: ProxySettings } {
-  if (demo) return {};
-  let proxies: ProxySettings;
-  try {
-    proxies = proxySettingsFromEnv(env);
-  } catch (error) {
-    if (error instanceof ProxyConfigError) throw new UsageError(error.message);
-    throw error;
-  }
-  const caFile = options.connection?.caFile;
-  return {
-    ...(caFile !== undefined ? { ca: readCaFile(caFile) } : {}),
-    ...(proxies.http || proxies.https ? { proxies } : {}),
-  };
 }
 
 /** The embedded demo's connection (`--demo`): its own URL and secret, no profile. */

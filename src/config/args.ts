@@ -219,21 +219,20 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): E
     if (flag !== undefined) flags.add(field);
     return flag;
   };
-  const given = {
-    flags: defined({
+  const given: ExplorerOptions['given'] = {
+    flags: {
       baseUrl: v['base-url'] === undefined ? undefined : checkedUrl(v['base-url'], '--base-url'),
       token: v.token,
       secret: v.secret,
       adminUserID: v['admin-user-id'],
       caFile: v['ca-file'],
-    }),
-    environment: defined({
+    },
+    environment: {
       baseUrl: nonEmpty(env.OPENIM_BASE_URL) === undefined ? undefined : checkedUrl(env.OPENIM_BASE_URL ?? '', 'OPENIM_BASE_URL'),
       token: nonEmpty(env.OPENIM_TOKEN),
       secret: nonEmpty(env.OPENIM_SECRET),
       adminUserID: nonEmpty(env.OPENIM_ADMIN_USER_ID),
-      caFile: undefined,
-    }),
+    },
   };
   const timeout = pick('timeoutMs', v.timeout);
   const pageSizeRaw = pick('pageSize', v['page-size']);
@@ -345,11 +344,6 @@ function nonEmpty(s: string | undefined): string | undefined {
 function profileAsked(flag: string | undefined, variable: string | undefined): Pick<ExplorerOptions, 'profile' | 'profileFrom'> {
   if (flag !== undefined) return { profile: flag, profileFrom: '--profile' };
   return variable !== undefined ? { profile: variable, profileFrom: 'OPENIM_PROFILE' } : {};
-}
-
-/** The fields that are set: an absent one is absent, not undefined. */
-function defined(fields: Record<keyof GivenConnection, string | undefined>): GivenConnection {
-  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as GivenConnection;
 }
 
 /** The base URL as the app uses it (baseUrl.ts), or a usage error naming `source` that never quotes a control byte. */

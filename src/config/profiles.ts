@@ -199,23 +199,21 @@ export function chooseProfile(loaded: LoadedConfig | undefined, requested: strin
 
 /** The profile `name` of the file, as a source of the connection (connection.ts). */
 function profileConnection(loaded: LoadedConfig, name: string, namedBy: ProfileConnection['namedBy']): ProfileConnection {
-  const profile = loaded.config.profiles[name];
-  if (!profile || !hasProfile(loaded.config.profiles, name)) {
-    throw new UsageError(`${loaded.path}: no profile named ${quoted(name)} (${profileList(loaded.config.profiles)})`);
-  }
+  const profile = hasProfile(loaded.config.profiles, name) ? loaded.config.profiles[name] : undefined;
+  if (!profile) throw new UsageError(`${loaded.path}: no profile named ${quoted(name)} (${profileList(loaded.config.profiles)})`);
   const { baseUrl, token, tokenEnv, secret, secretEnv, adminUserID, caFile } = profile;
   return {
     name,
-    ...(namedBy !== undefined ? { namedBy } : {}),
+    namedBy,
     where: `${loaded.path}: profile ${quoted(name)}`,
     baseUrl: normalBaseUrl(baseUrl),
-    ...defined({ token, tokenEnv, secret, secretEnv, adminUserID }),
-    ...(caFile !== undefined ? { caFile: resolvePath(dirname(loaded.path), caFile) } : {}),
+    token,
+    tokenEnv,
+    secret,
+    secretEnv,
+    adminUserID,
+    caFile: caFile === undefined ? undefined : resolvePath(dirname(loaded.path), caFile),
   };
-}
-
-function defined<T extends Record<string, string | undefined>>(fields: T): Partial<T> {
-  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<T>;
 }
 
 /**

@@ -227,12 +227,16 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): E
       adminUserID: v['admin-user-id'],
       caFile: v['ca-file'],
     },
-    environment: {
-      baseUrl: nonEmpty(env.OPENIM_BASE_URL) === undefined ? undefined : checkedUrl(env.OPENIM_BASE_URL ?? '', 'OPENIM_BASE_URL'),
-      token: nonEmpty(env.OPENIM_TOKEN),
-      secret: nonEmpty(env.OPENIM_SECRET),
-      adminUserID: nonEmpty(env.OPENIM_ADMIN_USER_ID),
-    },
+    // Read only where a server is reached: a stale OPENIM_BASE_URL must not break `completion bash`.
+    environment:
+      command === 'explore' || command === 'list'
+        ? {
+            baseUrl: nonEmpty(env.OPENIM_BASE_URL) === undefined ? undefined : checkedUrl(env.OPENIM_BASE_URL ?? '', 'OPENIM_BASE_URL'),
+            token: nonEmpty(env.OPENIM_TOKEN),
+            secret: nonEmpty(env.OPENIM_SECRET),
+            adminUserID: nonEmpty(env.OPENIM_ADMIN_USER_ID),
+          }
+        : {},
   };
   const timeout = pick('timeoutMs', v.timeout);
   const pageSizeRaw = pick('pageSize', v['page-size']);

@@ -46,8 +46,12 @@ describe('parseCliArgs', () => {
     expect(watch).toMatchObject({ command: 'list', watchMs: 5000 });
   });
 
-  it('rejects a bad URL from the environment and names the variable', () => {
+  it('rejects a bad URL from the environment and names the variable, where a server is reached', () => {
     expect(() => parseCliArgs([], { OPENIM_BASE_URL: 'localhost:10002x' })).toThrow(/OPENIM_BASE_URL/);
+    expect(() => parseCliArgs(['users'], { OPENIM_BASE_URL: 'http://x/\u001b' })).toThrow(/OPENIM_BASE_URL/);
+    // Not where none is: a shell's start-up line still gets its completion script.
+    expect(parseCliArgs(['completion', 'bash'], { OPENIM_BASE_URL: 'http://x/\u001b' }).command).toBe('completion');
+    expect(parseCliArgs(['demo-server'], { OPENIM_BASE_URL: 'localhost:10002x' }).command).toBe('demo-server');
   });
 
   it('recognises the demo server command and its port', () => {

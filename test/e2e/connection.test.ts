@@ -1,5 +1,6 @@
 // The connection on the built CLI in tmux: the header says `connected` only once a page came
-// back (never while the login is refused), and `:profile NAME` takes the whole connection from the
+// back (never while the login is refused), the curl `C` copies holds the parsed, normalised base
+// URL rather than the text given, and `:profile NAME` takes the whole connection from the
 // profile by the same rule as the start (the environment's secret never follows it to the
 // profile's server; a profile whose URL holds a control character is refused, the old server stays).
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -67,6 +68,20 @@ describe('the header', () => {
   it('says connected once a page came back', async () => {
     app = startApp({ cols: 120, rows: 24, args: [], env: { OPENIM_BASE_URL: demo.url, OPENIM_SECRET: DEMO.secret } });
     await app.waitFor((s) => CONNECTED.test(s) && s.includes(DEMO.firstUserID));
+  }, TEST_MS);
+});
+
+describe('the base URL in use is the normalised one', () => {
+  it('the curl C copies holds the parsed URL, not the text given', async () => {
+    const given = `${demo.url.replace('http://', 'HTTP://')}/./`;
+    app = startApp({ cols: 120, rows: 24, args: ['--page-size', '5'], env: { OPENIM_BASE_URL: given, OPENIM_SECRET: DEMO.secret }, options: [['set-clipboard', 'on']] });
+    await app.waitFor((s) => CONNECTED.test(s) && s.includes(DEMO.firstUserID));
+    app.send('C');
+    await app.waitFor('copied page 1 as curl');
+    const copied = await until(() => app!.tmux('show-buffer'), (b) => b.startsWith('curl '), 'the curl command in the paste buffer');
+    expect(copied).toContain(`${demo.url}/user/get_users`);
+    expect(copied).not.toContain('HTTP:');
+    expect(copied).not.toContain('/./');
   }, TEST_MS);
 });
 

@@ -104,7 +104,7 @@ async function explore(parsed: ExplorerOptions, demo: Promise<EmbeddedDemo> | un
   // --demo needs no server, so a broken profile must not stand in its way; its keys, columns and theme apply.
   const options = parsed.demo ? resolveDemoPreferences(parsed, process.env) : resolveProfile(parsed, process.env);
   await applyPreferences(options.preferences);
-  if (!options.demo && options.baseUrl === undefined) {
+  if (!options.demo && options.connection === undefined) {
     process.stderr.write(NO_SERVER + '\n');
     return EXIT_USAGE;
   }

@@ -12,7 +12,7 @@ import { authAdvice, authProblem } from '../api/authProblem.js';
 import { demoOptions, type ExplorerOptions, type OutputFormat } from '../config/args.js';
 import { openRequestLog, type RequestLog } from '../config/requestLog.js';
 import { ignoreTlsOverride, TLS_OVERRIDE_IGNORED } from '../api/transport.js';
-import { connectionExtras } from '../config/connection.js';
+import { clientConnection, connectionExtras, demoConnection } from '../config/connection.js';
 import { sanitize } from '../terminal/sanitize.js';
 import { jsonEncoder, type RowEncoder } from '../data/formats.js';
 import { walkPages } from '../data/walk.js';
@@ -91,10 +91,7 @@ export async function runListCommand(options: ExplorerOptions, streams: ScriptSt
     streams.stderr.write(`openim-explorer: ${line}\n`);
   };
 
-  let baseUrl = options.baseUrl;
-  let secret = options.secret;
-  let token = options.token;
-  let adminUserID = options.adminUserID;
+  let connection = options.connection;
   let closeDemo: (() => Promise<void>) | undefined;
   let log: RequestLog | undefined;
   let unlisten: (() => void) | undefined;
@@ -126,26 +123,22 @@ export async function runListCommand(options: ExplorerOptions, streams: ScriptSt
     if (options.demo) {
       const { startEmbeddedDemo } = await import('openim-demo-server/embedded');
       const demo = await startEmbeddedDemo(demoOptions(options));
-      ({ baseUrl, secret, adminUserID } = demo);
-      token = undefined;
+      connection = demoConnection(demo);
       closeDemo = () => demo.close();
     }
-    if (baseUrl === undefined) throw new Error('no server');
+    if (connection === undefined) throw new Error('no server');
     // Verification stays on (transport.ts): said once, instead of Node's warning that it is off.
-    if (ignoreTlsOverride(streams.env ?? process.env) && /^https:/i.test(baseUrl)) {
+    if (ignoreTlsOverride(streams.env ?? process.env) && /^https:/i.test(connection.baseUrl)) {
       say(`note: ${TLS_OVERRIDE_IGNORED}`);
       log?.note(TLS_OVERRIDE_IGNORED);
     }
 
     const client = new OpenIMClient({
       ...DEFAULT_CLIENT_CONFIG,
-      baseUrl,
-      token,
-      secret,
-      adminUserID,
+      ...clientConnection(connection),
       timeoutMs: options.timeoutMs,
       maxBodyBytes: options.maxBodyBytes,
-      ...connectionExtras(options, options.demo, streams.env ?? process.env),
+      ...connectionExtras({ connection }, options.demo, streams.env ?? process.env),
       ...(log ? { onRequest: log.onRequest } : {}),
     });
     const format = request.output ?? defaultOutput(streams.stdout.isTTY === true);

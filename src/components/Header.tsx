@@ -33,13 +33,14 @@ export function Header({ info, width }: { info: ConnectionInfo; width: number })
   const live = liveHeaderText({ on: liveOn, refreshedAt, status: liveStatus }, pausedBy);
   const wire = useSyncExternalStore(info.wire.subscribe, info.wire.current);
   const g = glyphs();
-  const state =
-    connection === 'ok'
-      ? `${g.connected} connected`
-      : connection === 'failing'
-        ? `${g.failing} not answering`
-        : `${g.connecting} connecting`;
-  const stateColor = connection === 'ok' ? 'green' : connection === 'failing' ? 'red' : 'yellow';
+  // `connected` only once a page came back (store/pageLoads.ts): never on a refused login.
+  const state = {
+    ok: `${g.connected} connected`,
+    failing: `${g.failing} not answering`,
+    refused: `${g.failing} not connected`,
+    connecting: `${g.connecting} connecting`,
+  }[connection];
+  const stateColor = connection === 'ok' ? 'green' : connection === 'connecting' ? 'yellow' : 'red';
   const left = [
     'openim-explorer',
     info.profile ? `profile ${info.profile}` : undefined,

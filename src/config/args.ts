@@ -11,14 +11,11 @@ export const DEFAULT_DEMO_USERS = 5000;
 export const DEFAULT_TIMEOUT_S = DEFAULT_CLIENT_CONFIG.timeoutMs / 1000;
 export const DEFAULT_MAX_BODY_MB = DEFAULT_CLIENT_CONFIG.maxBodyBytes / (1024 * 1024);
 import { urlCredentialsProblem, urlExtraPartProblem, withoutUserinfo } from './safeText.js';
+import { CONTROL_CHARACTER_PROBLEM, holdsControlCharacter, normalBaseUrl } from './baseUrl.js';
+import { UsageError } from './usageError.js';
+import type { Connection, GivenConnection } from './connection.js';
 
-export class UsageError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'UsageError';
-  }
-}
-
+export { UsageError };
 
 export const OUTPUT_FORMATS = ['json', 'ndjson', 'csv', 'table'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
@@ -119,8 +116,8 @@ export interface ListRequestOptions {
   output?: OutputFormat;
 }
 
-/** Settings a profile may give; `explicit` says which of them came from a flag or the environment. */
-export type ProfileField = 'baseUrl' | 'token' | 'secret' | 'adminUserID' | 'timeoutMs' | 'pageSize' | 'watchMs' | 'caFile';
+/** Settings beyond the connection that a profile may give, and a flag overrides. */
+export type ProfileField = 'timeoutMs' | 'pageSize' | 'watchMs';
 
 /** What the config file prefers beyond the connection (config/preferences.ts). */
 export interface Preferences {
@@ -140,12 +137,10 @@ export interface ExplorerOptions {
   command: 'explore' | 'demo-server' | 'help' | 'version' | 'list' | 'completion' | 'complete-profiles';
   /** The shell of `completion SHELL`. */
   shell?: Shell;
-  baseUrl?: string;
-  /** A PEM file of the CA that signed the server's certificate (--ca-file, a profile's caFile). */
-  caFile?: string;
-  token?: string;
-  secret?: string;
-  adminUserID: string;
+  /** What the flags and the environment say of the connection, each apart (connection.ts decides). */
+  given: { flags: GivenConnection; environment: GivenConnection };
+  /** The server and what goes to it, from one place (connection.ts); set with the profile, or by --demo. */
+  connection?: Connection;
   timeoutMs: number;
   /** Replies larger than this are refused rather than parsed. */
   maxBodyBytes: number;
@@ -175,11 +170,11 @@ export interface ExplorerOptions {
   configPath?: string;
   /** From the config file: keys, theme, the profile's label (applied with --demo too, but the label). */
   preferences?: Preferences;
-  /** `--profile NAME`; after the config file is read, the profile in force (if any). */
+  /** `--profile NAME` (or OPENIM_PROFILE); after the config file is read, the profile in force (if any). */
   profile?: string;
-  /** Fields given by a flag or the environment: a profile does not override them. */
-  explicit: ReadonlySet<ProfileField>;
-  /** Fields given by a flag (not the environment). */
+  /** Which of the two named the profile asked for. */
+  profileFrom?: '--profile' | 'OPENIM_PROFILE';
+  /** Fields given by a flag: a profile does not override them. */
   flags: ReadonlySet<ProfileField>;
   /** The scripting command, when `command` is 'list'. */
   request?: ListRequestOptions;
@@ -219,25 +214,30 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): E
               ? 'list'
               : 'explore';
 
-  const explicit = new Set<ProfileField>();
   const flags = new Set<ProfileField>();
-  const pick = (field: ProfileField, flag: string | undefined, envName?: string): string | undefined => {
-    if (flag !== undefined) {
-      explicit.add(field);
-      flags.add(field);
-      return flag;
-    }
-    const fromEnv = envName === undefined ? undefined : nonEmpty(env[envName]);
-    if (fromEnv !== undefined) explicit.add(field);
-    return fromEnv;
+  const pick = (field: ProfileField, flag: string | undefined): string | undefined => {
+    if (flag !== undefined) flags.add(field);
+    return flag;
   };
-
-  const baseUrl = pick('baseUrl', v['base-url'], 'OPENIM_BASE_URL');
-  if (baseUrl !== undefined) checkUrl(baseUrl, v['base-url'] !== undefined ? '--base-url' : 'OPENIM_BASE_URL');
-  const caFile = pick('caFile', v['ca-file']);
-  const token = pick('token', v.token, 'OPENIM_TOKEN');
-  const secret = pick('secret', v.secret, 'OPENIM_SECRET');
-  const adminUserID = pick('adminUserID', v['admin-user-id'], 'OPENIM_ADMIN_USER_ID');
+  const given: ExplorerOptions['given'] = {
+    flags: {
+      baseUrl: v['base-url'] === undefined ? undefined : checkedUrl(v['base-url'], '--base-url'),
+      token: v.token,
+      secret: v.secret,
+      adminUserID: v['admin-user-id'],
+      caFile: v['ca-file'],
+    },
+    // Read only where a server is reached: a stale OPENIM_BASE_URL must not break `completion bash`.
+    environment:
+      command === 'explore' || command === 'list'
+        ? {
+            baseUrl: nonEmpty(env.OPENIM_BASE_URL) === undefined ? undefined : checkedUrl(env.OPENIM_BASE_URL ?? '', 'OPENIM_BASE_URL'),
+            token: nonEmpty(env.OPENIM_TOKEN),
+            secret: nonEmpty(env.OPENIM_SECRET),
+            adminUserID: nonEmpty(env.OPENIM_ADMIN_USER_ID),
+          }
+        : {},
+  };
   const timeout = pick('timeoutMs', v.timeout);
   const pageSizeRaw = pick('pageSize', v['page-size']);
   const watchRaw = pick('watchMs', v.watch);
@@ -261,11 +261,7 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): E
   return {
     command,
     ...(shell ? { shell } : {}),
-    baseUrl: baseUrl?.replace(/\/+$/, ''),
-    ...(caFile !== undefined ? { caFile } : {}),
-    token,
-    secret,
-    adminUserID: adminUserID ?? DEFAULT_CLIENT_CONFIG.adminUserID,
+    given,
     timeoutMs: timeout === undefined ? DEFAULT_CLIENT_CONFIG.timeoutMs : Math.round(num(timeout, '--timeout', 0.1, 600) * 1000),
     maxBodyBytes: Math.round((v['max-body-mb'] === undefined ? DEFAULT_MAX_BODY_MB : num(v['max-body-mb'], '--max-body-mb', 0.01, 1024)) * 1024 * 1024),
     demo: v.demo ?? false,
@@ -281,8 +277,7 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): E
     ...(pageSize !== undefined ? { pageSize } : {}),
     logFile: v['log-file'],
     configPath: v.config,
-    profile: v.profile ?? nonEmpty(env.OPENIM_PROFILE),
-    explicit,
+    ...profileAsked(v.profile, nonEmpty(env.OPENIM_PROFILE)),
     flags,
     ...(request ? { request } : {}),
   };
@@ -350,7 +345,14 @@ function nonEmpty(s: string | undefined): string | undefined {
   return s === undefined || s.trim() === '' ? undefined : s.trim();
 }
 
-function checkUrl(raw: string, source: string): void {
+function profileAsked(flag: string | undefined, variable: string | undefined): Pick<ExplorerOptions, 'profile' | 'profileFrom'> {
+  if (flag !== undefined) return { profile: flag, profileFrom: '--profile' };
+  return variable !== undefined ? { profile: variable, profileFrom: 'OPENIM_PROFILE' } : {};
+}
+
+/** The base URL as the app uses it (baseUrl.ts), or a usage error naming `source` that never quotes a control byte. */
+function checkedUrl(raw: string, source: string): string {
+  if (holdsControlCharacter(raw)) throw new UsageError(`${source} ${CONTROL_CHARACTER_PROBLEM}`);
   let url: URL;
   try {
     url = new URL(raw);
@@ -364,6 +366,7 @@ function checkUrl(raw: string, source: string): void {
   if (credentials) throw new UsageError(`${source} ${credentials}: give the secret with OPENIM_SECRET or a profile's secretEnv`);
   const extra = urlExtraPartProblem(raw);
   if (extra) throw new UsageError(`${source} ${extra}`);
+  return normalBaseUrl(raw);
 }
 
 function num(raw: string, flag: string, min: number, max: number): number {

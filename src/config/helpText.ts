@@ -70,7 +70,9 @@ Display:
   -h, --help            this text
   -v, --version         the version
 
-Precedence: flags, then the environment, then the profile, then the defaults.
+The server is --base-url, else OPENIM_BASE_URL, else the profile's. A profile's
+credentials go only to its own server, OPENIM_TOKEN and OPENIM_SECRET only to
+OPENIM_BASE_URL's (to --base-url's when it is not set); see README, Profiles.
 Prefer the environment or a profile's tokenEnv/secretEnv for the token and
 secret: flags show up in ps.
 Inside the explorer, press ? for every key.`;

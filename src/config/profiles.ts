@@ -2,13 +2,17 @@
 // the environment variables that hold them, timeout, page size and the live view's interval. Validated with zod; every
 // error names the file, the profile and the field, and is a UsageError (exit code 2).
 //
-// Precedence, highest first: flags, environment, profile, built-in defaults.
+// The connection (URL, credentials, admin user, CA file) comes from one place, by the one rule of
+// connection.ts; the profile's other settings apply when its server is the one in force, under
+// the flags and over the built-in defaults.
 import { dirname, resolve as resolvePath } from 'node:path';
 import * as z from 'zod/mini';
 import '../api/zodLocale.js';
 import { isPageSize, MAX_PAGE_SIZE } from '../domain/paging.js';
 import { MAX_INTERVAL_MS, MIN_INTERVAL_MS } from '../data/liveRefresh.js';
 import { UsageError, type ExplorerOptions, type Preferences, type ProfileField } from './args.js';
+import { CONTROL_CHARACTER_PROBLEM, holdsControlCharacter, normalBaseUrl } from './baseUrl.js';
+import { resolveConnection, type ProfileConnection } from './connection.js';
 import { defaultConfigPath, PROFILE_NAME } from './profileNames.js';
 import { parseConfigJson, readConfigText } from './configFile.js';
 import { quoted, shortName, urlCredentialsProblem, urlExtraPartProblem } from './safeText.js';
@@ -33,6 +37,8 @@ const envName = z
 export const profileSchema = z
   .strictObject({
     baseUrl: z.string({ error: 'must be an http(s) URL' }).check(
+      // Before the trim: a control character at either end is refused too, never quietly dropped.
+      z.refine((url) => !holdsControlCharacter(url), { error: CONTROL_CHARACTER_PROBLEM, abort: true }),
       z.trim(),
       z.refine(isHttpUrl, { error: 'must be an http(s) URL' }),
       z.superRefine((url, ctx) => {
@@ -191,56 +197,31 @@ export function chooseProfile(loaded: LoadedConfig | undefined, requested: strin
   return loaded?.config.defaultProfile;
 }
 
-/**
- * The options with the profile's values under the flags and the environment. With `switching`
- * (`:profile` inside the app), the connection comes from the profile alone: the flags and
- * environment described the server the app started on.
- */
-export function applyProfile(
-  options: ExplorerOptions,
-  loaded: LoadedConfig,
-  name: string,
-  env: NodeJS.ProcessEnv,
-  switching = false,
-): ExplorerOptions {
+/** The profile `name` of the file, as a source of the connection (connection.ts). */
+function profileConnection(loaded: LoadedConfig, name: string, namedBy: ProfileConnection['namedBy']): ProfileConnection {
   const profile = hasProfile(loaded.config.profiles, name) ? loaded.config.profiles[name] : undefined;
   if (!profile) throw new UsageError(`${loaded.path}: no profile named ${quoted(name)} (${profileList(loaded.config.profiles)})`);
-  const where = `${loaded.path}: profile ${quoted(name)}`;
-  const connection: readonly ProfileField[] = ['baseUrl', 'token', 'secret', 'adminUserID', 'caFile'];
-  // While switching, only flags for the timeout and page size still win.
-  const wins = (field: ProfileField): boolean =>
-    switching ? !connection.includes(field) && options.flags.has(field) : options.explicit.has(field);
-  const fromEnv = (field: 'tokenEnv' | 'secretEnv', variable: string | undefined): string | undefined => {
-    if (variable === undefined) return undefined;
-    const value = env[variable]?.trim();
-    if (!value) throw new UsageError(`${where}: ${field}: environment variable ${variable} is not set`);
-    return value;
+  const { baseUrl, token, tokenEnv, secret, secretEnv, adminUserID, caFile } = profile;
+  return {
+    name,
+    namedBy,
+    where: `${loaded.path}: profile ${quoted(name)}`,
+    baseUrl: normalBaseUrl(baseUrl),
+    token,
+    tokenEnv,
+    secret,
+    secretEnv,
+    adminUserID,
+    caFile: caFile === undefined ? undefined : resolvePath(dirname(loaded.path), caFile),
   };
-  const next: ExplorerOptions = { ...options, profile: name };
-  if (!wins('baseUrl')) next.baseUrl = profile.baseUrl.replace(/\/+$/, '');
-  // A token and a secret from different places would mix two servers' credentials when
-  // switching; at start, each field follows the precedence on its own.
-  if (!wins('token')) next.token = profile.token ?? fromEnv('tokenEnv', profile.tokenEnv);
-  if (!wins('secret')) next.secret = profile.secret ?? fromEnv('secretEnv', profile.secretEnv);
-  if (!wins('caFile')) {
-    if (profile.caFile !== undefined) next.caFile = resolvePath(dirname(loaded.path), profile.caFile);
-    else if (switching) delete next.caFile;
-  }
-  if (!wins('adminUserID')) next.adminUserID = profile.adminUserID ?? (switching ? 'imAdmin' : options.adminUserID);
-  if (!wins('timeoutMs') && profile.timeout !== undefined) next.timeoutMs = Math.round(profile.timeout * 1000);
-  if (!wins('pageSize') && profile.pageSize !== undefined) next.pageSize = profile.pageSize;
-  if (!wins('watchMs') && profile.watch !== undefined) next.watchMs = Math.round(profile.watch * 1000);
-  next.preferences = {
-    ...preferencesOf(loaded),
-    ...(profile.label !== undefined ? { label: profile.label } : {}),
-    ...(profile.color !== undefined ? { labelColor: profile.color } : {}),
-  };
-  return next;
 }
 
 /**
- * Reads the config file (if any) and applies the chosen profile. Used at start; the explorer
- * calls it again, with `switching`, for `:profile NAME`, so that edits to the file take effect.
+ * Reads the config file (if any), takes the connection from one place (connection.ts), and applies
+ * the profile's other settings when its server is the one in force. Used at start; the explorer
+ * calls it again, with `switching`, for `:profile NAME`, so that edits to the file take effect:
+ * the profile is then the only source of the connection (the flags and the environment described
+ * the server the app started on), and only flags for the timeout, page size and watch still win.
  */
 export function resolveProfile(
   options: ExplorerOptions,
@@ -251,9 +232,29 @@ export function resolveProfile(
   const path = options.configPath ?? defaultConfigPath(env);
   const loaded = loadConfig(path, { explicit: options.configPath !== undefined || switching });
   const name = chooseProfile(loaded, requested);
-  if (!loaded) return { ...options, profile: undefined };
-  if (name === undefined) return { ...options, profile: undefined, preferences: preferencesOf(loaded) };
-  return applyProfile(options, loaded, name, env, switching);
+  const namedBy = switching ? ':profile' : requested !== undefined ? (options.profileFrom ?? '--profile') : undefined;
+  const source = loaded && name !== undefined ? profileConnection(loaded, name, namedBy) : undefined;
+  const connection = resolveConnection(
+    switching ? { flags: {}, environment: {}, ...(source ? { profile: source } : {}) } : { ...options.given, ...(source ? { profile: source } : {}) },
+    env,
+  );
+  const { connection: _old, profile: _asked, ...rest } = options;
+  const next: ExplorerOptions = { ...rest, ...(connection ? { connection } : {}) };
+  if (!loaded) return next;
+  next.preferences = preferencesOf(loaded);
+  const profile = connection?.profile !== undefined ? loaded.config.profiles[connection.profile] : undefined;
+  if (!profile || connection?.profile === undefined) return next;
+  next.profile = connection.profile;
+  const wins = (field: ProfileField): boolean => options.flags.has(field);
+  if (!wins('timeoutMs') && profile.timeout !== undefined) next.timeoutMs = Math.round(profile.timeout * 1000);
+  if (!wins('pageSize') && profile.pageSize !== undefined) next.pageSize = profile.pageSize;
+  if (!wins('watchMs') && profile.watch !== undefined) next.watchMs = Math.round(profile.watch * 1000);
+  next.preferences = {
+    ...next.preferences,
+    ...(profile.label !== undefined ? { label: profile.label } : {}),
+    ...(profile.color !== undefined ? { labelColor: profile.color } : {}),
+  };
+  return next;
 }
 
 function preferencesOf(loaded: LoadedConfig): Preferences {

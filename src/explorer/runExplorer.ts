@@ -13,7 +13,7 @@ import { profileNamesIn } from '../config/profileNames.js';
 import { defaultConfigPath, resolveProfile } from '../config/profiles.js';
 import { recentUsersFile, recentUsersPath, recentUsersServer } from '../config/recentUsers.js';
 import { openRequestLog } from '../config/requestLog.js';
-import { connectionExtras } from '../config/connection.js';
+import { clientConnection, connectionExtras, demoConnection } from '../config/connection.js';
 import { ignoreTlsOverride, TLS_OVERRIDE_IGNORED } from '../api/transport.js';
 import { exportFiles } from '../data/exportFile.js';
 import { fittedPageSizes } from '../layout/frame.js';
@@ -52,8 +52,7 @@ export async function runExplorer(
   // thread compiles React and Ink (without a demo no await comes before the first requests).
   const mounting = import('./mount.js');
   if (demoServer) {
-    const { baseUrl, secret, adminUserID } = await demoServer;
-    start = { ...options, baseUrl, secret, adminUserID, token: undefined, profile: undefined };
+    start = { ...options, connection: demoConnection(await demoServer), profile: undefined };
   }
   // A log that cannot be written any more stops, and the status line says so (never in silence).
   const log =
@@ -71,19 +70,17 @@ export async function runExplorer(
   let watching = options.watchMs !== undefined;
 
   const open = (o: ExplorerOptions, demo: boolean, generation: number): Session => {
-    const baseUrl = o.baseUrl ?? '';
+    const connection = o.connection;
+    if (!connection) throw new UsageError('no server to connect to');
     const client = new OpenIMClient({
       ...DEFAULT_CLIENT_CONFIG,
-      baseUrl,
-      token: o.token,
-      secret: o.secret,
-      adminUserID: o.adminUserID,
+      ...clientConnection(connection),
       timeoutMs: o.timeoutMs,
       maxBodyBytes: o.maxBodyBytes,
       ...connectionExtras(o, demo, process.env),
       ...(log ? { onRequest: log.onRequest } : {}),
     });
-    const url = new URL(baseUrl);
+    const url = new URL(connection.baseUrl);
     const info: ConnectionInfo = {
       host: url.host,
       identity: client.identity,
@@ -100,7 +97,7 @@ export async function runExplorer(
       pageSizeFixed: o.pageSize !== undefined,
       copyNote: () => copyNote(process.env, tmuxSetClipboard(process.env)),
       copy: (text) => copyToClipboard(stdout, text),
-      recent: recent.forServer(recentUsersServer(o, demo)),
+      recent: recent.forServer(recentUsersServer(connection, demo)),
       openExport: exportTo,
       ...(o.watchMs !== undefined ? { liveIntervalMs: o.watchMs } : {}),
       quit: () => {
@@ -155,7 +152,7 @@ export async function runExplorer(
   session = open(start, options.demo, 0);
   begin(session);
   if (recent.problem) session.store.getState().flashInfo(`note: ${sanitize(recent.problem)}; ignored it`);
-  if (tlsOverride && /^https:/i.test(start.baseUrl ?? '')) {
+  if (tlsOverride && /^https:/i.test(start.connection?.baseUrl ?? '')) {
     session.store.getState().flashInfo(TLS_OVERRIDE_IGNORED);
     log?.note(TLS_OVERRIDE_IGNORED);
   }

@@ -4,6 +4,7 @@
 // page also updates their summary's figures; a failure keeps the rows on screen and says which
 // page failed.
 import { ApiError, isApiFailure, NetworkError, type ApiFailure } from '../api/errors.js';
+import { authProblem } from '../api/authProblem.js';
 import type { AnyRow, ListKind } from '../api/pages.js';
 import type { Page } from '../api/schemas.js';
 import { shownRows } from '../domain/pageSort.js';
@@ -16,7 +17,18 @@ import { requestOf, type ListEdits } from './listEdits.js';
 import { refreshedRows } from './liveMarks.js';
 import { RequestScheduler, requestKey } from './scheduler.js';
 import { currentList } from './selectors.js';
-import type { ListState } from './types.js';
+import type { ConnectionState, ListState } from './types.js';
+
+/**
+ * The header's state after a failed page: a server that cannot be reached is failing; one that
+ * refused the credentials is refused whatever came before (the token no longer works); any other
+ * answer leaves a working connection as it was, and is no proof of one before it worked.
+ */
+function connectionAfter(state: ConnectionState, error: unknown): ConnectionState {
+  if (error instanceof NetworkError) return 'failing';
+  if (error instanceof ApiError && authProblem(error) !== undefined) return 'refused';
+  return state === 'ok' ? 'ok' : 'refused';
+}
 
 export interface PageLoads {
   scheduler: RequestScheduler;
@@ -116,7 +128,7 @@ export function createPageLoads(set: StoreSet, get: StoreGet, deps: StoreDeps, n
           pendingCursor: undefined,
           ...(stepped ? { failedPage: list.page, page: list.loadedPage ?? list.page } : { failedPage: undefined }),
         });
-        const connection = error instanceof NetworkError ? 'failing' : 'ok';
+        const connection = connectionAfter(get().connection, error);
         if (get().connection !== connection) set({ connection });
       },
     },

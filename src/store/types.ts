@@ -110,7 +110,12 @@ export interface Flash {
   listKey?: string | undefined;
 }
 
-export type ConnectionState = 'connecting' | 'ok' | 'failing';
+/**
+ * What the header says of the server: `ok` only once a page came back from it; `failing` while it
+ * cannot be reached; `refused` when it answered but not with what was asked (a login it refused,
+ * a page that is not OpenIM's) and nothing has succeeded since.
+ */
+export type ConnectionState = 'connecting' | 'ok' | 'failing' | 'refused';
 
 /** An export of a whole list to a file (`e`), while it runs. */
 export interface ExportProgress {

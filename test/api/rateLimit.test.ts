@@ -9,7 +9,7 @@ import { getUsers } from '../../src/api/operations.js';
 import { parseRetryAfter, walkWaitFor } from '../../src/api/rateLimit.js';
 import { RETRY_POLICY } from '../../src/api/retryPolicy.js';
 import { describeFailure } from '../../src/components/failureText.js';
-import { parseCliArgs } from '../../src/config/args.js';
+import { scriptOptions } from '../support/scriptOptions.js';
 import { runListCommand } from '../../src/commands/run.js';
 import { listFetcher } from '../../src/lists/registry.js';
 import { walkPages } from '../../src/data/walk.js';
@@ -169,7 +169,7 @@ describe('the page walk on a rate-limiting server', () => {
 
   it('users --all says on stderr that it waits, and prints every row', async () => {
     server = await startFaultServer((_p, attempt) => (attempt === 2 ? RATE_LIMITED('1') : USERS(attempt === 1 ? ['a', 'b'] : ['c'], 3)));
-    const options = parseCliArgs(['users', '--all', '--size', '2', '--output', 'ndjson', '--timeout', '0.5'], {
+    const options = scriptOptions(['users', '--all', '--size', '2', '--output', 'ndjson', '--timeout', '0.5'], {
       OPENIM_BASE_URL: server.url, OPENIM_TOKEN: TOKEN,
     });
     const stdout = new PassThrough();
@@ -186,7 +186,7 @@ describe('the page walk on a rate-limiting server', () => {
 
   it('users reports the rate limit in one line when it will not wait', async () => {
     server = await startFaultServer(() => RATE_LIMITED(undefined));
-    const options = parseCliArgs(['users', '--output', 'json'], { OPENIM_BASE_URL: server.url, OPENIM_TOKEN: TOKEN });
+    const options = scriptOptions(['users', '--output', 'json'], { OPENIM_BASE_URL: server.url, OPENIM_TOKEN: TOKEN });
     const stderr = new PassThrough();
     const err: string[] = [];
     stderr.on('data', (c: Buffer) => err.push(c.toString()));

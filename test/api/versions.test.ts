@@ -7,7 +7,7 @@ import { OpenIMClient, type ClientConfig } from '../../src/api/client.js';
 import { ApiError, HttpError } from '../../src/api/errors.js';
 import { getUsers } from '../../src/api/operations.js';
 import { describeFailure } from '../../src/components/failureText.js';
-import { parseCliArgs } from '../../src/config/args.js';
+import { scriptOptions } from '../support/scriptOptions.js';
 import { DEMO, startDemoServer, type DemoServer, type DemoServerOptions } from 'openim-demo-server';
 import { runListCommand } from '../../src/commands/run.js';
 import { startFaultServer, type Fault, type FaultServer } from '../support/faultServer.js';
@@ -147,7 +147,7 @@ describe('auth errors by version', () => {
 
   it('v3.8.0 from the scripting commands: one line with the same advice', async () => {
     faults = await startFaultServer(() => ({ kind: 'json', body: MISSING_TOKEN_OLD }));
-    const options = parseCliArgs(['users'], { OPENIM_BASE_URL: faults.url, OPENIM_SECRET: 'openIM123' });
+    const options = scriptOptions(['users'], { OPENIM_BASE_URL: faults.url, OPENIM_SECRET: 'openIM123' });
     const stderr = new PassThrough();
     const lines: string[] = [];
     stderr.on('data', (c: Buffer) => lines.push(c.toString()));

@@ -189,9 +189,11 @@ describe('profiles from the config file', () => {
     expect(JSON.parse(ok.stdout)).toHaveLength(2);
     const broken = await cli(['users', '--profile', 'broken'], { XDG_CONFIG_HOME: home });
     expect(broken.code).toBe(1);
-    // The environment beats the profile.
-    const fixed = await cli(['users', '--profile', 'broken', '--size', '1'], { XDG_CONFIG_HOME: home, OPENIM_TOKEN: demo.adminToken() });
+    // A token typed for this run beats the profile's; one in the environment never goes to a profile's server.
+    const fixed = await cli(['users', '--profile', 'broken', '--size', '1', '--token', demo.adminToken()], { XDG_CONFIG_HOME: home });
     expect(fixed.code).toBe(0);
+    const fromEnv = await cli(['users', '--profile', 'broken', '--size', '1'], { XDG_CONFIG_HOME: home, OPENIM_TOKEN: demo.adminToken() });
+    expect(fromEnv.code).toBe(1);
   });
 
   it('refuses a config file with a secret that others can read', async () => {

@@ -3,7 +3,7 @@
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CLIENT_CONFIG, OpenIMClient } from '../../src/api/client.js';
-import { parseCliArgs } from '../../src/config/args.js';
+import { scriptOptions } from '../support/scriptOptions.js';
 import { DEMO, startDemoServer, type DemoServer } from 'openim-demo-server';
 import { runListCommand } from '../../src/commands/run.js';
 import { walkPages } from '../../src/data/walk.js';
@@ -28,7 +28,7 @@ interface Run {
 }
 
 async function run(argv: string[], env: NodeJS.ProcessEnv = {}, tty?: { columns: number }): Promise<Run> {
-  const options = parseCliArgs(argv, { OPENIM_BASE_URL: demo.url, OPENIM_SECRET: DEMO.secret, ...env });
+  const options = scriptOptions(argv, { OPENIM_BASE_URL: demo.url, OPENIM_SECRET: DEMO.secret, ...env });
   const stdout = Object.assign(new PassThrough(), tty ? { isTTY: true, columns: tty.columns } : {});
   const stderr = new PassThrough();
   const chunks: string[] = [];

@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scriptOptions } from '../support/scriptOptions.js';
 import { parseCliArgs, UsageError } from '../../src/config/args.js';
 import { runListCommand } from '../../src/commands/run.js';
 import { DEMO, startDemoServer, type DemoServer } from 'openim-demo-server';
@@ -21,7 +22,7 @@ beforeAll(async () => {
 afterAll(() => demo.close());
 
 async function run(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const options = parseCliArgs(argv, { OPENIM_BASE_URL: demo.url, OPENIM_SECRET: DEMO.secret });
+  const options = scriptOptions(argv, { OPENIM_BASE_URL: demo.url, OPENIM_SECRET: DEMO.secret });
   const stdout = new PassThrough();
   const stderr = new PassThrough();
   let out = '';

@@ -2,20 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { parseCliArgs, UsageError } from '../../src/config/args.js';
 
 describe('parseCliArgs', () => {
-  it('takes the base URL and secrets from flags before the environment', () => {
-    const env = { OPENIM_BASE_URL: 'http://env:10002', OPENIM_TOKEN: 'envtoken', OPENIM_SECRET: 'envsecret' };
+  it('keeps what the flags and the environment say of the connection apart (connection.ts decides)', () => {
+    const env = { OPENIM_BASE_URL: 'http://env:10002', OPENIM_TOKEN: 'envtoken', OPENIM_SECRET: ' envsecret ' };
     const o = parseCliArgs(['--base-url', 'http://flag:10002/', '--token', 'flagtoken'], env);
-    expect(o.baseUrl).toBe('http://flag:10002');
-    expect(o.token).toBe('flagtoken');
-    expect(o.secret).toBe('envsecret');
-    expect(o.adminUserID).toBe('imAdmin');
+    expect(o.given.flags).toEqual({ baseUrl: 'http://flag:10002', token: 'flagtoken' });
+    expect(o.given.environment).toEqual({ baseUrl: 'http://env:10002', token: 'envtoken', secret: 'envsecret' });
+    expect(o.connection).toBeUndefined();
     expect(o.command).toBe('explore');
   });
 
-  it('falls back to the environment', () => {
-    const o = parseCliArgs([], { OPENIM_BASE_URL: 'https://im.example.org', OPENIM_ADMIN_USER_ID: 'root' });
-    expect(o.baseUrl).toBe('https://im.example.org');
-    expect(o.adminUserID).toBe('root');
+  it('normalises a base URL once: the host lower-cased, a default port and trailing slashes dropped, the path encoded', () => {
+    const o = parseCliArgs(['--base-url', 'HTTP://IM.Example.ORG:80/api v1//'], { OPENIM_BASE_URL: 'https://[::1]:443/', OPENIM_ADMIN_USER_ID: 'root' });
+    expect(o.given.flags.baseUrl).toBe('http://im.example.org/api%20v1');
+    expect(o.given.environment).toEqual({ baseUrl: 'https://[::1]', adminUserID: 'root' });
     expect(o.timeoutMs).toBe(10_000);
   });
 
@@ -47,8 +46,12 @@ describe('parseCliArgs', () => {
     expect(watch).toMatchObject({ command: 'list', watchMs: 5000 });
   });
 
-  it('rejects a bad URL from the environment and names the variable', () => {
+  it('rejects a bad URL from the environment and names the variable, where a server is reached', () => {
     expect(() => parseCliArgs([], { OPENIM_BASE_URL: 'localhost:10002x' })).toThrow(/OPENIM_BASE_URL/);
+    expect(() => parseCliArgs(['users'], { OPENIM_BASE_URL: 'http://x/\u001b' })).toThrow(/OPENIM_BASE_URL/);
+    // Not where none is: a shell's start-up line still gets its completion script.
+    expect(parseCliArgs(['completion', 'bash'], { OPENIM_BASE_URL: 'http://x/\u001b' }).command).toBe('completion');
+    expect(parseCliArgs(['demo-server'], { OPENIM_BASE_URL: 'localhost:10002x' }).command).toBe('demo-server');
   });
 
   it('recognises the demo server command and its port', () => {
@@ -114,15 +117,15 @@ describe('parseCliArgs: scripting commands', () => {
     expect(() => parseCliArgs(argv, {})).toThrow(message);
   });
 
-  it('records which fields came from flags and which from the environment', () => {
-    const o = parseCliArgs(['--token', 't', '--timeout', '3'], { OPENIM_BASE_URL: 'http://e:1', OPENIM_SECRET: '' });
-    expect([...o.explicit].sort()).toEqual(['baseUrl', 'timeoutMs', 'token']);
-    expect([...o.flags].sort()).toEqual(['timeoutMs', 'token']);
+  it('records which settings a profile may not override because a flag gave them', () => {
+    const o = parseCliArgs(['--token', 't', '--timeout', '3', '--watch', '2'], { OPENIM_BASE_URL: 'http://e:1', OPENIM_SECRET: '' });
+    expect([...o.flags].sort()).toEqual(['timeoutMs', 'watchMs']);
+    expect(o.given.environment).toEqual({ baseUrl: 'http://e:1' });
   });
 
-  it('takes the profile from --profile, else OPENIM_PROFILE, and --config and --ascii', () => {
-    expect(parseCliArgs(['--profile', 'a'], { OPENIM_PROFILE: 'b' }).profile).toBe('a');
-    expect(parseCliArgs([], { OPENIM_PROFILE: 'b' }).profile).toBe('b');
+  it('takes the profile from --profile, else OPENIM_PROFILE, and says which; --config and --ascii', () => {
+    expect(parseCliArgs(['--profile', 'a'], { OPENIM_PROFILE: 'b' })).toMatchObject({ profile: 'a', profileFrom: '--profile' });
+    expect(parseCliArgs([], { OPENIM_PROFILE: 'b' })).toMatchObject({ profile: 'b', profileFrom: 'OPENIM_PROFILE' });
     const o = parseCliArgs(['--config', '/x/c.json', '--ascii'], {});
     expect(o.configPath).toBe('/x/c.json');
     expect(o.ascii).toBe(true);
@@ -148,5 +151,34 @@ describe('a base URL with a user name or password', () => {
   it('leaves the password out of the message when the URL does not even parse', () => {
     expect(() => parseCliArgs(['--base-url', 'http://admin:S3cr3tPw@host:port:bad'], {})).toThrow(/not a URL/);
     expect(() => parseCliArgs(['--base-url', 'http://admin:S3cr3tPw@host:port:bad'], {})).not.toThrow(/S3cr3tPw/);
+  });
+});
+
+describe('a base URL with a control character', () => {
+  // `new URL` drops tabs and newlines and encodes ESC and DEL: the URL must be refused as given.
+  const HOSTILE = [
+    ['ESC and a bracketed-paste end', 'http://127.0.0.1:18001/a\u001b[201~\u0015id>/tmp/PWNED\nb'],
+    ['a tab', 'http://127.0.0.1:18001/a\tPWNED'],
+    ['a trailing newline', 'http://127.0.0.1:18001/PWNED\n'],
+    ['DEL', "http://127.0.0.1:18001/x'\u007f;PWNED"],
+    ['a C1 CSI', 'http://127.0.0.1:18001/\u009b31mPWNED'],
+    ['NUL', 'http://127.0.0.1:18001/\u0000PWNED'],
+  ] as const;
+
+  it.each(HOSTILE)('%s: refused from --base-url and from OPENIM_BASE_URL, named, never echoed', (_what, url) => {
+    for (const [argv, env, source] of [
+      [['--base-url', url], {}, '--base-url'],
+      [[], { OPENIM_BASE_URL: url }, 'OPENIM_BASE_URL'],
+    ] as const) {
+      let message = '';
+      try {
+        parseCliArgs(argv, env);
+      } catch (error) {
+        expect(error).toBeInstanceOf(UsageError);
+        message = (error as Error).message;
+      }
+      expect(message).toBe(`${source} must not hold control characters (a tab, newline, escape, DEL or C1 code): give the URL again as plain text`);
+      expect(message).not.toContain('PWNED');
+    }
   });
 });

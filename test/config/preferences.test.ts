@@ -69,7 +69,7 @@ describe('--demo', () => {
     const path = configFile({ profiles: { p: { baseUrl: 'not a url' } }, keys: { reload: ['R'] }, theme: 'light' });
     const o = resolveDemoPreferences(parseCliArgs(['--demo', '--config', path], {}), {});
     expect(o.preferences).toEqual({ path, keys: { reload: ['R'] }, theme: 'light' });
-    expect(o.baseUrl).toBeUndefined();
+    expect(o.connection).toBeUndefined();
   });
 
   it('reads the columns raw with --demo too (the lists check them at start)', () => {

@@ -1,5 +1,6 @@
 // Profiles: the file's validation (every error names the profile and the field), the refusal of a
-// secret-holding file that others can read, and the precedence flags > environment > profile > defaults.
+// secret-holding file that others can read, the connection from one place (the rule itself is
+// connection.ts's, tested in connection.test.ts) and the profile's other settings under the flags.
 import { chmodSync, mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -39,7 +40,7 @@ describe('config file location', () => {
     const xdg = mkdtempSync(join(tmpdir(), 'oie-xdg-'));
     const o = resolve(['--base-url', 'http://x:1'], { XDG_CONFIG_HOME: xdg });
     expect(o.profile).toBeUndefined();
-    expect(o.baseUrl).toBe('http://x:1');
+    expect(o.connection?.baseUrl).toBe('http://x:1');
     expect(() => resolve(['--config', join(xdg, 'missing.json')], {})).toThrow(/missing\.json: no such config file/);
   });
 
@@ -49,41 +50,37 @@ describe('config file location', () => {
     writeFileSync(join(xdg, 'openim-explorer', 'config.json'), JSON.stringify(GOOD), { mode: 0o600 });
     const o = resolve([], { XDG_CONFIG_HOME: xdg, STAGING_SECRET: 's3' });
     expect(o.profile).toBe('staging');
-    expect(o.baseUrl).toBe('http://staging:10002');
+    expect(o.connection?.baseUrl).toBe('http://staging:10002');
   });
 });
 
-describe('precedence: flags, environment, profile, defaults', () => {
+describe('the connection from one place; the profile\'s other settings under the flags', () => {
   const path = configFile(GOOD);
 
   it('uses the default profile, reading secrets from the variables it names', () => {
     const o = resolve(['--config', path], { STAGING_SECRET: 'from-env-var' });
-    expect(o).toMatchObject({
-      profile: 'staging',
-      baseUrl: 'http://staging:10002',
-      secret: 'from-env-var',
-      adminUserID: 'ops',
-      timeoutMs: 3000,
-      pageSize: 50,
-    });
-    expect(o.token).toBeUndefined();
+    expect(o).toMatchObject({ profile: 'staging', timeoutMs: 3000, pageSize: 50 });
+    expect(o.connection).toEqual({ baseUrl: 'http://staging:10002', secret: 'from-env-var', adminUserID: 'ops', profile: 'staging' });
   });
 
   it('--profile picks another profile; built-in defaults fill what it leaves out', () => {
     const o = resolve(['--config', path, '--profile', 'prod'], { PROD_TOKEN: 'tok' });
-    expect(o).toMatchObject({ profile: 'prod', baseUrl: 'https://im.example.org/api', token: 'tok', adminUserID: 'imAdmin', timeoutMs: 10_000 });
+    expect(o).toMatchObject({ profile: 'prod', timeoutMs: 10_000 });
+    expect(o.connection).toEqual({ baseUrl: 'https://im.example.org/api', token: 'tok', adminUserID: 'imAdmin', profile: 'prod' });
     expect(o.pageSize).toBeUndefined(); // fits the terminal
-    expect(o.secret).toBeUndefined();
   });
 
-  it('the environment beats the profile', () => {
+  it("the environment's server replaces the default profile whole: none of its settings apply", () => {
     const o = resolve(['--config', path], {
       STAGING_SECRET: 's',
       OPENIM_BASE_URL: 'http://env:1',
       OPENIM_SECRET: 'env-secret',
       OPENIM_ADMIN_USER_ID: 'envadmin',
     });
-    expect(o).toMatchObject({ baseUrl: 'http://env:1', secret: 'env-secret', adminUserID: 'envadmin', timeoutMs: 3000 });
+    expect(o.connection).toEqual({ baseUrl: 'http://env:1', secret: 'env-secret', adminUserID: 'envadmin' });
+    expect(o).toMatchObject({ timeoutMs: 10_000 });
+    expect(o.profile).toBeUndefined();
+    expect(o.pageSize).toBeUndefined();
   });
 
   it('flags beat the environment and the profile', () => {
@@ -91,7 +88,14 @@ describe('precedence: flags, environment, profile, defaults', () => {
       ['--config', path, '--base-url', 'http://flag:1', '--secret', 'flag-secret', '--timeout', '7', '--page-size', '10', '--admin-user-id', 'flagadmin'],
       { STAGING_SECRET: 's', OPENIM_BASE_URL: 'http://env:1', OPENIM_SECRET: 'env-secret' },
     );
-    expect(o).toMatchObject({ baseUrl: 'http://flag:1', secret: 'flag-secret', timeoutMs: 7000, pageSize: 10, adminUserID: 'flagadmin' });
+    expect(o.connection).toEqual({ baseUrl: 'http://flag:1', secret: 'flag-secret', adminUserID: 'flagadmin' });
+    expect(o).toMatchObject({ timeoutMs: 7000, pageSize: 10 });
+  });
+
+  it("the profile's settings apply when its server is the one in force, under the flags", () => {
+    const o = resolve(['--config', path, '--base-url', 'http://STAGING:10002/', '--page-size', '10'], { STAGING_SECRET: 's' });
+    expect(o).toMatchObject({ profile: 'staging', timeoutMs: 3000, pageSize: 10 });
+    expect(o.connection).toEqual({ baseUrl: 'http://staging:10002', secret: 's', adminUserID: 'ops', profile: 'staging' });
   });
 
   it("the profile's watch starts the live view at its interval; --watch beats it", () => {
@@ -101,9 +105,12 @@ describe('precedence: flags, environment, profile, defaults', () => {
     expect(resolve(['--config', path], { STAGING_SECRET: 's' }).watchMs).toBeUndefined();
   });
 
-  it('a secret given by flag or environment makes the profile variable unnecessary', () => {
-    const o = resolve(['--config', path], { OPENIM_SECRET: 'env-secret' });
-    expect(o.secret).toBe('env-secret');
+  it("a secret typed as a flag goes to the profile's server; one in the environment never does", () => {
+    expect(resolve(['--config', path, '--secret', 'typed'], {}).connection).toMatchObject({ baseUrl: 'http://staging:10002', secret: 'typed' });
+    // OPENIM_SECRET is not staging's: staging's own variable is asked for.
+    expect(() => resolve(['--config', path], { OPENIM_SECRET: 'env-secret' })).toThrow(
+      `${path}: profile "staging": secretEnv: environment variable STAGING_SECRET is not set`,
+    );
   });
 
   it('OPENIM_PROFILE picks a profile when --profile does not', () => {
@@ -111,12 +118,24 @@ describe('precedence: flags, environment, profile, defaults', () => {
     expect(resolve(['--config', path, '--profile', 'prod'], { OPENIM_PROFILE: 'inline', PROD_TOKEN: 't' }).profile).toBe('prod');
   });
 
+  it('a profile asked for whose server is not the one named by the environment is refused, both named', () => {
+    expect(() => resolve(['--config', path, '--profile', 'inline'], { OPENIM_BASE_URL: 'http://other:10002' })).toThrow(
+      'profile "inline" (--profile) is http://10.0.0.5:10002, but OPENIM_BASE_URL is http://other:10002; ' +
+        "the profile's credentials go only to its own server: unset OPENIM_BASE_URL to use the profile, " +
+        'or give the credentials for http://other:10002 with OPENIM_TOKEN or OPENIM_SECRET',
+    );
+    // With the environment's own credentials, the environment's server is used and the profile is not.
+    const o = resolve(['--config', path], { OPENIM_PROFILE: 'inline', OPENIM_BASE_URL: 'http://other:10002', OPENIM_TOKEN: 't' });
+    expect(o.connection).toEqual({ baseUrl: 'http://other:10002', token: 't', adminUserID: 'imAdmin' });
+    expect(o.profile).toBeUndefined();
+  });
+
   it('switching inside the app takes the connection from the profile alone, but keeps flag timeouts', () => {
     const env = { OPENIM_BASE_URL: 'http://env:1', OPENIM_TOKEN: 'env-token', PROD_TOKEN: 'prod-token' };
-    const parsed = parseCliArgs(['--config', path, '--timeout', '9', '--secret', 'flag-secret'], env);
+    const parsed = parseCliArgs(['--config', path, '--timeout', '9', '--secret', 'flag-secret', '--ca-file', '/x.pem'], env);
     const o = resolveProfile(parsed, env, 'prod', true);
-    expect(o).toMatchObject({ profile: 'prod', baseUrl: 'https://im.example.org/api', token: 'prod-token', timeoutMs: 9000, adminUserID: 'imAdmin' });
-    expect(o.secret).toBeUndefined();
+    expect(o).toMatchObject({ profile: 'prod', timeoutMs: 9000 });
+    expect(o.connection).toEqual({ baseUrl: 'https://im.example.org/api', token: 'prod-token', adminUserID: 'imAdmin', profile: 'prod' });
   });
 });
 
@@ -139,6 +158,10 @@ describe('errors name the file, the profile and the field (exit code 2)', () => 
     [{ profiles: { prod: { baseUrl: 'ftp://x' } } }, 'profile "prod": baseUrl: must be an http(s) URL'],
     [{ profiles: { prod: { baseUrl: 'not a url' } } }, 'profile "prod": baseUrl: must be an http(s) URL'],
     [{ profiles: { prod: {} } }, 'profile "prod": baseUrl: must be an http(s) URL'],
+    [{ profiles: { prod: { baseUrl: 'http://x:1/a\u001b[201~\u0015id\nb' } } }, 'profile "prod": baseUrl: must not hold control characters'],
+    [{ profiles: { prod: { baseUrl: 'http://x:1/\n' } } }, 'profile "prod": baseUrl: must not hold control characters'],
+    [{ profiles: { prod: { baseUrl: "http://x:1/'\u007f;id" } } }, 'profile "prod": baseUrl: must not hold control characters'],
+    [{ profiles: { prod: { baseUrl: 'http://x:1/\u0085' } } }, 'profile "prod": baseUrl: must not hold control characters'],
     [{ profiles: { prod: { baseUrl: 'http://x', pageSize: 0 } } }, 'profile "prod": pageSize: must be a whole number from 1 to 1000'],
     [{ profiles: { prod: { baseUrl: 'http://x', pageSize: 2.5 } } }, 'profile "prod": pageSize: must be a whole number from 1 to 1000'],
     [{ profiles: { prod: { baseUrl: 'http://x', timeout: '10' } } }, 'profile "prod": timeout: must be a number of seconds'],
@@ -232,8 +255,8 @@ describe('profile names are looked up among the file\'s own profiles only', () =
 
   it('a profile really named like an inherited property still works', () => {
     const file = configFile({ defaultProfile: 'constructor', profiles: { constructor: { baseUrl: 'http://ctor:1' }, valueOf: { baseUrl: 'http://v:1' } } });
-    expect(resolve(['--config', file], {}).baseUrl).toBe('http://ctor:1');
-    expect(resolve(['--config', file, '--profile', 'valueOf'], {}).baseUrl).toBe('http://v:1');
+    expect(resolve(['--config', file], {}).connection?.baseUrl).toBe('http://ctor:1');
+    expect(resolve(['--config', file, '--profile', 'valueOf'], {}).connection?.baseUrl).toBe('http://v:1');
     expect(() => resolve(['--config', file, '--profile', 'toString'], {})).toThrow('(profiles: constructor, valueOf)');
   });
 });

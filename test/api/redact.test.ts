@@ -5,7 +5,7 @@
 // control characters, accented letters, CJK and emoji; the encodings here are the tests' own.
 import { describe, expect, it } from 'vitest';
 import { redact } from '../../src/api/redact.js';
-import { prng } from '../hardening/fuzz.js';
+import { prng } from '../support/prng.js';
 
 const CLASSES = ['abcdefXYZ019', '"', '\\', ' ', '/', "'<>&", '+%=?#', '\n\t\u0001\u007f', 'éüß', '漢字', '😀🔑', '\u2028'];
 

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { isApiFailure } from '../../src/api/errors.js';
 import { currentList, currentScreen } from '../../src/store/selectors.js';
 import type { FaultServer } from '../support/faultServer.js';
-import { prng } from './fuzz.js';
+import { prng } from '../support/prng.js';
 import { fuzzServer, RAW_ERRORS, SEED, TOKEN, watchRejections } from './fuzzServer.js';
 import { KEYS, mountApp, stackTraceLines } from './harness.js';
 import { retryPolicy } from '../support/retryPolicy.js';

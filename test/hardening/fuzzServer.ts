@@ -2,7 +2,8 @@
 // server of fuzzed replies, and the watch for unhandled rejections.
 import { afterAll, beforeAll } from 'vitest';
 import { startFaultServer, type Fault, type FaultServer } from '../support/faultServer.js';
-import { fuzzReply, prng } from './fuzz.js';
+import { fuzzReply } from './fuzz.js';
+import { prng } from '../support/prng.js';
 
 export const SEED = 0x0e1d_2026;
 export const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJVc2VySUQiOiJpbUFkbWluIn0.ZnV6ei10b2tlbi1zaWduYXR1cmU';

@@ -2,6 +2,8 @@
 // app puts on the clipboard (api/inertText.ts and its users): each class whole where it is small,
 // sampled where it is not, and random mixes from a seeded generator, so a run is repeatable.
 
+import { prng } from './prng.js';
+
 const range = (from: number, to: number): number[] => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
 /** Each class by name, as code points (UTF-16 code units for the surrogates, which stand alone). */
@@ -20,17 +22,6 @@ export const CODE_POINT_CLASSES: Readonly<Record<string, readonly number[]>> = {
 
 const char = (cp: number): string => (cp >= 0xd800 && cp <= 0xdfff ? String.fromCharCode(cp) : String.fromCodePoint(cp));
 
-/** A small seeded generator (mulberry32): the same strings on every run. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * Every code point of every class alone (between two letters, so that an escape's neighbours show),
@@ -40,7 +31,7 @@ function random(seed: number): () => number {
 export function inertCases(mixes = 300, seed = 33): string[] {
   const all = Object.values(CODE_POINT_CLASSES).flat();
   const singles = all.map((cp) => `a${char(cp)}b`);
-  const next = random(seed);
+  const next = prng(seed);
   const mixed = Array.from({ length: mixes }, () =>
     Array.from({ length: 1 + Math.floor(next() * 12) }, () => char(all[Math.floor(next() * all.length)]!)).join(''),
   );

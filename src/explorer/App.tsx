@@ -5,6 +5,7 @@ import { Breadcrumb } from '../components/Breadcrumb.js';
 import { Footer } from '../components/Footer.js';
 import { Header, type ConnectionInfo } from '../components/Header.js';
 import { HelpOverlay } from '../components/HelpOverlay.js';
+import { MessageLog } from '../components/MessageLog.js';
 import { hasNote, PromptBar, PromptNote } from '../components/PromptBar.js';
 import { StatusBar } from '../components/StatusBar.js';
 import { StoreContext, useAppStore } from '../components/StoreContext.js';
@@ -31,6 +32,7 @@ export function App({ info }: { info: ConnectionInfo }): React.JSX.Element {
   const detailOpen = useAppStore((s) => s.detail.open);
   const detailFull = useAppStore((s) => s.detail.full);
   const promptNote = useAppStore((s) => s.prompt !== null && hasNote(s.prompt));
+  const logOpen = useAppStore((s) => s.log !== null);
   // Every region's lines and width, computed here once and handed down: nothing below recomputes.
   const geometry = screenGeometry(size, open);
   const { width } = geometry.frame;
@@ -56,6 +58,8 @@ export function App({ info }: { info: ConnectionInfo }): React.JSX.Element {
       <Box height={geometry.body.rows} flexDirection="column">
         {help ? (
           <HelpOverlay width={width} height={geometry.body.rows} />
+        ) : logOpen ? (
+          <MessageLog width={width} height={geometry.body.rows} />
         ) : screen.name === 'users' ? (
           <UsersScreen geometry={geometry} />
         ) : screen.name === 'accounts' ? (

@@ -77,7 +77,15 @@ export const exportSlice =
       },
       askQuitDuringExport() {
         const progress = get().exporting;
-        if (progress) set({ exporting: { ...progress, quitAsked: true } });
+        if (progress) set({ exporting: { ...progress, quitAsked: true, cancelAsked: false } });
+      },
+      askCancelExport() {
+        const progress = get().exporting;
+        if (progress) set({ exporting: { ...progress, cancelAsked: true, quitAsked: false } });
+      },
+      keepExporting() {
+        const progress = get().exporting;
+        if (progress) set({ exporting: { ...progress, quitAsked: false, cancelAsked: false } });
       },
     };
   };

@@ -72,7 +72,7 @@ export const OVERLAYS: readonly Overlay[] = [
     open: (s) => s.log !== null,
     escape: (s) => s.closeLog(),
     key(key, s) {
-      if (key === 'q' || key === 'L') s.closeLog();
+      if (key === 'q' || key === 'L' || key === 'escape') s.closeLog();
       else if (key in LOG_KEYS) s.scrollLog(LOG_KEYS[key]!);
       // The log is read-only and in front of the page: no other key reaches the page behind it.
       return true;

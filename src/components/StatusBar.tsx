@@ -105,7 +105,7 @@ function ExportLine({ progress, width }: { progress: ExportProgress; width: numb
       </Box>
     );
   }
-  const tail = ` ${sep} ${formatCount(progress.rows)} rows ${sep} Esc cancels`;
+  const tail = ` ${sep} ${formatCount(progress.rows)} rows ${sep} Esc then y cancels`;
   // The file name gives way in its middle; the count and how to stop stay whole.
   const path = shortenMiddle(displayText(progress.path), Math.max(12, room - displayWidth(head) - displayWidth(tail)));
   const text = head + path + tail;

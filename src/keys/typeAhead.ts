@@ -16,6 +16,11 @@ export const ACT_AT_ONCE: ReadonlySet<Action> = new Set<Action>([
   'nextTab',
   'prevTab',
   'reload',
+  // The whole list as asked for (its kind and query), not the rows on screen.
+  'exportJson',
+  'exportCsv',
+  'copyCurl',
+  'live',
   'accounts',
   'userPicker',
   'command',

@@ -28,7 +28,7 @@ export const ACT_AT_ONCE: ReadonlySet<Action> = new Set<Action>([
 ]);
 
 /** Past this many keys waiting, more are refused with a word (a key held down over a dead link). */
-export const TYPE_AHEAD_LIMIT = 200;
+const TYPE_AHEAD_LIMIT = 200;
 
 export interface TypeAheadHost {
   /** The list on screen waits for its page. */

@@ -11,7 +11,7 @@ import type { AppState, ListState } from './types.js';
 
 type State = AppState & AppActions;
 
-export type OverlayName =
+type OverlayName =
   | 'prompt'
   | 'exportQuestion'
   | 'help'
@@ -52,7 +52,7 @@ const narrowed = (list: ListState | undefined): boolean =>
 const LOG_KEYS: Record<string, number | 'top' | 'bottom'> = { j: 1, down: 1, k: -1, up: -1, ' ': 10, pagedown: 10, b: -10, pageup: -10, g: 'top', G: 'bottom' };
 
 /** Innermost first: the order docs/keys.md gives. */
-export const OVERLAYS: readonly Overlay[] = [
+const OVERLAYS: readonly Overlay[] = [
   { name: 'prompt', open: (s) => s.prompt !== null, escape: (s) => s.cancelPrompt() },
   {
     name: 'exportQuestion',

@@ -41,6 +41,7 @@ export function createSliceServices(set: StoreSet, get: StoreGet, deps: StoreDep
     scheduler: loads.scheduler,
     patchList: edits.patchList,
     flashError: (text) => flasher.show(text, 'error'),
+    clearFlash: () => flasher.clear(),
   });
   return {
     ...edits,

@@ -30,12 +30,14 @@ export function dispatchInput(event: InputEvent, store: AppStore, ctx: DispatchC
   const state = store.getState();
   // Text in one piece is for the prompt's editor as a whole (a newline in it is Enter, the rest
   // is dropped there); elsewhere typed-ahead text is keys, and a bracketed paste is not.
-  if (state.prompt) {
+  if (forThePrompt(state)) {
     if (event.bracketed) state.editPrompt({ text: event.text, bracketed: true });
     else {
       const typed = splitTypedAhead(event.text);
       for (const key of typed.before) dispatchKey(key, store, ctx);
-      if (typed.text) store.getState().editPrompt({ text: typed.text, bracketed: false });
+      // An Enter before it may have sent the line: then the text is keys typed ahead.
+      if (!forThePrompt(store.getState())) for (const key of textKeys(typed.text)) dispatchKey(key, store, ctx);
+      else if (typed.text) store.getState().editPrompt({ text: typed.text, bracketed: false });
       for (const key of typed.after) dispatchKey(key, store, ctx);
     }
     // A newline inside the text applied the prompt: a detail search it started is resolved here,
@@ -44,6 +46,11 @@ export function dispatchInput(event: InputEvent, store: AppStore, ctx: DispatchC
   }
   if (event.bracketed) return state.flashInfo('pasted text goes into a prompt (u, :, /, s, c); nothing was done');
   for (const key of textKeys(event.text)) dispatchKey(key, store, ctx);
+}
+
+/** A prompt is open to take text: not the picker whose ID is sent (what follows is for the user's screen). */
+function forThePrompt(state: AppState): boolean {
+  return state.prompt !== null && !(state.prompt.kind === 'user' && state.checkingUser);
 }
 
 /** A key the operator typed: it dismisses the message on the status line, then runs, or waits for the page. */
@@ -62,23 +69,34 @@ export function dispatchKey(key: string, store: AppStore, ctx: DispatchContext):
   // The operator acted: the message has been read (it stays on screen until then).
   state.dismissMessage();
   const action = state.prompt ? undefined : bindingFor(key, scopesOf(state))?.action;
-  if (action === 'back') {
-    // Esc is never kept: during a page step it gives the step up with the keys typed behind it.
-    if (frontOverlay(state)?.name === 'load') return state.cancelLoad(typeAhead.drop());
-  } else if (action === 'quit' && quitsFromHere(state)) {
-    typeAhead.drop();
-  } else if (mustWait(state, action, typeAhead.size)) {
-    return typeAhead.hold(key);
+  if (state.prompt ? key === 'escape' : action === 'back') {
+    // Esc is never kept: it gives up what is awaited (a page step, a user's check) and the keys typed behind it.
+    const dropped = typeAhead.drop();
+    if (!state.prompt && frontOverlay(state)?.name === 'load') return state.cancelLoad(dropped);
+    runKey(key, store, ctx);
+    if (dropped > 0) store.getState().flashInfo(`${keysText(dropped)} typed ahead dropped`);
+    return;
   }
+  if (action === 'quit' && quitsFromHere(state)) typeAhead.drop();
+  else if (mustWait(state, action, typeAhead.size)) return typeAhead.hold(key);
   runKey(key, store, ctx);
 }
 
-/** Whether a key waits for the page: behind another that waits, or reading rows not there yet. */
+/** Whether a key waits for what is awaited: behind another that waits, or reading rows not there yet. */
 function mustWait(state: AppState & AppActions, action: Action | undefined, waiting: number): boolean {
   if (waiting > 0) return true;
-  if (!currentList(state)?.loading || state.prompt || state.help || state.log) return false;
+  // The user picker, its ID sent: what is typed now is for the user's screen, not the ID.
+  if (state.prompt) return state.prompt.kind === 'user' && state.checkingUser;
+  if (!awaiting(state) || state.help || state.log) return false;
   return action !== undefined && !ACT_AT_ONCE.has(action);
 }
+
+/** A request the screen waits for: the list's page, or a typed user ID's check. */
+function awaiting(state: AppState): boolean {
+  return state.checkingUser || currentList(state)?.loading === true;
+}
+
+const keysText = (n: number): string => (n === 1 ? '1 key' : `${n} keys`);
 
 function scopesOf(state: AppState): Scope[] {
   if (state.help) return ['help'];
@@ -111,9 +129,12 @@ function typeAheadOf(store: AppStore, ctx: DispatchContext): TypeAhead {
   const entry = {
     ctx,
     queue: new TypeAhead({
-      busy: () => currentList(store.getState())?.loading === true,
+      busy: () => awaiting(store.getState()),
       failure: () => {
-        const list = currentList(store.getState());
+        const state = store.getState();
+        // The picker still open once its check ended: the server knew no such user.
+        if (state.prompt?.kind === 'user') return 'no user opened';
+        const list = currentList(state);
         return list?.error ? `page ${list.failedPage ?? list.page} failed` : undefined;
       },
       run: (key) => runKey(key, store, entry.ctx),

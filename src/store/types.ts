@@ -176,6 +176,8 @@ export interface AppState {
   /** The keys of the columns each list shows, in order (the config file's, then `:columns`); absent: all. */
   columnKeys: Partial<Record<ListKind, readonly string[]>>;
   recentUsers: string[];
+  /** A typed user ID (`u`, `:user`) is being checked on the server before its screen opens (pickUser.ts). */
+  checkingUser: boolean;
   /** Lines entered in each prompt this session, newest first (the user picker uses recentUsers). */
   promptHistory: Partial<Record<PromptKind, string[]>>;
   /** What Ctrl-U, Ctrl-K or Ctrl-W last removed, for Ctrl-Y in any prompt. */

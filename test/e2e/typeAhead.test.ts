@@ -41,6 +41,19 @@ describe.each([
     expect(shown).not.toMatch(/typed ahead/);
   }, 45_000);
 
+  it('u ID Enter 3 d: keys typed while the ID is checked wait for the user, then for the tab', async () => {
+    const a = (app = startApp({ cols, rows, args: SLOW }));
+    await a.waitFor((s) => s.includes(DEMO.firstUserID) && /page 1 of/.test(s));
+    a.send('u');
+    await a.waitFor('user ID:');
+    a.type('user_000002');
+    a.send('Enter');
+    // Before, these went into the picker's line while it waited for the server's answer.
+    a.send('3');
+    a.send('d');
+    await a.waitFor((s) => /Users › user_000002/.test(s) && /Application user_000002 → user_\d+/.test(s), 20_000);
+  }, 45_000);
+
   it('2 then j j j: the cursor moves three rows once the page is there', async () => {
     const a = (app = startApp({ cols, rows, args: SLOW }));
     await openFirstUser(a);
@@ -67,7 +80,7 @@ describe.each([
     expect(lines(after).find((l) => l.startsWith('›'))).toContain(DEMO.firstUserID);
   }, 45_000);
 
-  it('a message stays after the live view refreshed twice, until a key; :log lists it', async () => {
+  it('a message stays past a live refresh 7 s later, until a key; L lists it', async () => {
     const a = (app = startApp({ cols, rows, args: ['--demo', '--watch', '1'] }));
     await a.waitFor(/live \d\d:\d\d:\d\d/);
     a.send(':');

@@ -201,7 +201,7 @@ export const listsSlice =
         if (!kept) return flash(`page ${list.page} is still loading${dropped}`, 'info');
         services.scheduler.cancel(list.key);
         patchList(list.key, { ...kept, loading: false, pendingCursor: undefined });
-        const what = kept.page === list.page ? `${list.size} rows per page` : `page ${list.page}`;
+        const what = kept.size !== list.size ? `${list.size} rows per page` : `page ${list.page}`;
         flash(`stopped loading ${what}; showing page ${kept.page}${dropped}`, 'info');
       },
       copyCurl() {

@@ -50,7 +50,8 @@ export function App({ info }: { info: ConnectionInfo }): React.JSX.Element {
     store.getState().fitPageSize(fit.list, fit.user);
   }, [store, columns, rows]);
 
-  const scopes = prompt ? [] : scopesFor(screen.name, screen.name === 'user' ? screen.tab : undefined, detailOpen, detailFull);
+  // The message log takes every key (store/overlays.ts): its title line says which, the footer none.
+  const scopes = prompt || logOpen ? [] : scopesFor(screen.name, screen.name === 'user' ? screen.tab : undefined, detailOpen, detailFull);
   return (
     <Box flexDirection="column" width={width} height={geometry.frame.rows}>
       <Header info={info} width={width} />

@@ -69,7 +69,7 @@ export function dispatchKey(key: string, store: AppStore, ctx: DispatchContext):
   // The operator acted: the message has been read (it stays on screen until then).
   state.dismissMessage();
   const action = state.prompt ? undefined : bindingFor(key, scopesOf(state))?.action;
-  if (state.prompt ? key === 'escape' : action === 'back') {
+  if (key === 'escape' || action === 'back') {
     // Esc is never kept: it gives up what is awaited (a page step, a user's check) and the keys typed behind it.
     const dropped = typeAhead.drop();
     if (!state.prompt && frontOverlay(state)?.name === 'load') return state.cancelLoad(dropped);

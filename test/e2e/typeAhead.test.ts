@@ -47,7 +47,10 @@ describe.each([
     a.send('u');
     await a.waitFor('user ID:');
     a.type('user_000002');
+    // Apart from the Enter: text and a newline in one read is a paste (docs/keys.md, Pasting).
+    await a.waitFor('user ID: user_000002');
     a.send('Enter');
+    await a.waitFor('looking up user_000002');
     // Before, these went into the picker's line while it waited for the server's answer.
     a.send('3');
     a.send('d');

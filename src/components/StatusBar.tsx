@@ -37,6 +37,7 @@ export function StatusBar({ geometry, footer }: Props): React.JSX.Element {
   const liveOn = useAppStore((s) => s.live.on);
   const liveStatus = useAppStore((s) => s.live.status);
   const pausedBy = useAppStore((s) => livePauseReason(s));
+  const typedAhead = useAppStore((s) => s.typedAhead);
   if (exporting) {
     return (
       <Box flexDirection="column" width={width}>
@@ -46,7 +47,8 @@ export function StatusBar({ geometry, footer }: Props): React.JSX.Element {
     );
   }
   const shown = geometry.tableRows;
-  const text = list ? pagingText(list, shown) : '';
+  const waiting = typedAhead > 0 ? ` ${glyphs().separator} ${typedAhead === 1 ? '1 key' : `${typedAhead} keys`} typed ahead` : '';
+  const text = list ? pagingText(list, shown) + waiting : '';
   const loading = list?.loading ?? false;
   // While the live view waits out a failure or a pause, it says why and until when (a flash passes).
   const note = liveOn ? liveStatusNote(liveStatus, pausedBy) : undefined;
@@ -93,15 +95,17 @@ function ExportLine({ progress, width }: { progress: ExportProgress; width: numb
   const room = Math.max(0, width - SPINNER_CELLS);
   // The list's kind is in the file's name; the page count adds nothing to the row count.
   const head = 'exporting to ';
-  if (progress.quitAsked) {
-    const ask = `quit and abandon the export (its partial file is removed)? q quits ${sep} Esc keeps exporting`;
+  if (progress.quitAsked || progress.cancelAsked) {
+    const ask = progress.quitAsked
+      ? `quit and abandon the export (its partial file is removed)? q quits ${sep} Esc keeps exporting`
+      : `cancel the export (its partial file is removed)? y cancels ${sep} n or Esc keeps exporting`;
     return (
       <Box width={width}>
         <Text {...tint(theme, 'yellow')}>{truncate(ask, width)}</Text>
       </Box>
     );
   }
-  const tail = ` ${sep} ${formatCount(progress.rows)} rows ${sep} Esc cancels`;
+  const tail = ` ${sep} ${formatCount(progress.rows)} rows ${sep} Esc then y cancels`;
   // The file name gives way in its middle; the count and how to stop stay whole.
   const path = shortenMiddle(displayText(progress.path), Math.max(12, room - displayWidth(head) - displayWidth(tail)));
   const text = head + path + tail;

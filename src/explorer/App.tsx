@@ -5,6 +5,7 @@ import { Breadcrumb } from '../components/Breadcrumb.js';
 import { Footer } from '../components/Footer.js';
 import { Header, type ConnectionInfo } from '../components/Header.js';
 import { HelpOverlay } from '../components/HelpOverlay.js';
+import { MessageLog } from '../components/MessageLog.js';
 import { hasNote, PromptBar, PromptNote } from '../components/PromptBar.js';
 import { StatusBar } from '../components/StatusBar.js';
 import { StoreContext, useAppStore } from '../components/StoreContext.js';
@@ -31,6 +32,7 @@ export function App({ info }: { info: ConnectionInfo }): React.JSX.Element {
   const detailOpen = useAppStore((s) => s.detail.open);
   const detailFull = useAppStore((s) => s.detail.full);
   const promptNote = useAppStore((s) => s.prompt !== null && hasNote(s.prompt));
+  const logOpen = useAppStore((s) => s.log !== null);
   // Every region's lines and width, computed here once and handed down: nothing below recomputes.
   const geometry = screenGeometry(size, open);
   const { width } = geometry.frame;
@@ -48,8 +50,9 @@ export function App({ info }: { info: ConnectionInfo }): React.JSX.Element {
     store.getState().fitPageSize(fit.list, fit.user);
   }, [store, columns, rows]);
 
-  // The footer names the keys of what is in front: help's own while it is open (as dispatch reads them).
-  const scopes = prompt ? [] : help ? (['help'] as const) : scopesFor(screen.name, screen.name === 'user' ? screen.tab : undefined, detailOpen, detailFull);
+  // The footer names the keys of what is in front: help's own while it is open (as dispatch reads
+  // them); none for the message log, which takes every key (store/overlays.ts) and says which on its title line.
+  const scopes = prompt || logOpen ? [] : help ? (['help'] as const) : scopesFor(screen.name, screen.name === 'user' ? screen.tab : undefined, detailOpen, detailFull);
   return (
     <Box flexDirection="column" width={width} height={geometry.frame.rows}>
       <Header info={info} width={width} />
@@ -57,6 +60,8 @@ export function App({ info }: { info: ConnectionInfo }): React.JSX.Element {
       <Box height={geometry.body.rows} flexDirection="column">
         {help ? (
           <HelpOverlay width={width} height={geometry.body.rows} />
+        ) : logOpen ? (
+          <MessageLog width={width} height={geometry.body.rows} />
         ) : screen.name === 'users' ? (
           <UsersScreen geometry={geometry} />
         ) : screen.name === 'accounts' ? (

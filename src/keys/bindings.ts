@@ -7,6 +7,7 @@ import { detailScroll } from '../layout/detailScroll.js';
 import { opensDetailFull } from '../layout/frame.js';
 import { LIST_KINDS, LIST_NAMES, USER_TABS } from '../lists/names.js';
 import { LISTS, listDef } from '../lists/registry.js';
+import type { AppState } from '../store/types.js';
 import type { BindingSpec, KeyContext } from './binding.js';
 import { detailEdge, detailPaneOf, jumpToMatch } from './detailKeys.js';
 
@@ -53,6 +54,14 @@ const tabKey = <N extends 1 | 2 | 3>(n: N) => {
     run: (c: KeyContext) => state(c).setTab(tab),
   } as const;
 };
+
+/**
+ * Whether `q` here quits (or, during an export, asks whether to): nothing to close, no screen to
+ * go back to. That path is never kept behind a page that loads (keys/typeAhead.ts).
+ */
+export function quitsFromHere(s: Pick<AppState, 'exporting' | 'detail' | 'nav'>): boolean {
+  return s.exporting !== null || (!(s.detail.open && s.detail.full) && s.nav.length <= 1);
+}
 
 export const BINDINGS = [
   { action: 'down', keys: ['j', 'down'], hint: 'j/k move', description: 'move down', scope: 'list', run: (c) => state(c).moveCursor(1) },
@@ -188,14 +197,14 @@ export const BINDINGS = [
   {
     action: 'exportJson',
     keys: ['e'],
-    description: 'export every page of this list to a JSON file (Esc cancels)',
+    description: 'export every page of this list to a JSON file (Esc, then y, cancels)',
     scope: 'list',
     run: (c) => state(c).exportView('json'),
   },
   {
     action: 'exportCsv',
     keys: ['E'],
-    description: 'export every page of this list to a CSV file (Esc cancels)',
+    description: 'export every page of this list to a CSV file (Esc, then y, cancels)',
     scope: 'list',
     run: (c) => state(c).exportView('csv'),
   },
@@ -222,11 +231,19 @@ export const BINDINGS = [
     action: 'back',
     keys: ['escape', 'backspace', 'h'],
     hint: 'esc back',
-    description: 'back one step: closes the prompt, the detail search, the full-screen detail, the filter, the pane, then the screen',
+    description:
+      'closes what is in front, one per press: the prompt, help, the message log, a page still loading, the detail search, the full-screen detail, the pane, the filter; then the screen',
     scope: 'global',
     run: (c) => state(c).escape(),
   },
   { action: 'help', keys: ['?'], hint: '? help', description: 'this help', scope: 'global', run: (c) => state(c).toggleHelp() },
+  {
+    action: 'messageLog',
+    keys: ['L'],
+    description: 'the last 50 messages of the status line, newest first (also :log); Esc closes',
+    scope: 'global',
+    run: (c) => state(c).openLog(),
+  },
   {
     action: 'quit',
     keys: ['q', 'ctrl+c'],
@@ -237,10 +254,10 @@ export const BINDINGS = [
       const s = state(c);
       // Quitting abandons a running export: `q` asks first, a second `q` quits.
       if (s.exporting) return s.exporting.quitAsked ? s.quit() : s.askQuitDuringExport();
+      if (quitsFromHere(s)) return s.quit();
       // A full-screen detail is a view of its row, not a screen: q closes it (store/history.ts).
       if (s.detail.open && s.detail.full) s.toggleDetail();
-      else if (s.nav.length > 1) s.back();
-      else s.quit();
+      else s.back();
     },
   },
   { action: 'helpDown', keys: ['j', 'down'], hint: 'j/k line', description: 'scroll help down a line', scope: 'help', run: (c) => helpTo(c, (at) => at + 1) },

@@ -74,6 +74,15 @@ export const COMMANDS: readonly CommandSpec<CommandArgument>[] = [
     description: 'hide the column of a field, or show it again (this session)',
     run: (s, field) => act(s).toggleColumn(field),
   }),
+  command({
+    name: 'log',
+    aliases: ['notices'],
+    argument: 'none',
+    synopsis: 'log',
+    usage: 'log',
+    description: 'the last 50 messages of the status line, newest first',
+    run: (s) => act(s).openLog(),
+  }),
   command({ name: 'help', argument: 'none', synopsis: 'help', usage: 'help', description: 'this help', run: (s) => act(s).openHelp() }),
   command({ name: 'quit', aliases: ['q', 'q!'], argument: 'none', synopsis: 'quit', usage: 'quit', description: 'quit', run: (s) => act(s).quit() }),
 ];

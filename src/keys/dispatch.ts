@@ -1,13 +1,18 @@
-// The single input path: prompt open -> help open -> the bindings of this screen's scopes, whose
-// handlers live with them (bindings.ts). Plain function of (key, store), so every key's effect is
-// testable without rendering.
-import { currentScreen } from '../store/selectors.js';
-import type { AppStore } from '../store/store.js';
+// The single input path: prompt open -> the overlay in front (store/overlays.ts) -> help open ->
+// the bindings of this screen's scopes, whose handlers live with them (bindings.ts). A key typed
+// while the page it is meant for loads waits for it (typeAhead.ts). Plain function of (key,
+// store), so every key's effect is testable without rendering.
+import { frontOverlay } from '../store/overlays.js';
+import { currentList, currentScreen } from '../store/selectors.js';
+import type { AppActions, AppStore } from '../store/store.js';
+import type { AppState } from '../store/types.js';
 import { screenGeometry, type TerminalSize } from '../layout/frame.js';
 import type { KeyContext, Scope } from './binding.js';
 import { settleDetailSearch } from './detailKeys.js';
 import { helpView } from './helpLayout.js';
+import { quitsFromHere, type Action } from './bindings.js';
 import { bindingFor, scopesFor } from './keymap.js';
+import { ACT_AT_ONCE, TypeAhead } from './typeAhead.js';
 import { splitTypedAhead, textKeys, type InputEvent } from './normalize.js';
 
 export interface DispatchContext {
@@ -25,12 +30,14 @@ export function dispatchInput(event: InputEvent, store: AppStore, ctx: DispatchC
   const state = store.getState();
   // Text in one piece is for the prompt's editor as a whole (a newline in it is Enter, the rest
   // is dropped there); elsewhere typed-ahead text is keys, and a bracketed paste is not.
-  if (state.prompt) {
+  if (forThePrompt(state)) {
     if (event.bracketed) state.editPrompt({ text: event.text, bracketed: true });
     else {
       const typed = splitTypedAhead(event.text);
       for (const key of typed.before) dispatchKey(key, store, ctx);
-      if (typed.text) store.getState().editPrompt({ text: typed.text, bracketed: false });
+      // An Enter before it may have sent the line: then the text is keys typed ahead.
+      if (!forThePrompt(store.getState())) for (const key of textKeys(typed.text)) dispatchKey(key, store, ctx);
+      else if (typed.text) store.getState().editPrompt({ text: typed.text, bracketed: false });
       for (const key of typed.after) dispatchKey(key, store, ctx);
     }
     // A newline inside the text applied the prompt: a detail search it started is resolved here,
@@ -41,25 +48,103 @@ export function dispatchInput(event: InputEvent, store: AppStore, ctx: DispatchC
   for (const key of textKeys(event.text)) dispatchKey(key, store, ctx);
 }
 
+/** A prompt is open to take text: not the picker whose ID is sent (what follows is for the user's screen). */
+function forThePrompt(state: AppState): boolean {
+  return state.prompt !== null && !(state.prompt.kind === 'user' && state.checkingUser);
+}
+
+/** A key the operator typed: it dismisses the message on the status line, then runs, or waits for the page. */
 export function dispatchKey(key: string, store: AppStore, ctx: DispatchContext): void {
   const state = store.getState();
-  if (key === 'ctrl+c') return state.quit();
+  const typeAhead = typeAheadOf(store, ctx);
+  // Ctrl-C quits at once, whatever waits.
+  if (key === 'ctrl+c') {
+    typeAhead.drop();
+    return state.quit();
+  }
   if (key.startsWith('alt+') && !(state.prompt && EDITOR_ALT_KEYS.has(key))) {
     dispatchKey('escape', store, ctx);
     return dispatchKey(key.slice('alt+'.length), store, ctx);
   }
+  // The operator acted: the message has been read (it stays on screen until then).
+  state.dismissMessage();
+  const action = state.prompt ? undefined : bindingFor(key, scopesOf(state))?.action;
+  if (key === 'escape' || action === 'back') {
+    // Esc is never kept: it gives up what is awaited (a page step, a user's check) and the keys typed behind it.
+    const dropped = typeAhead.drop();
+    if (!state.prompt && frontOverlay(state)?.name === 'load') return state.cancelLoad(dropped);
+    runKey(key, store, ctx);
+    if (dropped > 0) store.getState().flashInfo(`${keysText(dropped)} typed ahead dropped`);
+    return;
+  }
+  if (action === 'quit' && quitsFromHere(state)) typeAhead.drop();
+  else if (mustWait(state, action, typeAhead.size)) return typeAhead.hold(key);
+  runKey(key, store, ctx);
+}
 
+/** Whether a key waits for what is awaited: behind another that waits, or reading rows not there yet. */
+function mustWait(state: AppState & AppActions, action: Action | undefined, waiting: number): boolean {
+  if (waiting > 0) return true;
+  // The user picker, its ID sent: what is typed now is for the user's screen, not the ID.
+  if (state.prompt) return state.prompt.kind === 'user' && state.checkingUser;
+  if (!awaiting(state) || state.help || state.log) return false;
+  return action !== undefined && !ACT_AT_ONCE.has(action);
+}
+
+/** A request the screen waits for: the list's page, or a typed user ID's check. */
+function awaiting(state: AppState): boolean {
+  return state.checkingUser || currentList(state)?.loading === true;
+}
+
+const keysText = (n: number): string => (n === 1 ? '1 key' : `${n} keys`);
+
+function scopesOf(state: AppState): Scope[] {
+  if (state.help) return ['help'];
+  const screen = currentScreen(state);
+  return scopesFor(screen.name, screen.name === 'user' ? screen.tab : undefined, state.detail.open, state.detail.full);
+}
+
+/** One key, now: the prompt's, an overlay's own, else the binding it reaches on this screen. */
+function runKey(key: string, store: AppStore, ctx: DispatchContext): void {
+  const state = store.getState();
   if (state.prompt) {
     if (key === 'escape') state.cancelPrompt();
     else if (key === 'enter') state.submitPrompt();
     else state.editPrompt(key);
     return settleDetailSearch(store, ctx);
   }
-  const screen = currentScreen(state);
-  const scopes: Scope[] = state.help
-    ? ['help']
-    : scopesFor(screen.name, screen.name === 'user' ? screen.tab : undefined, state.detail.open, state.detail.full);
-  bindingFor(key, scopes)?.run(keyContext(store, ctx));
+  if (frontOverlay(state)?.key?.(key, state)) return;
+  bindingFor(key, scopesOf(state))?.run(keyContext(store, ctx));
+}
+
+const typeAheads = new WeakMap<AppStore, { queue: TypeAhead; ctx: DispatchContext }>();
+
+/** The store's keys typed ahead, replayed as its state changes; `ctx` is the latest terminal's. */
+function typeAheadOf(store: AppStore, ctx: DispatchContext): TypeAhead {
+  const known = typeAheads.get(store);
+  if (known) {
+    known.ctx = ctx;
+    return known.queue;
+  }
+  const entry = {
+    ctx,
+    queue: new TypeAhead({
+      busy: () => awaiting(store.getState()),
+      failure: () => {
+        const state = store.getState();
+        // The picker still open once its check ended: the server knew no such user.
+        if (state.prompt?.kind === 'user') return 'no user opened';
+        const list = currentList(state);
+        return list?.error ? `page ${list.failedPage ?? list.page} failed` : undefined;
+      },
+      run: (key) => runKey(key, store, entry.ctx),
+      count: (n) => store.getState().setTypedAhead(n),
+      say: (text) => store.getState().flashInfo(text),
+    }),
+  };
+  typeAheads.set(store, entry);
+  store.subscribe(() => entry.queue.settle());
+  return entry.queue;
 }
 
 function keyContext(store: AppStore, ctx: DispatchContext): KeyContext {

@@ -1,14 +1,15 @@
 // The status line's words and where they go: the paging label describes the rows on screen
 // (the page loaded, not the one asked for), and a message that does not fit beside it takes the
-// line below (the key hints' line) for as long as it lasts, shortened in the middle if it must
-// be, so that a file name's end and a count are never what is lost.
+// line below (the key hints' line) until the operator acts. A message too long even there is cut
+// at its end: its head says what happened and, in this app's messages, what to do (a middle cut
+// once left `no column shows bogus here (fields: user…Time, …)`); the whole of it is in the log.
 import { formatClock, formatCount } from '../content/format.js';
 import { pageCount, type PagePosition } from '../domain/paging.js';
 import { shownRows, type PageSort } from '../domain/pageSort.js';
 import type { AnyRow, ListQuery } from '../api/pages.js';
 import { glyphs } from '../terminal/glyphs.js';
 import { displayText } from '../terminal/settle.js';
-import { displayWidth, shortenMiddle, truncate } from '../terminal/width.js';
+import { displayWidth, truncate } from '../terminal/width.js';
 
 export interface PagingList extends PagePosition {
   loadedPage: number | null;
@@ -87,7 +88,7 @@ export function statusLayout(paging: string, message: string, width: number, lea
   if (!lineBelow) {
     const status = truncate(paging, room);
     const left = room - displayWidth(status) - MESSAGE_GAP;
-    return { status, inline: left > 0 ? shortenMiddle(message, left) : '', own: '' };
+    return { status, inline: left > 0 ? truncate(message, left) : '', own: '' };
   }
-  return { status: truncate(paging, room), inline: '', own: shortenMiddle(message, full) };
+  return { status: truncate(paging, room), inline: '', own: truncate(message, full) };
 }

@@ -46,6 +46,8 @@ export interface ListActions {
   copyRowID(): void;
   /** Copies the curl command that fetches the page on screen (the token as $OPENIM_TOKEN). */
   copyCurl(): void;
+  /** Esc during a page step: gives it up, the page on screen stays; says how many keys typed ahead it dropped. */
+  cancelLoad(droppedKeys?: number): void;
 }
 
 export interface UiActions {
@@ -68,8 +70,19 @@ export interface UiActions {
   /** The detail's scroll, full screen or search, as the keys that know its lines decide. */
   patchDetail(patch: Partial<DetailState>): void;
   scrollDetail(delta: number): void;
-  /** Back one step: the prompt, an export, help, the filter, the pane, a search, then the screen. */
+  /** Esc: closes the innermost overlay (overlays.ts), else goes back a screen; says which it closed. */
   escape(): void;
+  /** Clears the page's filter (`/`). */
+  clearFilter(): void;
+  /** `:log`: the last messages, over the body. */
+  openLog(): void;
+  closeLog(): void;
+  /** Scrolls the log by lines, or to an end. */
+  scrollLog(by: number | 'top' | 'bottom'): void;
+  /** The operator acted: the status line's message has been read (it stays until then). */
+  dismissMessage(): void;
+  /** How many keys wait for a page (keys/typeAhead.ts keeps them). */
+  setTypedAhead(count: number): void;
   flashInfo(text: string): void;
   /** A `:` line, through the command table the store was given (keys/commands.ts). */
   runCommand(line: string): void;
@@ -96,6 +109,10 @@ export interface ExportActions {
   /** Writes every page of the current list to a file; progress in `exporting`. */
   exportView(format: 'json' | 'csv'): void;
   cancelExport(): void;
+  /** Esc reached a running export: ask whether to cancel it (`y` does). */
+  askCancelExport(): void;
+  /** The question (quit, or cancel) answered "keep exporting". */
+  keepExporting(): void;
   /** `q` during an export: ask first (the status line), since quitting abandons the file. */
   askQuitDuringExport(): void;
 }

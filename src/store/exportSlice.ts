@@ -59,7 +59,7 @@ export const exportSlice =
       exportView(format) {
         const list = services.current();
         if (!list) return;
-        if (get().exporting) return flash('an export is already running (Esc cancels it)', 'info');
+        if (get().exporting) return flash('an export is already running (Esc, then y, cancels it)', 'info');
         if (!deps.openExport) return flash('exporting is not available here', 'error');
         let sink: ExportSink;
         try {
@@ -77,7 +77,15 @@ export const exportSlice =
       },
       askQuitDuringExport() {
         const progress = get().exporting;
-        if (progress) set({ exporting: { ...progress, quitAsked: true } });
+        if (progress) set({ exporting: { ...progress, quitAsked: true, cancelAsked: false } });
+      },
+      askCancelExport() {
+        const progress = get().exporting;
+        if (progress) set({ exporting: { ...progress, cancelAsked: true, quitAsked: false } });
+      },
+      keepExporting() {
+        const progress = get().exporting;
+        if (progress) set({ exporting: { ...progress, quitAsked: false, cancelAsked: false } });
       },
     };
   };

@@ -1,37 +1,46 @@
-// The status line's passing message: shown, then cleared after a while (errors stay longer).
+// The status line's message. It stays until the operator acts (the next key, keys/dispatch.ts) or
+// a newer message replaces it: a message that went away on a timer was gone before a slow reader,
+// or one who looked away, had read it. Each one shown is kept in the message log (`:log`), the
+// last MESSAGE_LOG_LIMIT of them.
 // A message belongs to the screen it was made on (`listKey`): the status line shows it only
 // there, and navigating clears it, so that "wrote …" or "usage: …" never follows the operator
 // to another screen or outlives the step that made it.
-import type { Flash } from './types.js';
+import type { Flash, LoggedMessage } from './types.js';
 
-const INFO_MS = 3000;
-const ERROR_MS = 6000;
+/** What a key that needs a row says on a page without one (a typed-ahead `d` on an empty list). */
+export const NO_ROW = 'no row here: this page has no rows';
+
+/** How many messages the log keeps, newest first. @internal exported for the log's unit test (test/store/messages.test.ts). */
+export const MESSAGE_LOG_LIMIT = 50;
 
 export interface Flasher {
   show(text: string, level: Flash['level'], listKey?: string): void;
   clear(): void;
-  dispose(): void;
 }
 
-export function createFlasher(set: (flash: Flash | null) => void): Flasher {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const stop = (): void => {
-    if (timer) clearTimeout(timer);
-    timer = undefined;
-  };
+/** `now`: the clock the log's times come from (tests give a fixed one). */
+export function createFlasher(
+  set: (flash: Flash | null) => void,
+  log: (entry: LoggedMessage) => void,
+  now: () => number = Date.now,
+): Flasher {
   return {
     show(text, level, listKey) {
       set({ text, level, listKey });
-      stop();
-      timer = setTimeout(() => set(null), level === 'info' ? INFO_MS : ERROR_MS);
-      timer.unref?.();
+      log({ text, level, at: now() });
     },
     clear() {
-      stop();
       set(null);
     },
-    dispose: stop,
   };
+}
+
+/** The log with `entry` at its head, at most MESSAGE_LOG_LIMIT long. */
+export function withLogged(log: readonly LoggedMessage[], entry: LoggedMessage): LoggedMessage[] {
+  // The same message shown again (a lookup putting back what it covered) is one entry, at its last time.
+  const head = log[0];
+  const rest = head && head.text === entry.text && head.level === entry.level ? log.slice(1) : log;
+  return [entry, ...rest].slice(0, MESSAGE_LOG_LIMIT);
 }
 
 /** Whether the status line shows `flash` on the screen whose list is `listKey`. */

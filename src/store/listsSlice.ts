@@ -12,6 +12,8 @@ import { fieldsOf, hasField, shownRows } from '../domain/pageSort.js';
 import { requestOf } from './listEdits.js';
 import type { SliceServices } from './services.js';
 import { openedDetail } from './detailState.js';
+import { NO_ROW } from './flash.js';
+import { keptPage } from './overlays.js';
 import { passMarks } from './liveMarks.js';
 import { currentScreen, pageFitFor, pageSizeFor, selectedRow } from './selectors.js';
 import type { AppState, ListState } from './types.js';
@@ -144,7 +146,8 @@ export const listsSlice =
       openRow() {
         const list = current();
         const row = selectedRow(get());
-        if (!list || !row) return;
+        if (!list) return;
+        if (!row) return flash(NO_ROW, 'info');
         if (list.kind === 'users') {
           const id = listDef(list.kind).userNamed(row, undefined);
           // The row is the user as get_users has it: no need to look it up again.
@@ -156,7 +159,8 @@ export const listsSlice =
       openNamedUser() {
         const list = current();
         const row = selectedRow(get());
-        if (!list || !row) return;
+        if (!list) return;
+        if (!row) return flash(NO_ROW, 'info');
         const id = listDef(list.kind).userNamed(row, list.userID);
         if (id) get().openUser(id);
         else flash('this row names no other user', 'info');
@@ -191,6 +195,18 @@ export const listsSlice =
         const cursor = selected === undefined ? 0 : Math.max(0, shownRows(sorted).indexOf(selected));
         patchList(list.key, { sort: sorted.sort, cursor });
         flash(field === undefined ? "the server's order" : `sorted this page by ${field}${desc ? ', largest first' : ''}`, 'info');
+      },
+      cancelLoad(typed = 0) {
+        const list = current();
+        if (!list?.loading) return;
+        const dropped = typed > 0 ? ` (${typed === 1 ? '1 key' : `${typed} keys`} typed ahead dropped)` : '';
+        const kept = keptPage(list);
+        // A screen's first page has nothing to go back to: it keeps loading, only the keys go.
+        if (!kept) return flash(`page ${list.page} is still loading${dropped}`, 'info');
+        services.scheduler.cancel(list.key);
+        patchList(list.key, { ...kept, loading: false, pendingCursor: undefined });
+        const what = kept.size !== list.size ? `${list.size} rows per page` : `page ${list.page}`;
+        flash(`stopped loading ${what}; showing page ${kept.page}${dropped}`, 'info');
       },
       copyCurl() {
         const list = current();

@@ -15,7 +15,7 @@ export function createLiveRefresher(
   set: StoreSet,
   get: StoreGet,
   deps: StoreDeps,
-  needs: { scheduler: RequestScheduler; patchList: ListEdits['patchList']; flashError(text: string): void },
+  needs: { scheduler: RequestScheduler; patchList: ListEdits['patchList']; flashError(text: string): void; clearFlash(): void },
 ): LiveRefresher {
   return new LiveRefresher({
     intervalMs: deps.liveIntervalMs ?? DEFAULT_INTERVAL_MS,
@@ -28,6 +28,9 @@ export function createLiveRefresher(
     },
     onStatus(status) {
       set((s) => ({ live: { ...s.live, status, ...(status.state === 'stopped' ? { on: false } : {}) } }));
+      // Waiting out a failure is newer news than the message on the status line, which stays only
+      // until the next key or a newer word: the note (liveStatusNote) takes its place.
+      if ((status.state === 'backing-off' || status.state === 'rate-limited') && get().flash) needs.clearFlash();
       // A refresh that got no answer says so in the header too; the next page that arrives says otherwise.
       if (status.state === 'backing-off' && status.error instanceof NetworkError && get().connection !== 'failing') {
         set({ connection: 'failing' });

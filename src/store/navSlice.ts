@@ -12,7 +12,7 @@ import type { AppActions, NavActions } from './actions.js';
 
 
 
-type NavState = Pick<AppState, 'nav' | 'recentUsers'>;
+type NavState = Pick<AppState, 'nav' | 'recentUsers' | 'checkingUser'>;
 
 export const navSlice =
   (services: SliceServices): StateCreator<AppState & AppActions, [], [], NavState & NavActions> =>
@@ -44,6 +44,7 @@ export const navSlice =
     return {
       nav: [{ name: 'users' }],
       recentUsers: safeLoad(services.deps.recent),
+      checkingUser: false,
 
       start() {
         services.request(services.ensureList(currentScreen(get())), false);
@@ -55,7 +56,7 @@ export const navSlice =
         get().loadSummary(id, known);
       },
       pickUser(userID, fromPrompt) {
-        pickUser(services, get, userID.trim(), fromPrompt);
+        pickUser(services, get, set, userID.trim(), fromPrompt);
       },
       goTo(name) {
         if (get().nav.length === 1 && currentScreen(get()).name === name) return;

@@ -7,6 +7,7 @@ import { noSuchUserText, systemUserNote } from '../domain/userIdentity.js';
 import { glyphs } from '../terminal/glyphs.js';
 import { findByNameNote } from './ids.js';
 import type { SliceServices } from './services.js';
+import type { StoreSet } from './deps.js';
 import type { AppState } from './types.js';
 import type { AppActions } from './actions.js';
 
@@ -17,18 +18,32 @@ const checks = new WeakMap<SliceServices, AbortController>();
  * `fromPrompt`: typed in the user picker, which stays open (with the text) until the server
  * answers, so that an unknown ID is fixed where it was typed; Esc meanwhile drops the pick.
  */
-export function pickUser(services: SliceServices, get: () => AppState & AppActions, userID: string, fromPrompt = false): void {
+export function pickUser(
+  services: SliceServices,
+  get: () => AppState & AppActions,
+  set: StoreSet,
+  userID: string,
+  fromPrompt = false,
+): void {
   if (!userID) return;
   checks.get(services)?.abort();
   const controller = new AbortController();
   checks.set(services, controller);
+  // Keys typed meanwhile wait for the user's screen (keys/typeAhead.ts): the check is a request in flight.
+  set({ checkingUser: true });
+  const done = (): void => {
+    if (checks.get(services) === controller) set({ checkingUser: false });
+  };
+  controller.signal.addEventListener('abort', done, { once: true });
   const nav = get().nav;
   // The operator moved on (another screen, a newer pick) while the server answered: let it be.
   const stale = (): boolean => controller.signal.aborted || get().nav !== nav || (fromPrompt && get().prompt?.kind !== 'user');
   const lookingUp = `looking up ${userID}${glyphs().ellipsis}`;
   if (fromPrompt) get().answerPrompt('user', { text: lookingUp, level: 'info' });
   else services.flash(lookingUp, 'info');
-  lookupUser(services.deps.client, userID, controller.signal).then(
+  // Ended once the answer is on screen (the user's list loading, or the refusal), so that keys typed
+  // meanwhile go on waiting for that list, or are dropped with the refusal.
+  void lookupUser(services.deps.client, userID, controller.signal).then(
     (found) => {
       if (stale()) return;
       if (found.kind === 'none') {
@@ -51,5 +66,5 @@ export function pickUser(services: SliceServices, get: () => AppState & AppActio
       get().openUser(userID, undefined, 'jump');
       services.flash(`could not check that ${userID} exists: ${isApiFailure(error) ? error.message : String(error)}`, 'error');
     },
-  );
+  ).finally(done);
 }

@@ -4,7 +4,7 @@
 // edits (listEdits.ts) and the picker's history (recentUsers.ts).
 import type { LiveRefresher } from '../data/liveRefresh.js';
 import type { StoreDeps, StoreGet, StoreSet } from './deps.js';
-import { createFlasher, type Flasher } from './flash.js';
+import { createFlasher, withLogged, type Flasher } from './flash.js';
 import { createListEdits, type ListEdits } from './listEdits.js';
 import { createLiveRefresher } from './liveWiring.js';
 import { createPageLoads, type PageLoads } from './pageLoads.js';
@@ -27,7 +27,10 @@ export interface SliceServices extends ListEdits, PageLoads {
 }
 
 export function createSliceServices(set: StoreSet, get: StoreGet, deps: StoreDeps): SliceServices {
-  const flasher = createFlasher((flash) => set({ flash }));
+  const flasher = createFlasher(
+    (flash) => set({ flash }),
+    (entry) => set((s) => ({ messageLog: withLogged(s.messageLog, entry) })),
+  );
   const flash: Flasher['show'] = (text, level) => flasher.show(text, level, listKeyFor(currentScreen(get())));
   const edits = createListEdits(set, get);
   const rememberUser = createRememberUser(set, get, deps.recent, flash);
@@ -38,6 +41,7 @@ export function createSliceServices(set: StoreSet, get: StoreGet, deps: StoreDep
     scheduler: loads.scheduler,
     patchList: edits.patchList,
     flashError: (text) => flasher.show(text, 'error'),
+    clearFlash: () => flasher.clear(),
   });
   return {
     ...edits,

@@ -110,6 +110,14 @@ export interface Flash {
   listKey?: string | undefined;
 }
 
+/** A message the status line showed, as the message log (`:log`) keeps it. */
+export interface LoggedMessage {
+  text: string;
+  level: Flash['level'];
+  /** When it was shown (ms). */
+  at: number;
+}
+
 /**
  * What the header says of the server: `ok` only once a page came back from it; `failing` while it
  * cannot be reached; `refused` when it answered but not with what was asked (a login it refused,
@@ -126,6 +134,8 @@ export interface ExportProgress {
   rows: number;
   /** `q` was pressed during the export: a second `q` abandons it and quits, Esc keeps it going. */
   quitAsked?: boolean;
+  /** Esc reached the export (nothing else in front): `y` cancels it, `n` or Esc keeps it going. */
+  cancelAsked?: boolean;
 }
 
 /** A search inside the detail: what was asked, and the match the view is on (0-based; -1 before the first jump). */
@@ -162,9 +172,17 @@ export interface AppState {
   userPageFit: number;
   detail: DetailState;
   flash: Flash | null;
+  /** The last messages the status line showed, newest first (store/flash.ts). */
+  messageLog: LoggedMessage[];
+  /** The message log is open over the body (`:log`), and its first line shown. */
+  log: { scroll: number } | null;
+  /** Keys typed while the page they are meant for loads, waiting for it (keys/typeAhead.ts). */
+  typedAhead: number;
   /** The keys of the columns each list shows, in order (the config file's, then `:columns`); absent: all. */
   columnKeys: Partial<Record<ListKind, readonly string[]>>;
   recentUsers: string[];
+  /** A typed user ID (`u`, `:user`) is being checked on the server before its screen opens (pickUser.ts). */
+  checkingUser: boolean;
   /** Lines entered in each prompt this session, newest first (the user picker uses recentUsers). */
   promptHistory: Partial<Record<PromptKind, string[]>>;
   /** What Ctrl-U, Ctrl-K or Ctrl-W last removed, for Ctrl-Y in any prompt. */

@@ -1,11 +1,13 @@
-// The modes around the lists: the prompt, help, the detail pane, the status line's flash, the
-// `:` command line, Esc, and quitting.
+// The modes around the lists: the prompt, help, the detail pane, the status line's flash and its
+// log, the `:` command line, Esc (through overlays.ts), and quitting.
 import type { StateCreator } from 'zustand/vanilla';
 import { searchInputOf } from '../domain/search.js';
 import { sourcesFor, type CompletionSources } from './completion.js';
 import { checkPromptLine, openedPrompt, promptAfterInput, userPickerHistory, withHistory } from './prompt.js';
 import type { SliceServices } from './services.js';
 import { CLOSED_DETAIL, openedDetail } from './detailState.js';
+import { NO_ROW } from './flash.js';
+import { frontOverlay } from './overlays.js';
 import { selectedRow } from './selectors.js';
 import type { AppState } from './types.js';
 import type { AppActions, UiActions } from './actions.js';
@@ -14,7 +16,10 @@ import { LIST_KINDS } from '../lists/names.js';
 import type { ListKind } from '../api/pages.js';
 
 
-type UiState = Pick<AppState, 'prompt' | 'promptHistory' | 'killRing' | 'help' | 'helpScroll' | 'detail' | 'flash' | 'columnKeys'>;
+type UiState = Pick<
+  AppState,
+  'prompt' | 'promptHistory' | 'killRing' | 'help' | 'helpScroll' | 'detail' | 'flash' | 'messageLog' | 'log' | 'typedAhead' | 'columnKeys'
+>;
 
 export const uiSlice =
   (services: SliceServices): StateCreator<AppState & AppActions, [], [], UiState & UiActions> =>
@@ -32,6 +37,9 @@ export const uiSlice =
       helpScroll: 0,
       detail: CLOSED_DETAIL,
       flash: null,
+      messageLog: [],
+      log: null,
+      typedAhead: 0,
       columnKeys: Object.fromEntries(
         LIST_KINDS.flatMap((kind) => {
           const keys = chosenKeys(kind, services.deps.columns?.[kind]);
@@ -52,7 +60,7 @@ export const uiSlice =
               : kind === 'filter'
                 ? (list?.filter ?? '')
                 : '');
-        set({ prompt: openedPrompt(kind, initial, get().killRing, completionSources()), help: false });
+        set({ prompt: openedPrompt(kind, initial, get().killRing, completionSources()), help: false, log: null });
       },
       editPrompt(input) {
         const state = get();
@@ -121,17 +129,17 @@ export const uiSlice =
         if (prompt?.kind === 'filter' && list) patchList(list.key, { filter: '', cursor: 0 });
       },
       toggleHelp() {
-        set((s) => ({ help: !s.help, helpScroll: 0 }));
+        set((s) => ({ help: !s.help, helpScroll: 0, log: null }));
       },
       openHelp() {
-        set({ help: true, helpScroll: 0 });
+        set({ help: true, helpScroll: 0, log: null });
       },
       scrollHelp(line) {
         set({ helpScroll: Math.max(0, Math.floor(line)) });
       },
       toggleDetail(full = false) {
         const open = !get().detail.open;
-        if (open && !selectedRow(get())) return;
+        if (open && !selectedRow(get())) return flash(NO_ROW, 'info');
         set({ detail: open ? openedDetail(full) : CLOSED_DETAIL });
       },
       toggleDetailFull() {
@@ -145,25 +153,34 @@ export const uiSlice =
         set((s) => ({ detail: { ...s.detail, scroll: Math.max(0, s.detail.scroll + delta) } }));
       },
       escape() {
-        const state = get();
+        // The innermost thing in front of the operator closes (overlays.ts), else the screen.
+        const front = frontOverlay(get());
+        if (front) front.escape(get());
+        else get().back();
+      },
+      clearFilter() {
         const list = current();
-        if (state.prompt) return state.cancelPrompt();
-        // Esc after `q` during an export answers the question: keep exporting.
-        if (state.exporting?.quitAsked) return set({ exporting: { ...state.exporting, quitAsked: false } });
-        if (state.exporting) return state.cancelExport();
-        if (state.help) return set({ help: false });
-        // The detail's search, then full screen, before the list's filter and the pane.
-        if (state.detail.open && state.detail.search) return set({ detail: { ...state.detail, search: null } });
-        // A full-screen detail closes in one step, back to the list it was opened from.
-        if (state.detail.open && state.detail.full) return set({ detail: CLOSED_DETAIL });
-        if (list && list.filter) return patchList(list.key, { filter: '', cursor: 0 });
-        if (state.detail.open) return set({ detail: CLOSED_DETAIL });
-        if (list && list.kind === 'accounts' && list.query.keyword) return state.setQuery({ keyword: '' });
-        if (list && list.kind === 'users' && list.query.search) return state.endSearch();
-        if (list && list.kind === 'conversations' && list.query.conversationIDs.length > 0) {
-          return state.setQuery({ conversationIDs: [] });
-        }
-        state.back();
+        if (list?.filter) patchList(list.key, { filter: '', cursor: 0 });
+      },
+      openLog() {
+        if (get().messageLog.length === 0) return flash('no messages yet', 'info');
+        set({ log: { scroll: 0 }, help: false });
+      },
+      closeLog() {
+        set({ log: null });
+      },
+      scrollLog(by) {
+        const log = get().log;
+        if (!log) return;
+        const last = Math.max(0, get().messageLog.length - 1);
+        const scroll = by === 'top' ? 0 : by === 'bottom' ? last : Math.max(0, Math.min(last, log.scroll + by));
+        set({ log: { scroll } });
+      },
+      dismissMessage() {
+        services.clearFlash();
+      },
+      setTypedAhead(count) {
+        if (get().typedAhead !== count) set({ typedAhead: count });
       },
       flashInfo(text) {
         flash(text, 'info');

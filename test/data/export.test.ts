@@ -1,5 +1,5 @@
 // `e` / `E` in the explorer: the store's export action writes every page of the current list to a
-// 0600 file through the same page walker as the scripting commands; Esc cancels it.
+// 0600 file through the same page walker as the scripting commands; Esc asks, y cancels it.
 import { mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -70,12 +70,14 @@ describe('export', () => {
     expect(records).toHaveLength(DEMO.firstUser.conversations);
   });
 
-  it('shows progress while it runs, and Esc cancels it and removes the partial file', async () => {
+  it('shows progress while it runs; Esc asks, y cancels it and removes the partial file', async () => {
     const { store, dir } = setup(slow);
     press(store, 'e');
     await vi.waitFor(() => expect(store.getState().exporting?.pages).toBeGreaterThanOrEqual(2), { timeout: 5000 });
     expect(store.getState().exporting?.rows).toBe(100 * store.getState().exporting!.pages);
     press(store, 'escape');
+    expect(store.getState().exporting?.cancelAsked).toBe(true);
+    press(store, 'y');
     expect(await finished(store)).toBe('export cancelled; nothing written');
     expect(readdirSync(dir)).toEqual([]);
     // Esc was the export's: the screen stays.

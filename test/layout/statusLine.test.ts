@@ -54,15 +54,22 @@ describe('statusLayout', () => {
     expect(statusLayout(paging, 'copied user_000001', 80)).toEqual({ status: paging, inline: 'copied user_000001', own: '' });
   });
 
-  it('gives a long message its own line, shortened in the middle, and keeps the page line whole', () => {
+  it('gives a long message its own line, cut at its end, and keeps the page line whole', () => {
     const message = 'wrote ./openim-conversations-user_000001-20261123-073046.json (236 rows)';
     const at80 = statusLayout(paging, message, 80);
     expect(at80).toEqual({ status: paging, inline: '', own: message });
     const at60 = statusLayout(paging, message, 60);
     expect(at60.status).toBe(paging);
-    expect(displayWidth(at60.own)).toBeLessThanOrEqual(60);
-    expect(at60.own).toMatch(/^wrote \.\/openim-conv/);
-    expect(at60.own).toMatch(/073046\.json \(236 rows\)$/);
+    expect(displayWidth(at60.own)).toBe(60);
+    expect(at60.own).toMatch(/^wrote \.\/openim-conversations-user_000001-2026.*…$/);
+  });
+
+  it('never cuts a message in the middle of what it says to do', () => {
+    // Once shortened in the middle: `no column shows bogus here (fields: user…Time, …)`.
+    const message = 'no column shows bogus here (fields: userID, nickname, faceURL, createTime, appMangerLevel, globalRecvMsgOpt)';
+    const own = statusLayout(paging, message, 80).own;
+    expect(own).toBe(`${message.slice(0, 79)}…`);
+    expect(statusLayout(paging, message, 80, 0, false).inline).toMatch(/^no column shows bogus/);
   });
 });
 

@@ -180,7 +180,7 @@ describe('store', () => {
     expect(currentScreen(store.getState())).toMatchObject({ name: 'user', userID: DEMO.firstUserID, tab: 'blacklist' });
   });
 
-  it('Esc closes the prompt, then the filter, then the pane, then the screen', async () => {
+  it('Esc closes the prompt, then the pane, then the filter, then the screen (store/overlays.ts)', async () => {
     const store = storeFor(demo);
     store.getState().openUser(DEMO.firstUserID);
     await settled(store);
@@ -194,10 +194,10 @@ describe('store', () => {
     expect(s().prompt).toBeNull();
     expect(currentList(s())!.filter).toBe('si_');
     s().escape();
-    expect(currentList(s())!.filter).toBe('');
-    expect(s().detail.open).toBe(true);
-    s().escape();
     expect(s().detail.open).toBe(false);
+    expect(currentList(s())!.filter).toBe('si_');
+    s().escape();
+    expect(currentList(s())!.filter).toBe('');
     s().escape();
     expect(currentScreen(s()).name).toBe('users');
   });

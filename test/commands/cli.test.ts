@@ -147,10 +147,21 @@ describe('exit codes', () => {
     }
   });
 
-  it('2 with no server configured', async () => {
+  it('2 with no server configured, naming where profiles live ($XDG_CONFIG_HOME when it is set)', async () => {
     const r = await cli(['users']);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('no server to connect to');
+    expect(r.stderr).toContain('(profiles live in $XDG_CONFIG_HOME/openim-explorer/config.json)');
+    const unset = await cli(['users'], { XDG_CONFIG_HOME: '' });
+    expect(unset.stderr).toContain('(profiles live in ~/.config/openim-explorer/config.json)');
+  });
+
+  it('2 for a flag demo-server would ignore; it takes --latency', async () => {
+    for (const flag of [['--search', 'x'], ['--all'], ['-o', 'csv'], ['--demo'], ['--page-size', '5']]) {
+      const r = await cli(['demo-server', '--port', '0', ...flag]);
+      expect(r.code).toBe(2);
+      expect(lines(r.stderr)[0]).toMatch(/^openim-explorer: --[a-z-]+ does not go with demo-server \(it takes --users, --latency, --still, --port, --host\)$/);
+    }
   });
 
   it('3 when the server cannot be reached (a closed port)', async () => {

@@ -49,12 +49,32 @@ async function startHere(options: EmbeddedDemoOptions): ReturnType<typeof startD
   return startDemoServer({ users: options.users, latencyMs: options.latencyMs, nowMs: demoNow(), ...(activity ? { activity } : {}) });
 }
 
-// In the worker: start the server and say where it listens; the thread ends by terminate().
+/** Told to the worker to stop, and its answer once its server is closed. */
+const STOP = 'stop';
+const STOPPED = 'stopped';
+
+/**
+ * How long close() waits for the server to close before ending the thread anyway: a thread busy
+ * in a long search answers late or never.
+ */
+const STOP_WAIT_MS = 2000;
+
+// In the worker: start the server and say where it listens. Asked to stop, it closes the server
+// (its connections and timers) and says so; the thread is then ended by terminate().
 const input = isMainThread ? undefined : (workerData as Partial<WorkerInput> | undefined);
 if (input?.role === ROLE && input.options && parentPort) {
   const port = parentPort;
   void startHere(input.options).then(
-    (server) => port.postMessage({ url: server.url }),
+    (server) => {
+      port.on('message', (message: unknown) => {
+        if (message !== STOP) return;
+        void server.close().then(
+          () => port.postMessage(STOPPED),
+          () => port.postMessage(STOPPED),
+        );
+      });
+      port.postMessage({ url: server.url });
+    },
     (error: unknown) => port.postMessage({ error: error instanceof Error ? error.message : String(error) }),
   );
 }
@@ -77,9 +97,26 @@ export async function startEmbeddedDemo(options: EmbeddedDemoOptions): Promise<E
     baseUrl: url,
     secret: DEMO.secret,
     adminUserID: DEMO.adminUserID,
-    // The demo keeps nothing worth a clean close, and a thread busy in a long search would not
-    // answer one: the thread is ended at once.
+    // The server is closed first, on its thread: ending a thread while its sockets and timers
+    // are live (requests of a walk in flight, a latency timer) is where Node's teardown is least
+    // tried, and a busy machine once saw it abort (issue 34). terminate() then ends the thread,
+    // at once if it did not answer in time.
     close: async () => {
+      await new Promise<void>((resolve) => {
+        const done = (): void => {
+          clearTimeout(timer);
+          worker.off('message', onMessage);
+          worker.off('exit', done);
+          resolve();
+        };
+        const onMessage = (message: unknown): void => {
+          if (message === STOPPED) done();
+        };
+        const timer = setTimeout(done, STOP_WAIT_MS);
+        worker.on('message', onMessage);
+        worker.once('exit', done);
+        worker.postMessage(STOP);
+      });
       await worker.terminate();
     },
   };

@@ -3,10 +3,19 @@ import { DEMO } from './well-known.js';
 import { startDemoServer } from './server.js';
 
 /** Resolves once the server has closed after a signal. */
-export async function runDemoServerCli(args: { port: number; host: string; users: number; still?: boolean; paceMs?: number }): Promise<void> {
+export async function runDemoServerCli(args: {
+  port: number;
+  host: string;
+  users: number;
+  /** `--latency`: every answer this late, to try a client over a slow link. */
+  latencyMs?: number;
+  still?: boolean;
+  paceMs?: number;
+}): Promise<void> {
   const activity = args.still ? undefined : { ...(args.paceMs !== undefined ? { paceMs: args.paceMs } : {}) };
-  const server = await startDemoServer({ port: args.port, host: args.host, users: args.users, nowMs: Date.now(), ...(activity ? { activity } : {}) });
-  const lives = activity ? 'messages, applications and users arrive while it runs' : 'still';
+  const latencyMs = args.latencyMs ?? 0;
+  const server = await startDemoServer({ port: args.port, host: args.host, users: args.users, latencyMs, nowMs: Date.now(), ...(activity ? { activity } : {}) });
+  const lives = (activity ? 'messages, applications and users arrive while it runs' : 'still') + (latencyMs > 0 ? `; answers ${latencyMs} ms late` : '');
   process.stdout.write(`openim demo server on ${server.url} (admin secret ${DEMO.secret}, admin user ${DEMO.adminUserID}; ${lives})\n`);
   await new Promise<void>((resolve) => {
     const stop = (): void => {

@@ -55,7 +55,7 @@ export const exportSlice =
     const run = async (sink: ExportSink, format: 'json' | 'csv', controller: AbortController): Promise<void> => {
       const list = services.current();
       if (!list) return;
-      const encoder = dataEncoder(list.kind, format);
+      const encoder = dataEncoder(list.kind, format, list.userID);
       const fetch = listFetcher(deps.client, {
         kind: list.kind,
         ...(list.userID !== undefined ? { userID: list.userID } : {}),

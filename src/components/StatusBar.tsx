@@ -86,7 +86,7 @@ export function StatusBar({ geometry, footer }: Props): React.JSX.Element {
   );
 }
 
-/** `39,400 of 1,000,000 rows (3%)` when the total is exact, else `39,400 rows`; a question waits for its answer. */
+/** @internal Exported for its unit test. `39,400 of 1,000,000 rows (3%)` when the total is exact, else `39,400 rows`; a question waits for its answer. */
 export function exportProgressText(progress: Pick<ExportProgress, 'rows' | 'total' | 'ask'>): string {
   if (progress.ask) return 'waiting for your answer';
   if (progress.total === undefined || progress.total <= 0) return `${formatCount(progress.rows)} rows`;

@@ -13,10 +13,10 @@ import type { SliceServices } from './services.js';
 import type { AppState, ExportProgress } from './types.js';
 import type { AppActions, ExportActions } from './actions.js';
 
-/** Above this many rows an export asks before it goes on: 100,000 users are about 20 MB of CSV. */
+/** @internal Exported for the tests' large demo. Above this many rows an export asks before it goes on: 100,000 users are about 20 MB of CSV. */
 export const EXPORT_ASK_ROWS = 100_000;
 
-/** The size of the whole file, from the first page's bytes per row. */
+/** @internal Exported for its unit test. The size of the whole file, from the first page's bytes per row. */
 export function estimatedBytes(firstChunk: string, firstRows: number, total: number): number {
   if (firstRows <= 0) return 0;
   return Math.round((Buffer.byteLength(firstChunk, 'utf8') / firstRows) * total);

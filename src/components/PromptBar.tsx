@@ -151,7 +151,7 @@ function hintFor(prompt: Prompt, recentUsers: readonly string[]): string {
     case 'conversations':
       return typed && labels.length > 0 ? offer : `comma separated ${sep} empty: all ${sep} Enter to apply ${sep} Esc to cancel`;
     case 'export':
-      return `Enter starts ${sep} Esc to cancel ${sep} into a folder that exists, never over a file`;
+      return `Enter starts ${sep} Esc to cancel ${sep} ~/ is home`;
     case 'exportConfirm':
       return `y or Enter goes on ${sep} n or Esc drops it`;
   }

@@ -49,18 +49,18 @@ async function startHere(options: EmbeddedDemoOptions): ReturnType<typeof startD
   return startDemoServer({ users: options.users, latencyMs: options.latencyMs, nowMs: demoNow(), ...(activity ? { activity } : {}) });
 }
 
-/** Told to the worker to stop, and its answer once its server is closed. */
+/** Told to the worker to stop. */
 const STOP = 'stop';
-const STOPPED = 'stopped';
 
 /**
- * How long close() waits for the server to close before ending the thread anyway: a thread busy
- * in a long search answers late or never.
+ * How long close() waits for the thread to end on its own before ending it: a thread busy in a
+ * long search answers late or never.
  */
 const STOP_WAIT_MS = 2000;
 
 // In the worker: start the server and say where it listens. Asked to stop, it closes the server
-// (its connections and timers) and says so; the thread is then ended by terminate().
+// (its connections) and its port, and the thread ends as a program does, once nothing is left to
+// run (a request's latency timer at most).
 const input = isMainThread ? undefined : (workerData as Partial<WorkerInput> | undefined);
 if (input?.role === ROLE && input.options && parentPort) {
   const port = parentPort;
@@ -68,10 +68,8 @@ if (input?.role === ROLE && input.options && parentPort) {
     (server) => {
       port.on('message', (message: unknown) => {
         if (message !== STOP) return;
-        void server.close().then(
-          () => port.postMessage(STOPPED),
-          () => port.postMessage(STOPPED),
-        );
+        const end = (): void => port.close();
+        void server.close().then(end, end);
       });
       port.postMessage({ url: server.url });
     },
@@ -97,23 +95,18 @@ export async function startEmbeddedDemo(options: EmbeddedDemoOptions): Promise<E
     baseUrl: url,
     secret: DEMO.secret,
     adminUserID: DEMO.adminUserID,
-    // The server is closed first, on its thread: ending a thread while its sockets and timers
-    // are live (requests of a walk in flight, a latency timer) is where Node's teardown is least
-    // tried, and a busy machine once saw it abort (issue 34). terminate() then ends the thread,
-    // at once if it did not answer in time.
+    // The thread closes its server and ends on its own: terminate() stops a thread wherever it
+    // is (mid-request, mid-compile, its sockets live), the least tried of Node's teardowns, and
+    // a busy machine once saw an exit abort (issue 34). terminate() remains for a thread that
+    // has not ended in time.
     close: async () => {
       await new Promise<void>((resolve) => {
         const done = (): void => {
           clearTimeout(timer);
-          worker.off('message', onMessage);
           worker.off('exit', done);
           resolve();
         };
-        const onMessage = (message: unknown): void => {
-          if (message === STOPPED) done();
-        };
         const timer = setTimeout(done, STOP_WAIT_MS);
-        worker.on('message', onMessage);
         worker.once('exit', done);
         worker.postMessage(STOP);
       });

@@ -16,8 +16,9 @@ export async function runDemoServerCli(args: {
   const latencyMs = args.latencyMs ?? 0;
   const server = await startDemoServer({ port: args.port, host: args.host, users: args.users, latencyMs, nowMs: Date.now(), ...(activity ? { activity } : {}) });
   const lives = (activity ? 'messages, applications and users arrive while it runs' : 'still') + (latencyMs > 0 ? `; answers ${latencyMs} ms late` : '');
-  process.stdout.write(`openim demo server on ${server.url} (admin secret ${DEMO.secret}, admin user ${DEMO.adminUserID}; ${lives})\n`);
-  await new Promise<void>((resolve) => {
+  // The handlers before the line that says it is up: whoever waits for that line and then sends
+  // SIGTERM (a supervisor, a test) must find them there, not the default action that kills.
+  const stopped = new Promise<void>((resolve) => {
     const stop = (): void => {
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
@@ -26,5 +27,7 @@ export async function runDemoServerCli(args: {
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
   });
+  process.stdout.write(`openim demo server on ${server.url} (admin secret ${DEMO.secret}, admin user ${DEMO.adminUserID}; ${lives})\n`);
+  await stopped;
   await server.close();
 }

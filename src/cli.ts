@@ -6,15 +6,20 @@ import { printAnswer } from './commands/answer.js';
 import { EXIT_OUTPUT, EXIT_USAGE } from './commands/exitCodes.js';
 import { demoOptions, parseCliArgs, UsageError, type ExplorerOptions } from './config/args.js';
 import { HELP } from './config/helpText.js';
+import { addExitCloser } from './terminal/exitHooks.js';
 import { sanitize } from './terminal/sanitize.js';
 import { VERSION } from './version.js';
 import type { EmbeddedDemo } from 'openim-demo-server/embedded';
 
-const NO_SERVER = `openim-explorer: no server to connect to.
+/** Where the profiles are, as the operator would write it: XDG_CONFIG_HOME when it is set (and absolute: config/profileNames.ts). */
+function noServer(env: NodeJS.ProcessEnv): string {
+  const config = env.XDG_CONFIG_HOME?.startsWith('/') ? '$XDG_CONFIG_HOME' : '~/.config';
+  return `openim-explorer: no server to connect to.
   Try the embedded demo:   openim-explorer --demo
   Or a real server:        OPENIM_BASE_URL=http://host:10002 OPENIM_SECRET=... openim-explorer
-  Or a profile:            openim-explorer --profile NAME   (profiles live in ~/.config/openim-explorer/config.json)
+  Or a profile:            openim-explorer --profile NAME   (profiles live in ${config}/openim-explorer/config.json)
 Run openim-explorer --help for every option.`;
+}
 
 async function main(): Promise<number> {
   try {
@@ -52,6 +57,7 @@ async function run(parsed: ExplorerOptions): Promise<number> {
         port: parsed.port,
         host: parsed.host,
         users: parsed.demoUsers,
+        latencyMs: parsed.demoLatencyMs,
         still: parsed.demoStill,
         ...(parsed.demoPaceMs !== undefined ? { paceMs: parsed.demoPaceMs } : {}),
       });
@@ -65,11 +71,17 @@ async function run(parsed: ExplorerOptions): Promise<number> {
   // 24 that was a third of the start). Only where the explorer is to run: a TTY on both sides.
   const demo =
     parsed.command === 'explore' && parsed.demo && process.stdout.isTTY && process.stdin.isTTY ? startDemo(parsed) : undefined;
+  let closing: Promise<void> | undefined;
+  const closeDemo = (): Promise<void> => (closing ??= demo ? demo.then((d) => d.close(), () => undefined) : Promise.resolve());
+  // A signal (TERM, HUP, INT) ends the process from its handler (terminal/screen.ts): the worker
+  // is stopped first there too, never torn down mid-request by the exit itself.
+  const unregister = demo ? addExitCloser(closeDemo) : undefined;
   try {
     return await explore(parsed, demo);
   } finally {
-    // Whichever way out (a usage error, TERM, the explorer's end): the worker would keep the process up.
-    await demo?.then((d) => d.close(), () => undefined);
+    // Whichever way out (a usage error, the explorer's end): the worker would keep the process up.
+    unregister?.();
+    await closeDemo();
   }
 }
 
@@ -105,7 +117,7 @@ async function explore(parsed: ExplorerOptions, demo: Promise<EmbeddedDemo> | un
   const options = parsed.demo ? resolveDemoPreferences(parsed, process.env) : resolveProfile(parsed, process.env);
   await applyPreferences(options.preferences);
   if (!options.demo && options.connection === undefined) {
-    process.stderr.write(NO_SERVER + '\n');
+    process.stderr.write(noServer(process.env) + '\n');
     return EXIT_USAGE;
   }
 

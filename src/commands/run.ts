@@ -142,21 +142,9 @@ export async function runListCommand(options: ExplorerOptions, streams: ScriptSt
       ...(log ? { onRequest: log.onRequest } : {}),
     });
     const format = request.output ?? defaultOutput(streams.stdout.isTTY === true);
-    // A table and CSV load the display-width code (Intl.Segmenter, Unicode tables) and the
-    // content decoders; JSON needs neither: each format loads only its own module.
-    const encoder: RowEncoder =
-      format === 'table'
-        ? (await import('../data/table.js')).tableEncoder(
-            request.list,
-            tableWidth(streams),
-            { ownerID: request.userID, now: new Date() },
-            (await import('../lists/columnChoice.js')).columnChoiceOf(options.preferences?.columns)[request.list],
-          )
-        : format === 'csv'
-          ? (await import('../data/csv.js')).csvEncoder(request.list)
-          : jsonEncoder(format);
     const size = request.size ?? (request.all ? WALK_PAGE_SIZE : (options.pageSize ?? DEFAULT_PAGE_SIZE));
     // A user that does not exist is not a user with empty lists.
+    let ownerName: string | undefined;
     if (request.userID !== undefined) {
       const found = await lookupUser(client, request.userID, controller.signal);
       if (found.kind === 'none') {
@@ -165,7 +153,22 @@ export async function runListCommand(options: ExplorerOptions, streams: ScriptSt
       }
       const note = systemUserNote(request.userID, found);
       if (note) say(`note: ${sanitize(note)}`);
+      // FROM names the owner's own messages by nickname, as the explorer's user screen does.
+      if (found.kind === 'user') ownerName = found.user.nickname || undefined;
     }
+    // A table and CSV load the display-width code (Intl.Segmenter, Unicode tables) and the
+    // content decoders; JSON needs neither: each format loads only its own module.
+    const encoder: RowEncoder =
+      format === 'table'
+        ? (await import('../data/table.js')).tableEncoder(
+            request.list,
+            tableWidth(streams),
+            { ownerID: request.userID, ...(ownerName !== undefined ? { ownerName } : {}), now: new Date() },
+            (await import('../lists/columnChoice.js')).columnChoiceOf(options.preferences?.columns)[request.list],
+          )
+        : format === 'csv'
+          ? (await import('../data/csv.js')).csvEncoder(request.list, request.userID)
+          : jsonEncoder(format);
     const fetch = listFetcher(client, {
       kind: request.list,
       ...(request.userID !== undefined ? { userID: request.userID } : {}),

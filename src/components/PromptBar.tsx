@@ -5,6 +5,7 @@
 // draws it in the status line's place for as long as it stands.
 // Keys reach the line editor through the store (keys/dispatch.ts -> editPrompt); this only draws.
 import { Box, Text } from 'ink';
+import { formatBytes, formatCount } from '../content/format.js';
 import { currentList } from '../store/selectors.js';
 import type { Prompt, PromptKind } from '../store/types.js';
 import { glyphs } from '../terminal/glyphs.js';
@@ -21,6 +22,8 @@ const LABELS: Record<PromptKind, string> = {
   conversations: 'conversation IDs: ',
   filter: '/',
   detailSearch: 'search the detail: ',
+  export: 'export to: ',
+  exportConfirm: 'export this list? ',
 };
 const USERS_SEARCH_LABEL = 'search users by ID or nickname: ';
 /** Between the typed text and what follows it on the line. */
@@ -33,8 +36,13 @@ export function PromptBar({ width }: { width: number }): React.JSX.Element | nul
   const prompt = useAppStore((s) => s.prompt);
   const recentUsers = useAppStore((s) => s.recentUsers);
   const searchingUsers = useAppStore((s) => s.prompt?.kind === 'search' && currentList(s)?.kind === 'users');
+  const ask = useAppStore((s) => s.exporting?.ask);
   if (!prompt) return null;
-  const label = truncate(searchingUsers ? USERS_SEARCH_LABEL : LABELS[prompt.kind], Math.floor(width / 2));
+  // The size question has nothing to type: it may take the line.
+  const label =
+    prompt.kind === 'exportConfirm' && ask
+      ? truncate(`export ${formatCount(ask.rows)} rows, about ${formatBytes(ask.bytes)}? `, width - 1)
+      : truncate(searchingUsers ? USERS_SEARCH_LABEL : LABELS[prompt.kind], Math.floor(width / 2));
   const room = width - displayWidth(label);
   const line = lineCells(prompt.line.text, prompt.line.cursor, room);
   // The hint, when no note or candidates take the line above (PromptNote).
@@ -142,5 +150,9 @@ function hintFor(prompt: Prompt, recentUsers: readonly string[]): string {
       return typed && labels.length > 0 ? offer : `exact match ${sep} empty: all ${sep} Enter to apply ${sep} Esc to cancel`;
     case 'conversations':
       return typed && labels.length > 0 ? offer : `comma separated ${sep} empty: all ${sep} Enter to apply ${sep} Esc to cancel`;
+    case 'export':
+      return `Enter starts ${sep} Esc to cancel ${sep} ~/ is home`;
+    case 'exportConfirm':
+      return `y or Enter goes on ${sep} n or Esc drops it`;
   }
 }

@@ -88,6 +88,14 @@ export function StatusBar({ geometry, footer }: Props): React.JSX.Element {
   );
 }
 
+/** @internal Exported for its unit test. `39,400 of 1,000,000 rows (3%)` when the total is exact, else `39,400 rows`; a question waits for its answer. */
+export function exportProgressText(progress: Pick<ExportProgress, 'rows' | 'total' | 'ask'>): string {
+  if (progress.ask) return 'waiting for your answer';
+  if (progress.total === undefined || progress.total <= 0) return `${formatCount(progress.rows)} rows`;
+  const share = Math.min(100, Math.floor((progress.rows / progress.total) * 100));
+  return `${formatCount(progress.rows)} of ${formatCount(progress.total)} rows (${share}%)`;
+}
+
 /** An export in progress replaces the paging line: where it writes, how far it got, how to stop it. */
 function ExportLine({ progress, width }: { progress: ExportProgress; width: number }): React.JSX.Element {
   const theme = useTheme();
@@ -105,7 +113,7 @@ function ExportLine({ progress, width }: { progress: ExportProgress; width: numb
       </Box>
     );
   }
-  const tail = ` ${sep} ${formatCount(progress.rows)} rows ${sep} Esc then y cancels`;
+  const tail = ` ${sep} ${exportProgressText(progress)}${progress.ask ? '' : ` ${sep} Esc then y cancels`}`;
   // The file name gives way in its middle; the count and how to stop stay whole.
   const path = shortenMiddle(displayText(progress.path), Math.max(12, room - displayWidth(head) - displayWidth(tail)));
   const text = head + path + tail;

@@ -70,7 +70,7 @@ export const FLAGS = {
   config: { type: 'string', value: 'PATH', complete: 'files', help: 'the config file', use: CONNECT },
   demo: { type: 'boolean', help: 'use the embedded demo server', use: CONNECT },
   users: { type: 'string', value: 'N', help: 'demo population', use: EVERYWHERE },
-  latency: { type: 'string', value: 'MS', help: 'demo server delay per request', use: CONNECT },
+  latency: { type: 'string', value: 'MS', help: 'demo server delay per request', use: EVERYWHERE },
   still: { type: 'boolean', help: 'the demo server without its activity (fixed data)', use: [...CONNECT, 'demo-server'] },
   watch: { type: 'string', value: 'SECONDS', help: 'live view: refresh every SECONDS (scripting: print what changed)', use: [...CONNECT, ...LIST_COMMANDS] },
   port: { type: 'string', value: 'PORT', help: 'port to listen on', use: ['demo-server'] },
@@ -250,6 +250,14 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): E
     if (request.all) throw new UsageError('--watch watches one page (--page, --size); it does not go with --all');
     if (request.output !== undefined && request.output !== 'ndjson') {
       throw new UsageError(`--watch prints NDJSON events; --output ${request.output} does not go with it`);
+    }
+  }
+  // The demo server alone takes its own flags; one it would ignore is refused, as a mistake.
+  if (command === 'demo-server') {
+    const own = Object.entries(FLAGS).filter(([, f]) => (f.use as readonly FlagUse[]).includes('demo-server')).map(([name]) => `--${name}`);
+    for (const name of Object.keys(v)) {
+      if (own.includes(`--${name}`)) continue;
+      throw new UsageError(`--${name} does not go with demo-server (it takes ${own.filter((f) => f !== '--help' && f !== '--version').join(', ')})`);
     }
   }
   if (command === 'explore') {

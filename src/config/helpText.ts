@@ -20,7 +20,8 @@ Usage:
   openim-explorer --demo                  explore the embedded demo server
   openim-explorer --base-url URL [auth]   explore a real OpenIM server
   openim-explorer --profile NAME          explore the server of a config profile
-  openim-explorer demo-server [--port 10002]
+  openim-explorer demo-server [--port 10002] [--host H] [--users N]
+                          [--latency MS] [--still]
                                           run the demo server alone
   openim-explorer completion bash|zsh|fish
                                           print a shell completion script
@@ -35,7 +36,8 @@ ${LIST_KINDS.map((kind) => listUsage(LIST_NAMES[kind].usage)).join('')}    --wat
     --output FORMAT     json, ndjson, csv or table
                         (default table on a terminal, json otherwise)
   Exit codes: 0 done, 1 the server answered with an error (or an unreadable
-  reply), 2 usage or config error, 3 the server could not be reached.
+  reply), 2 usage or config error, 3 the server could not be reached,
+  74 the output could not be written (a full disk, a closed stdout).
 
 Connection:
   --base-url URL        OpenIM API address, e.g. http://127.0.0.1:10002
@@ -47,6 +49,7 @@ Connection:
                         (env OPENIM_ADMIN_USER_ID)
   --timeout SECONDS     per-request deadline (default ${DEFAULT_TIMEOUT_S})
   --max-body-mb N       refuse replies larger than N MB (default ${DEFAULT_MAX_BODY_MB})
+  --ca-file PATH        trust only this CA (PEM file) for an https server
   --profile NAME        a profile of the config file (env OPENIM_PROFILE)
   --config PATH         the config file
                         (default $XDG_CONFIG_HOME/openim-explorer/config.json)

@@ -47,10 +47,14 @@ export function csvLine(cells: readonly unknown[]): string {
   return line + '\r\n';
 }
 
-export function csvEncoder(kind: ListKind): RowEncoder {
+/** `ownerID`: the user whose list it is (a derived column may read rows from their side). */
+export function csvEncoder(kind: ListKind, ownerID?: string): RowEncoder {
   const { csvFields: fields, csvDerived } = listDef(kind);
   const paths = fields.map((f) => f.split('.'));
-  const cell = fields.map((f, i) => csvDerived?.[f] ?? ((row: unknown) => field(row, paths[i]!)));
+  const cell = fields.map((f, i) => {
+    const derived = csvDerived?.[f] as ((row: unknown, ownerID: string | undefined) => unknown) | undefined;
+    return derived ? (row: unknown) => derived(row, ownerID) : (row: unknown) => field(row, paths[i]!);
+  });
   return {
     begin: () => csvLine(fields),
     rows(rows) {

@@ -4,6 +4,6 @@ import type { ListKind } from '../api/pages.js';
 import { csvEncoder } from './csv.js';
 import { jsonEncoder, type DataFormat, type RowEncoder } from './formats.js';
 
-export function dataEncoder(kind: ListKind, format: DataFormat): RowEncoder {
-  return format === 'csv' ? csvEncoder(kind) : jsonEncoder(format);
+export function dataEncoder(kind: ListKind, format: DataFormat, ownerID?: string): RowEncoder {
+  return format === 'csv' ? csvEncoder(kind, ownerID) : jsonEncoder(format);
 }

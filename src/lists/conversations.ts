@@ -136,6 +136,7 @@ export const conversations = {
     'msgInfo.sessionType',
     'msgInfo.sendID',
     'msgInfo.senderName',
+    'sender',
     'msgInfo.recvID',
     'msgInfo.groupID',
     'msgInfo.contentType',
@@ -143,8 +144,13 @@ export const conversations = {
     'summary',
     'msgInfo.content',
   ],
-  // The decoded one-line summary of the latest message.
-  csvDerived: { summary: (c) => (c.msgInfo ? contentSummary(c.msgInfo.contentType, c.msgInfo.content) : '') },
+  csvDerived: {
+    // Who sent the latest message, by FROM's rule (domain/sender.ts): beside the server's
+    // senderName, which on the owner's own single-chat message is the peer's.
+    sender: (c, ownerID) => (c.msgInfo ? messageFrom(c.msgInfo, ownerID).name : ''),
+    // The decoded one-line summary of the latest message.
+    summary: (c) => (c.msgInfo ? contentSummary(c.msgInfo.contentType, c.msgInfo.content) : ''),
+  },
   identity: (c) => c.conversationID,
   rowID: (c) => c.conversationID,
   userNamed: (c, ownerID) => conversationPeer(c, ownerID),

@@ -93,8 +93,8 @@ export interface ListDef<Row, Figure = never> {
   detail: (row: Row, owner: DetailOwner) => RowDetail;
   /** The CSV columns: wire fields, nested ones by dotted path, or a name of `csvDerived`. */
   csvFields: readonly string[];
-  /** CSV columns computed from the row rather than read from it. */
-  csvDerived?: Readonly<Record<string, (row: Row) => unknown>>;
+  /** CSV columns computed from the row rather than read from it; `ownerID` is the user whose list it is. */
+  csvDerived?: Readonly<Record<string, (row: Row, ownerID: string | undefined) => unknown>>;
   /** Which row this is across two fetches: the live view's marks and the cursor follow it. */
   identity: (row: Row) => string;
   /** The ID the server knows the row by: what `Y` copies. */

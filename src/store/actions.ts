@@ -106,8 +106,12 @@ export interface SummaryActions {
 }
 
 export interface ExportActions {
-  /** Writes every page of the current list to a file; progress in `exporting`. */
+  /** Opens the prompt with the export file's name (`e`, `E`); Enter there starts it. */
   exportView(format: 'json' | 'csv'): void;
+  /** Writes every page of the current list to `path`; progress in `exporting`. Returns why it cannot start. */
+  startExport(path: string): string | undefined;
+  /** The answer to a large export's question: go on, or drop it. */
+  answerExport(goOn: boolean): void;
   cancelExport(): void;
   /** Esc reached a running export: ask whether to cancel it (`y` does). */
   askCancelExport(): void;

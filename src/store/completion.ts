@@ -99,6 +99,8 @@ export function promptCompletions(kind: PromptKind, text: string, sources: Compl
     case 'conversations':
       return listCompletions(text, sources.rowWords);
     case 'detailSearch':
+    case 'export':
+    case 'exportConfirm':
       return [];
     case 'filter':
     case 'search':

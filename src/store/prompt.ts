@@ -62,6 +62,10 @@ export function checkPromptLine(kind: PromptKind, text: string, commands?: Comma
       return checkText(text, 'filter');
     case 'detailSearch':
       return checkText(text, 'search');
+    case 'export':
+      return checkText(text, 'file name');
+    case 'exportConfirm':
+      return { ok: true, value: '' };
     case 'conversations': {
       for (const id of text.split(/[\s,]+/).filter(Boolean)) {
         const checked = checkID(id, 'conversation ID');

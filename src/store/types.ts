@@ -88,7 +88,8 @@ export interface LiveState {
   focused: boolean | null;
 }
 
-export type PromptKind = 'command' | 'user' | 'search' | 'conversations' | 'filter' | 'detailSearch';
+/** `export` edits the export file's name; `exportConfirm` asks before a large export goes on (y/n). */
+export type PromptKind = 'command' | 'user' | 'search' | 'conversations' | 'filter' | 'detailSearch' | 'export' | 'exportConfirm';
 
 export interface Prompt {
   kind: PromptKind;
@@ -132,6 +133,10 @@ export interface ExportProgress {
   path: string;
   pages: number;
   rows: number;
+  /** The list's exact total, once the first page said it: progress shows a share. */
+  total?: number | undefined;
+  /** A large export waits for an answer: its rows and the file's estimated size. */
+  ask?: { rows: number; bytes: number } | undefined;
   /** `q` was pressed during the export: a second `q` abandons it and quits, Esc keeps it going. */
   quitAsked?: boolean;
   /** Esc reached the export (nothing else in front): `y` cancels it, `n` or Esc keeps it going. */

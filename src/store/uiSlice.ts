@@ -66,6 +66,12 @@ export const uiSlice =
         const state = get();
         const prompt = state.prompt;
         if (!prompt) return;
+        // The size question takes y or n (Enter and Esc reach submit and cancel); nothing is typed.
+        if (prompt.kind === 'exportConfirm') {
+          if (input === 'y') get().submitPrompt();
+          else if (input === 'n') get().cancelPrompt();
+          return;
+        }
         const history = prompt.kind === 'user' ? userPickerHistory(state) : (state.promptHistory[prompt.kind] ?? []);
         const step = promptAfterInput(prompt, input, history, completionSources());
         set({ prompt: step.prompt, killRing: step.prompt.line.killRing });
@@ -86,7 +92,13 @@ export const uiSlice =
         const checked = checkPromptLine(prompt.kind, prompt.line.text, commandLine, services.deps.searchKey?.());
         if (!checked.ok) return set({ prompt: { ...prompt, note: { text: checked.error, level: 'error' } } });
         const value = checked.value;
+        if (prompt.kind === 'exportConfirm') return get().answerExport(true);
         const promptHistory = withHistory(state.promptHistory, prompt.kind, value);
+        // The file name's prompt stays open, saying why, when the file cannot be made there.
+        if (prompt.kind === 'export' && value) {
+          const problem = get().startExport(value);
+          return set(problem ? { promptHistory, prompt: { ...prompt, note: { text: problem, level: 'error' } } } : { promptHistory, prompt: null });
+        }
         // The user picker stays open until the server says the user exists (pickUser.ts).
         if (prompt.kind === 'user' && value) {
           set({ promptHistory });
@@ -111,6 +123,8 @@ export const uiSlice =
           case 'filter':
             if (list) patchList(list.key, { filter: value });
             return;
+          case 'export':
+            return;
           case 'detailSearch':
             // Where the matches are is the keys' to find (they know the detail's lines): -1 until then.
             set((s) => ({ detail: { ...s.detail, search: value ? { query: value, match: -1, count: 0, capped: false } : null } }));
@@ -125,6 +139,7 @@ export const uiSlice =
       cancelPrompt() {
         const prompt = get().prompt;
         set({ prompt: null });
+        if (prompt?.kind === 'exportConfirm') get().answerExport(false);
         const list = current();
         if (prompt?.kind === 'filter' && list) patchList(list.key, { filter: '', cursor: 0 });
       },

@@ -2,7 +2,7 @@
 // and must switch back on every way out (normal exit, signals, crashes), or the user's
 // shell is left on a blank screen with no cursor and no echo. Focus reporting, which the live
 // view asks for, is turned off on the same way out.
-import { runExitHooks } from './exitHooks.js';
+import { hasExitClosers, runExitClosers, runExitHooks } from './exitHooks.js';
 import { constants } from 'node:os';
 import { redact } from '../api/redact.js';
 import { sanitize } from './sanitize.js';
@@ -104,6 +104,9 @@ export interface ProcessLike {
   stderr: TerminalOutput;
 }
 
+/** How long a signal's exit waits for the closers (a worker to stop) before it exits anyway. */
+const CLOSE_WAIT_MS = 3000;
+
 // SIGQUIT (Ctrl-\) too: its default core dump would leave the terminal raw, on the alternate screen.
 const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGQUIT'] as const;
 
@@ -129,9 +132,16 @@ export function installRestoreHandlers(restore: () => void, proc: ProcessLike = 
     runExitHooks();
   };
 
+  let closing = false;
   const onSignal = (signal: (typeof SIGNALS)[number]) => (): void => {
+    const code = 128 + constants.signals[signal];
+    // A second signal while the closers run: the operator insists.
+    if (closing) return proc.exit(code);
     safeRestore();
-    proc.exit(128 + constants.signals[signal]);
+    if (!hasExitClosers()) return proc.exit(code);
+    // The terminal is back already; the demo's worker stops before the process ends (exitHooks.ts).
+    closing = true;
+    void runExitClosers(CLOSE_WAIT_MS).then(() => proc.exit(code));
   };
   const onCrash = (error: unknown): void => {
     safeRestore();

@@ -106,6 +106,29 @@ describe('scripting commands of the built CLI', () => {
     expect(lines(conversations.stdout)).toHaveLength(DEMO.firstUser.conversations);
   });
 
+  it("FROM names the owner's own messages by the owner's nickname, never `you`; CSV adds sender beside senderName", async () => {
+    const args = ['conversations', '--demo', '--still', '--user', DEMO.firstUserID, '--size', '20'];
+    const table = await cli([...args, '-o', 'table'], { COLUMNS: '160' });
+    expect(table.code).toBe(0);
+    const [header, ...rows] = lines(table.stdout);
+    const from = header!.indexOf('FROM');
+    const end = header!.indexOf('LATEST MESSAGE');
+    const senders = rows.map((row) => row.slice(from, end).trim());
+    expect(senders).not.toContain('you');
+    const first = await cli(['users', '--demo', '--still', '--size', '1', '-o', 'ndjson']);
+    const { nickname } = JSON.parse(first.stdout) as { nickname: string };
+    expect(senders).toContain(nickname);
+
+    const csv = await cli([...args, '-o', 'csv']);
+    const [head, ...records] = lines(csv.stdout).filter((l) => /^(conversationID|s[ign]_)/.test(l));
+    const names = head!.split(',');
+    expect(names.indexOf('sender')).toBe(names.indexOf('msgInfo.senderName') + 1);
+    // The owner's own single chat: the server's senderName is the peer's; sender is the owner.
+    const own = records.find((r) => r.startsWith(`si_${DEMO.firstUserID}_`) && r.split(',')[5] === DEMO.firstUserID)!.split(',');
+    expect(own[6]).not.toBe(DEMO.firstUserID);
+    expect(own[7]).toBe(DEMO.firstUserID);
+  });
+
   it('--ascii, or a locale that is not UTF-8, draws the table with ASCII marks', async () => {
     for (const [args, env] of [
       [['--ascii'], {}],
@@ -147,10 +170,38 @@ describe('exit codes', () => {
     }
   });
 
-  it('2 with no server configured', async () => {
+  it('2 with no server configured, naming where profiles live ($XDG_CONFIG_HOME when it is set)', async () => {
     const r = await cli(['users']);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('no server to connect to');
+    expect(r.stderr).toContain('(profiles live in $XDG_CONFIG_HOME/openim-explorer/config.json)');
+    const unset = await cli(['users'], { XDG_CONFIG_HOME: '' });
+    expect(unset.stderr).toContain('(profiles live in ~/.config/openim-explorer/config.json)');
+  });
+
+  it('demo-server takes --latency and says so', async () => {
+    const child = spawn(CLI_NODE, [CLI, 'demo-server', '--port', '0', '--still', '--users', '10', '--latency', '300'], {
+      env: { PATH: process.env.PATH, HOME: tmp, LANG: 'C.UTF-8' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    // Once: a second SIGTERM while it closes is the operator insisting (the default action).
+    let stopped = false;
+    const done = collectExit(child, (stdout) => {
+      if (stopped || !stdout.includes('\n')) return;
+      stopped = true;
+      child.kill('SIGTERM');
+    });
+    const r = await done;
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^openim demo server on http:\/\/127\.0\.0\.1:\d+ .*; still; answers 300 ms late\)\n$/);
+  });
+
+  it('2 for a flag demo-server would ignore; it takes --latency', async () => {
+    for (const flag of [['--search', 'x'], ['--all'], ['-o', 'csv'], ['--demo'], ['--page-size', '5']]) {
+      const r = await cli(['demo-server', '--port', '0', ...flag]);
+      expect(r.code).toBe(2);
+      expect(lines(r.stderr)[0]).toMatch(/^openim-explorer: --[a-z-]+ does not go with demo-server \(it takes --users, --latency, --still, --port, --host\)$/);
+    }
   });
 
   it('3 when the server cannot be reached (a closed port)', async () => {

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import * as EXIT_CODES from '../../src/commands/exitCodes.js';
+import { FLAGS } from '../../src/config/args.js';
 import { HELP, HELP_WIDTH } from '../../src/config/helpText.js';
 import { displayWidth } from '../../src/terminal/width.js';
 
@@ -13,5 +15,16 @@ describe('--help', () => {
     for (const word of ['--demo', '--base-url', 'conversations --user ID [--ids A,B]', '--admin-user-id', '--page-size', '--log-file', 'completion']) {
       expect(HELP).toContain(word);
     }
+  });
+
+  it('names every flag of the flag table, --ca-file among them', () => {
+    const missing = Object.keys(FLAGS).filter((name) => !HELP.includes(`--${name}`));
+    expect(missing).toEqual([]);
+  });
+
+  it('names every exit code the commands use, 74 among them', () => {
+    const paragraph = HELP.slice(HELP.indexOf('Exit codes:'), HELP.indexOf('\n\n', HELP.indexOf('Exit codes:')));
+    const named = [...paragraph.matchAll(/(?:^|[\s:,])(\d+) /g)].map((m) => Number(m[1])).sort((a, b) => a - b);
+    expect(named).toEqual(Object.values(EXIT_CODES).sort((a, b) => a - b));
   });
 });

@@ -193,7 +193,12 @@ describe("the explorer's export against a server that ignores pageNumber", () =>
     const dir = mkdtempSync(join(tmpdir(), 'oie-walk-'));
     const store = createAppStore({ client: client(s.url), pageSize: 20, openExport: exportFiles(dir, dir) });
     store.getState().start();
-    dispatchKey('e', store, { terminal: { columns: 80, rows: 24 }, color: false });
+    const press = (key: string): void => dispatchKey(key, store, { terminal: { columns: 80, rows: 24 }, color: false });
+    press('e');
+    press('enter');
+    // A billion rows announced: the export asks first; going on meets the guard at page 2.
+    await vi.waitFor(() => expect(store.getState().prompt?.kind).toBe('exportConfirm'), { timeout: 10_000 });
+    press('y');
     await vi.waitFor(() => {
       expect(store.getState().exporting).toBeNull();
       expect(store.getState().flash?.text).toMatch(/^export failed: stopped at page 2 after \d+ rows: the server sent the same rows as for page 1/);

@@ -9,8 +9,8 @@ const ownSingle = { sendID: owner, recvID: 'user_000017', senderName: 'Eve', ses
 const peerSingle = { sendID: 'user_000017', recvID: owner, senderName: 'Eve', sessionType: 1 };
 
 describe('messageFrom: the sender from sendID', () => {
-  it("credits the owner's own single-chat message to the owner, never to the peer's senderName", () => {
-    expect(messageFrom(ownSingle, owner)).toEqual({ name: 'you', id: owner, own: true });
+  it("credits the owner's own single-chat message to the owner (by ID until the nickname is known, never `you`), never to the peer's senderName", () => {
+    expect(messageFrom(ownSingle, owner)).toEqual({ name: owner, id: owner, own: true });
     expect(messageFrom(ownSingle, owner, 'Alice')).toEqual({ name: 'Alice', id: owner, own: true });
   });
 
@@ -36,10 +36,18 @@ describe('messageFrom: the sender from sendID', () => {
     expect(messageFromLine(messageFrom(peerSingle, owner))).toBe('Eve · user_000017');
   });
 
+  it("is CSV's derived sender column, beside the server's senderName", () => {
+    const { csvDerived, csvFields } = LISTS.conversations;
+    expect(csvFields.indexOf('sender')).toBe(csvFields.indexOf('msgInfo.senderName') + 1);
+    const row = { conversationID: `si_${owner}_user_000017`, msgInfo: ownSingle as unknown as MsgInfo } as Conversation;
+    expect(csvDerived?.sender?.(row, owner)).toBe(owner);
+    expect(csvDerived?.sender?.({ ...row, msgInfo: peerSingle as unknown as MsgInfo }, owner)).toBe('Eve');
+  });
+
   it("is what the table's FROM column shows", () => {
     const from = LISTS.conversations.columns.find((c) => c.key === 'sender')!;
     const row = { conversationID: `si_${owner}_user_000017`, msgInfo: ownSingle as unknown as MsgInfo } as Conversation;
-    expect(from.value(row, { ownerID: owner, now: new Date(0) })).toBe('you');
+    expect(from.value(row, { ownerID: owner, now: new Date(0) })).toBe(owner);
     expect(from.value(row, { ownerID: owner, ownerName: 'Alice', now: new Date(0) })).toBe('Alice');
     expect(from.value({ ...row, msgInfo: peerSingle as unknown as MsgInfo }, { ownerID: owner, now: new Date(0) })).toBe('Eve');
   });

@@ -21,6 +21,8 @@ async function exporting(): Promise<{ a: App; dir: string }> {
   const a = app;
   await a.waitFor(/4,000 total/);
   a.send('e');
+  await a.waitFor('export to: ');
+  a.send('Enter');
   await a.waitFor(/exporting to .* rows/);
   // Only the partial name while it runs: nothing that looks finished.
   await expect.poll(() => readdirSync(dir), { timeout: 10_000 }).toEqual([expect.stringMatching(PARTIAL)]);
@@ -68,6 +70,8 @@ describe('an interrupted export', () => {
     app = startApp({ cwd: dir, args: ['--demo', '--still', '--users', '300'] });
     await app.waitFor(/300 total/);
     app.send('e');
+    await app.waitFor('export to: ');
+    app.send('Enter');
     await app.waitFor('(300 rows)');
     const files = readdirSync(dir);
     expect(files).toEqual([expect.stringMatching(/^openim-users-\d{8}-\d{6}\.json$/)]);

@@ -237,6 +237,8 @@ describe.sequential.each([
     const a = app;
     await a.waitFor((s) => /page 1 of \d+ · 300 total/.test(s));
     a.send('e');
+    await a.waitFor('export to: ');
+    a.send('Enter');
     const done = await a.waitFor('(300 rows)');
     const [file] = readdirSync(dir);
     expect(file).toMatch(/^openim-users-\d{8}-\d{6}\.json$/);

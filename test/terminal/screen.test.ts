@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it, vi, type Mock } from 'vitest';
-import { addExitHook } from '../../src/terminal/exitHooks.js';
+import { addExitCloser, addExitHook } from '../../src/terminal/exitHooks.js';
 import {
   crashLine,
   enableFocusEvents,
@@ -129,6 +129,52 @@ describe('installRestoreHandlers', () => {
       expect(proc.exit).toHaveBeenCalledWith(1);
     },
   );
+
+  it('a signal waits for the closers (the demo worker stopping) after restoring, then exits', async () => {
+    const proc = new FakeProcess();
+    const order: string[] = [];
+    proc.exit.mockImplementation(() => order.push('exit'));
+    const uninstall = installRestoreHandlers(() => order.push('restore'), proc);
+    let stopped: () => void = () => undefined;
+    const remove = addExitCloser(() => {
+      order.push('close');
+      return new Promise<void>((resolve) => (stopped = resolve));
+    });
+    proc.emit('SIGTERM');
+    // The terminal is back at once; the exit waits for the worker.
+    expect(order[0]).toBe('restore');
+    await vi.waitFor(() => expect(order).toEqual(['restore', 'close']));
+    expect(proc.exit).not.toHaveBeenCalled();
+    stopped();
+    await vi.waitFor(() => expect(order).toEqual(['restore', 'close', 'exit']));
+    expect(proc.exit).toHaveBeenCalledWith(143);
+    remove();
+    uninstall();
+  });
+
+  it('a closer that never ends delays the exit by its deadline only; a second signal exits at once', async () => {
+    vi.useFakeTimers();
+    try {
+      for (const second of [false, true]) {
+        const proc = new FakeProcess();
+        const uninstall = installRestoreHandlers(vi.fn(), proc);
+        const remove = addExitCloser(() => new Promise<void>(() => undefined));
+        proc.emit('SIGINT');
+        expect(proc.exit).not.toHaveBeenCalled();
+        if (second) {
+          proc.emit('SIGINT');
+          expect(proc.exit).toHaveBeenCalledWith(130);
+        } else {
+          await vi.advanceTimersByTimeAsync(3000);
+          expect(proc.exit).toHaveBeenCalledWith(130);
+        }
+        remove();
+        uninstall();
+      }
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 
   it('still exits when restoring throws', () => {
     const proc = new FakeProcess();

@@ -49,12 +49,30 @@ async function startHere(options: EmbeddedDemoOptions): ReturnType<typeof startD
   return startDemoServer({ users: options.users, latencyMs: options.latencyMs, nowMs: demoNow(), ...(activity ? { activity } : {}) });
 }
 
-// In the worker: start the server and say where it listens; the thread ends by terminate().
+/** Told to the worker to stop. */
+const STOP = 'stop';
+
+/**
+ * How long close() waits for the thread to end on its own before ending it: a thread busy in a
+ * long search answers late or never.
+ */
+const STOP_WAIT_MS = 2000;
+
+// In the worker: start the server and say where it listens. Asked to stop, it closes the server
+// (its connections) and its port, and the thread ends as a program does, once nothing is left to
+// run (a request's latency timer at most).
 const input = isMainThread ? undefined : (workerData as Partial<WorkerInput> | undefined);
 if (input?.role === ROLE && input.options && parentPort) {
   const port = parentPort;
   void startHere(input.options).then(
-    (server) => port.postMessage({ url: server.url }),
+    (server) => {
+      port.on('message', (message: unknown) => {
+        if (message !== STOP) return;
+        const end = (): void => port.close();
+        void server.close().then(end, end);
+      });
+      port.postMessage({ url: server.url });
+    },
     (error: unknown) => port.postMessage({ error: error instanceof Error ? error.message : String(error) }),
   );
 }
@@ -77,9 +95,21 @@ export async function startEmbeddedDemo(options: EmbeddedDemoOptions): Promise<E
     baseUrl: url,
     secret: DEMO.secret,
     adminUserID: DEMO.adminUserID,
-    // The demo keeps nothing worth a clean close, and a thread busy in a long search would not
-    // answer one: the thread is ended at once.
+    // The thread closes its server and ends on its own: terminate() stops a thread wherever it
+    // is (mid-request, mid-compile, its sockets live), the least tried of Node's teardowns, and
+    // a busy machine once saw an exit abort (issue 34). terminate() remains for a thread that
+    // has not ended in time.
     close: async () => {
+      await new Promise<void>((resolve) => {
+        const done = (): void => {
+          clearTimeout(timer);
+          worker.off('exit', done);
+          resolve();
+        };
+        const timer = setTimeout(done, STOP_WAIT_MS);
+        worker.once('exit', done);
+        worker.postMessage(STOP);
+      });
       await worker.terminate();
     },
   };

@@ -3,12 +3,22 @@ import { DEMO } from './well-known.js';
 import { startDemoServer } from './server.js';
 
 /** Resolves once the server has closed after a signal. */
-export async function runDemoServerCli(args: { port: number; host: string; users: number; still?: boolean; paceMs?: number }): Promise<void> {
+export async function runDemoServerCli(args: {
+  port: number;
+  host: string;
+  users: number;
+  /** `--latency`: every answer this late, to try a client over a slow link. */
+  latencyMs?: number;
+  still?: boolean;
+  paceMs?: number;
+}): Promise<void> {
   const activity = args.still ? undefined : { ...(args.paceMs !== undefined ? { paceMs: args.paceMs } : {}) };
-  const server = await startDemoServer({ port: args.port, host: args.host, users: args.users, nowMs: Date.now(), ...(activity ? { activity } : {}) });
-  const lives = activity ? 'messages, applications and users arrive while it runs' : 'still';
-  process.stdout.write(`openim demo server on ${server.url} (admin secret ${DEMO.secret}, admin user ${DEMO.adminUserID}; ${lives})\n`);
-  await new Promise<void>((resolve) => {
+  const latencyMs = args.latencyMs ?? 0;
+  const server = await startDemoServer({ port: args.port, host: args.host, users: args.users, latencyMs, nowMs: Date.now(), ...(activity ? { activity } : {}) });
+  const lives = (activity ? 'messages, applications and users arrive while it runs' : 'still') + (latencyMs > 0 ? `; answers ${latencyMs} ms late` : '');
+  // The handlers before the line that says it is up: whoever waits for that line and then sends
+  // SIGTERM (a supervisor, a test) must find them there, not the default action that kills.
+  const stopped = new Promise<void>((resolve) => {
     const stop = (): void => {
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
@@ -17,5 +27,7 @@ export async function runDemoServerCli(args: { port: number; host: string; users
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
   });
+  process.stdout.write(`openim demo server on ${server.url} (admin secret ${DEMO.secret}, admin user ${DEMO.adminUserID}; ${lives})\n`);
+  await stopped;
   await server.close();
 }

@@ -56,7 +56,7 @@ describe.each([
     a.send('Enter');
     await a.waitFor(/export 200,000 rows, about/);
     a.send('y');
-    const going = await a.waitFor(/exporting to \.\/openim-u.*[\d,]+ of 200,000 rows \(\d+%\)/);
+    const going = await a.waitFor(/exporting to \.\/open.*[\d,]+ of 200,000 rows \(\d+%\)/);
     expect(going).not.toContain('export 200,000 rows');
     // Abandoned by quitting (q asks, q again): nothing stays.
     a.send('q');

@@ -120,6 +120,8 @@ describe('Esc and a running export', () => {
     const a = (app = startApp({ cols, rows, cwd: dir, args: ['--demo', '--still', '--users', '4000', '--latency', '200'] }));
     await a.waitFor(/4,000 total/);
     a.send('e');
+    await a.waitFor(/export to: \.\/openim-users-/);
+    a.send('Enter');
     await a.waitFor(/exporting to .* rows/);
     a.send('d');
     await a.waitFor((s) => /User user_000001|userID +user_000001/.test(s) && /exporting to/.test(s));

@@ -164,6 +164,8 @@ describe('the list registry', () => {
       store.getState().setTab(tab);
     } else if (kind !== 'users') store.getState().goTo('accounts');
     await expect.poll(() => currentList(store.getState())?.kind, { timeout: 5000 }).toBe(kind);
+    // Keys typed while its page loads wait for it (keys/typeAhead.ts): the prompt opens once it is there.
+    await expect.poll(() => currentList(store.getState())?.loading, { timeout: 5000 }).toBe(false);
     for (const key of listDef(kind).keys ?? []) {
       dispatchKey(key.keys[0]!, store, { terminal: { columns: 80, rows: 24 }, color: false });
       expect(store.getState().prompt?.kind, `${kind}: ${key.action}`).toBe(key.run.openPrompt);

@@ -9,6 +9,7 @@ import { paneViewport } from '../../src/layout/detailLines.js';
 import { currentList, currentScreen, selectedRow } from '../../src/store/selectors.js';
 import { createAppStore } from '../../src/store/store.js';
 import { demoClient } from '../support/demoClient.js';
+import { settled } from '../support/demoStore.js';
 
 let demo: DemoServer;
 beforeAll(async () => {
@@ -23,7 +24,7 @@ type Store = ReturnType<typeof createAppStore>;
 async function conversations(): Promise<Store> {
   const store = createAppStore({ client: demoClient(demo), pageSize: 20 });
   store.getState().start();
-  await expect.poll(() => currentList(store.getState())?.loading, { timeout: 5000 }).toBe(false);
+  await settled(store);
   store.getState().openUser(DEMO.firstUserID);
   await expect.poll(() => currentList(store.getState())?.rows.length ?? 0, { timeout: 5000 }).toBeGreaterThan(0);
   return store;

@@ -17,6 +17,7 @@ import type { UserSummary } from '../../src/store/types.js';
 import { displayWidth } from '../../src/terminal/width.js';
 import { DEMO, startDemoServer, type DemoServer } from 'openim-demo-server';
 import { demoClient } from '../support/demoClient.js';
+import { settled } from '../support/demoStore.js';
 
 let demo: DemoServer;
 const WHOLE: ListQuery = { keyword: '', conversationIDs: [] };
@@ -157,7 +158,7 @@ describe('the list registry', () => {
   it.each(LIST_KINDS.filter((kind) => (listDef(kind).keys ?? []).length > 0))('%s: its own keys open their prompt on its screen', async (kind) => {
     const store = createAppStore({ client: demoClient(demo), pageSize: 20 });
     store.getState().start();
-    await expect.poll(() => currentList(store.getState())?.loading, { timeout: 5000 }).toBe(false);
+    await settled(store);
     const tab = USER_TABS.find((t) => t === kind);
     if (tab) {
       store.getState().openUser(DEMO.firstUserID);

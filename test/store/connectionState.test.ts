@@ -7,6 +7,7 @@ import { createAppStore } from '../../src/store/store.js';
 import { COMMAND_LINE } from '../../src/keys/commands.js';
 import { currentList } from '../../src/store/selectors.js';
 import { demoClient } from '../support/demoClient.js';
+import { settled } from '../support/demoStore.js';
 import { startTestServer, type TestServer } from '../support/recordingServer.js';
 
 let demo: DemoServer;
@@ -24,10 +25,6 @@ function storeWith(client: ReturnType<typeof demoClient>) {
   const store = createAppStore({ client, pageSize: 20, commandLine: COMMAND_LINE });
   store.getState().start();
   return store;
-}
-
-async function settled(store: ReturnType<typeof storeWith>): Promise<void> {
-  await expect.poll(() => currentList(store.getState())?.loading, { timeout: 5000 }).toBe(false);
 }
 
 describe('the connection state', () => {

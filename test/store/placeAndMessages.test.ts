@@ -7,6 +7,7 @@ import { currentList, selectedRow } from '../../src/store/selectors.js';
 import { createAppStore } from '../../src/store/store.js';
 import { COMMAND_LINE } from '../../src/keys/commands.js';
 import { demoClient } from '../support/demoClient.js';
+import { settled } from '../support/demoStore.js';
 
 let demo: DemoServer;
 let slow: DemoServer;
@@ -22,9 +23,6 @@ afterAll(async () => {
 type Store = ReturnType<typeof createAppStore>;
 const storeFor = (server: DemoServer, extra: Partial<Parameters<typeof createAppStore>[0]> = {}): Store =>
   createAppStore({ client: demoClient(server), pageSize: 18, copy: () => undefined, commandLine: COMMAND_LINE, ...extra });
-const settled = async (store: Store): Promise<void> => {
-  await expect.poll(() => currentList(store.getState())?.loading, { timeout: 5000 }).toBe(false);
-};
 const selectedID = (store: Store): string | undefined => (selectedRow(store.getState()) as User | undefined)?.userID;
 
 describe('page size', () => {

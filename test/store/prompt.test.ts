@@ -6,6 +6,7 @@ import { createAppStore } from '../../src/store/store.js';
 import { COMMAND_LINE } from '../../src/keys/commands.js';
 import { currentList, currentScreen } from '../../src/store/selectors.js';
 import { demoClient } from '../support/demoClient.js';
+import { settled } from '../support/demoStore.js';
 
 let demo: DemoServer;
 beforeAll(async () => {
@@ -31,10 +32,6 @@ function storeFor(extra: Partial<Parameters<typeof createAppStore>[0]> = {}) {
     ...extra,
   });
   return { store, saved, s: () => store.getState() };
-}
-
-async function settled(store: ReturnType<typeof createAppStore>): Promise<void> {
-  await expect.poll(() => currentList(store.getState())?.loading, { timeout: 5000 }).toBe(false);
 }
 
 const type = (s: () => ReturnType<ReturnType<typeof createAppStore>['getState']>, text: string): void => {

@@ -7,6 +7,7 @@ import { startDemoServer, type DemoServer } from 'openim-demo-server';
 import { createAppStore } from '../../src/store/store.js';
 import { currentList, selectedRow } from '../../src/store/selectors.js';
 import { demoClient } from '../support/demoClient.js';
+import { settled } from '../support/demoStore.js';
 import { literalMatches } from '../support/literalSearch.js';
 
 const USERS = 1000;
@@ -23,9 +24,6 @@ function started() {
 }
 type Store = ReturnType<typeof started>;
 
-async function settled(store: Store): Promise<void> {
-  await expect.poll(() => currentList(store.getState())?.loading, { timeout: 5000 }).toBe(false);
-}
 const ids = (store: Store) => (currentList(store.getState())!.rows as User[]).map((u) => u.userID);
 
 describe('users search', () => {

@@ -4,12 +4,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO, startDemoServer, type DemoServer } from 'openim-demo-server';
 import { dispatchKey } from '../../src/keys/dispatch.js';
-import { COMMAND_LINE } from '../../src/keys/commands.js';
 import { NO_ROW } from '../../src/store/flash.js';
 import { currentList, currentScreen } from '../../src/store/selectors.js';
-import { createAppStore } from '../../src/store/store.js';
-import { demoClient } from '../support/demoClient.js';
-import { settled } from '../support/demoStore.js';
+import { settled, storeFor } from '../support/demoStore.js';
 
 let slow: DemoServer;
 beforeAll(async () => {
@@ -23,7 +20,7 @@ const ctx = { terminal: { columns: 120, rows: 40 }, color: false };
 
 async function started() {
   const quit = vi.fn();
-  const store = createAppStore({ client: demoClient(slow), pageSize: 20, commandLine: COMMAND_LINE, quit });
+  const store = storeFor(slow, { quit });
   store.getState().start();
   await expect.poll(() => currentList(store.getState())?.loadedPage, { timeout: 5000 }).toBe(1);
   const key = (...keys: string[]) => keys.forEach((k) => dispatchKey(k, store, ctx));

@@ -4,10 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '../../src/api/schemas.js';
 import { startDemoServer, type DemoServer } from 'openim-demo-server';
-import { createAppStore } from '../../src/store/store.js';
 import { currentList, selectedRow } from '../../src/store/selectors.js';
-import { demoClient } from '../support/demoClient.js';
-import { settled } from '../support/demoStore.js';
+import { settled, storeFor } from '../support/demoStore.js';
 import { literalMatches } from '../support/literalSearch.js';
 
 const USERS = 1000;
@@ -18,7 +16,7 @@ beforeAll(async () => {
 afterAll(() => demo.close());
 
 function started() {
-  const store = createAppStore({ client: demoClient(demo), pageSize: 20 });
+  const store = storeFor(demo);
   store.getState().start();
   return store;
 }

@@ -6,6 +6,7 @@ import stringWidth from 'string-width';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from 'openim-demo-server';
 import { assertTmux, startApp, type App, type StartOptions } from '../support/tmux.js';
+import { cursorLine } from '../support/screenText.js';
 
 const HEADER = 'openim-explorer · demo';
 /** The paging line of page 1; the page size is the rows the table shows (19 at 24 lines, 45 at 50). */
@@ -30,11 +31,6 @@ async function startDemo(options: Omit<StartOptions, 'args'> = {}): Promise<App>
   const a = start({ ...options, args: ['--demo', '--still'] });
   await a.waitFor((s) => s.includes(HEADER) && FIRST_PAGE.test(s) && s.includes(DEMO.firstUserID));
   return a;
-}
-
-/** The line the cursor marker is on, or ''. */
-function cursorLine(screen: string): string {
-  return screen.split('\n').find((line) => line.startsWith('›')) ?? '';
 }
 
 /** Moves the cursor down one row and waits until the marked row changes. */

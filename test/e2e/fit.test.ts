@@ -18,6 +18,7 @@ import { screenGeometry } from '../../src/layout/frame.js';
 import { sanitize } from '../../src/terminal/sanitize.js';
 import { demoClient } from '../support/demoClient.js';
 import { assertTmux, startApp, type App, type StartOptions } from '../support/tmux.js';
+import { cursorLine } from '../support/screenText.js';
 
 const TEST_MS = 60_000;
 const USER = DEMO.firstUserID;
@@ -48,7 +49,6 @@ async function startDemo(options: StartOptions & { extraArgs?: string[] } = {}):
 
 /** The command line is open (its first line starts with the colon). */
 const PROMPT = /^:/m;
-const cursorLine = (screen: string): string => screen.split('\n').find((line) => line.startsWith('›')) ?? '';
 const lineWith = (screen: string, text: string): string => screen.split('\n').find((line) => line.includes(text)) ?? '';
 /** The table's rows: the lines between the column titles and the status line. */
 function tableRows(screen: string, title: string): string[] {

@@ -6,6 +6,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from 'openim-demo-server';
 import { assertTmux, startApp, type App, type StartOptions } from '../support/tmux.js';
+import { cursorLine } from '../support/screenText.js';
 
 const TEST_MS = 60_000;
 const USER = DEMO.firstUserID;
@@ -57,7 +58,7 @@ describe.sequential.each([
 
     // The cursor moves: the frame stays put (the header on top, the hints at the bottom).
     a.send('j', 'j', 'j');
-    const moved = await a.waitFor((s) => (s.split('\n').find((l) => l.startsWith('›')) ?? '').includes('user_000004'));
+    const moved = await a.waitFor((s) => cursorLine(s).includes('user_000004'));
     expect(moved.split('\n')[0]).toContain('openim-explorer');
     expect(read(moved, 'USER ID').last).toContain('? help');
 

@@ -7,6 +7,7 @@ import { nicknameAt } from 'openim-demo-server';
 import { DEMO } from 'openim-demo-server';
 import { literalMatches } from '../support/literalSearch.js';
 import { assertTmux, startApp, type App } from '../support/tmux.js';
+import { cursorLine } from '../support/screenText.js';
 
 const USERS = 5000;
 const TEST_MS = 45_000;
@@ -26,7 +27,6 @@ async function startDemo(): Promise<App> {
   return app;
 }
 
-const cursorLine = (screen: string): string => screen.split('\n').find((line) => line.startsWith('›')) ?? '';
 const matches = (n: number): string => `${formatCount(n)} ${n === 1 ? 'match' : 'matches'}`;
 
 async function search(a: App, text: string): Promise<void> {

@@ -90,7 +90,7 @@ describe('page size', () => {
 
 describe('the end of an estimated list', () => {
   async function conversations20(): Promise<Store> {
-    const store = storeAt18(demo, { pageSize: 20, pageSizeFixed: true });
+    const store = storeFor(demo, { pageSize: 20, pageSizeFixed: true, copy: () => undefined });
     store.getState().openUser(DEMO.firstUserID);
     await settled(store);
     return store;

@@ -7,12 +7,10 @@ import { decodeContent } from '../../src/content/decode.js';
 import { DEMO, startDemoServer, type DemoServer } from 'openim-demo-server';
 import { startFaultServer, type FaultServer } from '../support/faultServer.js';
 import { NO_RETRIES } from '../support/retryPolicy.js';
+import { latestMessage } from '../fixtures/conversations.js';
 
-const msgInfo = (sessionType: number, msgFrom: number, contentType: number, content: string) => ({
-  serverMsgID: 's', clientMsgID: 'c', sessionType, sendID: 'notify_hr', recvID: 'user_000001', senderName: '', faceURL: '',
-  groupID: '', groupName: '', groupFaceURL: '', groupType: 0, groupMemberCount: 0, LatestMsgRecvTime: 1_700_000_000_000,
-  msgFrom, contentType, content, ex: '',
-});
+const msgInfo = (sessionType: number, msgFrom: number, contentType: number, content: string) =>
+  latestMessage({ sessionType, sendID: 'notify_hr', recvID: 'user_000001', senderName: '', msgFrom, contentType, content });
 
 let faults: FaultServer | undefined;
 let demo: DemoServer | undefined;

@@ -1,12 +1,13 @@
 // The table's layout arithmetic: widths from the page's content and each column's priority.
 import { describe, expect, it } from 'vitest';
-import type { Conversation, NotificationAccount, User } from '../../src/api/schemas.js';
+import type { Conversation, MsgInfo, NotificationAccount, User } from '../../src/api/schemas.js';
 import type { Column } from '../../src/domain/columns.js';
 import { LISTS } from '../../src/lists/registry.js';
 import { cellsOf, pageTable } from '../../src/domain/pageTable.js';
 import { contentWidths, layoutColumns, type ColumnSize } from '../../src/domain/tableLayout.js';
 import { formatTableTime } from '../../src/content/format.js';
 import { displayWidth } from '../../src/terminal/width.js';
+import { conversationRow } from '../fixtures/conversations.js';
 
 const used = (widths: readonly number[], gap: number): number => {
   const shown = widths.filter((w) => w > 0);
@@ -117,32 +118,17 @@ describe('formatTableTime', () => {
 
 // Rows as the demo serves them for user_000001.
 const owner = 'user_000001';
-const conversation = (id: string, unread: number, extra: Partial<NonNullable<Conversation['msgInfo']>> = {}): Conversation => ({
-  conversationID: id,
-  recvMsgOpt: 0,
-  unreadCount: unread,
-  IsPinned: false,
-  msgInfo: {
+const conversation = (id: string, unread: number, extra: Partial<MsgInfo> = {}): Conversation =>
+  conversationRow(id, unread, {
     serverMsgID: '',
     clientMsgID: '',
-    sessionType: 1,
     sendID: 'user_000002',
     recvID: owner,
     senderName: 'Quinn Scott',
-    faceURL: '',
-    groupID: '',
-    groupName: '',
-    groupFaceURL: '',
-    groupType: 0,
-    groupMemberCount: 0,
     LatestMsgRecvTime: new Date(2026, 0, 11, 17, 23).getTime(),
-    msgFrom: 100,
-    contentType: 101,
     content: '{"content":"Docs at https://example.com/a/very/long/path please read them all"}',
-    ex: '',
     ...extra,
-  },
-});
+  });
 
 function lines<Row>(columns: readonly Column<Row>[], rows: Row[], width: number): string[] {
   const ctx = { ownerID: owner, now: new Date(2026, 10, 23) };

@@ -11,6 +11,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, startDemoServer, type DemoServer } from 'openim-demo-server';
 import { assertTmux, startApp, until, type App } from '../support/tmux.js';
 import { startTestServer, type TestServer } from '../support/recordingServer.js';
+import { writeConfig } from '../support/configFile.js';
 
 const TEST_MS = 60_000;
 const LAB_SECRET = 'lab-S3cr3t-4k';
@@ -22,7 +23,6 @@ let app: App | undefined;
 let scratch: string;
 let demo: DemoServer;
 let lab: TestServer;
-let n = 0;
 
 /** Refuses every login as OpenIM refuses a wrong secret. */
 function refuseLogin(_req: unknown, res: ServerResponse): void {
@@ -44,17 +44,11 @@ afterEach(() => {
   app = undefined;
 });
 
-function config(content: unknown): string {
-  const path = join(scratch, `config-${++n}.json`);
-  writeFileSync(path, JSON.stringify(content), { mode: 0o600 });
-  return path;
-}
-
 describe('the header', () => {
   it('never says connected while the server refuses the login', async () => {
-    const path = config({ profiles: { wrong: { baseUrl: demo.url, secret: 'not-the-secret' } } });
+    const path = writeConfig(scratch, { profiles: { wrong: { baseUrl: demo.url, secret: 'not-the-secret' } } });
     app = startApp({ cols: 120, rows: 24, args: ['--config', path, '--profile', 'wrong'] });
-    const bytes = join(scratch, `pane-${n}.bytes`);
+    const bytes = join(scratch, 'pane.bytes');
     app.pipeTo(bytes);
     const screen = await app.waitFor((s) => s.includes('secret invalid') && NOT_CONNECTED.test(s));
     expect(screen.split('\n')[0]).toMatch(/^openim-explorer · profile wrong · 127\.0\.0\.1:\d+ · as imAdmin .*○ not connected$/);
@@ -87,7 +81,7 @@ describe('the base URL in use is the normalised one', () => {
 
 describe(':profile NAME', () => {
   it("takes the whole connection from the profile: the environment's secret never reaches the profile's server", async () => {
-    const path = config({ profiles: { lab: { baseUrl: `${lab.url}/`, secret: LAB_SECRET } } });
+    const path = writeConfig(scratch, { profiles: { lab: { baseUrl: `${lab.url}/`, secret: LAB_SECRET } } });
     app = startApp({ cols: 140, rows: 24, args: ['--config', path], env: { OPENIM_BASE_URL: demo.url, OPENIM_SECRET: DEMO.secret } });
     await app.waitFor((s) => CONNECTED.test(s) && s.includes(DEMO.firstUserID));
     const before = lab.requests.length;
@@ -107,7 +101,7 @@ describe(':profile NAME', () => {
 
   it('refuses a profile whose URL holds a control character: the status line says so, the old server stays', async () => {
     const profiles = { demo: { baseUrl: demo.url, secret: DEMO.secret } };
-    const path = config({ profiles });
+    const path = writeConfig(scratch, { profiles });
     app = startApp({ cols: 160, rows: 24, args: ['--config', path, '--profile', 'demo'] });
     await app.waitFor((s) => CONNECTED.test(s) && s.includes(DEMO.firstUserID));
     // Edited while the app runs: `:profile` reads the file again.

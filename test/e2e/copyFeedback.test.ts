@@ -2,20 +2,17 @@
 // (set-clipboard external) tmux takes no OSC 52 and makes no paste buffer, so the message names
 // the option to set; with set-clipboard on, the copy is in tmux's buffer and the message says OSC 52
 // alone. At 80x24 and 120x40.
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from 'openim-demo-server';
-import { assertTmux, startApp, until, type App } from '../support/tmux.js';
+import { assertTmux, until, type App } from '../support/tmux.js';
+import { demoApps } from '../support/demoApp.js';
 
 const TEST_MS = 60_000;
 const USER = DEMO.firstUserID;
 const HINT = 'in tmux set set-clipboard on';
 
-let app: App | undefined;
+const startDemo = demoApps();
 beforeAll(() => assertTmux());
-afterEach(() => {
-  app?.kill();
-  app = undefined;
-});
 
 const buffers = (a: App): string => a.tmux('list-buffers', '-F', '#{buffer_name}');
 
@@ -24,9 +21,7 @@ describe.each([
   { cols: 120, rows: 40 },
 ])('at $cols x $rows', ({ cols, rows }) => {
   it("with tmux's defaults, Y and C say the copy went out as OSC 52 and name the option that makes tmux take it", async () => {
-    app = startApp({ cols, rows, args: ['--demo', '--still'] });
-    const a = app;
-    await a.waitFor(USER);
+    const a = await startDemo({ cols, rows });
     a.send('Y');
     await a.waitFor(`copied ${USER} (OSC 52; ${HINT})`);
     a.send('C');
@@ -41,9 +36,7 @@ describe.each([
   }, TEST_MS);
 
   it('with set-clipboard on, Y says OSC 52 alone and the ID is in the paste buffer', async () => {
-    app = startApp({ cols, rows, args: ['--demo', '--still'], options: [['set-clipboard', 'on']] });
-    const a = app;
-    await a.waitFor(USER);
+    const a = await startDemo({ cols, rows, options: [['set-clipboard', 'on']] });
     a.send('Y');
     await a.waitFor(`copied ${USER} (OSC 52)`);
     expect(a.screen()).not.toContain(HINT);

@@ -1,17 +1,14 @@
 // The detail as a view to read, on the built CLI in a real tmux at 80x24: below 30 rows it opens
 // full screen; `/` searches it, `n` goes to the next match, `G`/`g` bottom and top, `f` back to
 // the split pane. Each step waits for its effect on screen.
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from 'openim-demo-server';
-import { assertTmux, startApp, type App } from '../support/tmux.js';
+import { assertTmux, type App } from '../support/tmux.js';
+import { demoApps } from '../support/demoApp.js';
 
-let app: App | undefined;
 beforeAll(() => assertTmux());
-afterEach(() => {
-  app?.kill();
-  app = undefined;
-});
 
+const startDemo = demoApps();
 const RANGE = /detail (\d+)-(\d+) of (\d+)/;
 const TABLE_HEADER = /PIN +WITH/;
 
@@ -20,8 +17,7 @@ const rowOf = (screen: string, peer: string): string => screen.split('\n').find(
 
 /** At 80x24: the first user's conversations, their list checked, then Enter on the first row (full screen). */
 async function openFullScreenDetail(): Promise<{ a: App; list: string; detail: string }> {
-  const a = (app = startApp({ cols: 80, rows: 24, args: ['--demo', '--still'] }));
-  await a.waitFor((s) => s.includes(DEMO.firstUserID) && /page 1 of/.test(s));
+  const a = await startDemo({ cols: 80, rows: 24 });
   a.send('Enter');
   const list = await a.waitFor((s) => s.includes(`Users › ${DEMO.firstUserID}`) && TABLE_HEADER.test(s) && /^› \s*\*/m.test(s) && /unread [\d,]+/.test(s));
   a.send('Enter');
@@ -108,8 +104,7 @@ describe('the detail view at 80x24', () => {
 
 describe('the detail view at 120x40', () => {
   it("opens beside or under the table with the message in its first lines, the owner's message credited to the owner", async () => {
-    const a = (app = startApp({ cols: 120, rows: 40, args: ['--demo', '--still'] }));
-    await a.waitFor((s) => s.includes(DEMO.firstUserID) && /page 1 of/.test(s));
+    const a = await startDemo({ cols: 120, rows: 40 });
     a.send('Enter');
     await a.waitFor((s) => s.includes(`Users › ${DEMO.firstUserID}`) && TABLE_HEADER.test(s) && /^› \s*\*/m.test(s));
     // The fifth pinned row: user_000001's own picture to user_000017.

@@ -6,6 +6,8 @@ import stringWidth from 'string-width';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from 'openim-demo-server';
 import { assertTmux, startApp, type App, type StartOptions } from '../support/tmux.js';
+import { cursorLine } from '../support/screenText.js';
+import { demoApps } from '../support/demoApp.js';
 
 const HEADER = 'openim-explorer · demo';
 /** The paging line of page 1; the page size is the rows the table shows (19 at 24 lines, 45 at 50). */
@@ -25,17 +27,8 @@ function start(options: StartOptions): App {
   return app;
 }
 
-/** Starts the demo and waits for the first page of users. */
-async function startDemo(options: Omit<StartOptions, 'args'> = {}): Promise<App> {
-  const a = start({ ...options, args: ['--demo', '--still'] });
-  await a.waitFor((s) => s.includes(HEADER) && FIRST_PAGE.test(s) && s.includes(DEMO.firstUserID));
-  return a;
-}
-
-/** The line the cursor marker is on, or ''. */
-function cursorLine(screen: string): string {
-  return screen.split('\n').find((line) => line.startsWith('›')) ?? '';
-}
+/** Starts the demo and waits for the first page of users under the header. */
+const startDemo = demoApps({ ready: (s) => s.includes(HEADER) && FIRST_PAGE.test(s) });
 
 /** Moves the cursor down one row and waits until the marked row changes. */
 async function down(a: App): Promise<string> {

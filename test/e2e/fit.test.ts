@@ -17,7 +17,9 @@ import { helpEntries, helpView } from '../../src/keys/helpLayout.js';
 import { screenGeometry } from '../../src/layout/frame.js';
 import { sanitize } from '../../src/terminal/sanitize.js';
 import { demoClient } from '../support/demoClient.js';
-import { assertTmux, startApp, type App, type StartOptions } from '../support/tmux.js';
+import { assertTmux, startApp, type App } from '../support/tmux.js';
+import { cursorLine } from '../support/screenText.js';
+import { demoApps } from '../support/demoApp.js';
 
 const TEST_MS = 60_000;
 const USER = DEMO.firstUserID;
@@ -40,15 +42,10 @@ afterEach(() => {
   app = undefined;
 });
 
-async function startDemo(options: StartOptions & { extraArgs?: string[] } = {}): Promise<App> {
-  app = startApp({ ...options, args: ['--demo', '--still', ...(options.extraArgs ?? [])] });
-  await app.waitFor((s) => /page 1 of [\d,]+ · [\d,]+ total/.test(s) && s.includes(USER));
-  return app;
-}
+const startDemo = demoApps();
 
 /** The command line is open (its first line starts with the colon). */
 const PROMPT = /^:/m;
-const cursorLine = (screen: string): string => screen.split('\n').find((line) => line.startsWith('›')) ?? '';
 const lineWith = (screen: string, text: string): string => screen.split('\n').find((line) => line.includes(text)) ?? '';
 /** The table's rows: the lines between the column titles and the status line. */
 function tableRows(screen: string, title: string): string[] {

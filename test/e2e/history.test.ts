@@ -1,16 +1,13 @@
 // History like a browser's, on the built CLI in tmux: `:users`, `:accounts` and `u` replace the
 // top level, drill-downs push, and one `q` quits from a top-level list however many jumps led there.
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from 'openim-demo-server';
-import { assertTmux, startApp, type App } from '../support/tmux.js';
+import { assertTmux, type App } from '../support/tmux.js';
+import { demoApps } from '../support/demoApp.js';
 
-let app: App | undefined;
 beforeAll(() => assertTmux());
-afterEach(() => {
-  app?.kill();
-  app = undefined;
-});
 
+const startDemo = demoApps();
 const breadcrumb = (screen: string): string => screen.split('\n')[1] ?? '';
 
 async function command(a: App, line: string): Promise<void> {
@@ -25,8 +22,7 @@ describe.each([
   [120, 40],
 ])('the history at %dx%d', (cols, rows) => {
   it('does not pile up jumps: one q quits after :accounts, :users, :accounts, :users', async () => {
-    const a = (app = startApp({ cols, rows, args: ['--demo', '--still'] }));
-    await a.waitFor((s) => s.includes(DEMO.firstUserID) && /page 1 of/.test(s));
+    const a = await startDemo({ cols, rows });
     for (const name of ['accounts', 'users', 'accounts', 'users']) {
       await command(a, name);
       await a.waitFor((s) => (name === 'accounts' ? s.includes('notify_system') : s.includes(DEMO.firstUserID) && /page 1 of/.test(s)) && !/^:/m.test(s));
@@ -37,8 +33,7 @@ describe.each([
   }, 45_000);
 
   it('u replaces the user over the list; a drill-down pushes; q goes back one step at a time', async () => {
-    const a = (app = startApp({ cols, rows, args: ['--demo', '--still'] }));
-    await a.waitFor((s) => s.includes(DEMO.firstUserID) && /page 1 of/.test(s));
+    const a = await startDemo({ cols, rows });
     a.send('Enter'); // drill-down: Users › user_000001
     await a.waitFor((s) => s.includes(`Users › ${DEMO.firstUserID}`) && /PIN +WITH/.test(s));
     a.send('u');

@@ -3,25 +3,16 @@
 // summary line), with a prompt open as with none; the terminal's last line is drawn (the key hints
 // or the prompt), and stays the frame's last line as keys move the cursor; a chosen size larger
 // than the window says which row is selected.
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO } from 'openim-demo-server';
-import { assertTmux, startApp, type App, type StartOptions } from '../support/tmux.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { assertTmux } from '../support/tmux.js';
+import { cursorLine } from '../support/screenText.js';
+import { demoApps } from '../support/demoApp.js';
 
 const TEST_MS = 60_000;
-const USER = DEMO.firstUserID;
 
-let app: App | undefined;
 beforeAll(() => assertTmux());
-afterEach(() => {
-  app?.kill();
-  app = undefined;
-});
 
-async function startDemo(options: StartOptions & { extraArgs?: string[] }): Promise<App> {
-  app = startApp({ ...options, args: ['--demo', '--still', ...(options.extraArgs ?? [])] });
-  await app.waitFor((s) => /page 1 of [\d,]+ · .*total/.test(s) && s.includes(USER));
-  return app;
-}
+const startDemo = demoApps();
 
 const STATUS = /^(?:\S+ )?page [\d,]+ of/;
 /** What the screen says and shows: the page size, the row indicator, the table's rows, the last line. */
@@ -57,7 +48,7 @@ describe.sequential.each([
 
     // The cursor moves: the frame stays put (the header on top, the hints at the bottom).
     a.send('j', 'j', 'j');
-    const moved = await a.waitFor((s) => (s.split('\n').find((l) => l.startsWith('›')) ?? '').includes('user_000004'));
+    const moved = await a.waitFor((s) => cursorLine(s).includes('user_000004'));
     expect(moved.split('\n')[0]).toContain('openim-explorer');
     expect(read(moved, 'USER ID').last).toContain('? help');
 

@@ -3,12 +3,13 @@
 // header (coloured, and in brackets with NO_COLOR), the light theme, and columns per list (chosen
 // in the file, toggled with :columns, the same in -o table).
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, startDemoServer, type DemoServer } from 'openim-demo-server';
 import { assertTmux, CLI, startApp, until, type App, type StartOptions } from '../support/tmux.js';
+import { writeConfig } from '../support/configFile.js';
 
 const TEST_MS = 60_000;
 const PAGE = (n: number) => new RegExp(`page ${n} of [\\d,]+ · [\\d,]+ total`);
@@ -16,7 +17,6 @@ const PAGE = (n: number) => new RegExp(`page ${n} of [\\d,]+ · [\\d,]+ total`);
 let app: App | undefined;
 let scratch: string;
 let server: DemoServer;
-let n = 0;
 beforeAll(async () => {
   assertTmux();
   scratch = mkdtempSync(join(tmpdir(), 'oie-prefs-e2e-'));
@@ -31,12 +31,6 @@ afterEach(() => {
   app = undefined;
 });
 
-function config(content: unknown): string {
-  const path = join(scratch, `config-${++n}.json`);
-  writeFileSync(path, JSON.stringify(content), { mode: 0o600 });
-  return path;
-}
-
 function start(args: string[], options: Omit<StartOptions, 'args'> = {}): App {
   app = startApp({ cols: 100, rows: 30, ...options, args });
   return app;
@@ -44,7 +38,7 @@ function start(args: string[], options: Omit<StartOptions, 'args'> = {}): App {
 
 describe('rebound keys', () => {
   it('x pages on, n no longer does; the footer and help say so, with the action names (--demo reads them too)', async () => {
-    const path = config({ profiles: {}, keys: { nextPage: ['x', 'ctrl+f'] } });
+    const path = writeConfig(scratch, { profiles: {}, keys: { nextPage: ['x', 'ctrl+f'] } });
     const a = start(['--demo', '--still', '--page-size', '10', '--config', path]);
     await a.waitFor((s) => PAGE(1).test(s) && s.includes('x/p page'));
     a.send('n');
@@ -60,7 +54,7 @@ describe('rebound keys', () => {
   }, TEST_MS);
 
   it('refuses a clash, an unknown action and an unknown key at start: one line, exit 2', async () => {
-    const path = config({ profiles: {}, keys: { reload: ['q'], nextPag: ['x'], live: ['F9'] } });
+    const path = writeConfig(scratch, { profiles: {}, keys: { reload: ['q'], nextPag: ['x'], live: ['F9'] } });
     // Wide enough that the one line is not wrapped by the pane.
     const a = start(['--demo', '--config', path], { cols: 400 });
     expect(await a.exitCode()).toBe(2);
@@ -71,7 +65,7 @@ describe('rebound keys', () => {
   }, TEST_MS);
 
   it('refuses two actions on one key in one scope', async () => {
-    const path = config({ profiles: {}, keys: { nextPage: ['j'] } });
+    const path = writeConfig(scratch, { profiles: {}, keys: { nextPage: ['j'] } });
     const a = start(['--demo', '--config', path], { cols: 400 });
     expect(await a.exitCode()).toBe(2);
     expect(a.screen()).toContain('keys: key "j" is bound to both down and nextPage');
@@ -82,7 +76,7 @@ describe('columns per list', () => {
   const header = (screen: string): string | undefined => screen.split('\n').find((l) => /\bUSER ID\b/.test(l))?.trim();
 
   it('the explorer shows the chosen columns in order, :columns toggles one, -o table prints the same header', async () => {
-    const path = config({ profiles: {}, columns: { users: ['createTime', 'userID'] } });
+    const path = writeConfig(scratch, { profiles: {}, columns: { users: ['createTime', 'userID'] } });
     const a = start(['--demo', '--still', '--page-size', '10', '--config', path]);
     const first = await a.waitFor(PAGE(1));
     expect(header(first)).toMatch(/^CREATED +USER ID$/);
@@ -108,7 +102,7 @@ describe('columns per list', () => {
   }, TEST_MS);
 
   it("refuses an unknown field at start, naming the list's fields: one line, exit 2", () => {
-    const path = config({ profiles: {}, columns: { users: ['userID', 'faceURL'] } });
+    const path = writeConfig(scratch, { profiles: {}, columns: { users: ['userID', 'faceURL'] } });
     const r = spawnSync(process.execPath, [CLI, 'users', '--demo', '--config', path], { encoding: 'utf8' });
     expect(r.status).toBe(2);
     expect(r.stderr.split('\n')[0]).toBe(
@@ -119,7 +113,7 @@ describe('columns per list', () => {
 
 describe('a production marker', () => {
   const prodConfig = () =>
-    config({ defaultProfile: 'prod', profiles: { prod: { baseUrl: server.url, secret: DEMO.secret, label: 'PROD-EU', color: 'red' } } });
+    writeConfig(scratch, { defaultProfile: 'prod', profiles: { prod: { baseUrl: server.url, secret: DEMO.secret, label: 'PROD-EU', color: 'red' } } });
 
   it('puts the label first in the header, in red', async () => {
     const a = start(['--config', prodConfig()], { env: { FORCE_COLOR: '1' } });
@@ -138,7 +132,7 @@ describe('a production marker', () => {
 
 describe('theme', () => {
   it('light: the header is blue rather than cyan; NO_COLOR still wins', async () => {
-    const path = config({ profiles: {}, theme: 'light' });
+    const path = writeConfig(scratch, { profiles: {}, theme: 'light' });
     const a = start(['--demo', '--still', '--config', path]);
     await a.waitFor(PAGE(1));
     const first = a.tmux('capture-pane', '-p', '-e', '-t', a.session).split('\n')[0]!;

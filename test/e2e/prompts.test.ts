@@ -3,28 +3,20 @@
 // reads in one piece), a bracketed paste (paste-buffer -p: the app turns bracketed paste on), a
 // refused ID, and the cursor drawn in inverse video, with colour and without. A test per behaviour,
 // each from a fresh app: what every prompt shares (editing, refusals) is one table of prompts.
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from 'openim-demo-server';
-import { assertTmux, startApp, type App, type StartOptions } from '../support/tmux.js';
+import { assertTmux, type App } from '../support/tmux.js';
+import { demoApps } from '../support/demoApp.js';
 
 const TEST_MS = 60_000;
 const LOADED = /page 1 of \d+ (· row \d+\/\d+ )?· 5,000 total/;
 
-let app: App | undefined;
 beforeAll(() => {
   assertTmux();
 });
-afterEach(() => {
-  app?.kill();
-  app = undefined;
-});
 
-async function startDemo(options: Omit<StartOptions, 'args'> = {}): Promise<App> {
-  // A fixed page size: the row counts below assume 20 rows a page.
-  app = startApp({ ...options, args: ['--demo', '--still', '--page-size', '20'] });
-  await app.waitFor((s) => LOADED.test(s) && s.includes(DEMO.firstUserID));
-  return app;
-}
+// A fixed page size: the row counts below assume 20 rows a page.
+const startDemo = demoApps({ extraArgs: ['--page-size', '20'], ready: LOADED });
 
 /** tmux paste-buffer: the text reaches the app in one write; newlines become CR, as from a terminal. */
 function paste(a: App, text: string, bracketed: boolean): void {

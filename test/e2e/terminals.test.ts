@@ -10,11 +10,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, startDemoServer, type DemoServer } from 'openim-demo-server';
 import { CLI_NODE } from '../support/runCli.js';
 import { assertTmux, CLI, startApp, startCommand, until, type App } from '../support/tmux.js';
+import { demoApps } from '../support/demoApp.js';
 
 const TEST_MS = 60_000;
 const USER = DEMO.firstUserID;
 const FIRST_PAGE = /page 1 of [\d,]+ · [\d,]+ total/;
 
+const startDemo = demoApps();
 let app: App | undefined;
 let scratch: string;
 const cleanups: (() => void)[] = [];
@@ -43,9 +45,7 @@ describe.sequential.each([
   { cols: 60, rows: 20 },
 ])('at $cols x $rows', ({ cols, rows }) => {
   it('copies in tmux with set-clipboard on: y the row as JSON, Y its ID, into the paste buffer', async () => {
-    app = startApp({ cols, rows, args: ['--demo', '--still'], options: [['set-clipboard', 'on']] });
-    const a = app;
-    await a.waitFor((s) => FIRST_PAGE.test(s) && s.includes(USER));
+    const a = await startDemo({ cols, rows, options: [['set-clipboard', 'on']] });
     a.send('Y');
     await a.waitFor(`copied ${USER}`);
     expect(await until(() => a.tmux('show-buffer'), (b) => b !== '', 'a paste buffer')).toBe(USER);
@@ -88,9 +88,7 @@ describe.sequential.each([
   }, TEST_MS);
 
   it('TERM=vt100 gets no colour; the cursor row keeps its marker and is its only attributed line (inverse, bold)', async () => {
-    app = startApp({ cols, rows, args: ['--demo', '--still'], env: { TERM: 'vt100' } });
-    const a = app;
-    await a.waitFor((s) => FIRST_PAGE.test(s) && s.includes(USER));
+    const a = await startDemo({ cols, rows, env: { TERM: 'vt100' } });
     const raw = a.tmux('capture-pane', '-p', '-e', '-t', a.session);
     // SGR parameters that set a colour (resets such as 39 and 49 are not colours).
     const colours = [...raw.matchAll(/\u001b\[([0-9;]*)m/g)].flatMap((m) => m[1]!.split(';')).filter((p) => /^(3[0-8]|4[0-8]|9\d|10\d)$/.test(p));
@@ -101,9 +99,7 @@ describe.sequential.each([
     expect(inverse).toHaveLength(1);
     expect(inverse[0]).toContain('user_000001');
     // The same app on a colour terminal does use them: the check above can fail.
-    const colour = startApp({ cols, rows, args: ['--demo', '--still'], env: { TERM: 'xterm-256color' } });
-    cleanups.push(() => colour.kill());
-    await colour.waitFor((s) => FIRST_PAGE.test(s) && s.includes(USER));
+    const colour = await startDemo({ cols, rows, env: { TERM: 'xterm-256color' } });
     expect(colour.tmux('capture-pane', '-p', '-e', '-t', colour.session)).toMatch(/\u001b\[[0-9;]*m/);
   }, TEST_MS);
 

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from 'openim-demo-server';
 import { assertTmux, startApp, type App } from '../support/tmux.js';
+import { cursorLine } from '../support/screenText.js';
 
 let app: App | undefined;
 beforeAll(() => assertTmux());
@@ -80,7 +81,7 @@ describe.each([
     a.send('r');
     const after = await a.waitFor((s) => /^page 1 of/m.test(statusLine(s)) && !/loading/.test(statusLine(s)), 20_000);
     expect(after).toContain(DEMO.firstUserID);
-    expect(lines(after).find((l) => l.startsWith('›'))).toContain(DEMO.firstUserID);
+    expect(cursorLine(after)).toContain(DEMO.firstUserID);
   }, 45_000);
 
   it('a message stays past a live refresh 7 s later, until a key; L lists it', async () => {

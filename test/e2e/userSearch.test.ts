@@ -1,32 +1,24 @@
 // End to end in tmux, the built CLI on its demo server: searching users (literal text, CJK,
 // regex characters, regex mode, a pattern the server rejects), Esc back to where the list was,
 // the user picker's existence check, and the summary line of a user screen.
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { formatCount } from '../../src/content/format.js';
 import { nicknameAt } from 'openim-demo-server';
 import { DEMO } from 'openim-demo-server';
 import { literalMatches } from '../support/literalSearch.js';
-import { assertTmux, startApp, type App } from '../support/tmux.js';
+import { assertTmux, type App } from '../support/tmux.js';
+import { cursorLine } from '../support/screenText.js';
+import { demoApps } from '../support/demoApp.js';
 
 const USERS = 5000;
 const TEST_MS = 45_000;
 const FIRST_PAGE = /page 1 of \d+ (· row \d+\/\d+ )?· 5,000 total · \d+\/page/;
 
-let app: App | undefined;
 beforeAll(() => assertTmux());
-afterEach(() => {
-  app?.kill();
-  app = undefined;
-});
 
-async function startDemo(): Promise<App> {
-  // A fixed page size that fits the terminal: the page and row numbers below assume 20 rows a page.
-  app = startApp({ rows: 30, args: ['--demo', '--still', '--page-size', '20'] });
-  await app.waitFor((s) => FIRST_PAGE.test(s) && s.includes(DEMO.firstUserID));
-  return app;
-}
+// A fixed page size that fits the terminal: the page and row numbers below assume 20 rows a page.
+const startDemo = demoApps({ rows: 30, extraArgs: ['--page-size', '20'], ready: FIRST_PAGE });
 
-const cursorLine = (screen: string): string => screen.split('\n').find((line) => line.startsWith('›')) ?? '';
 const matches = (n: number): string => `${formatCount(n)} ${n === 1 ? 'match' : 'matches'}`;
 
 async function search(a: App, text: string): Promise<void> {

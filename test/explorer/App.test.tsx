@@ -9,6 +9,7 @@ import { ThemeContext } from '../../src/components/theme.js';
 import { DEMO, startDemoServer, type DemoServer } from 'openim-demo-server';
 import { createAppStore } from '../../src/store/store.js';
 import { COMMAND_LINE } from '../../src/keys/commands.js';
+import { cursorLine } from '../support/screenText.js';
 
 let demo: DemoServer;
 beforeAll(async () => {
@@ -66,7 +67,6 @@ function mount(options: { color?: boolean } = {}) {
 /** The first page of users is on screen (the status line alone shows while loading too). */
 const LOADED = (f: string): boolean => f.includes('page 1 of') && f.includes(DEMO.firstUserID);
 const CONVERSATIONS_LOADED = (f: string): boolean => f.includes('[1 Convs]') && f.includes('with messages');
-const cursorLine = (frame: string) => frame.split('\n').find((l) => l.startsWith('›')) ?? '';
 
 describe('App', () => {
   it('shows users with the paging line and moves the cursor with j, k, G and g', async () => {

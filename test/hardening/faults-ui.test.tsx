@@ -13,6 +13,7 @@ import { startFaultServer, type Fault, type FaultServer } from '../support/fault
 import { mountApp, stackTraceLines, type Mounted } from './harness.js';
 import { loaded, step } from './walk.js';
 import { NO_BACKOFF, NO_RETRIES } from '../support/retryPolicy.js';
+import { cursorLine } from '../support/screenText.js';
 
 const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJVc2VySUQiOiJpbUFkbWluIn0.dG9rZW4tZm9yLWZhdWx0LXRlc3Rz';
 const GOOD_ROWS = Array.from({ length: 20 }, (_, i) => ({ userID: `good_${String(i + 1).padStart(6, '0')}`, nickname: `Good ${i + 1}` }));
@@ -44,8 +45,6 @@ function mount(baseUrl: string, overrides: Parameters<typeof mountApp>[0]['clien
   cleanups.push(() => m.unmount());
   return m;
 }
-
-const cursorLine = (screen: string): string => screen.split('\n').find((l) => l.startsWith('›')) ?? '';
 
 /** The failure is on screen in words, the good rows are still there, and j and r still work. */
 async function expectStanding(m: Mounted, expected: RegExp): Promise<void> {

@@ -8,7 +8,7 @@ import { screenGeometry } from '../../src/layout/frame.js';
 import { paneViewport } from '../../src/layout/detailLines.js';
 import { currentList, currentScreen, selectedRow } from '../../src/store/selectors.js';
 import { createAppStore } from '../../src/store/store.js';
-import { demoClient } from '../support/demoClient.js';
+import { settled, storeFor } from '../support/demoStore.js';
 
 let demo: DemoServer;
 beforeAll(async () => {
@@ -21,9 +21,9 @@ afterAll(async () => {
 type Store = ReturnType<typeof createAppStore>;
 
 async function conversations(): Promise<Store> {
-  const store = createAppStore({ client: demoClient(demo), pageSize: 20 });
+  const store = storeFor(demo);
   store.getState().start();
-  await expect.poll(() => currentList(store.getState())?.loading, { timeout: 5000 }).toBe(false);
+  await settled(store);
   store.getState().openUser(DEMO.firstUserID);
   await expect.poll(() => currentList(store.getState())?.rows.length ?? 0, { timeout: 5000 }).toBeGreaterThan(0);
   return store;

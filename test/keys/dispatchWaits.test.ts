@@ -4,11 +4,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO, startDemoServer, type DemoServer } from 'openim-demo-server';
 import { dispatchKey } from '../../src/keys/dispatch.js';
-import { COMMAND_LINE } from '../../src/keys/commands.js';
 import { NO_ROW } from '../../src/store/flash.js';
 import { currentList, currentScreen } from '../../src/store/selectors.js';
-import { createAppStore } from '../../src/store/store.js';
-import { demoClient } from '../support/demoClient.js';
+import { settled, storeFor } from '../support/demoStore.js';
 
 let slow: DemoServer;
 beforeAll(async () => {
@@ -22,7 +20,7 @@ const ctx = { terminal: { columns: 120, rows: 40 }, color: false };
 
 async function started() {
   const quit = vi.fn();
-  const store = createAppStore({ client: demoClient(slow), pageSize: 20, commandLine: COMMAND_LINE, quit });
+  const store = storeFor(slow, { quit });
   store.getState().start();
   await expect.poll(() => currentList(store.getState())?.loadedPage, { timeout: 5000 }).toBe(1);
   const key = (...keys: string[]) => keys.forEach((k) => dispatchKey(k, store, ctx));
@@ -59,17 +57,17 @@ describe('keys during a slow page', () => {
     expect(store.stats.started).toBe(2);
     // Nothing comes back to change the page: a later reload ends after the given-up step would have.
     key('r');
-    await expect.poll(() => currentList(s())!.loading, { timeout: 5000 }).toBe(false);
+    await settled(store);
     expect(currentList(s())).toMatchObject({ page: 1, loadedPage: 1 });
     expect(s().detail.open).toBe(false);
   });
 
   it('a key that cannot apply says so: d on a page with no rows', async () => {
-    const { key, s } = await started();
+    const { key, s, store } = await started();
     s().openUser(DEMO.firstUserID);
     s().setQuery({ conversationIDs: ['si_nobody_none'] });
     key('d');
-    await expect.poll(() => currentList(s())!.loading, { timeout: 5000 }).toBe(false);
+    await settled(store);
     expect(currentList(s())!.rows).toEqual([]);
     expect(s().detail.open).toBe(false);
     expect(s().flash?.text).toBe(NO_ROW);

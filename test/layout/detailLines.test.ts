@@ -6,6 +6,7 @@ import { buildDetailLines, paneViewport, type PaneLine } from '../../src/layout/
 import { treeLineText, treeLines } from '../../src/layout/jsonTreeLines.js';
 import { prepareValue, VALUE_HEAD_CHARS, VALUE_MAX_LINES, valueWindow } from '../../src/domain/valueLines.js';
 import { displayWidth, wrap } from '../../src/terminal/width.js';
+import { conversationRow } from '../fixtures/conversations.js';
 
 const MB = 1024 * 1024;
 
@@ -13,33 +14,7 @@ function user(ex: string, nickname = 'Nick'): User {
   return { userID: 'user_1', nickname, faceURL: '', ex, createTime: 1_700_000_000_000, appMangerLevel: 1, globalRecvMsgOpt: 0 } as User;
 }
 
-function conversation(content: string): Conversation {
-  return {
-    conversationID: 'si_a_b',
-    recvMsgOpt: 0,
-    unreadCount: 1,
-    IsPinned: false,
-    msgInfo: {
-      serverMsgID: 's',
-      clientMsgID: 'c',
-      sessionType: 1,
-      sendID: 'a',
-      recvID: 'b',
-      senderName: 'A',
-      faceURL: '',
-      groupID: '',
-      groupName: '',
-      groupFaceURL: '',
-      groupType: 0,
-      groupMemberCount: 0,
-      LatestMsgRecvTime: 1_700_000_000_000,
-      msgFrom: 100,
-      contentType: 101,
-      content,
-      ex: '',
-    },
-  } as unknown as Conversation;
-}
+const conversation = (content: string): Conversation => conversationRow('si_a_b', 1, { content });
 
 const text = (line: PaneLine): string => (line.kind === 'tree' ? treeLineText(line.line) : line.kind === 'field' ? `${line.label}|${line.text}` : line.text);
 

@@ -12,11 +12,11 @@ import { BINDINGS } from '../../src/keys/bindings.js';
 import { dispatchKey } from '../../src/keys/dispatch.js';
 import { userSummaryLine } from '../../src/layout/userSummaryLine.js';
 import { currentList } from '../../src/store/selectors.js';
-import { createAppStore } from '../../src/store/store.js';
 import type { UserSummary } from '../../src/store/types.js';
 import { displayWidth } from '../../src/terminal/width.js';
 import { DEMO, startDemoServer, type DemoServer } from 'openim-demo-server';
 import { demoClient } from '../support/demoClient.js';
+import { settled, storeFor } from '../support/demoStore.js';
 
 let demo: DemoServer;
 const WHOLE: ListQuery = { keyword: '', conversationIDs: [] };
@@ -155,9 +155,9 @@ describe('the list registry', () => {
   });
 
   it.each(LIST_KINDS.filter((kind) => (listDef(kind).keys ?? []).length > 0))('%s: its own keys open their prompt on its screen', async (kind) => {
-    const store = createAppStore({ client: demoClient(demo), pageSize: 20 });
+    const store = storeFor(demo);
     store.getState().start();
-    await expect.poll(() => currentList(store.getState())?.loading, { timeout: 5000 }).toBe(false);
+    await settled(store);
     const tab = USER_TABS.find((t) => t === kind);
     if (tab) {
       store.getState().openUser(DEMO.firstUserID);

@@ -3,10 +3,9 @@
 // working; failing when the server cannot be reached.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoServer, type DemoServer } from 'openim-demo-server';
-import { createAppStore } from '../../src/store/store.js';
-import { COMMAND_LINE } from '../../src/keys/commands.js';
 import { currentList } from '../../src/store/selectors.js';
 import { demoClient } from '../support/demoClient.js';
+import { settled, storeFor } from '../support/demoStore.js';
 import { startTestServer, type TestServer } from '../support/recordingServer.js';
 
 let demo: DemoServer;
@@ -21,13 +20,9 @@ afterAll(async () => {
 });
 
 function storeWith(client: ReturnType<typeof demoClient>) {
-  const store = createAppStore({ client, pageSize: 20, commandLine: COMMAND_LINE });
+  const store = storeFor(demo, { client });
   store.getState().start();
   return store;
-}
-
-async function settled(store: ReturnType<typeof storeWith>): Promise<void> {
-  await expect.poll(() => currentList(store.getState())?.loading, { timeout: 5000 }).toBe(false);
 }
 
 describe('the connection state', () => {

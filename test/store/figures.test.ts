@@ -2,10 +2,9 @@
 // with the same reply's totals, so the breadcrumb's unread and the summary's never disagree.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, startDemoServer, type DemoServer } from 'openim-demo-server';
-import { createAppStore } from '../../src/store/store.js';
 import { olderThanShown, summaryFromPage } from '../../src/store/figures.js';
 import { currentList } from '../../src/store/selectors.js';
-import { demoClient } from '../support/demoClient.js';
+import { storeFor } from '../support/demoStore.js';
 
 describe('summaryFromPage: what a page vouches for', () => {
   const none = { conversationIDs: [] };
@@ -41,7 +40,7 @@ describe('the summary follows the newest reply', () => {
   });
 
   it("after the list's page arrives, the summary's figures are that page's", async () => {
-    const store = createAppStore({ client: demoClient(demo), pageSize: 20 });
+    const store = storeFor(demo);
     store.getState().openUser(DEMO.firstUserID);
     await expect.poll(() => currentList(store.getState())?.loadedPage, { timeout: 5000 }).toBe(1);
     // A figure the summary had from its own, older request: the page's reply replaces it.

@@ -9,6 +9,7 @@ import { currentList } from '../../src/store/selectors.js';
 import { createAppStore, type AppStore } from '../../src/store/store.js';
 import { OpenIMClient } from '../../src/api/client.js';
 import { demoClient } from '../support/demoClient.js';
+import { settled } from '../support/demoStore.js';
 import { startFaultServer } from '../support/faultServer.js';
 import { NO_RETRIES } from '../support/retryPolicy.js';
 
@@ -132,7 +133,7 @@ describe('the live view (store)', () => {
     // A reload sent after it answers after the cancelled refresh would have: nothing of it shows.
     const started = store.stats.started;
     store.getState().reload();
-    await expect.poll(() => currentList(store.getState())?.loading, { timeout: 5000 }).toBe(false);
+    await settled(store);
     expect(store.stats.started).toBe(started + 1);
     const list = currentList(store.getState())!;
     expect(list).toMatchObject({ loading: false, error: null, loadedPage: 1 });

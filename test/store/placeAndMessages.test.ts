@@ -5,8 +5,7 @@ import type { Conversation, User } from '../../src/api/schemas.js';
 import { DEMO, startDemoServer, type DemoServer } from 'openim-demo-server';
 import { currentList, selectedRow } from '../../src/store/selectors.js';
 import { createAppStore } from '../../src/store/store.js';
-import { COMMAND_LINE } from '../../src/keys/commands.js';
-import { demoClient } from '../support/demoClient.js';
+import { settled, storeFor } from '../support/demoStore.js';
 
 let demo: DemoServer;
 let slow: DemoServer;
@@ -20,16 +19,14 @@ afterAll(async () => {
 });
 
 type Store = ReturnType<typeof createAppStore>;
-const storeFor = (server: DemoServer, extra: Partial<Parameters<typeof createAppStore>[0]> = {}): Store =>
-  createAppStore({ client: demoClient(server), pageSize: 18, copy: () => undefined, commandLine: COMMAND_LINE, ...extra });
-const settled = async (store: Store): Promise<void> => {
-  await expect.poll(() => currentList(store.getState())?.loading, { timeout: 5000 }).toBe(false);
-};
+// 18 rows a page: what fits under a user's summary line at 24 rows.
+const storeAt18 = (server: DemoServer, extra: Parameters<typeof storeFor>[1] = {}): Store =>
+  storeFor(server, { pageSize: 18, copy: () => undefined, ...extra });
 const selectedID = (store: Store): string | undefined => (selectedRow(store.getState()) as User | undefined)?.userID;
 
 describe('page size', () => {
   it('follows the terminal while none was chosen, keeping the selected row', async () => {
-    const store = storeFor(demo);
+    const store = storeAt18(demo);
     store.getState().start();
     await settled(store);
     store.getState().goToPage(3);
@@ -43,7 +40,7 @@ describe('page size', () => {
   });
 
   it("gives a user's lists the rows that fit under the summary line, and the top-level lists theirs", async () => {
-    const store = storeFor(demo);
+    const store = storeAt18(demo);
     store.getState().fitPageSize(18, 17);
     store.getState().start();
     await settled(store);
@@ -63,7 +60,7 @@ describe('page size', () => {
   });
 
   it('stays as chosen (+) when the terminal changes, and lists shown later take it', async () => {
-    const store = storeFor(demo);
+    const store = storeAt18(demo);
     store.getState().start();
     await settled(store);
     store.getState().changePageSize(1);
@@ -77,7 +74,7 @@ describe('page size', () => {
   });
 
   it('a list shown again takes the size in force, keeping its selected row', async () => {
-    const store = storeFor(demo);
+    const store = storeAt18(demo);
     store.getState().start();
     await settled(store);
     store.getState().moveCursor(4);
@@ -93,7 +90,7 @@ describe('page size', () => {
 
 describe('the end of an estimated list', () => {
   async function conversations20(): Promise<Store> {
-    const store = storeFor(demo, { pageSize: 20, pageSizeFixed: true });
+    const store = storeFor(demo, { pageSize: 20, pageSizeFixed: true, copy: () => undefined });
     store.getState().openUser(DEMO.firstUserID);
     await settled(store);
     return store;
@@ -140,7 +137,7 @@ describe('the end of an estimated list', () => {
 
 describe('status messages', () => {
   it('a step asked for before the first page arrived is taken, not refused', async () => {
-    const store = storeFor(slow);
+    const store = storeAt18(slow);
     store.getState().start();
     store.getState().nextPage();
     expect(store.getState().flash).toBeNull();
@@ -149,7 +146,7 @@ describe('status messages', () => {
   });
 
   it('belong to their screen: navigating clears them, and a good command clears a usage message', async () => {
-    const store = storeFor(demo);
+    const store = storeAt18(demo);
     store.getState().start();
     await settled(store);
     store.getState().copyRowID();

@@ -3,9 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO, startDemoServer, type DemoServer } from 'openim-demo-server';
 import { createAppStore } from '../../src/store/store.js';
-import { COMMAND_LINE } from '../../src/keys/commands.js';
 import { currentList, currentScreen } from '../../src/store/selectors.js';
-import { demoClient } from '../support/demoClient.js';
+import { settled, storeFor } from '../support/demoStore.js';
 
 let demo: DemoServer;
 beforeAll(async () => {
@@ -15,12 +14,9 @@ afterAll(async () => {
   await demo.close();
 });
 
-function storeFor(extra: Partial<Parameters<typeof createAppStore>[0]> = {}) {
+function storeRemembering(extra: Parameters<typeof storeFor>[1] = {}) {
   const saved: string[][] = [];
-  const store = createAppStore({
-    commandLine: COMMAND_LINE,
-    client: demoClient(demo),
-    pageSize: 20,
+  const store = storeFor(demo, {
     recent: {
       load: () => [],
       save: (ids) => {
@@ -33,17 +29,13 @@ function storeFor(extra: Partial<Parameters<typeof createAppStore>[0]> = {}) {
   return { store, saved, s: () => store.getState() };
 }
 
-async function settled(store: ReturnType<typeof createAppStore>): Promise<void> {
-  await expect.poll(() => currentList(store.getState())?.loading, { timeout: 5000 }).toBe(false);
-}
-
 const type = (s: () => ReturnType<ReturnType<typeof createAppStore>['getState']>, text: string): void => {
   for (const ch of text) s().editPrompt(ch);
 };
 
 describe('prompts in the store', () => {
   it('refuses an ID with a space: the prompt stays open with the reason, nothing opens, nothing is remembered', async () => {
-    const { store, saved, s } = storeFor();
+    const { store, saved, s } = storeRemembering();
     s().start();
     await settled(store);
     s().openPrompt('command');
@@ -66,7 +58,7 @@ describe('prompts in the store', () => {
   });
 
   it('remembers a user once the server answered for them, not when the ID was typed', async () => {
-    const { store, saved, s } = storeFor();
+    const { store, saved, s } = storeRemembering();
     s().openPrompt('user');
     type(s, ` ${DEMO.noConversationsUserID} `);
     s().submitPrompt();
@@ -79,7 +71,7 @@ describe('prompts in the store', () => {
   });
 
   it('a pasted newline submits the line before it; the dropped rest is flashed', async () => {
-    const { s } = storeFor();
+    const { s } = storeRemembering();
     s().openPrompt('user');
     s().editPrompt({ text: `${DEMO.firstUserID}\rz\r`, bracketed: false });
     // The picker stays open while the server is asked whether the user exists.
@@ -91,7 +83,7 @@ describe('prompts in the store', () => {
   });
 
   it('an unknown user ID keeps the picker open with the text, and is in its history to fix', async () => {
-    const { s } = storeFor();
+    const { s } = storeRemembering();
     s().openPrompt('user');
     type(s, 'user_99999x');
     s().submitPrompt();
@@ -105,7 +97,7 @@ describe('prompts in the store', () => {
   });
 
   it('a bracketed paste stays on the line for Enter', () => {
-    const { s } = storeFor();
+    const { s } = storeRemembering();
     s().openPrompt('user');
     s().editPrompt({ text: `${DEMO.firstUserID}\n`, bracketed: true });
     expect(s().prompt?.line).toMatchObject({ text: DEMO.firstUserID, cursor: DEMO.firstUserID.length });
@@ -113,7 +105,7 @@ describe('prompts in the store', () => {
   });
 
   it('keeps a history per prompt for the session; ↑ brings it back', async () => {
-    const { store, s } = storeFor();
+    const { store, s } = storeRemembering();
     s().start();
     await settled(store);
     s().openPrompt('command');
@@ -130,7 +122,7 @@ describe('prompts in the store', () => {
   });
 
   it('the user picker\'s ↑ walks the recent users', () => {
-    const { s } = storeFor({ recent: { load: () => ['user_000009', 'user_000004'], save: () => undefined } });
+    const { s } = storeRemembering({ recent: { load: () => ['user_000009', 'user_000004'], save: () => undefined } });
     s().openPrompt('user');
     s().editPrompt('up');
     s().editPrompt('up');
@@ -138,7 +130,7 @@ describe('prompts in the store', () => {
   });
 
   it('what Ctrl-U killed in one prompt, Ctrl-Y puts into the next', () => {
-    const { s } = storeFor();
+    const { s } = storeRemembering();
     s().openPrompt('command');
     type(s, `user ${DEMO.firstUserID}`);
     s().editPrompt('ctrl+w');
@@ -149,7 +141,7 @@ describe('prompts in the store', () => {
   });
 
   it('Tab completes :profile from the config file names, shown as candidates', () => {
-    const { s } = storeFor({ profileNames: () => ['staging', 'lab'] });
+    const { s } = storeRemembering({ profileNames: () => ['staging', 'lab'] });
     s().openPrompt('command');
     type(s, 'profile ');
     expect(s().prompt?.candidates).toEqual(['profile lab', 'profile staging']);
@@ -159,7 +151,7 @@ describe('prompts in the store', () => {
   });
 
   it('the page filter narrows as keys edit it, and Tab completes from the rows', async () => {
-    const { store, s } = storeFor();
+    const { store, s } = storeRemembering();
     s().start();
     await settled(store);
     s().openPrompt('filter');

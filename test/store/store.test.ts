@@ -3,10 +3,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OpenIMClient } from '../../src/api/client.js';
 import type { Conversation, User } from '../../src/api/schemas.js';
-import { demoClient } from '../support/demoClient.js';
+import { settled, storeFor } from '../support/demoStore.js';
 import { DEMO, startDemoServer, type DemoServer } from 'openim-demo-server';
 import { createAppStore } from '../../src/store/store.js';
-import { COMMAND_LINE } from '../../src/keys/commands.js';
 import { currentList, currentScreen, selectedRow } from '../../src/store/selectors.js';
 import { NO_RETRIES } from '../support/retryPolicy.js';
 
@@ -20,14 +19,6 @@ afterAll(async () => {
   await demo.close();
   await slow.close();
 });
-
-function storeFor(server: DemoServer, extra: Partial<Parameters<typeof createAppStore>[0]> = {}) {
-  return createAppStore({ client: demoClient(server), pageSize: 20, commandLine: COMMAND_LINE, ...extra });
-}
-
-async function settled(store: ReturnType<typeof createAppStore>): Promise<void> {
-  await expect.poll(() => currentList(store.getState())?.loading, { timeout: 5000 }).toBe(false);
-}
 
 describe('store', () => {
   it('loads the first page of users at start and pages forward and back', async () => {

@@ -5,10 +5,8 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, startDemoServer, type DemoServer } from 'openim-demo-server';
-import { createAppStore } from '../../src/store/store.js';
-import { COMMAND_LINE } from '../../src/keys/commands.js';
 import { currentList, currentScreen } from '../../src/store/selectors.js';
-import { demoClient } from '../support/demoClient.js';
+import { storeFor } from '../support/demoStore.js';
 
 let demo: DemoServer;
 beforeAll(async () => {
@@ -17,7 +15,7 @@ beforeAll(async () => {
 afterAll(() => demo.close());
 
 function storeOn(url: string) {
-  const store = createAppStore({ client: demoClient({ url }), pageSize: 20, commandLine: COMMAND_LINE });
+  const store = storeFor({ url });
   store.getState().start();
   return store;
 }

@@ -4,9 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '../../src/api/schemas.js';
 import { startDemoServer, type DemoServer } from 'openim-demo-server';
-import { createAppStore } from '../../src/store/store.js';
 import { currentList, selectedRow } from '../../src/store/selectors.js';
-import { demoClient } from '../support/demoClient.js';
+import { settled, storeFor } from '../support/demoStore.js';
 import { literalMatches } from '../support/literalSearch.js';
 
 const USERS = 1000;
@@ -17,15 +16,12 @@ beforeAll(async () => {
 afterAll(() => demo.close());
 
 function started() {
-  const store = createAppStore({ client: demoClient(demo), pageSize: 20 });
+  const store = storeFor(demo);
   store.getState().start();
   return store;
 }
 type Store = ReturnType<typeof started>;
 
-async function settled(store: Store): Promise<void> {
-  await expect.poll(() => currentList(store.getState())?.loading, { timeout: 5000 }).toBe(false);
-}
 const ids = (store: Store) => (currentList(store.getState())!.rows as User[]).map((u) => u.userID);
 
 describe('users search', () => {

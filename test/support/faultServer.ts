@@ -1,7 +1,7 @@
 // A server that fails on purpose, for tests of the API layer and the UI: refuses, resets,
 // hangs, answers slowly, with HTML or empty bodies, truncated or hostile JSON, huge bodies.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { listenOnLoopback } from './loopback.js';
 
 export type Fault =
   | { kind: 'hang' }
@@ -27,7 +27,6 @@ export interface FaultServer {
 /** `body` is the request body as received (the JSON the client sent). */
 export async function startFaultServer(choose: (path: string, attempt: number, body: string) => Fault): Promise<FaultServer> {
   const requests: FaultServer['requests'] = [];
-  const sockets = new Set<Socket>();
   const attempts = new Map<string, number>();
   const server: Server = createServer((req, res) => {
     let body = '';
@@ -40,22 +39,8 @@ export async function startFaultServer(choose: (path: string, attempt: number, b
       serve(choose(path, attempt, body), req, res);
     });
   });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    openConnections: () => sockets.size,
-    close: () =>
-      new Promise((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
-  };
+  const { url, open, close } = await listenOnLoopback(server);
+  return { url, requests, openConnections: open, close };
 }
 
 function serve(fault: Fault, req: IncomingMessage, res: ServerResponse): void {

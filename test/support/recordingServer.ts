@@ -1,7 +1,7 @@
 // Small node:http servers of the tests' own: one that records every request it receives (headers
 // and body) and answers with a fixed reply, and one that redirects everything to a given place.
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { listenOnLoopback } from './loopback.js';
 
 export interface Recorded {
   method: string;
@@ -26,8 +26,6 @@ type Handler = (req: Recorded, res: ServerResponse, raw: IncomingMessage) => voi
 /** `keepAliveTimeoutMs`: how long the server keeps an idle connection (Node's default: 5 s). */
 export async function startTestServer(handle: Handler, options: { keepAliveTimeoutMs?: number } = {}): Promise<TestServer> {
   const requests: Recorded[] = [];
-  const sockets = new Set<Socket>();
-  let connections = 0;
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -39,27 +37,17 @@ export async function startTestServer(handle: Handler, options: { keepAliveTimeo
     });
   });
   if (options.keepAliveTimeoutMs !== undefined) server.keepAliveTimeout = options.keepAliveTimeoutMs;
-  server.on('connection', (socket) => {
-    connections += 1;
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const listening = await listenOnLoopback(server);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: listening.url,
     requests,
     get connections() {
-      return connections;
+      return listening.accepted();
     },
     get open() {
-      return sockets.size;
+      return listening.open();
     },
-    close: () =>
-      new Promise((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
+    close: listening.close,
   };
 }
 

@@ -56,7 +56,8 @@ function shellQuote(value: string): string {
   return `'${value.replace(/'/g, `'\\''`)}'`;
 }
 
-function matches(screen: string, expected: Expectation): boolean {
+/** Whether the screen shows what is expected: the text, a match of the pattern, or the test's yes. */
+export function matches(screen: string, expected: Expectation): boolean {
   if (typeof expected === 'string') return screen.includes(expected);
   if (expected instanceof RegExp) return expected.test(screen);
   return expected(screen);

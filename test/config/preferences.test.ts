@@ -1,5 +1,5 @@
-// The config file's preferences: keys (kept raw here, validated by the keymap), theme, and a
-// profile's label and colour; with --demo only the keys and theme are read.
+// The config file's preferences: keys (in the keymap's words), columns (in the lists'), theme, and a
+// profile's label and colour; with --demo only the keys, columns and theme are read.
 import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -73,13 +73,15 @@ describe('--demo', () => {
     expect(o.connection).toBeUndefined();
   });
 
-  it('reads the columns raw with --demo too (the lists check them at start)', () => {
+  it('checks the columns with --demo as without: the same file is refused in the same words', () => {
     const path = configFile({ profiles: { p: { baseUrl: 'not a url' } }, columns: { users: ['userID', 'createTime'], nope: ['x'] } });
-    const o = resolveDemoPreferences(parseCliArgs(['--demo', '--config', path], {}), {}, KEYMAP_VOCABULARY);
-    expect(o.preferences).toEqual({ path, columns: { users: ['userID', 'createTime'], nope: ['x'] } });
+    const words = 'columns: unknown list "nope" (lists: ';
+    expect(() => resolveDemoPreferences(parseCliArgs(['--demo', '--config', path], {}), {}, KEYMAP_VOCABULARY)).toThrow(`${path}: ${words}`);
     const good = configFile({ profiles: {}, columns: { users: ['userID', 'createTime'], nope: ['x'] } });
-    const dev = resolveProfile(parseCliArgs(['--config', good, '--base-url', 'http://x:1'], {}), {}, KEYMAP_VOCABULARY);
-    expect(dev.preferences?.columns).toEqual({ users: ['userID', 'createTime'], nope: ['x'] });
+    expect(() => resolveProfile(parseCliArgs(['--config', good, '--base-url', 'http://x:1'], {}), {}, KEYMAP_VOCABULARY)).toThrow(`${good}: ${words}`);
+    const chosen = configFile({ profiles: { p: { baseUrl: 'not a url' } }, columns: { users: ['userID', 'createTime'] } });
+    const o = resolveDemoPreferences(parseCliArgs(['--demo', '--config', chosen], {}), {}, KEYMAP_VOCABULARY);
+    expect(o.preferences).toEqual({ path: chosen, columns: { users: ['userID', 'createTime'] } });
   });
 
   it('refuses a wrong theme or keys there too', () => {

@@ -51,12 +51,6 @@ export function checkColumnChoice(raw: RawColumnChoice): { choice: ColumnChoice;
   return { choice, problems };
 }
 
-/** @internal What is wrong with the config file's columns, in one line (tests read the words; the file's check is config/validate.ts). */
-export function columnChoiceProblem(raw: RawColumnChoice | undefined): string | undefined {
-  const problems = raw ? checkColumnChoice(raw).problems : [];
-  return problems.length > 0 ? `columns: ${problems.join('; ')}` : undefined;
-}
-
 /** The choice in force (the config file was checked at start, config/validate.ts: what is wrong was refused there). */
 export function columnChoiceOf(raw: RawColumnChoice | undefined): ColumnChoice {
   return raw ? checkColumnChoice(raw).choice : {};

@@ -27,44 +27,57 @@ export function validatePreferences(json: unknown, actions: ActionVocabulary): C
   return check(preferencesSchemaFor(actions), json, actions);
 }
 
-const nameLists = z.record(z.string(), z.array(z.string()));
+const nameList = z.array(z.string());
 
 /**
  * The sections whose names belong to others, with the owner's words for them: the schema knows
  * the names too (its enums), but the owner says what the operator meant (`did you mean`), which
  * fields a list has, and what no schema can, such as a key two actions would share.
  */
-const OWNED = {
-  keys: (raw: NameLists, actions: ActionVocabulary) => actions.problems(raw),
-  columns: (raw: NameLists) => checkColumnChoice(raw).problems,
-} as const;
+const OWNED: Readonly<Record<string, { name: string; problems: (raw: NameLists, actions: ActionVocabulary) => string[] }>> = {
+  keys: { name: 'action', problems: (raw, actions) => actions.problems(raw) },
+  columns: { name: 'list', problems: (raw) => checkColumnChoice(raw).problems },
+};
 
 function check<T>(schema: z.ZodMiniType<T>, json: unknown, actions: ActionVocabulary): Checked<T> {
   const result = schema.safeParse(json);
-  const top = typeof json === 'object' && json !== null && !Array.isArray(json) ? (json as Record<string, unknown>) : {};
+  const top = objectOf(json) ?? {};
   const owned: string[] = [];
-  const worded = new Set<string>();
+  /** Per owned section, the entries its owner judged (a list of names each): the schema's issues there are said in the owner's words. */
+  const judged = new Map<string, Set<string>>();
   for (const [section, owner] of Object.entries(OWNED)) {
-    if (!Object.hasOwn(top, section)) continue;
-    const raw = nameLists.safeParse(top[section]);
-    if (!raw.success) continue;
-    const said = owner(raw.data, actions);
-    if (said.length === 0) continue;
-    worded.add(section);
-    owned.push(...said.map((problem) => `${section}: ${problem}`));
+    const entries = Object.entries(objectOf(top[section]) ?? {}).filter(([, list]) => nameList.safeParse(list).success) as [string, string[]][];
+    judged.set(section, new Set(entries.map(([name]) => name)));
+    owned.push(...owner.problems(Object.fromEntries(entries), actions).map((problem) => `${section}: ${problem}`));
   }
-  const issues = result.success ? [] : result.error.issues.filter((issue) => !worded.has(String(issue.path[0])));
+  const issues = (result.success ? [] : result.error.issues).flatMap((issue) => {
+    const section = String(issue.path[0]);
+    const seen = judged.get(section);
+    if (!seen) return [issue];
+    if (issue.path.length >= 2) return seen.has(String(issue.path[1])) ? [] : [issue];
+    if (issue.code !== 'unrecognized_keys') return [issue];
+    const keys = issue.keys.filter((key) => !seen.has(key));
+    return keys.length > 0 ? [{ ...issue, keys }] : [];
+  });
   const problems = [...issues.map(describeIssue), ...owned];
   if (result.success && problems.length === 0) return { ok: true, value: result.data };
   return { ok: false, problems: problems.length > 0 ? problems : ['invalid'] };
 }
+
+const objectOf = (value: unknown): Record<string, unknown> | undefined =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 
 /** One problem: the profile and field, or the path in the file, then what is wrong. */
 function describeIssue(issue: z.core.$ZodIssue): string {
   const path = issue.path.map(String);
   let where: string[];
   let message = issue.message;
-  if (issue.code === 'unrecognized_keys') {
+  const named = path.length === 1 ? OWNED[path[0] ?? '']?.name : undefined;
+  if (issue.code === 'unrecognized_keys' && named !== undefined) {
+    // keys or columns: the owner did not judge these (their lists are no lists of names).
+    where = path;
+    message = `unknown ${named}${issue.keys.length > 1 ? 's' : ''} ${issue.keys.slice(0, 5).map((k) => quoted(k)).join(', ')}`;
+  } else if (issue.code === 'unrecognized_keys') {
     // Names from the file: quoted and sanitised (a key may hold escape sequences).
     where = [...path, shortName(issue.keys[0] ?? '?')];
     message = issue.keys.length > 1 ? `unknown fields ${issue.keys.slice(0, 5).map((k) => shortName(k)).join(', ')}` : 'unknown field';

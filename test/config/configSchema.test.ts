@@ -95,6 +95,8 @@ describe('the schema and the validator agree', () => {
 
   it.each([
     ['an unknown action', `{${good},"keys":{"nextPag":["x"]}}`, 'keys: unknown action "nextPag" (did you mean nextPage?)'],
+    ['an unknown action given no list', `{${good},"keys":{"nextPag":5}}`, 'keys: unknown action "nextPag"'],
+    ['a list given no list of fields', `{${good},"columns":{"users":"userID"}}`, 'columns.users: must be a list of field names'],
     ['an action with no key', `{${good},"keys":{"reload":[]}}`, 'keys: reload: give at least one key'],
     ['an unknown list', `{${good},"columns":{"usres":["userID"]}}`, 'columns: unknown list "usres" (lists: '],
     ['an unknown field', `{${good},"columns":{"users":["faceURL"]}}`, 'columns: users: unknown field "faceURL" (fields: userID, '],

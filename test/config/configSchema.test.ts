@@ -6,7 +6,8 @@ import { chmodSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, startDemoServer } from 'openim-demo-server';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parseCliArgs, UsageError } from '../../src/config/args.js';
 import { loadConfig, resolveProfile } from '../../src/config/profiles.js';
 import { validateConfig } from '../../src/config/validate.js';
@@ -14,6 +15,7 @@ import { KEYMAP_VOCABULARY } from '../../src/keys/effective.js';
 import { choosableFields } from '../../src/lists/columnChoice.js';
 import { LIST_COMMANDS, LIST_KINDS, LIST_NAMES } from '../../src/lists/names.js';
 import { assertBuilt, runCli } from '../support/runCli.js';
+import { assertTmux, startApp, type App } from '../support/tmux.js';
 import { schemaProblems } from './jsonSchemaSubset.js';
 
 assertBuilt();
@@ -38,6 +40,12 @@ function refusal(text: string): string {
   }
   throw new Error('the validator took the file');
 }
+
+let app: App | undefined;
+afterEach(() => {
+  app?.kill();
+  app = undefined;
+});
 
 type Schema = Record<string, unknown>;
 let schema: Schema;
@@ -138,6 +146,24 @@ describe('one file, one answer', () => {
       expect(r.stderr.split('\n')[0]).toBe(line);
     }
   });
+
+  it('`:profile` in the explorer refuses a file that went bad since the start, on the status line; the old server stays', async () => {
+    assertTmux();
+    const demo = await startDemoServer({ users: 20 });
+    try {
+      const profiles = { a: { baseUrl: demo.url, secretEnv: 'OIE_SECRET' }, b: { baseUrl: demo.url, secretEnv: 'OIE_SECRET' } };
+      const path = configFile(JSON.stringify({ profiles }));
+      app = startApp({ cols: 200, args: ['--config', path, '--profile', 'a', '--still'], env: { OIE_SECRET: DEMO.secret } });
+      await app.waitFor((s) => s.includes(DEMO.firstUserID) && /page 1 of/.test(s));
+      writeFileSync(path, JSON.stringify({ profiles, keys: { nextPag: ['x'] } }));
+      app.type(':profile b');
+      app.send('Enter');
+      const screen = await app.waitFor('keys: unknown action "nextPag" (did you mean nextPage?)');
+      expect(screen.split('\n')[0]).toContain('profile a');
+    } finally {
+      await demo.close();
+    }
+  }, 30_000);
 
   it('`:profile` refuses it in the same words', () => {
     const path = configFile(bad);

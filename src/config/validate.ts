@@ -72,7 +72,7 @@ function describeIssue(issue: z.core.$ZodIssue): string {
   const path = issue.path.map(String);
   let where: string[];
   let message = issue.message;
-  const named = path.length === 1 ? OWNED[path[0] ?? '']?.name : undefined;
+  const named = path.length === 1 && Object.hasOwn(OWNED, path[0] ?? '') ? OWNED[path[0]!]?.name : undefined;
   if (issue.code === 'unrecognized_keys' && named !== undefined) {
     // keys or columns: the owner did not judge these (their lists are no lists of names).
     where = path;

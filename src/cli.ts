@@ -44,6 +44,11 @@ async function run(parsed: ExplorerOptions): Promise<number> {
       const { completionScript } = await import('./config/shellCompletion.js');
       return printAnswer(completionScript(parsed.shell ?? 'bash'));
     }
+    case 'config-schema': {
+      // The keymap gives the action names; no UI is loaded, no file read.
+      const [{ configJsonSchema }, { KEYMAP_VOCABULARY }] = await Promise.all([import('./config/jsonSchema.js'), import('./keys/effective.js')]);
+      return printAnswer(JSON.stringify(configJsonSchema(KEYMAP_VOCABULARY), null, 2) + '\n');
+    }
     case 'complete-profiles': {
       // Called by the completion scripts on every Tab after --profile: fast, silent, never failing.
       const { defaultConfigPath, profileNamesIn } = await import('./config/profileNames.js');
@@ -92,30 +97,19 @@ function startDemo(parsed: ExplorerOptions): Promise<EmbeddedDemo> {
   return starting;
 }
 
-/**
- * The config file's names checked against the lists (`columns`) and the keymap (`keys`), for the
- * explorer and the scripting commands alike: both refuse the same file (exit 2) before anything
- * is sent. The keys in force are installed here too. The keymap is loaded only for a file with
- * `keys`: a cron job's start does not pay for it.
- */
-async function applyPreferences(preferences: ExplorerOptions['preferences']): Promise<void> {
-  const { columnChoiceProblem } = await import('./lists/columnChoice.js');
-  const columnProblem = columnChoiceProblem(preferences?.columns);
-  if (columnProblem !== undefined) throw new UsageError(`${preferences?.path ?? 'config'}: ${columnProblem}`);
-  if (preferences?.keys === undefined) return;
-  const { installKeys } = await import('./keys/effective.js');
-  installKeys(preferences.keys, preferences.path ?? 'config');
-}
-
 /** The scripting commands and the explorer: the profile, the checks, then the one that runs. */
 async function explore(parsed: ExplorerOptions, demo: Promise<EmbeddedDemo> | undefined): Promise<number> {
   // Loaded here, not above: --help and --version load nothing they do not print.
   const { localeIsUtf8, setAsciiMode } = await import('./terminal/glyphs.js');
   setAsciiMode(parsed.ascii || !localeIsUtf8(process.env));
   const { resolveDemoPreferences, resolveProfile } = await import('./config/profiles.js');
+  // The action names the config file's `keys` may use are the keymap's: one check of the file
+  // (config/validate.ts) for the explorer and the scripting commands, so both refuse the same file.
+  const { KEYMAP_VOCABULARY, installKeys } = await import('./keys/effective.js');
   // --demo needs no server, so a broken profile must not stand in its way; its keys, columns and theme apply.
-  const options = parsed.demo ? resolveDemoPreferences(parsed, process.env) : resolveProfile(parsed, process.env);
-  await applyPreferences(options.preferences);
+  const options = parsed.demo ? resolveDemoPreferences(parsed, process.env, KEYMAP_VOCABULARY) : resolveProfile(parsed, process.env, KEYMAP_VOCABULARY);
+  // Checked above: the keys in force (help and the footer read them).
+  installKeys(options.preferences?.keys, options.preferences?.path ?? 'config');
   if (!options.demo && options.connection === undefined) {
     process.stderr.write(noServer(process.env) + '\n');
     return EXIT_USAGE;

@@ -28,7 +28,8 @@ export const SUBCOMMANDS = {
   ...(Object.fromEntries(LIST_KINDS.map((kind) => [LIST_NAMES[kind].command, LIST_NAMES[kind].commandHelp])) as Record<ListCommand, string>),
   'demo-server': 'run the demo server alone',
   completion: 'print a shell completion script (bash, zsh, fish)',
-} as const satisfies Record<ListCommand | 'demo-server' | 'completion', string>;
+  'config-schema': "print the config file's JSON Schema",
+} as const satisfies Record<ListCommand | 'demo-server' | 'completion' | 'config-schema', string>;
 
 /** Hidden: prints the config file's profile names, one a line, for the completion scripts. */
 export const COMPLETE_PROFILES = '__complete-profiles';
@@ -119,13 +120,13 @@ export interface ListRequestOptions {
 /** Settings beyond the connection that a profile may give, and a flag overrides. */
 export type ProfileField = 'timeoutMs' | 'pageSize' | 'watchMs';
 
-/** What the config file prefers beyond the connection (config/preferences.ts). */
+/** What the config file prefers beyond the connection (checked by config/validate.ts). */
 export interface Preferences {
   /** The file they came from, for messages. */
   path?: string;
-  /** Action name to the keys that replace its own; validated by the keymap (keys/effective.ts). */
+  /** Action name to the keys that replace its own (the keymap's names and words: keys/effective.ts). */
   keys?: Readonly<Record<string, readonly string[]>>;
-  /** List command name to the `-o json` fields its table shows, in order; validated by the lists (lists/columnChoice.ts). */
+  /** List command name to the `-o json` fields its table shows, in order (the lists' names: lists/columnChoice.ts). */
   columns?: Readonly<Record<string, readonly string[]>>;
   theme?: 'dark' | 'light';
   /** The profile's marker in the header (`PROD-EU`), and its colour. */
@@ -134,7 +135,7 @@ export interface Preferences {
 }
 
 export interface ExplorerOptions {
-  command: 'explore' | 'demo-server' | 'help' | 'version' | 'list' | 'completion' | 'complete-profiles';
+  command: 'explore' | 'demo-server' | 'help' | 'version' | 'list' | 'completion' | 'complete-profiles' | 'config-schema';
   /** The shell of `completion SHELL`. */
   shell?: Shell;
   /** What the flags and the environment say of the connection, each apart (connection.ts decides). */
@@ -204,8 +205,8 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): E
     ? 'help'
     : v.version
       ? 'version'
-      : first === 'demo-server'
-        ? 'demo-server'
+      : first === 'demo-server' || first === 'config-schema'
+        ? first
         : shell
           ? 'completion'
           : first === COMPLETE_PROFILES

@@ -4,7 +4,7 @@
 // regular file (after following links) of at most MAX_CONFIG_BYTES is read, and what is wrong with
 // it is said without quoting it: a JSON error gives a line and a column.
 import { LocalFileError, readLocalFile, UntrustedFileError } from '../data/localFile.js';
-import { UsageError } from './args.js';
+import { UntrustedConfigError, UsageError } from './usageError.js';
 import { jsonErrorAt, lineAndColumn } from './jsonError.js';
 import { quoted } from './safeText.js';
 
@@ -16,9 +16,6 @@ export interface ConfigText {
   /** Permission bits of the file read (after following links). */
   mode: number;
 }
-
-/** The config file is another user's, or others can write it: refused even where a missing file is not. */
-export class UntrustedConfigError extends UsageError {}
 
 /**
  * The text of the config file, or undefined when there is none at the default place. Throws a

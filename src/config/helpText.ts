@@ -25,6 +25,8 @@ Usage:
                                           run the demo server alone
   openim-explorer completion bash|zsh|fish
                                           print a shell completion script
+  openim-explorer config-schema           print the config file's JSON Schema
+                                          (README, Preferences)
 
 Scripting (no UI; for pipes and cron):
 ${LIST_KINDS.map((kind) => listUsage(LIST_NAMES[kind].usage)).join('')}    --watch SECONDS     print only what changes on the page, as NDJSON events,

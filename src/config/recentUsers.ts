@@ -9,7 +9,7 @@ import { closeSync, mkdirSync, renameSync, unlinkSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { errnoCode, errnoWords, folderTrustProblem, LocalFileError, openLocalFileForWrite, readLocalFile, writeAllSync } from '../data/localFile.js';
-import { UsageError } from './args.js';
+import { UsageError } from './usageError.js';
 
 /** Twenty IDs of at most a few hundred bytes each, for each of the servers kept: far below this. */
 export const MAX_RECENT_BYTES = 256 * 1024;

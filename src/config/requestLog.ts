@@ -3,7 +3,7 @@
 import { closeSync } from 'node:fs';
 import type { RequestEvent } from '../api/http.js';
 import { errnoCode, errnoWords, LocalFileError, openLocalFileForWrite, writeAllSync } from '../data/localFile.js';
-import { UsageError } from './args.js';
+import { UsageError } from './usageError.js';
 
 export interface RequestLog {
   onRequest(event: RequestEvent): void;

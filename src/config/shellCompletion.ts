@@ -7,8 +7,13 @@ import { COMPLETE_PROFILES, FLAGS, SUBCOMMANDS, type FlagSpec, type FlagUse, typ
 const NAME = 'openim-explorer';
 const FUNC = '_openim_explorer';
 const COMMANDS = Object.keys(SUBCOMMANDS) as (keyof typeof SUBCOMMANDS)[];
+/** The commands that take no flag of FLAGS (but --help and --version, which every use has). */
+const FLAGLESS = ['completion', 'config-schema'] as const;
 /** Where flags are completed: before any command word (the explorer), or after one. */
-const USES: readonly FlagUse[] = ['explore', ...COMMANDS.filter((c): c is Exclude<typeof c, 'completion'> => c !== 'completion')];
+const USES: readonly FlagUse[] = [
+  'explore',
+  ...COMMANDS.filter((c): c is Exclude<typeof c, (typeof FLAGLESS)[number]> => !(FLAGLESS as readonly string[]).includes(c)),
+];
 
 interface Flag extends FlagSpec {
   name: string;

@@ -29,6 +29,7 @@ import type { Mounted, Session } from './mount.js';
 import { firstAnswer } from './firstAnswer.js';
 import { columnChoiceOf } from '../lists/columnChoice.js';
 import { COMMAND_LINE } from '../keys/commands.js';
+import { KEYMAP_VOCABULARY } from '../keys/effective.js';
 import { keyFor } from '../keys/keymap.js';
 
 /** How long the first frame waits for the first page (firstAnswer.ts), counted from the login. */
@@ -118,7 +119,7 @@ export async function runExplorer(
   const switchTo = (name: string): string | undefined => {
     let next: ExplorerOptions;
     try {
-      next = resolveProfile({ ...parsed, demo: false }, process.env, name, true);
+      next = resolveProfile({ ...parsed, demo: false }, process.env, KEYMAP_VOCABULARY, name);
     } catch (error) {
       if (!(error instanceof UsageError)) return `cannot switch: ${String(error)}`;
       // The status line is short: the file's path is the least useful part of the message.

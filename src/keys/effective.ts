@@ -1,7 +1,8 @@
 // The keys in force: the bindings table (bindings.ts) with the config file's `keys` applied. Built
 // once at start (explorer entry) and installed; keymap lookups, the footer and help read it.
 // README's Keys table keeps showing the defaults (keysTable.ts passes BINDINGS itself).
-import { UsageError } from '../config/args.js';
+import type { ActionVocabulary } from '../config/configSchema.js';
+import { UsageError } from '../config/usageError.js';
 import { quoted } from '../config/safeText.js';
 import { LIST_KINDS, isUserTab } from '../lists/names.js';
 import type { Scope } from './binding.js';
@@ -129,6 +130,15 @@ function withHints(bindings: readonly Binding[], defaults: readonly Binding[]): 
     return { ...b, ...(hint !== undefined ? { hint } : {}), ...(fullHint !== undefined ? { fullHint } : {}) };
   });
 }
+
+/**
+ * What the config file's check (config/validate.ts, a layer below) learns of the keymap, handed
+ * to it by the entry points: the action names `keys` may use, and this module's words for a bad `keys`.
+ */
+export const KEYMAP_VOCABULARY: ActionVocabulary = {
+  names: actionNames(BINDINGS),
+  problems: (keys) => effectiveBindings(keys).problems,
+};
 
 let active: readonly Binding[] = BINDINGS;
 

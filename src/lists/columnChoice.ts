@@ -1,8 +1,8 @@
 // Columns per list: the config file's `columns` ({ "users": ["userID", "createTime"] }) and the
 // explorer's `:columns FIELD`. A column is chosen by the `-o json` field it shows (Column.field),
 // so a list's table and its JSON speak the same names; derived columns show no single field and
-// cannot be chosen. The config layer keeps the choice raw (it cannot see the lists): it is
-// checked here, and the entry point (cli.ts) refuses it at start in one line, as every config error.
+// cannot be chosen. The words for a wrong choice are made here; the config file's one check
+// (config/validate.ts, a layer above) says them with the file's other problems.
 import type { ListKind } from '../api/pages.js';
 import { sanitize } from '../terminal/sanitize.js';
 import type { Column } from '../domain/columns.js';
@@ -51,13 +51,7 @@ export function checkColumnChoice(raw: RawColumnChoice): { choice: ColumnChoice;
   return { choice, problems };
 }
 
-/** What is wrong with the config file's columns, in one line; undefined when they apply. */
-export function columnChoiceProblem(raw: RawColumnChoice | undefined): string | undefined {
-  const problems = raw ? checkColumnChoice(raw).problems : [];
-  return problems.length > 0 ? `columns: ${problems.join('; ')}` : undefined;
-}
-
-/** The choice in force (checked at start by the entry point: what is wrong was refused there). */
+/** The choice in force (the config file was checked at start, config/validate.ts: what is wrong was refused there). */
 export function columnChoiceOf(raw: RawColumnChoice | undefined): ColumnChoice {
   return raw ? checkColumnChoice(raw).choice : {};
 }

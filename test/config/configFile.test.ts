@@ -10,6 +10,7 @@ import { UsageError } from '../../src/config/args.js';
 import { MAX_CONFIG_BYTES } from '../../src/config/configFile.js';
 import { jsonErrorAt, lineAndColumn } from '../../src/config/jsonError.js';
 import { loadConfig } from '../../src/config/profiles.js';
+import { KEYMAP_VOCABULARY } from '../../src/keys/effective.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'oie-config-file-'));
 let n = 0;
@@ -22,7 +23,7 @@ function file(content: string): string {
 /** The UsageError loadConfig throws for `path` (fails the test when it throws nothing). */
 function refusal(path: string): string {
   try {
-    loadConfig(path, { explicit: true });
+    loadConfig(path, { explicit: true, actions: KEYMAP_VOCABULARY });
   } catch (error) {
     expect(error).toBeInstanceOf(UsageError);
     return (error as Error).message;
@@ -61,12 +62,12 @@ describe('what is read', () => {
     const target = file(JSON.stringify({ profiles: { lab: { baseUrl: 'http://127.0.0.1:1' } } }));
     const link = join(dir, 'link.json');
     symlinkSync(target, link);
-    expect(loadConfig(link, { explicit: true })?.config.profiles.lab?.baseUrl).toBe('http://127.0.0.1:1');
+    expect(loadConfig(link, { explicit: true, actions: KEYMAP_VOCABULARY })?.config.profiles.lab?.baseUrl).toBe('http://127.0.0.1:1');
   });
 
   it('accepts a byte-order mark before the JSON', () => {
     const path = file(`\ufeff${JSON.stringify({ profiles: { lab: { baseUrl: 'http://127.0.0.1:1' } } })}`);
-    expect(loadConfig(path, { explicit: true })?.config.profiles.lab).toBeDefined();
+    expect(loadConfig(path, { explicit: true, actions: KEYMAP_VOCABULARY })?.config.profiles.lab).toBeDefined();
   });
 });
 

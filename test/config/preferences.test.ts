@@ -1,11 +1,12 @@
-// The config file's preferences: keys (kept raw here, validated by the keymap), theme, and a
-// profile's label and colour; with --demo only the keys and theme are read.
+// The config file's preferences: keys (in the keymap's words), columns (in the lists'), theme, and a
+// profile's label and colour; with --demo only the keys, columns and theme are read.
 import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseCliArgs, UsageError } from '../../src/config/args.js';
 import { loadConfig, resolveDemoPreferences, resolveProfile } from '../../src/config/profiles.js';
+import { KEYMAP_VOCABULARY } from '../../src/keys/effective.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'oie-prefs-'));
 let n = 0;
@@ -19,7 +20,7 @@ const profiles = { prod: { baseUrl: 'https://im.example.org', secret: 's', label
 
 function refusal(content: unknown): string {
   try {
-    loadConfig(configFile(content), { explicit: true });
+    loadConfig(configFile(content), { explicit: true, actions: KEYMAP_VOCABULARY });
   } catch (error) {
     expect(error).toBeInstanceOf(UsageError);
     return (error as Error).message;
@@ -30,15 +31,15 @@ function refusal(content: unknown): string {
 describe('preferences in the config file', () => {
   it('carries keys, theme and the profile label to the options', () => {
     const path = configFile({ profiles, keys: { nextPage: ['x', 'ctrl+f'] }, theme: 'light' });
-    const o = resolveProfile(parseCliArgs(['--config', path, '--profile', 'prod'], {}), {});
+    const o = resolveProfile(parseCliArgs(['--config', path, '--profile', 'prod'], {}), {}, KEYMAP_VOCABULARY);
     expect(o.preferences).toEqual({ path, keys: { nextPage: ['x', 'ctrl+f'] }, theme: 'light', label: 'PROD-EU', labelColor: 'red' });
-    const dev = resolveProfile(parseCliArgs(['--config', path, '--profile', 'dev'], {}), {});
+    const dev = resolveProfile(parseCliArgs(['--config', path, '--profile', 'dev'], {}), {}, KEYMAP_VOCABULARY);
     expect(dev.preferences).toEqual({ path, keys: { nextPage: ['x', 'ctrl+f'] }, theme: 'light' });
   });
 
   it('without a profile, still the keys and theme', () => {
     const path = configFile({ profiles: {}, theme: 'dark' });
-    expect(resolveProfile(parseCliArgs(['--config', path, '--base-url', 'http://x:1'], {}), {}).preferences).toEqual({ path, theme: 'dark' });
+    expect(resolveProfile(parseCliArgs(['--config', path, '--base-url', 'http://x:1'], {}), {}, KEYMAP_VOCABULARY).preferences).toEqual({ path, theme: 'dark' });
   });
 
   it.each([
@@ -67,28 +68,30 @@ describe('preferences in the config file', () => {
 describe('--demo', () => {
   it('reads the keys and theme, not the profiles (a broken profile does not stand in the way)', () => {
     const path = configFile({ profiles: { p: { baseUrl: 'not a url' } }, keys: { reload: ['R'] }, theme: 'light' });
-    const o = resolveDemoPreferences(parseCliArgs(['--demo', '--config', path], {}), {});
+    const o = resolveDemoPreferences(parseCliArgs(['--demo', '--config', path], {}), {}, KEYMAP_VOCABULARY);
     expect(o.preferences).toEqual({ path, keys: { reload: ['R'] }, theme: 'light' });
     expect(o.connection).toBeUndefined();
   });
 
-  it('reads the columns raw with --demo too (the lists check them at start)', () => {
+  it('checks the columns with --demo as without: the same file is refused in the same words', () => {
     const path = configFile({ profiles: { p: { baseUrl: 'not a url' } }, columns: { users: ['userID', 'createTime'], nope: ['x'] } });
-    const o = resolveDemoPreferences(parseCliArgs(['--demo', '--config', path], {}), {});
-    expect(o.preferences).toEqual({ path, columns: { users: ['userID', 'createTime'], nope: ['x'] } });
+    const words = 'columns: unknown list "nope" (lists: ';
+    expect(() => resolveDemoPreferences(parseCliArgs(['--demo', '--config', path], {}), {}, KEYMAP_VOCABULARY)).toThrow(`${path}: ${words}`);
     const good = configFile({ profiles: {}, columns: { users: ['userID', 'createTime'], nope: ['x'] } });
-    const dev = resolveProfile(parseCliArgs(['--config', good, '--base-url', 'http://x:1'], {}), {});
-    expect(dev.preferences?.columns).toEqual({ users: ['userID', 'createTime'], nope: ['x'] });
+    expect(() => resolveProfile(parseCliArgs(['--config', good, '--base-url', 'http://x:1'], {}), {}, KEYMAP_VOCABULARY)).toThrow(`${good}: ${words}`);
+    const chosen = configFile({ profiles: { p: { baseUrl: 'not a url' } }, columns: { users: ['userID', 'createTime'] } });
+    const o = resolveDemoPreferences(parseCliArgs(['--demo', '--config', chosen], {}), {}, KEYMAP_VOCABULARY);
+    expect(o.preferences).toEqual({ path: chosen, columns: { users: ['userID', 'createTime'] } });
   });
 
   it('refuses a wrong theme or keys there too', () => {
     const path = configFile({ profiles: {}, theme: 7 });
-    expect(() => resolveDemoPreferences(parseCliArgs(['--demo', '--config', path], {}), {})).toThrow(`${path}: theme: must be "dark" or "light"`);
+    expect(() => resolveDemoPreferences(parseCliArgs(['--demo', '--config', path], {}), {}, KEYMAP_VOCABULARY)).toThrow(`${path}: theme: must be "dark" or "light"`);
   });
 
   it('ignores a missing or unreadable file at the default place', () => {
     const xdg = mkdtempSync(join(tmpdir(), 'oie-xdg-'));
-    expect(resolveDemoPreferences(parseCliArgs(['--demo'], {}), { XDG_CONFIG_HOME: xdg }).preferences).toEqual({});
+    expect(resolveDemoPreferences(parseCliArgs(['--demo'], {}), { XDG_CONFIG_HOME: xdg }, KEYMAP_VOCABULARY).preferences).toEqual({});
   });
 });
 
@@ -102,7 +105,7 @@ describe('names every object has', () => {
     ['"theme":"dark","__proto__":{"theme":"light"}', '"__proto__" is not a field (every object has this name)'],
   ])('%s: refused in one line', (part, message) => {
     const path = configFile(`{"profiles":{"p":{"baseUrl":"http://x:1"}},${part}}`);
-    expect(() => loadConfig(path, { explicit: true })).toThrow(`${path}: ${message}`);
+    expect(() => loadConfig(path, { explicit: true, actions: KEYMAP_VOCABULARY })).toThrow(`${path}: ${message}`);
   });
 
   it('in a profile: a field named so is refused; a profile named __proto__ too (other names every object has are profiles like any)', () => {
@@ -110,7 +113,7 @@ describe('names every object has', () => {
       `${join(dir, `config-${n}.json`)}: profile "p": "__proto__" is not a field (every object has this name)`,
     );
     expect(refusal('{"profiles":{"__proto__":{"baseUrl":"http://x:1"}}}')).toMatch(/profiles: "__proto__" is not a profile \(every object has this name\)$/);
-    const profilesOf = loadConfig(configFile('{"profiles":{"valueOf":{"baseUrl":"http://x:1"}}}'), { explicit: true })?.config.profiles;
+    const profilesOf = loadConfig(configFile('{"profiles":{"valueOf":{"baseUrl":"http://x:1"}}}'), { explicit: true, actions: KEYMAP_VOCABULARY })?.config.profiles;
     expect(Object.entries(profilesOf ?? {})).toEqual([['valueOf', { baseUrl: 'http://x:1' }]]);
   });
 });

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseCliArgs, UsageError } from '../../src/config/args.js';
 import { defaultConfigPath, loadConfig, resolveProfile } from '../../src/config/profiles.js';
+import { KEYMAP_VOCABULARY } from '../../src/keys/effective.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'oie-profiles-'));
 let n = 0;
@@ -27,7 +28,7 @@ const GOOD = {
 };
 
 function resolve(argv: string[], env: NodeJS.ProcessEnv) {
-  return resolveProfile(parseCliArgs(argv, env), env);
+  return resolveProfile(parseCliArgs(argv, env), env, KEYMAP_VOCABULARY);
 }
 
 describe('config file location', () => {
@@ -133,7 +134,7 @@ describe('the connection from one place; the profile\'s other settings under the
   it('switching inside the app takes the connection from the profile alone, but keeps flag timeouts', () => {
     const env = { OPENIM_BASE_URL: 'http://env:1', OPENIM_TOKEN: 'env-token', PROD_TOKEN: 'prod-token' };
     const parsed = parseCliArgs(['--config', path, '--timeout', '9', '--secret', 'flag-secret', '--ca-file', '/x.pem'], env);
-    const o = resolveProfile(parsed, env, 'prod', true);
+    const o = resolveProfile(parsed, env, KEYMAP_VOCABULARY, 'prod');
     expect(o).toMatchObject({ profile: 'prod', timeoutMs: 9000 });
     expect(o.connection).toEqual({ baseUrl: 'https://im.example.org/api', token: 'prod-token', adminUserID: 'imAdmin', profile: 'prod' });
   });
@@ -208,25 +209,25 @@ describe('a file that holds a secret must be private', () => {
   it.each([0o644, 0o640, 0o604])('refuses mode %o like ssh does', (mode) => {
     const path = configFile(GOOD, mode);
     const octal = mode.toString(8).padStart(4, '0');
-    expect(() => loadConfig(path, { explicit: true })).toThrow(
+    expect(() => loadConfig(path, { explicit: true, actions: KEYMAP_VOCABULARY })).toThrow(
       `${path} holds a secret and is readable by others (mode ${octal}); run chmod 600 ${path}`,
     );
   });
 
   it('accepts 0600 and 0400', () => {
-    expect(loadConfig(configFile(GOOD, 0o600), { explicit: true })?.config.profiles.inline?.secret).toBe('openIM123');
-    expect(loadConfig(configFile(GOOD, 0o400), { explicit: true })).toBeDefined();
+    expect(loadConfig(configFile(GOOD, 0o600), { explicit: true, actions: KEYMAP_VOCABULARY })?.config.profiles.inline?.secret).toBe('openIM123');
+    expect(loadConfig(configFile(GOOD, 0o400), { explicit: true, actions: KEYMAP_VOCABULARY })).toBeDefined();
   });
 
   it('lets others read a file that only names variables', () => {
     const { inline: _inline, ...profiles } = GOOD.profiles;
     const path = configFile({ profiles }, 0o644);
-    expect(loadConfig(path, { explicit: true })?.config.profiles.prod?.tokenEnv).toBe('PROD_TOKEN');
+    expect(loadConfig(path, { explicit: true, actions: KEYMAP_VOCABULARY })?.config.profiles.prod?.tokenEnv).toBe('PROD_TOKEN');
   });
 
   it('a token counts as a secret', () => {
     const path = configFile({ profiles: { p: { baseUrl: 'http://x', token: 'eyJ' } } }, 0o644);
-    expect(() => loadConfig(path, { explicit: true })).toThrow(/holds a secret and is readable by others \(mode 0644\)/);
+    expect(() => loadConfig(path, { explicit: true, actions: KEYMAP_VOCABULARY })).toThrow(/holds a secret and is readable by others \(mode 0644\)/);
   });
 });
 
@@ -245,7 +246,7 @@ describe('profile names are looked up among the file\'s own profiles only', () =
   });
 
   it.each(INHERITED)(':profile %s too (switching inside the app)', (name) => {
-    expect(() => resolveProfile(parseCliArgs(['--config', path], {}), {}, name, true)).toThrow(unknown(name));
+    expect(() => resolveProfile(parseCliArgs(['--config', path], {}), {}, KEYMAP_VOCABULARY, name)).toThrow(unknown(name));
   });
 
   it.each(INHERITED)('defaultProfile %s is a config error naming the profiles', (name) => {

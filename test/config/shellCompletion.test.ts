@@ -95,7 +95,8 @@ describe(`bash${skipReason('bash')}`, () => {
 
   it.skipIf(!installed('bash'))('completes subcommands, then the flags of each command from the parser table', () => {
     expect(sorted(complete(''))).toEqual(sorted(COMMANDS));
-    expect(complete('con')).toEqual(['conversations']);
+    expect(complete('conv')).toEqual(['conversations']);
+    expect(complete('conf')).toEqual(['config-schema']);
     for (const use of ['explore', 'users', 'accounts', 'conversations', 'demo-server'] as const) {
       const words = use === 'explore' ? ['-'] : [use, '-'];
       expect(sorted(complete(...words)), use).toEqual(sorted(flagWords(use)));

@@ -8,7 +8,6 @@ import {
   choosableFields,
   chosenColumns,
   chosenKeys,
-  columnChoiceProblem,
   columnsByKeys,
   toggleColumn,
 } from '../../src/lists/columnChoice.js';
@@ -25,6 +24,9 @@ const user: User = {
   globalRecvMsgOpt: 0,
 };
 
+/** What is wrong with a choice, one phrase each (the config file's check says them after `columns: `). */
+const problemsOf = (raw: Readonly<Record<string, readonly string[]>>): string[] => checkColumnChoice(raw).problems;
+
 describe('checkColumnChoice', () => {
   it('accepts the fields of -o json, by list command, in the order given', () => {
     const { choice, problems } = checkColumnChoice({ users: ['createTime', 'userID'], blacklist: ['blackUserInfo.userID'] });
@@ -33,32 +35,31 @@ describe('checkColumnChoice', () => {
   });
 
   it('refuses an unknown list, naming the lists', () => {
-    expect(columnChoiceProblem({ usres: ['userID'] })).toBe(
-      'columns: unknown list "usres" (lists: users, accounts, conversations, blacklist, applications)',
-    );
+    expect(problemsOf({ usres: ['userID'] })).toEqual(['unknown list "usres" (lists: users, accounts, conversations, blacklist, applications)']);
   });
 
   it("refuses an unknown field, naming the list's fields and the columns no field chooses", () => {
-    expect(columnChoiceProblem({ users: ['userID', 'faceURL'] })).toBe(
-      'columns: users: unknown field "faceURL" (fields: userID, nickname, createTime, appMangerLevel, globalRecvMsgOpt)',
-    );
-    expect(columnChoiceProblem({ conversations: ['summary'] })).toMatch(
-      /^columns: conversations: unknown field "summary" \(fields: IsPinned, unreadCount, msgInfo\.LatestMsgRecvTime; WITH, TYPE, FROM, LATEST MESSAGE show no single field and cannot be chosen\)$/,
+    expect(problemsOf({ users: ['userID', 'faceURL'] })).toEqual([
+      'users: unknown field "faceURL" (fields: userID, nickname, createTime, appMangerLevel, globalRecvMsgOpt)',
+    ]);
+    expect(problemsOf({ conversations: ['summary'] })[0]).toMatch(
+      /^conversations: unknown field "summary" \(fields: IsPinned, unreadCount, msgInfo\.LatestMsgRecvTime; WITH, TYPE, FROM, LATEST MESSAGE show no single field and cannot be chosen\)$/,
     );
   });
 
-  it('refuses an empty choice, and keeps every problem on one line', () => {
-    const line = columnChoiceProblem({ users: [], nope: ['x'] });
-    expect(line).toMatch(/users: give at least one field .*; unknown list "nope"/);
-    expect(line).not.toMatch(/\n/);
+  it('refuses an empty choice, and says every problem', () => {
+    const problems = problemsOf({ users: [], nope: ['x'] });
+    expect(problems).toHaveLength(2);
+    expect(problems[0]).toMatch(/^users: give at least one field /);
+    expect(problems[1]).toMatch(/^unknown list "nope"/);
   });
 
   it('quotes a hostile name without its control characters', () => {
-    expect(columnChoiceProblem({ 'a\u001b[2Jb': ['x'] })).not.toMatch(/\u001b/);
+    expect(problemsOf({ 'a\u001b[2Jb': ['x'] }).join('')).not.toMatch(/\u001b/);
   });
 
-  it('has no problem without a choice', () => {
-    expect(columnChoiceProblem(undefined)).toBeUndefined();
+  it('has no problem with an empty choice', () => {
+    expect(problemsOf({})).toEqual([]);
   });
 });
 

@@ -4,8 +4,11 @@ import type { ListKind } from '../api/pages.js';
 import type { TerminalSize } from '../layout/frame.js';
 import type { AppStore } from '../store/store.js';
 
-/** Where a binding works: a list's kind is where that list's own keys work (lists/<list>.ts `keys`). */
-export type Scope = 'global' | 'list' | 'user' | 'detail' | 'help' | ListKind;
+/**
+ * Where a binding works: a list's kind is where that list's own keys work (lists/<list>.ts `keys`);
+ * `prompt` while a prompt is open (keys/promptKeys.ts), where nothing else applies.
+ */
+export type Scope = 'global' | 'list' | 'user' | 'detail' | 'help' | 'prompt' | ListKind;
 
 /** What an action's handler gets: the store and the terminal's size (for keys that move within what is drawn). */
 export interface KeyContext {
@@ -16,15 +19,26 @@ export interface KeyContext {
   helpView(): { maxScroll: number; visible: number };
 }
 
+/**
+ * A footer hint as data: the keys of these actions, as they are bound where the footer shows
+ * (keymap.hintsFor), then the label: `{ actions: ['nextPage', 'prevPage'], label: 'page' }` reads
+ * `n/p page`, and `x/p page` once nextPage is rebound to x. Without `actions`, the binding's own.
+ * A pair `[first, last]` is a run of actions written as one token (`1-3`).
+ */
+export interface Hint {
+  actions?: readonly (string | readonly [string, string])[];
+  label: string;
+}
+
 export interface BindingSpec<A extends string = string> {
   /** The action's name: what help shows, and what the config file will rebind. */
   action: A;
   keys: readonly string[];
   scope: Scope;
   description: string;
-  /** Short label for the footer; bindings without one only appear in help. */
-  hint?: string;
+  /** The footer's hint; bindings without one only appear in help. */
+  hint?: Hint;
   /** The hint in the full-screen detail, where the key does the opposite (`f split`, as the pane's rule says). */
-  fullHint?: string;
+  fullHint?: Hint;
   run(ctx: KeyContext): void;
 }

@@ -9,7 +9,7 @@ import type { AppState } from '../store/types.js';
 import { screenGeometry, type TerminalSize } from '../layout/frame.js';
 import type { KeyContext, Scope } from './binding.js';
 import { settleDetailSearch } from './detailKeys.js';
-import { helpView } from './helpLayout.js';
+import { helpView } from './help.js';
 import { quitsFromHere, type Action } from './bindings.js';
 import { bindingFor, scopesFor } from './keymap.js';
 import { ACT_AT_ONCE, TypeAhead } from './typeAhead.js';
@@ -20,9 +20,6 @@ export interface DispatchContext {
   terminal: TerminalSize;
   color: boolean;
 }
-
-/** Alt-keys the line editor uses; any other Alt-x is "Esc, then x" typed quickly. */
-const EDITOR_ALT_KEYS = new Set(['alt+b', 'alt+f', 'alt+d', 'alt+backspace']);
 
 /** One read from the terminal. */
 export function dispatchInput(event: InputEvent, store: AppStore, ctx: DispatchContext): void {
@@ -62,14 +59,15 @@ export function dispatchKey(key: string, store: AppStore, ctx: DispatchContext):
     typeAhead.drop();
     return state.quit();
   }
-  if (key.startsWith('alt+') && !(state.prompt && EDITOR_ALT_KEYS.has(key))) {
+  // An Alt-key a prompt binds is its own (Alt-B); any other is "Esc, then x" typed quickly.
+  if (key.startsWith('alt+') && !(state.prompt && bindingFor(key, ['prompt']))) {
     dispatchKey('escape', store, ctx);
     return dispatchKey(key.slice('alt+'.length), store, ctx);
   }
   // The operator acted: the message has been read (it stays on screen until then).
   state.dismissMessage();
-  const action = state.prompt ? undefined : bindingFor(key, scopesOf(state))?.action;
-  if (key === 'escape' || action === 'back') {
+  const action = bindingFor(key, scopesOf(state))?.action;
+  if (key === 'escape' || action === 'back' || action === 'promptCancel') {
     // Esc is never kept: it gives up what is awaited (a page step, a user's check) and the keys typed behind it.
     const dropped = typeAhead.drop();
     if (!state.prompt && frontOverlay(state)?.name === 'load') return state.cancelLoad(dropped);
@@ -99,17 +97,20 @@ function awaiting(state: AppState): boolean {
 const keysText = (n: number): string => (n === 1 ? '1 key' : `${n} keys`);
 
 function scopesOf(state: AppState): Scope[] {
+  // An open prompt takes every key: its own rows, else a character is typed.
+  if (state.prompt) return ['prompt'];
   if (state.help) return ['help'];
   const screen = currentScreen(state);
   return scopesFor(screen.name, screen.name === 'user' ? screen.tab : undefined, state.detail.open, state.detail.full);
 }
 
-/** One key, now: the prompt's, an overlay's own, else the binding it reaches on this screen. */
+/** One key, now: the prompt's (keys/promptKeys.ts), an overlay's own, else the binding it reaches on this screen. */
 function runKey(key: string, store: AppStore, ctx: DispatchContext): void {
   const state = store.getState();
   if (state.prompt) {
-    if (key === 'escape') state.cancelPrompt();
-    else if (key === 'enter') state.submitPrompt();
+    const binding = bindingFor(key, ['prompt']);
+    // A key no prompt row binds is typed when it is a character; a name (pageup) does nothing.
+    if (binding) binding.run(keyContext(store, ctx));
     else state.editPrompt(key);
     return settleDetailSearch(store, ctx);
   }

@@ -5,7 +5,7 @@ import { BINDINGS, type Binding } from '../../src/keys/bindings.js';
 import { activeBindings, effectiveBindings, installKeys } from '../../src/keys/effective.js';
 import { bindingFor, hintsFor, keyFor, scopesFor } from '../../src/keys/keymap.js';
 import { LISTS } from '../../src/lists/registry.js';
-import { helpEntries } from '../../src/keys/helpLayout.js';
+import { helpEntries } from '../../src/keys/help.js';
 import { keysTableMarkdown } from '../../scripts/keysTable.js';
 import { isBindableKey } from '../../src/keys/normalize.js';
 

@@ -6,9 +6,10 @@ import type { AppStore } from '../store/store.js';
 
 /**
  * Where a binding works: a list's kind is where that list's own keys work (lists/<list>.ts `keys`);
- * `prompt` while a prompt is open (keys/promptKeys.ts), where nothing else applies.
+ * `prompt` while a prompt is open (keys/promptKeys.ts), where nothing else applies; `question`
+ * while the status line asks yes or no (an export's size, cancelling one), before all the others.
  */
-export type Scope = 'global' | 'list' | 'user' | 'detail' | 'help' | 'prompt' | ListKind;
+export type Scope = 'global' | 'list' | 'user' | 'detail' | 'help' | 'prompt' | 'question' | ListKind;
 
 /** What an action's handler gets: the store and the terminal's size (for keys that move within what is drawn). */
 export interface KeyContext {
@@ -30,12 +31,16 @@ export interface Hint {
   label: string;
 }
 
+/** The key in force for an action, as help writes it (keymap keyFor). */
+export type KeyNamer = (action: string) => string;
+
 export interface BindingSpec<A extends string = string> {
   /** The action's name: what help shows, and what the config file will rebind. */
   action: A;
   keys: readonly string[];
   scope: Scope;
-  description: string;
+  /** What help says of it; a text that names another action's key is given that key (help.ts bindingText). */
+  description: string | ((key: KeyNamer) => string);
   /** The footer's hint; bindings without one only appear in help. */
   hint?: Hint;
   /** The hint in the full-screen detail, where the key does the opposite (`f split`, as the pane's rule says). */

@@ -198,14 +198,14 @@ export const BINDINGS = [
   {
     action: 'exportJson',
     keys: ['e'],
-    description: 'export every page of this list to a JSON file: its name first, a question over 100,000 rows (Esc, then y, cancels)',
+    description: (key) => `export every page of this list to a JSON file: its name first, a question over 100,000 rows (${key('back')}, then ${key('answerYes')}, cancels)`,
     scope: 'list',
     run: (c) => state(c).exportView('json'),
   },
   {
     action: 'exportCsv',
     keys: ['E'],
-    description: 'export every page of this list to a CSV file: its name first, a question over 100,000 rows (Esc, then y, cancels)',
+    description: (key) => `export every page of this list to a CSV file: its name first, a question over 100,000 rows (${key('back')}, then ${key('answerYes')}, cancels)`,
     scope: 'list',
     run: (c) => state(c).exportView('csv'),
   },

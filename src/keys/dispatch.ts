@@ -12,6 +12,7 @@ import { settleDetailSearch } from './detailKeys.js';
 import { helpView } from './help.js';
 import { quitsFromHere, type Action } from './bindings.js';
 import { bindingFor, scopesFor } from './keymap.js';
+import { asking } from './promptKeys.js';
 import { ACT_AT_ONCE, TypeAhead } from './typeAhead.js';
 import { splitTypedAhead, textKeys, type InputEvent } from './normalize.js';
 
@@ -97,18 +98,20 @@ function awaiting(state: AppState): boolean {
 const keysText = (n: number): string => (n === 1 ? '1 key' : `${n} keys`);
 
 function scopesOf(state: AppState): Scope[] {
+  // A question asked takes its answers first, whatever is open.
+  const question: Scope[] = asking(state) ? ['question'] : [];
   // An open prompt takes every key: its own rows, else a character is typed.
-  if (state.prompt) return ['prompt'];
-  if (state.help) return ['help'];
+  if (state.prompt) return [...question, 'prompt'];
+  if (state.help) return [...question, 'help'];
   const screen = currentScreen(state);
-  return scopesFor(screen.name, screen.name === 'user' ? screen.tab : undefined, state.detail.open, state.detail.full);
+  return [...question, ...scopesFor(screen.name, screen.name === 'user' ? screen.tab : undefined, state.detail.open, state.detail.full)];
 }
 
 /** One key, now: the prompt's (keys/promptKeys.ts), an overlay's own, else the binding it reaches on this screen. */
 function runKey(key: string, store: AppStore, ctx: DispatchContext): void {
   const state = store.getState();
   if (state.prompt) {
-    const binding = bindingFor(key, ['prompt']);
+    const binding = bindingFor(key, scopesOf(state));
     // A key no prompt row binds is typed when it is a character; a name (pageup) does nothing.
     if (binding) binding.run(keyContext(store, ctx));
     else state.editPrompt(key);

@@ -19,11 +19,12 @@ const SCOPE_TITLES: Record<Scope, string> = {
   help: 'This help',
   // Titled with the keys that open a prompt (promptGroup), in force.
   prompt: 'In a prompt',
+  question: 'A question on the status line',
   // A list's own keys, under its title ("Conversations tab" for one of a user's lists).
   ...(Object.fromEntries(LIST_KINDS.map((kind) => [kind, `${LIST_NAMES[kind].title}${isUserTab(kind) ? ' tab' : ''}`])) as Record<ListKind, string>),
 };
 /** The top-level lists' keys after every list's, and each tab's after the user screen's. */
-const ORDER: Scope[] = ['list', 'detail', ...LIST_KINDS.filter((kind) => !isUserTab(kind)), 'user', ...USER_TABS, 'global', 'prompt', 'help'];
+const ORDER: Scope[] = ['list', 'detail', ...LIST_KINDS.filter((kind) => !isUserTab(kind)), 'user', ...USER_TABS, 'global', 'prompt', 'question', 'help'];
 
 /** The actions that open a prompt: help's title for the prompts' editing keys names their keys in force. */
 const PROMPT_OPENERS = ['userPicker', 'command', 'filter', 'search', 'conversationFilter'];
@@ -56,7 +57,7 @@ export function helpEntries(table: readonly Binding[] = activeBindings()): HelpE
     table.filter((b) => b.scope === scope).map((b) => ({
       group: scope === 'prompt' ? promptGroup(table) : SCOPE_TITLES[scope],
       ...labelled(b.keys.map(keyLabel)),
-      description: b.description,
+      description: bindingText(b, table),
       action: b.action,
     }));
   const commands = COMMANDS.map((c) => ({
@@ -65,6 +66,11 @@ export function helpEntries(table: readonly Binding[] = activeBindings()): HelpE
     description: c.description,
   }));
   return ORDER.flatMap((scope) => (scope === 'global' ? [...keymap(scope), ...commands] : keymap(scope)));
+}
+
+/** What help says of a binding, the keys it names those of `table` (the keys in force, or README's defaults). */
+function bindingText(b: Binding, table: readonly Binding[] = activeBindings()): string {
+  return typeof b.description === 'string' ? b.description : b.description((action) => keyFor(action, undefined, table) ?? action);
 }
 
 const labelled = (labels: readonly string[]): Pick<HelpEntry, 'labels' | 'keys'> => ({ labels, keys: labels.join(' ') });

@@ -3,7 +3,7 @@
 import type { UserTab } from '../lists/names.js';
 import { glyphs } from '../terminal/glyphs.js';
 import type { Hint, Scope } from './binding.js';
-import type { Binding } from './bindings.js';
+import type { Action, Binding } from './bindings.js';
 import { activeBindings } from './effective.js';
 
 /**
@@ -117,6 +117,15 @@ export function hintLabel(key: string): string {
 export function keyFor(action: string, scope?: Scope, table: readonly Binding[] = activeBindings()): string | undefined {
   const key = table.find((b) => b.action === action && (scope === undefined || b.scope === scope))?.keys[0];
   return key === undefined ? undefined : keyLabel(key);
+}
+
+/**
+ * The key in force for an action, as a text that tells the operator which key to press names it
+ * (`${keyName('reload')} to retry`): never a key written into the words, so the words follow a
+ * rebinding. Every action has a key (effective.ts refuses none).
+ */
+export function keyName(action: Action, scope?: Scope): string {
+  return keyFor(action, scope) ?? action;
 }
 
 /** How a key is written in help. */

@@ -1,9 +1,12 @@
-// The keys of an open prompt (u, :, /, s, c, an export's name): rows of the one bindings table
-// (bindings.ts spreads them in), in the `prompt` scope, so dispatch, help, README's Keys table and
-// the config file's `keys` treat them as any other action. Each editing row's action is the line
-// editor's edit of that name (store/lineEditor.ts knows edits, not keys); Enter and Esc are the
-// prompt's own two. A printable character that no row binds is typed.
+// The keys of an open prompt (u, :, /, s, c, an export's name) and the answers to a question:
+// rows of the one bindings table (bindings.ts spreads them in), in the `prompt` and `question`
+// scopes, so dispatch, help, README's Keys table and the config file's `keys` treat them as any
+// other action. Each editing row's action is the line editor's edit of that name
+// (store/lineEditor.ts knows edits, not keys); Enter and Esc are the prompt's own two. A
+// printable character that no row binds is typed.
+import type { AppActions } from '../store/actions.js';
 import type { LineEdit } from '../store/lineEditor.js';
+import type { AppState } from '../store/types.js';
 import type { BindingSpec, KeyContext } from './binding.js';
 
 const edit = <E extends LineEdit>(action: E, keys: readonly string[], description: string) =>
@@ -14,6 +17,17 @@ const edit = <E extends LineEdit>(action: E, keys: readonly string[], descriptio
     scope: 'prompt',
     run: (c: KeyContext) => c.store.getState().editPrompt({ edit: action }),
   }) as const;
+
+/** The question on the status line: is one asked (dispatch puts the `question` scope first then)? */
+export function asking(s: AppState): boolean {
+  return s.prompt?.kind === 'exportConfirm' || (s.prompt === null && s.exporting?.cancelAsked === true);
+}
+
+/** The answer to the question asked: the export's size question is a prompt; cancelling one is not. */
+function answer(s: AppState & AppActions, yes: boolean): void {
+  if (s.prompt?.kind === 'exportConfirm') return yes ? s.submitPrompt() : s.cancelPrompt();
+  if (s.exporting?.cancelAsked) return yes ? s.cancelExport() : s.keepExporting();
+}
 
 export const PROMPT_BINDINGS = [
   edit('charLeft', ['left', 'ctrl+b'], 'a character left'),
@@ -42,4 +56,18 @@ export const PROMPT_BINDINGS = [
     run: (c) => c.store.getState().submitPrompt(),
   },
   { action: 'promptCancel', keys: ['escape'], description: 'close the prompt', scope: 'prompt', run: (c) => c.store.getState().cancelPrompt() },
+  {
+    action: 'answerYes',
+    keys: ['y'],
+    description: "yes: start an export over 100,000 rows (as the prompt's accept does), or cancel the running one",
+    scope: 'question',
+    run: (c) => answer(c.store.getState(), true),
+  },
+  {
+    action: 'answerNo',
+    keys: ['n'],
+    description: "no: drop the large export (as the prompt's cancel does), or keep exporting",
+    scope: 'question',
+    run: (c) => answer(c.store.getState(), false),
+  },
 ] as const satisfies readonly BindingSpec[];

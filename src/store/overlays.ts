@@ -1,8 +1,8 @@
 // What is in front of the operator, innermost first. Esc closes the first one open, one per
 // press, each by its own rule; an overlay may also take keys of its own before the screen's
-// bindings (the export's question takes y and n, the message log its scrolling). A new overlay
-// is a row here, in its place, rather than a branch in a cascade of ifs.
-// An export is never cancelled by Esc alone: Esc reaching it asks, and only `y` cancels.
+// bindings (the message log its scrolling). A new overlay is a row here, in its place, rather
+// than a branch in a cascade of ifs. An export is never cancelled by Esc alone: Esc reaching it
+// asks, and only the answer yes (keys/promptKeys.ts) cancels.
 import { requestKey } from './scheduler.js';
 import { requestOf } from './listEdits.js';
 import { currentList } from './selectors.js';
@@ -57,14 +57,8 @@ const OVERLAYS: readonly Overlay[] = [
   {
     name: 'exportQuestion',
     open: (s) => Boolean(s.exporting?.quitAsked || s.exporting?.cancelAsked),
+    // Its answers are rows of the keys' bindings (keys/promptKeys.ts, the `question` scope).
     escape: (s) => s.keepExporting(),
-    key(key, s) {
-      if (!s.exporting?.cancelAsked) return false;
-      if (key === 'y') s.cancelExport();
-      else if (key === 'n') s.keepExporting();
-      else return false;
-      return true;
-    },
   },
   { name: 'help', open: (s) => s.help, escape: (s) => s.toggleHelp() },
   {

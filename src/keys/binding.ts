@@ -7,9 +7,10 @@ import type { AppStore } from '../store/store.js';
 /**
  * Where a binding works: a list's kind is where that list's own keys work (lists/<list>.ts `keys`);
  * `prompt` while a prompt is open (keys/promptKeys.ts), where nothing else applies; `question`
- * while the status line asks yes or no (an export's size, cancelling one), before all the others.
+ * while the status line asks yes or no (an export's size, cancelling one), before all the others;
+ * `log` while the message log is open, in front of the screen (no other key reaches the page).
  */
-export type Scope = 'global' | 'list' | 'user' | 'detail' | 'help' | 'prompt' | 'question' | ListKind;
+export type Scope = 'global' | 'list' | 'user' | 'detail' | 'help' | 'log' | 'prompt' | 'question' | ListKind;
 
 /** What an action's handler gets: the store and the terminal's size (for keys that move within what is drawn). */
 export interface KeyContext {
@@ -18,6 +19,8 @@ export interface KeyContext {
   color: boolean;
   /** Help as laid out in this frame (help's own keys scroll by it). */
   helpView(): { maxScroll: number; visible: number };
+  /** The key in force for an action, for a message that says which key to press (keymap keyName). */
+  keyName(action: string, scope?: Scope): string;
 }
 
 /**

@@ -241,7 +241,7 @@ export const BINDINGS = [
   {
     action: 'messageLog',
     keys: ['L'],
-    description: 'the last 50 messages of the status line, newest first (also :log); Esc closes',
+    description: (key) => `the last 50 messages of the status line, newest first (also :log); ${key('logClose')} closes`,
     scope: 'global',
     run: (c) => state(c).openLog(),
   },
@@ -281,6 +281,13 @@ export const BINDINGS = [
   { action: 'helpTop', keys: ['g', 'home'], hint: { actions: ['helpTop', 'helpBottom'], label: 'top/end' }, description: 'top of help', scope: 'help', run: (c) => helpTo(c, () => 0) },
   { action: 'helpBottom', keys: ['G', 'end'], description: 'bottom of help', scope: 'help', run: (c) => helpTo(c, (_, v) => v.maxScroll) },
   { action: 'helpClose', keys: ['?', 'escape', 'q'], hint: { label: 'close' }, description: 'close help', scope: 'help', run: (c) => state(c).toggleHelp() },
+  { action: 'logDown', keys: ['j', 'down'], description: 'scroll the message log down a message', scope: 'log', run: (c) => state(c).scrollLog(1) },
+  { action: 'logUp', keys: ['k', 'up'], description: 'scroll the message log up a message', scope: 'log', run: (c) => state(c).scrollLog(-1) },
+  { action: 'logPageDown', keys: [' ', 'pagedown'], description: 'scroll the message log down 10', scope: 'log', run: (c) => state(c).scrollLog(10) },
+  { action: 'logPageUp', keys: ['b', 'pageup'], description: 'scroll the message log up 10', scope: 'log', run: (c) => state(c).scrollLog(-10) },
+  { action: 'logTop', keys: ['g'], description: 'the newest message', scope: 'log', run: (c) => state(c).scrollLog('top') },
+  { action: 'logBottom', keys: ['G'], description: 'the oldest message', scope: 'log', run: (c) => state(c).scrollLog('bottom') },
+  { action: 'logClose', keys: ['escape', 'q', 'L'], description: 'close the message log', scope: 'log', run: (c) => state(c).closeLog() },
   ...PROMPT_BINDINGS,
 ] as const satisfies readonly BindingSpec[];
 

@@ -19,6 +19,7 @@ const QUIT_KEY = 'ctrl+c';
 const TOGETHER: readonly (readonly Scope[])[] = [
   ...LIST_KINDS.map((kind): Scope[] => [...(isUserTab(kind) ? ['user' as const] : []), kind, 'list', 'detail', 'global']),
   ['help'],
+  ['log'],
   ['prompt'],
   // The question's answers come before every other scope (dispatch): they only need to differ.
   ['question'],

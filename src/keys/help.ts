@@ -9,7 +9,7 @@ import type { Scope } from './binding.js';
 import type { Binding } from './bindings.js';
 import { COMMANDS } from './commands.js';
 import { activeBindings } from './effective.js';
-import { keyFor, keyLabel } from './keymap.js';
+import { keyFor, keyLabel, promptOpenerKeys } from './keymap.js';
 
 const SCOPE_TITLES: Record<Scope, string> = {
   global: 'Everywhere',
@@ -17,6 +17,7 @@ const SCOPE_TITLES: Record<Scope, string> = {
   user: 'A user',
   detail: 'Detail pane open',
   help: 'This help',
+  log: 'The message log',
   // Titled with the keys that open a prompt (promptGroup), in force.
   prompt: 'In a prompt',
   question: 'A question on the status line',
@@ -24,15 +25,11 @@ const SCOPE_TITLES: Record<Scope, string> = {
   ...(Object.fromEntries(LIST_KINDS.map((kind) => [kind, `${LIST_NAMES[kind].title}${isUserTab(kind) ? ' tab' : ''}`])) as Record<ListKind, string>),
 };
 /** The top-level lists' keys after every list's, and each tab's after the user screen's. */
-const ORDER: Scope[] = ['list', 'detail', ...LIST_KINDS.filter((kind) => !isUserTab(kind)), 'user', ...USER_TABS, 'global', 'prompt', 'question', 'help'];
+const ORDER: Scope[] = ['list', 'detail', ...LIST_KINDS.filter((kind) => !isUserTab(kind)), 'user', ...USER_TABS, 'global', 'prompt', 'question', 'help', 'log'];
 
-/** The actions that open a prompt: help's title for the prompts' editing keys names their keys in force. */
-const PROMPT_OPENERS = ['userPicker', 'command', 'filter', 'search', 'conversationFilter'];
-
-/** Where the prompts' editing keys go in help, after the screens' keys and before help's own. */
+/** Where the prompts' editing keys go in help, titled with the keys in force that open a prompt. */
 function promptGroup(table: readonly Binding[]): string {
-  const keys = PROMPT_OPENERS.flatMap((action) => keyFor(action, undefined, table) ?? []);
-  return `${SCOPE_TITLES.prompt} (${[...new Set(keys)].join(' ')})`;
+  return `${SCOPE_TITLES.prompt} (${promptOpenerKeys(table).join(' ')})`;
 }
 /** The `:` commands (keys/commands.ts), after the keys that work everywhere. */
 const COMMAND_GROUP = 'Commands (type : first)';

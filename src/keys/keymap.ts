@@ -128,6 +128,14 @@ export function keyName(action: Action, scope?: Scope): string {
   return keyFor(action, scope) ?? action;
 }
 
+/** The actions that open a prompt (the picker, `:`, the filter, the lists' own queries). */
+const PROMPT_OPENERS = ['userPicker', 'command', 'filter', 'search', 'conversationFilter'];
+
+/** The keys in force that open a prompt, once each, for texts that say how to open one. */
+export function promptOpenerKeys(table: readonly Binding[] = activeBindings()): string[] {
+  return [...new Set(PROMPT_OPENERS.flatMap((action) => keyFor(action, undefined, table) ?? []))];
+}
+
 /** How a key is written in help. */
 export function keyLabel(key: string): string {
   const names: Record<string, string> = {

@@ -3,7 +3,7 @@
 // the old keys no longer do (a character is typed, a name does nothing).
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO, startDemoServer, type DemoServer } from 'openim-demo-server';
-import { dispatchKey } from '../../src/keys/dispatch.js';
+import { dispatchInput, dispatchKey } from '../../src/keys/dispatch.js';
 import { COMMAND_LINE } from '../../src/keys/commands.js';
 import { installKeys } from '../../src/keys/effective.js';
 import { currentList, currentScreen } from '../../src/store/selectors.js';
@@ -27,7 +27,7 @@ async function started() {
   await expect.poll(() => currentList(store.getState())?.loadedPage, { timeout: 5000 }).toBe(1);
   const key = (...keys: string[]) => keys.forEach((k) => dispatchKey(k, store, ctx));
   const type = (text: string) => key(...Array.from(text));
-  return { key, type, s: () => store.getState() };
+  return { key, type, store, s: () => store.getState() };
 }
 
 describe('rebound prompt keys', () => {
@@ -63,5 +63,31 @@ describe('rebound prompt keys', () => {
     type(DEMO.firstUserID);
     key('ctrl+g');
     await expect.poll(() => currentScreen(s()), { timeout: 5000 }).toMatchObject({ name: 'user', userID: DEMO.firstUserID });
+  });
+});
+
+describe('rebound keys of what is in front, and texts that name keys', () => {
+  it("the message log's own keys: a rebound close closes it, its old key and the page's keys do nothing", async () => {
+    installKeys({ logClose: ['ctrl+x'], logDown: ['J'] }, 'test');
+    const { key, s } = await started();
+    s().flashInfo('one');
+    s().flashInfo('two');
+    key('L');
+    expect(s().log).not.toBeNull();
+    key('J');
+    expect(s().log?.scroll).toBe(1);
+    // q was the log's; n is the page's: neither reaches past the log.
+    key('q', 'n', 'escape');
+    expect(s().log).not.toBeNull();
+    expect(currentList(s())?.page).toBe(1);
+    key('ctrl+x');
+    expect(s().log).toBeNull();
+  });
+
+  it('a paste outside a prompt names the keys in force that open one', async () => {
+    installKeys({ userPicker: ['U'], command: [';'] }, 'test');
+    const { s, store } = await started();
+    dispatchInput({ type: 'text', text: 'pasted', bracketed: true }, store, ctx);
+    expect(s().flash?.text).toBe('pasted text goes into a prompt (U, ;, /, s, c); nothing was done');
   });
 });

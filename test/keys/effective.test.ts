@@ -8,6 +8,8 @@ import { LISTS } from '../../src/lists/registry.js';
 import { helpEntries } from '../../src/keys/help.js';
 import { keysTableMarkdown } from '../../scripts/keysTable.js';
 import { isBindableKey } from '../../src/keys/normalize.js';
+import { describeFailure } from '../../src/components/failureText.js';
+import { NetworkError } from '../../src/api/errors.js';
 
 const table = BINDINGS as readonly Binding[];
 const keysOf = (bindings: readonly Binding[], action: string) => bindings.filter((b) => b.action === action).map((b) => b.keys);
@@ -139,6 +141,13 @@ describe('installKeys', () => {
     expect(LISTS.users.emptyText({ keyword: '', conversationIDs: [], search: 'zz' }, keyFor('search', 'users'))).toContain('(S to search again, Esc for all users)');
     expect(LISTS.accounts.emptyText({ keyword: 'zz', conversationIDs: [] }, keyFor('search', 'accounts'))).toContain('(S to search again, Esc for all)');
     expect(helpEntries().find((e) => e.description === 'a character left')?.group).toBe('In a prompt (U : / S c)');
+  });
+
+  it("a failure's advice names the keys in force: a rebound reload retries", () => {
+    const refused = new NetworkError('refused', 'connect ECONNREFUSED', { operation: 'getUsers', operationID: 'op1' });
+    expect(describeFailure(refused).hint).toBe('r to retry');
+    installKeys({ reload: ['R'] }, 'test');
+    expect(describeFailure(refused).hint).toBe('R to retry');
   });
 
   it('refuses in one line naming the file and every problem', () => {

@@ -1,7 +1,7 @@
 // README's Keys table, made from the same entries as help: `npm run docs:keys` writes it between
 // the markers below, and a test fails when README holds anything else there.
 import { BINDINGS } from '../src/keys/bindings.js';
-import { helpEntries } from '../src/keys/helpLayout.js';
+import { helpEntries } from '../src/keys/help.js';
 
 export const KEYS_TABLE_BEGIN = '<!-- keys:begin (npm run docs:keys writes this table from src/keys/bindings.ts) -->';
 export const KEYS_TABLE_END = '<!-- keys:end -->';

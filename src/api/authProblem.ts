@@ -42,9 +42,9 @@ export function authProblem(error: AuthErrorFacts): AuthProblem | undefined {
   return undefined;
 }
 
-/** One sentence of what to do, for the error bar (`r` retries there) and the scripting commands. */
-export function authAdvice(problem: AuthProblem, retryKey: boolean): string {
-  const then = retryKey ? ', then press r' : '';
+/** One sentence of what to do, for the error bar (`retryKey`, the key in force, retries there) and the scripting commands (none). */
+export function authAdvice(problem: AuthProblem, retryKey: string | undefined): string {
+  const then = retryKey !== undefined ? `, then press ${retryKey}` : '';
   switch (problem) {
     case 'no-admin-token-endpoint':
       return (

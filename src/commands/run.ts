@@ -54,7 +54,7 @@ export function describeScriptFailure(error: unknown): { code: number; line: str
     `${e.origin.operation}: operationID=${e.origin.operationID || '-'}`;
   if (error instanceof ApiError) {
     const problem = authProblem(error);
-    const hint = problem ? ` (${authAdvice(problem, false)})` : '';
+    const hint = problem ? ` (${authAdvice(problem, undefined)})` : '';
     const limited = error.isRateLimited ? ` the server is rate-limiting${waitWords(error.retryAfterMs)}:` : '';
     return {
       code: EXIT_API,

@@ -1,8 +1,9 @@
-// Every key, generated from the keymap and laid out for the room there is (keys/helpLayout.ts);
+// Every key, generated from the keymap (keys/help.ts) and laid out for the room there is (layout/helpColumns.ts);
 // it scrolls when it does not fit.
 import { Box, Text } from 'ink';
 import { activeBindings } from '../keys/effective.js';
-import { COLUMN_GAP, helpLastLine, helpView, helpWindow, type HelpLine } from '../keys/helpLayout.js';
+import { helpView } from '../keys/help.js';
+import { COLUMN_GAP, helpLastLine, helpWindow, type HelpLine } from '../layout/helpColumns.js';
 import { keyFor, keyLabel } from '../keys/keymap.js';
 import { glyphs } from '../terminal/glyphs.js';
 import { fit, truncate } from '../terminal/width.js';

@@ -19,6 +19,7 @@ import type { RowMark } from '../domain/rowDiff.js';
 import { Table } from './Table.js';
 import { tint, useTheme } from './theme.js';
 import { glyphs } from '../terminal/glyphs.js';
+import { keyName } from '../keys/keymap.js';
 
 interface Props<Row extends AnyRow> {
   listKey: string;
@@ -74,7 +75,7 @@ export function ListView<Row extends AnyRow>({ listKey, columns, geometry, empty
         ? `loading${glyphs().ellipsis}`
         : ''
       : list.filter
-        ? `no row of this page matches "${displayText(list.filter)}" (Esc clears)`
+        ? `no row of this page matches "${displayText(list.filter)}" (${keyName('back')} clears)`
         : list.notice
           ? 'no conversations'
           : emptyText;

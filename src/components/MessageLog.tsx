@@ -2,6 +2,8 @@
 // (wrapped, never cut), with the time it was shown. It scrolls by message.
 import { Box, Text } from 'ink';
 import { formatTime } from '../content/format.js';
+import { activeBindings } from '../keys/effective.js';
+import { keyLabel, keyName } from '../keys/keymap.js';
 import { glyphs } from '../terminal/glyphs.js';
 import { displayText } from '../terminal/settle.js';
 import { truncate, wrap } from '../terminal/width.js';
@@ -32,11 +34,14 @@ export function MessageLog({ width, height }: { width: number; height: number })
       );
     }
   }
+  // The keys named are the log's own in force (a rebinding included).
+  const scrollKeys = `${keyName('logDown', 'log')}/${keyName('logUp', 'log')}`;
+  const closeKeys = activeBindings().find((b) => b.action === 'logClose')?.keys.slice(0, 2).map(keyLabel).join(' or ') ?? '';
   const where = `from ${Math.min(scroll + 1, messages.length)} of ${messages.length}`;
   return (
     <Box flexDirection="column" width={width} height={height}>
       <Text bold wrap="truncate">
-        {truncate(`Messages, newest first ${sep} ${where} ${sep} j/k scroll ${sep} Esc or q closes`, width)}
+        {truncate(`Messages, newest first ${sep} ${where} ${sep} ${scrollKeys} scroll ${sep} ${closeKeys} closes`, width)}
       </Text>
       {lines}
     </Box>

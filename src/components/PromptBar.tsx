@@ -8,6 +8,7 @@ import { Box, Text } from 'ink';
 import { formatBytes, formatCount } from '../content/format.js';
 import { currentList } from '../store/selectors.js';
 import type { Prompt, PromptKind } from '../store/types.js';
+import { keyName } from '../keys/keymap.js';
 import { glyphs } from '../terminal/glyphs.js';
 import { displayText } from '../terminal/settle.js';
 import { displayWidth, truncate } from '../terminal/width.js';
@@ -108,7 +109,7 @@ function UnderLine({ prompt, recentUsers, searchingUsers, width, theme }: UnderL
   }
   const cycling = prompt.line.completion;
   if (cycling) {
-    const hint = `  (Tab next ${glyphs().separator} Shift-Tab back)`;
+    const hint = `  (${keyName('completeNext', 'prompt')} next ${glyphs().separator} ${keyName('completeBack', 'prompt')} back)`;
     const room = Math.max(0, width - displayWidth(hint));
     const cells = candidateCells(candidateLabels(prompt.kind, cycling.candidates), cycling.index, room);
     return (
@@ -127,32 +128,35 @@ function UnderLine({ prompt, recentUsers, searchingUsers, width, theme }: UnderL
   );
 }
 
-/** Before Tab: what Tab would offer, or how the prompt works. */
+/** Before the completion key: what it would offer, or how the prompt works, naming the keys in force. */
 function hintFor(prompt: Prompt, recentUsers: readonly string[]): string {
   const sep = glyphs().separator;
   const labels = candidateLabels(prompt.kind, prompt.candidates);
+  const accept = keyName('promptAccept', 'prompt');
+  const cancel = `${keyName('promptCancel', 'prompt')} to cancel`;
+  const complete = `(${keyName('completeNext', 'prompt')} completes)`;
   // What Tab does comes first: at 80 columns a long offer (the command names) is cut at its end.
-  const offer = `(Tab completes)  ${labels.join('  ')}`;
+  const offer = `${complete}  ${labels.join('  ')}`;
   const typed = prompt.line.text.trim() !== '';
   switch (prompt.kind) {
     case 'command':
-      return labels.length > 0 ? offer : `Enter to run ${sep} Esc to cancel`;
+      return labels.length > 0 ? offer : `${accept} to run ${sep} ${cancel}`;
     case 'user':
-      if (!typed) return recentUsers.length > 0 ? `recent: ${recentUsers.map((id) => displayText(id)).join('  ')}   (Tab completes)` : 'no recent users yet';
-      return labels.length > 0 ? offer : `Enter to open ${sep} Esc to cancel`;
+      if (!typed) return recentUsers.length > 0 ? `recent: ${recentUsers.map((id) => displayText(id)).join('  ')}   ${complete}` : 'no recent users yet';
+      return labels.length > 0 ? offer : `${accept} to open ${sep} ${cancel}`;
     case 'filter':
       return typed && labels.length > 0
         ? offer
-        : `narrows the rows of this page as you type ${sep} Enter keeps it ${sep} Esc clears it`;
+        : `narrows the rows of this page as you type ${sep} ${accept} keeps it ${sep} ${keyName('promptCancel', 'prompt')} clears it`;
     case 'detailSearch':
-      return `Enter finds ${sep} then n/N next/previous match ${sep} Esc to cancel`;
+      return `${accept} finds ${sep} then ${keyName('nextMatch', 'detail')}/${keyName('prevMatch', 'detail')} next/previous match ${sep} ${cancel}`;
     case 'search':
-      return typed && labels.length > 0 ? offer : `exact match ${sep} empty: all ${sep} Enter to apply ${sep} Esc to cancel`;
+      return typed && labels.length > 0 ? offer : `exact match ${sep} empty: all ${sep} ${accept} to apply ${sep} ${cancel}`;
     case 'conversations':
-      return typed && labels.length > 0 ? offer : `comma separated ${sep} empty: all ${sep} Enter to apply ${sep} Esc to cancel`;
+      return typed && labels.length > 0 ? offer : `comma separated ${sep} empty: all ${sep} ${accept} to apply ${sep} ${cancel}`;
     case 'export':
-      return `Enter starts ${sep} Esc to cancel ${sep} ~/ is home`;
+      return `${accept} starts ${sep} ${cancel} ${sep} ~/ is home`;
     case 'exportConfirm':
-      return `y or Enter goes on ${sep} n or Esc drops it`;
+      return `${keyName('answerYes', 'question')} or ${accept} goes on ${sep} ${keyName('answerNo', 'question')} or ${keyName('promptCancel', 'prompt')} drops it`;
   }
 }

@@ -15,6 +15,7 @@ import type { ExportProgress } from '../store/types.js';
 import { useAppStore } from './StoreContext.js';
 import { tint, useTheme } from './theme.js';
 import { glyphs } from '../terminal/glyphs.js';
+import { keyName } from '../keys/keymap.js';
 import { liveStatusNote } from './liveText.js';
 import { livePauseReason } from '../store/liveSlice.js';
 
@@ -104,16 +105,17 @@ function ExportLine({ progress, width }: { progress: ExportProgress; width: numb
   // The list's kind is in the file's name; the page count adds nothing to the row count.
   const head = 'exporting to ';
   if (progress.quitAsked || progress.cancelAsked) {
+    const keep = `${keyName('back')} keeps exporting`;
     const ask = progress.quitAsked
-      ? `quit and abandon the export (its partial file is removed)? q quits ${sep} Esc keeps exporting`
-      : `cancel the export (its partial file is removed)? y cancels ${sep} n or Esc keeps exporting`;
+      ? `quit and abandon the export (its partial file is removed)? ${keyName('quit')} quits ${sep} ${keep}`
+      : `cancel the export (its partial file is removed)? ${keyName('answerYes', 'question')} cancels ${sep} ${keyName('answerNo', 'question')} or ${keep}`;
     return (
       <Box width={width}>
         <Text {...tint(theme, 'yellow')}>{truncate(ask, width)}</Text>
       </Box>
     );
   }
-  const tail = ` ${sep} ${exportProgressText(progress)}${progress.ask ? '' : ` ${sep} Esc then y cancels`}`;
+  const tail = ` ${sep} ${exportProgressText(progress)}${progress.ask ? '' : ` ${sep} ${keyName('back')} then ${keyName('answerYes', 'question')} cancels`}`;
   // The file name gives way in its middle; the count and how to stop stay whole.
   const path = shortenMiddle(displayText(progress.path), Math.max(12, room - displayWidth(head) - displayWidth(tail)));
   const text = head + path + tail;

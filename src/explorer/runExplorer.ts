@@ -110,6 +110,7 @@ export async function runExplorer(
       columns: columnChoiceOf(o.preferences?.columns),
       commandLine: COMMAND_LINE,
       searchKey: () => keyFor('search', 'users'),
+      keyName: (action) => keyFor(action),
       profileNames: () => profileNamesIn(parsed.configPath ?? defaultConfigPath(process.env)),
     });
     return { store, info, generation };

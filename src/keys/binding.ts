@@ -4,8 +4,13 @@ import type { ListKind } from '../api/pages.js';
 import type { TerminalSize } from '../layout/frame.js';
 import type { AppStore } from '../store/store.js';
 
-/** Where a binding works: a list's kind is where that list's own keys work (lists/<list>.ts `keys`). */
-export type Scope = 'global' | 'list' | 'user' | 'detail' | 'help' | ListKind;
+/**
+ * Where a binding works: a list's kind is where that list's own keys work (lists/<list>.ts `keys`);
+ * `prompt` while a prompt is open (keys/promptKeys.ts), where nothing else applies; `question`
+ * while the status line asks yes or no (an export's size, cancelling one), before all the others;
+ * `log` while the message log is open, in front of the screen (no other key reaches the page).
+ */
+export type Scope = 'global' | 'list' | 'user' | 'detail' | 'help' | 'log' | 'prompt' | 'question' | ListKind;
 
 /** What an action's handler gets: the store and the terminal's size (for keys that move within what is drawn). */
 export interface KeyContext {
@@ -14,17 +19,34 @@ export interface KeyContext {
   color: boolean;
   /** Help as laid out in this frame (help's own keys scroll by it). */
   helpView(): { maxScroll: number; visible: number };
+  /** The key in force for an action, for a message that says which key to press (keymap keyName). */
+  keyName(action: string, scope?: Scope): string;
 }
+
+/**
+ * A footer hint as data: the keys of these actions, as they are bound where the footer shows
+ * (keymap.hintsFor), then the label: `{ actions: ['nextPage', 'prevPage'], label: 'page' }` reads
+ * `n/p page`, and `x/p page` once nextPage is rebound to x. Without `actions`, the binding's own.
+ * A pair `[first, last]` is a run of actions written as one token (`1-3`).
+ */
+export interface Hint {
+  actions?: readonly (string | readonly [string, string])[];
+  label: string;
+}
+
+/** The key in force for an action, as help writes it (keymap keyFor). */
+export type KeyNamer = (action: string) => string;
 
 export interface BindingSpec<A extends string = string> {
   /** The action's name: what help shows, and what the config file will rebind. */
   action: A;
   keys: readonly string[];
   scope: Scope;
-  description: string;
-  /** Short label for the footer; bindings without one only appear in help. */
-  hint?: string;
+  /** What help says of it; a text that names another action's key is given that key (help.ts bindingText). */
+  description: string | ((key: KeyNamer) => string);
+  /** The footer's hint; bindings without one only appear in help. */
+  hint?: Hint;
   /** The hint in the full-screen detail, where the key does the opposite (`f split`, as the pane's rule says). */
-  fullHint?: string;
+  fullHint?: Hint;
   run(ctx: KeyContext): void;
 }

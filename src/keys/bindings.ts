@@ -10,6 +10,7 @@ import { LISTS, listDef } from '../lists/registry.js';
 import type { AppState } from '../store/types.js';
 import type { BindingSpec, KeyContext } from './binding.js';
 import { detailEdge, detailPaneOf, jumpToMatch } from './detailKeys.js';
+import { PROMPT_BINDINGS } from './promptKeys.js';
 
 const state = (ctx: KeyContext) => ctx.store.getState();
 
@@ -32,7 +33,7 @@ const listKeys = LIST_KINDS.flatMap((kind) =>
     // The list's definition spelled this name: it is one of ListKeyAction.
     action: key.action as ListKeyAction,
     keys: key.keys,
-    ...(key.hint === undefined ? {} : { hint: key.hint }),
+    ...(key.hint === undefined ? {} : { hint: { label: key.hint } }),
     description: key.description,
     scope: kind,
     run: (c: KeyContext) => state(c).openPrompt(key.run.openPrompt),
@@ -64,14 +65,14 @@ export function quitsFromHere(s: Pick<AppState, 'exporting' | 'detail' | 'nav'>)
 }
 
 export const BINDINGS = [
-  { action: 'down', keys: ['j', 'down'], hint: 'j/k move', description: 'move down', scope: 'list', run: (c) => state(c).moveCursor(1) },
+  { action: 'down', keys: ['j', 'down'], hint: { actions: ['down', 'up'], label: 'move' }, description: 'move down', scope: 'list', run: (c) => state(c).moveCursor(1) },
   { action: 'up', keys: ['k', 'up'], description: 'move up', scope: 'list', run: (c) => state(c).moveCursor(-1) },
   { action: 'first', keys: ['g', 'home'], description: 'first row', scope: 'list', run: (c) => state(c).cursorTo('first') },
   { action: 'last', keys: ['G', 'end'], description: 'last row', scope: 'list', run: (c) => state(c).cursorTo('last') },
   {
     action: 'nextPage',
     keys: ['n', 'pagedown', ']', 'right'],
-    hint: 'n/p page',
+    hint: { actions: ['nextPage', 'prevPage'], label: 'page' },
     description: 'next page',
     scope: 'list',
     run: (c) => state(c).nextPage(),
@@ -102,7 +103,7 @@ export const BINDINGS = [
   {
     action: 'open',
     keys: ['enter'],
-    hint: '⏎ open',
+    hint: { label: 'open' },
     description: 'open the user, or the detail of the row',
     scope: 'list',
     run: (c) => {
@@ -115,7 +116,7 @@ export const BINDINGS = [
   {
     action: 'detail',
     keys: ['d'],
-    hint: 'd detail',
+    hint: { label: 'detail' },
     description: 'show or hide the detail pane',
     scope: 'list',
     run: (c) => state(c).toggleDetail(opensDetailFull(c.terminal)),
@@ -123,7 +124,7 @@ export const BINDINGS = [
   {
     action: 'scrollDown',
     keys: ['J', ' '],
-    hint: 'J/K scroll',
+    hint: { actions: ['scrollDown', 'scrollUp'], label: 'scroll' },
     description: 'scroll the detail pane down',
     scope: 'detail',
     run: (c) => {
@@ -145,8 +146,8 @@ export const BINDINGS = [
   {
     action: 'detailFull',
     keys: ['f'],
-    hint: 'f full',
-    fullHint: 'f split',
+    hint: { label: 'full' },
+    fullHint: { label: 'split' },
     description: 'detail: split pane or full screen (full below 30 rows)',
     scope: 'detail',
     run: (c) => state(c).toggleDetailFull(),
@@ -155,12 +156,12 @@ export const BINDINGS = [
   {
     action: 'detailSearch',
     keys: ['/'],
-    hint: '/ find',
+    hint: { label: 'find' },
     description: 'full-screen detail: search its text',
     scope: 'detail',
     run: (c) => state(c).openPrompt('detailSearch'),
   },
-  { action: 'nextMatch', keys: ['n'], hint: 'n/N match', description: 'full-screen detail: next match', scope: 'detail', run: (c) => jumpToMatch(c.store, c, 1) },
+  { action: 'nextMatch', keys: ['n'], hint: { actions: ['nextMatch', 'prevMatch'], label: 'match' }, description: 'full-screen detail: next match', scope: 'detail', run: (c) => jumpToMatch(c.store, c, 1) },
   { action: 'prevMatch', keys: ['N'], description: 'full-screen detail: previous match', scope: 'detail', run: (c) => jumpToMatch(c.store, c, -1) },
   { action: 'detailTop', keys: ['g', 'home'], description: 'full-screen detail: top', scope: 'detail', run: (c) => detailEdge(c.store, c, 'top') },
   {
@@ -170,15 +171,15 @@ export const BINDINGS = [
     scope: 'detail',
     run: (c) => detailEdge(c.store, c, 'bottom'),
   },
-  { action: 'nextTab', keys: ['tab'], hint: `tab/1-${USER_TABS.length} tabs`, description: 'next tab', scope: 'user', run: (c) => state(c).cycleTab(1) },
+  { action: 'nextTab', keys: ['tab'], hint: { actions: ['nextTab', ['tab1', `tab${USER_TABS.length}`]], label: 'tabs' }, description: 'next tab', scope: 'user', run: (c) => state(c).cycleTab(1) },
   { action: 'prevTab', keys: ['shift+tab'], description: 'previous tab', scope: 'user', run: (c) => state(c).cycleTab(-1) },
   tabKey(1),
   tabKey(2),
   tabKey(3),
   // Here, where the footer lists them: after the tabs, before every list's `o` and `/`.
   ...listKeys,
-  { action: 'openUser', keys: ['o'], hint: 'o user', description: 'open the user this row names', scope: 'list', run: (c) => state(c).openNamedUser() },
-  { action: 'filter', keys: ['/'], hint: '/ filter', description: 'filter the rows of this page', scope: 'list', run: (c) => state(c).openPrompt('filter') },
+  { action: 'openUser', keys: ['o'], hint: { label: 'user' }, description: 'open the user this row names', scope: 'list', run: (c) => state(c).openNamedUser() },
+  { action: 'filter', keys: ['/'], hint: { label: 'filter' }, description: 'filter the rows of this page', scope: 'list', run: (c) => state(c).openPrompt('filter') },
   { action: 'copy', keys: ['y'], description: 'copy the row as JSON, on one line, to the clipboard (OSC 52)', scope: 'list', run: (c) => state(c).copyRow() },
   {
     action: 'copyID',
@@ -197,14 +198,14 @@ export const BINDINGS = [
   {
     action: 'exportJson',
     keys: ['e'],
-    description: 'export every page of this list to a JSON file: its name first, a question over 100,000 rows (Esc, then y, cancels)',
+    description: (key) => `export every page of this list to a JSON file: its name first, a question over 100,000 rows (${key('back')}, then ${key('answerYes')}, cancels)`,
     scope: 'list',
     run: (c) => state(c).exportView('json'),
   },
   {
     action: 'exportCsv',
     keys: ['E'],
-    description: 'export every page of this list to a CSV file: its name first, a question over 100,000 rows (Esc, then y, cancels)',
+    description: (key) => `export every page of this list to a CSV file: its name first, a question over 100,000 rows (${key('back')}, then ${key('answerYes')}, cancels)`,
     scope: 'list',
     run: (c) => state(c).exportView('csv'),
   },
@@ -212,17 +213,17 @@ export const BINDINGS = [
   {
     action: 'live',
     keys: ['w'],
-    hint: 'w live',
+    hint: { label: 'live' },
     description: 'live view: refresh this page on an interval, mark what changed',
     scope: 'list',
     run: (c) => state(c).toggleLive(),
   },
-  { action: 'accounts', keys: ['a'], hint: 'a accounts', description: 'system accounts', scope: 'global', run: (c) => state(c).goTo('accounts') },
-  { action: 'userPicker', keys: ['u'], hint: 'u pick user', description: 'pick a user by ID', scope: 'global', run: (c) => state(c).openPrompt('user') },
+  { action: 'accounts', keys: ['a'], hint: { label: 'accounts' }, description: 'system accounts', scope: 'global', run: (c) => state(c).goTo('accounts') },
+  { action: 'userPicker', keys: ['u'], hint: { label: 'pick user' }, description: 'pick a user by ID', scope: 'global', run: (c) => state(c).openPrompt('user') },
   {
     action: 'command',
     keys: [':'],
-    hint: ': cmd',
+    hint: { label: 'cmd' },
     description: 'command: users, accounts, user ID, page N, profile NAME, sort [-]FIELD (this page only)',
     scope: 'global',
     run: (c) => state(c).openPrompt('command'),
@@ -230,24 +231,24 @@ export const BINDINGS = [
   {
     action: 'back',
     keys: ['escape', 'backspace', 'h'],
-    hint: 'esc back',
+    hint: { label: 'back' },
     description:
       'closes what is in front, one per press: the prompt, help, the message log, a page still loading, the detail search, the full-screen detail, the pane, the filter; then the screen',
     scope: 'global',
     run: (c) => state(c).escape(),
   },
-  { action: 'help', keys: ['?'], hint: '? help', description: 'this help', scope: 'global', run: (c) => state(c).toggleHelp() },
+  { action: 'help', keys: ['?'], hint: { label: 'help' }, description: 'this help', scope: 'global', run: (c) => state(c).toggleHelp() },
   {
     action: 'messageLog',
     keys: ['L'],
-    description: 'the last 50 messages of the status line, newest first (also :log); Esc closes',
+    description: (key) => `the last 50 messages of the status line, newest first (also :log); ${key('logClose')} closes`,
     scope: 'global',
     run: (c) => state(c).openLog(),
   },
   {
     action: 'quit',
     keys: ['q', 'ctrl+c'],
-    hint: 'q quit',
+    hint: { label: 'quit' },
     description: 'back one step in the history; closes a full-screen detail; quits from a top-level list (Ctrl-C quits anywhere); during an export, asks first',
     scope: 'global',
     run: (c) => {
@@ -260,26 +261,34 @@ export const BINDINGS = [
       else s.back();
     },
   },
-  { action: 'helpDown', keys: ['j', 'down'], hint: 'j/k line', description: 'scroll help down a line', scope: 'help', run: (c) => helpTo(c, (at) => at + 1) },
+  { action: 'helpDown', keys: ['j', 'down'], hint: { actions: ['helpDown', 'helpUp'], label: 'line' }, description: 'scroll help down a line', scope: 'help', run: (c) => helpTo(c, (at) => at + 1) },
   { action: 'helpUp', keys: ['k', 'up'], description: 'scroll help up a line', scope: 'help', run: (c) => helpTo(c, (at) => at - 1) },
   {
     action: 'helpPageDown',
-    keys: ['pagedown', ' ', 'J', 'n'],
-    hint: 'n/p screen',
+    keys: ['n', 'pagedown', ' ', 'J'],
+    hint: { actions: ['helpPageDown', 'helpPageUp'], label: 'screen' },
     description: 'scroll help down a screen',
     scope: 'help',
     run: (c) => helpTo(c, (at, v) => at + v.page),
   },
   {
     action: 'helpPageUp',
-    keys: ['pageup', 'b', 'K', 'p'],
+    keys: ['p', 'pageup', 'b', 'K'],
     description: 'scroll help up a screen',
     scope: 'help',
     run: (c) => helpTo(c, (at, v) => at - v.page),
   },
-  { action: 'helpTop', keys: ['g', 'home'], hint: 'g/G top/end', description: 'top of help', scope: 'help', run: (c) => helpTo(c, () => 0) },
+  { action: 'helpTop', keys: ['g', 'home'], hint: { actions: ['helpTop', 'helpBottom'], label: 'top/end' }, description: 'top of help', scope: 'help', run: (c) => helpTo(c, () => 0) },
   { action: 'helpBottom', keys: ['G', 'end'], description: 'bottom of help', scope: 'help', run: (c) => helpTo(c, (_, v) => v.maxScroll) },
-  { action: 'helpClose', keys: ['?', 'escape', 'q'], hint: '? close', description: 'close help', scope: 'help', run: (c) => state(c).toggleHelp() },
+  { action: 'helpClose', keys: ['?', 'escape', 'q'], hint: { label: 'close' }, description: 'close help', scope: 'help', run: (c) => state(c).toggleHelp() },
+  { action: 'logDown', keys: ['j', 'down'], description: 'scroll the message log down a message', scope: 'log', run: (c) => state(c).scrollLog(1) },
+  { action: 'logUp', keys: ['k', 'up'], description: 'scroll the message log up a message', scope: 'log', run: (c) => state(c).scrollLog(-1) },
+  { action: 'logPageDown', keys: [' ', 'pagedown'], description: 'scroll the message log down 10', scope: 'log', run: (c) => state(c).scrollLog(10) },
+  { action: 'logPageUp', keys: ['b', 'pageup'], description: 'scroll the message log up 10', scope: 'log', run: (c) => state(c).scrollLog(-10) },
+  { action: 'logTop', keys: ['g'], description: 'the newest message', scope: 'log', run: (c) => state(c).scrollLog('top') },
+  { action: 'logBottom', keys: ['G'], description: 'the oldest message', scope: 'log', run: (c) => state(c).scrollLog('bottom') },
+  { action: 'logClose', keys: ['escape', 'q', 'L'], description: 'close the message log', scope: 'log', run: (c) => state(c).closeLog() },
+  ...PROMPT_BINDINGS,
 ] as const satisfies readonly BindingSpec[];
 
 /** An action's name, as help lists it and the config file names it. */

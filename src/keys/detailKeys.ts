@@ -8,6 +8,7 @@ import type { DetailPaneBox } from '../layout/detailScroll.js';
 import { screenGeometry, type TerminalSize } from '../layout/frame.js';
 import { currentList, openRegions, ownerName, selectedRow } from '../store/selectors.js';
 import type { AppState } from '../store/types.js';
+import type { KeyContext } from './binding.js';
 
 /** What dispatch.ts passes: the terminal the detail is drawn in. */
 interface DispatchContext {
@@ -55,11 +56,11 @@ export function settleDetailSearch(store: AppStore, ctx: DispatchContext): void 
 }
 
 /** n / N: the next or previous match, wrapping around. */
-export function jumpToMatch(store: AppStore, ctx: DispatchContext, step: 1 | -1): void {
+export function jumpToMatch(store: AppStore, ctx: DispatchContext & Pick<KeyContext, 'keyName'>, step: 1 | -1): void {
   const state = store.getState();
   const search = state.detail.search;
   const pane = detailPaneOf(state, ctx.terminal);
-  if (!search || !pane) return state.flashInfo('no search in the detail: / to search');
+  if (!search || !pane) return state.flashInfo(`no search in the detail: ${ctx.keyName('detailSearch', 'detail')} to search`);
   const found = detailMatches(pane.kind, pane.row, pane.width, ctx.color, search.query, pane.owner);
   if (found.lines.length === 0) return state.flashInfo(`no match for "${search.query}" in the detail`);
   const count = found.lines.length;

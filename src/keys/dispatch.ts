@@ -1,5 +1,7 @@
-// The single input path: prompt open -> the overlay in front (store/overlays.ts) -> help open ->
-// the bindings of this screen's scopes, whose handlers live with them (bindings.ts). A key typed
+// The single input path: a key reaches the first binding (bindings.ts, handlers with the rows) in
+// the scopes of what is open: a question asked, then a prompt (whose unbound characters are
+// typed), help or the message log, else the screen's scopes. Esc gives up a load in front
+// (store/overlays.ts) before anything else. A key typed
 // while the page it is meant for loads waits for it (typeAhead.ts). Plain function of (key,
 // store), so every key's effect is testable without rendering.
 import { frontOverlay } from '../store/overlays.js';
@@ -9,9 +11,10 @@ import type { AppState } from '../store/types.js';
 import { screenGeometry, type TerminalSize } from '../layout/frame.js';
 import type { KeyContext, Scope } from './binding.js';
 import { settleDetailSearch } from './detailKeys.js';
-import { helpView } from './helpLayout.js';
+import { helpView } from './help.js';
 import { quitsFromHere, type Action } from './bindings.js';
-import { bindingFor, scopesFor } from './keymap.js';
+import { bindingFor, keyFor, promptOpenerKeys, scopesFor } from './keymap.js';
+import { asking } from './promptKeys.js';
 import { ACT_AT_ONCE, TypeAhead } from './typeAhead.js';
 import { splitTypedAhead, textKeys, type InputEvent } from './normalize.js';
 
@@ -20,9 +23,6 @@ export interface DispatchContext {
   terminal: TerminalSize;
   color: boolean;
 }
-
-/** Alt-keys the line editor uses; any other Alt-x is "Esc, then x" typed quickly. */
-const EDITOR_ALT_KEYS = new Set(['alt+b', 'alt+f', 'alt+d', 'alt+backspace']);
 
 /** One read from the terminal. */
 export function dispatchInput(event: InputEvent, store: AppStore, ctx: DispatchContext): void {
@@ -44,7 +44,7 @@ export function dispatchInput(event: InputEvent, store: AppStore, ctx: DispatchC
     // as after Enter typed on its own (`word⏎` arrives in one read over a fast link).
     return settleDetailSearch(store, ctx);
   }
-  if (event.bracketed) return state.flashInfo('pasted text goes into a prompt (u, :, /, s, c); nothing was done');
+  if (event.bracketed) return state.flashInfo(`pasted text goes into a prompt (${promptOpenerKeys().join(', ')}); nothing was done`);
   for (const key of textKeys(event.text)) dispatchKey(key, store, ctx);
 }
 
@@ -62,14 +62,15 @@ export function dispatchKey(key: string, store: AppStore, ctx: DispatchContext):
     typeAhead.drop();
     return state.quit();
   }
-  if (key.startsWith('alt+') && !(state.prompt && EDITOR_ALT_KEYS.has(key))) {
+  // An Alt-key a prompt binds is its own (Alt-B); any other is "Esc, then x" typed quickly.
+  if (key.startsWith('alt+') && !(state.prompt && bindingFor(key, ['prompt']))) {
     dispatchKey('escape', store, ctx);
     return dispatchKey(key.slice('alt+'.length), store, ctx);
   }
   // The operator acted: the message has been read (it stays on screen until then).
   state.dismissMessage();
-  const action = state.prompt ? undefined : bindingFor(key, scopesOf(state))?.action;
-  if (key === 'escape' || action === 'back') {
+  const action = bindingFor(key, scopesOf(state))?.action;
+  if (key === 'escape' || action === 'back' || action === 'promptCancel') {
     // Esc is never kept: it gives up what is awaited (a page step, a user's check) and the keys typed behind it.
     const dropped = typeAhead.drop();
     if (!state.prompt && frontOverlay(state)?.name === 'load') return state.cancelLoad(dropped);
@@ -99,21 +100,27 @@ function awaiting(state: AppState): boolean {
 const keysText = (n: number): string => (n === 1 ? '1 key' : `${n} keys`);
 
 function scopesOf(state: AppState): Scope[] {
-  if (state.help) return ['help'];
+  // A question asked takes its answers first, whatever is open.
+  const question: Scope[] = asking(state) ? ['question'] : [];
+  // An open prompt takes every key: its own rows, else a character is typed.
+  if (state.prompt) return [...question, 'prompt'];
+  if (state.help) return [...question, 'help'];
+  // The log is read-only and in front of the page: no other key reaches the page behind it.
+  if (state.log) return [...question, 'log'];
   const screen = currentScreen(state);
-  return scopesFor(screen.name, screen.name === 'user' ? screen.tab : undefined, state.detail.open, state.detail.full);
+  return [...question, ...scopesFor(screen.name, screen.name === 'user' ? screen.tab : undefined, state.detail.open, state.detail.full)];
 }
 
-/** One key, now: the prompt's, an overlay's own, else the binding it reaches on this screen. */
+/** One key, now: the binding it reaches in the scopes of what is open (a question, a prompt, help, the log) or of the screen. */
 function runKey(key: string, store: AppStore, ctx: DispatchContext): void {
   const state = store.getState();
   if (state.prompt) {
-    if (key === 'escape') state.cancelPrompt();
-    else if (key === 'enter') state.submitPrompt();
+    const binding = bindingFor(key, scopesOf(state));
+    // A key no prompt row binds is typed when it is a character; a name (pageup) does nothing.
+    if (binding) binding.run(keyContext(store, ctx));
     else state.editPrompt(key);
     return settleDetailSearch(store, ctx);
   }
-  if (frontOverlay(state)?.key?.(key, state)) return;
   bindingFor(key, scopesOf(state))?.run(keyContext(store, ctx));
 }
 
@@ -148,8 +155,13 @@ function typeAheadOf(store: AppStore, ctx: DispatchContext): TypeAhead {
 }
 
 function keyContext(store: AppStore, ctx: DispatchContext): KeyContext {
-  return { store, ...ctx, helpView: () => {
+  return {
+    store,
+    ...ctx,
+    helpView: () => {
       const body = screenGeometry(ctx.terminal, { help: true }).body;
       return helpView(body.width, body.rows);
-    }, };
+    },
+    keyName: (action, scope) => keyFor(action, scope) ?? action,
+  };
 }

@@ -1,5 +1,6 @@
 // The keys in force: the bindings table (bindings.ts) with the config file's `keys` applied. Built
-// once at start (explorer entry) and installed; keymap lookups, the footer and help read it.
+// once at start (explorer entry) and installed; keymap lookups, the footer and help read it. The
+// footer's hints name actions, not keys (binding.ts Hint), so they follow a rebinding as drawn.
 // README's Keys table keeps showing the defaults (keysTable.ts passes BINDINGS itself).
 import type { ActionVocabulary } from '../config/configSchema.js';
 import { UsageError } from '../config/usageError.js';
@@ -7,7 +8,7 @@ import { quoted } from '../config/safeText.js';
 import { LIST_KINDS, isUserTab } from '../lists/names.js';
 import type { Scope } from './binding.js';
 import { BINDINGS, type Binding } from './bindings.js';
-import { isBindableKey } from './normalize.js';
+import { isAltKey, isBindableKey } from './normalize.js';
 
 /** The config file's `keys`: an action's name to the keys that replace its own. */
 export type KeyOverrides = Readonly<Record<string, readonly string[]>>;
@@ -19,6 +20,10 @@ const QUIT_KEY = 'ctrl+c';
 const TOGETHER: readonly (readonly Scope[])[] = [
   ...LIST_KINDS.map((kind): Scope[] => [...(isUserTab(kind) ? ['user' as const] : []), kind, 'list', 'detail', 'global']),
   ['help'],
+  ['log'],
+  ['prompt'],
+  // The question's answers come before every other scope (dispatch): they only need to differ.
+  ['question'],
 ];
 
 export interface EffectiveBindings {
@@ -44,13 +49,22 @@ export function effectiveBindings(overrides: KeyOverrides, defaults: readonly Bi
       continue;
     }
     if (keys.length === 0) problems.push(`${action}: give at least one key`);
-    const unknown = keys.filter((k) => !isBindableKey(k));
+    // A prompt's keys may be Alt-keys (only there is Alt-x not Esc then x), and never a character it types.
+    const inPrompt = defaults.some((b) => b.action === action && b.scope === 'prompt');
+    const bindable = (k: string): boolean => isBindableKey(k) || (inPrompt && isAltKey(k));
+    const unknown = keys.filter((k) => !bindable(k));
     if (unknown.length > 0) {
       problems.push(
-        `${action}: unknown key${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => quoted(k)).join(', ')} (a character, a name such as enter, escape, pagedown or shift+tab, or ctrl+a..ctrl+z but ctrl+c, l, z)`,
+        `${action}: unknown key${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => quoted(k)).join(', ')} (a character, a name such as enter, escape, pagedown or shift+tab, or ctrl+a..ctrl+z but ctrl+c, l, z${inPrompt ? ', or alt+ a character or backspace' : ''})`,
       );
     }
-    usable[action] = keys.filter(isBindableKey);
+    const typed = inPrompt ? keys.filter((k) => bindable(k) && [...k].length === 1) : [];
+    if (typed.length > 0) {
+      problems.push(
+        `${action}: ${typed.map((k) => quoted(k)).join(', ')} would no longer type in a prompt; give a ctrl+ or alt+ key or a named key such as enter`,
+      );
+    }
+    usable[action] = keys.filter((k) => bindable(k) && !typed.includes(k));
   }
   const bindings = defaults.map((b): Binding => {
     const keys = Object.hasOwn(usable, b.action) ? usable[b.action] : undefined;
@@ -59,7 +73,7 @@ export function effectiveBindings(overrides: KeyOverrides, defaults: readonly Bi
     return { ...b, keys: b.action === 'quit' && !unique.includes(QUIT_KEY) ? [...unique, QUIT_KEY] : unique };
   });
   problems.push(...clashes(bindings, defaults));
-  return { bindings: problems.length > 0 ? [...defaults] : withHints(bindings, defaults), problems };
+  return { bindings: problems.length > 0 ? [...defaults] : bindings, problems };
 }
 
 /** ` (did you mean nextPage?)` when one action's name differs only in case or by its ending. */
@@ -90,45 +104,6 @@ function clashes(bindings: readonly Binding[], defaults: readonly Binding[]): st
     }
   }
   return [...found];
-}
-
-/** The footer's way of writing a key: short (esc, ⏎), as the default hints are. */
-export function hintKey(key: string): string {
-  if (key === 'enter') return '⏎';
-  if (key === 'escape') return 'esc';
-  if (key === ' ') return 'space';
-  return key;
-}
-/** The key a hint's token names (`⏎` is enter, `esc` escape). */
-export const keyOfHint = (token: string): string => (token === '⏎' ? 'enter' : token === 'esc' ? 'escape' : token);
-
-/**
- * Hints name keys ("n/p page"): each key named there that belongs to a rebound action (this one,
- * or its partner in the same scope) becomes that action's first key.
- */
-function withHints(bindings: readonly Binding[], defaults: readonly Binding[]): Binding[] {
-  const rewrite = (hint: string | undefined, b: Binding): string | undefined => {
-    if (hint === undefined) return undefined;
-    const space = hint.indexOf(' ');
-    if (space < 0) return hint;
-    const tokens = hint.slice(0, space).split('/');
-    const renamed = tokens.map((token) => {
-      const key = keyOfHint(token);
-      const owner =
-        defaults.find((d) => d.action === b.action && d.keys[0] === key) ??
-        defaults.find((d) => d.scope === b.scope && d.keys[0] === key);
-      if (!owner) return token;
-      const now = bindings.find((n) => n.action === owner.action && n.scope === owner.scope);
-      return now && now.keys[0] !== key ? hintKey(now.keys[0]!) : token;
-    });
-    return `${renamed.join('/')}${hint.slice(space)}`;
-  };
-  return bindings.map((b) => {
-    if (b.hint === undefined) return b;
-    const hint = rewrite(b.hint, b);
-    const fullHint = rewrite(b.fullHint, b);
-    return { ...b, ...(hint !== undefined ? { hint } : {}), ...(fullHint !== undefined ? { fullHint } : {}) };
-  });
 }
 
 /**

@@ -2,9 +2,9 @@
 // a key means there, the footer's hints, and how a key is written.
 import type { UserTab } from '../lists/names.js';
 import { glyphs } from '../terminal/glyphs.js';
-import type { Scope } from './binding.js';
-import type { Binding } from './bindings.js';
-import { activeBindings, hintKey, keyOfHint } from './effective.js';
+import type { Hint, Scope } from './binding.js';
+import type { Action, Binding } from './bindings.js';
+import { activeBindings } from './effective.js';
 
 /**
  * Scopes that apply on a screen, most specific first. The full-screen detail comes before the
@@ -60,41 +60,54 @@ export function hintsFor(scopes: readonly Scope[]): string[] {
     .filter((b) => b.hint && scopes.includes(b.scope) && b.keys.some((key) => bindingFor(key, scopes) === b))
     .flatMap((b) => {
       const hint = hintHere(b, full && b.fullHint ? b.fullHint : b.hint!, scopes);
-      return hint === undefined ? [] : [hint.replace('⏎', glyphs().enter)];
+      return hint === undefined ? [] : [hint];
     });
 }
 
-/**
- * A hint's keys and its words: "n/p page" names `n` (this binding's) and `p` (its partner's, the
- * binding of the same scope that has it), then says ` page`. Tokens that name no key (`1-3`) own nothing.
- */
-function hintKeys(b: Binding, hint: string): { tokens: string[]; owners: (Binding | undefined)[]; words: string } {
-  const space = hint.indexOf(' ');
-  const part = space < 0 ? '' : hint.slice(0, space);
-  // `/` alone is a key (the filter's), not two tokens.
-  const tokens = part === '' ? [] : part === '/' ? ['/'] : part.split('/');
-  const owners = tokens.map((token) => {
-    const key = keyOfHint(token);
-    return b.keys.includes(key) ? b : activeBindings().find((o) => o.scope === b.scope && o.keys.includes(key));
-  });
-  return { tokens, owners, words: space < 0 ? hint : hint.slice(space) };
+/** The binding of `action` a hint of `b` names: `b` itself, else the row of that action in b's scope. */
+function rowOf(b: Binding, action: string): Binding | undefined {
+  return b.action === action ? b : activeBindings().find((o) => o.action === action && o.scope === b.scope);
 }
 
 /**
- * The hint as this screen's keys make it true: where a key it names means something else here
- * (the full-screen detail's `n` is its search, not the next page), it names keys of the same
- * rank that do reach its bindings (`]/[ page`), one-character ones first; none, no hint.
+ * The hint with the keys that reach its actions on this screen: the first keys when they do, else
+ * keys of one rank that all do, one-cell ones first (the full-screen detail's `n` is its search,
+ * so paging reads `]/[ page`), else each action's first key that does; none, no hint.
  */
-function hintHere(b: Binding, hint: string, scopes: readonly Scope[]): string | undefined {
-  const { tokens, owners, words } = hintKeys(b, hint);
-  const reaches = (owner: Binding, key: string | undefined): boolean => key !== undefined && bindingFor(key, scopes) === owner;
-  if (tokens.every((token, i) => owners[i] === undefined || reaches(owners[i], keyOfHint(token)))) return hint;
-  const ranks = Array.from({ length: Math.max(...owners.map((o) => o?.keys.length ?? 0)) }, (_, i) => i);
-  const fits = (i: number): boolean => owners.every((o) => o === undefined || reaches(o, o.keys[i]));
-  const short = (i: number): boolean => owners.every((o) => o === undefined || [...o.keys[i]!].length === 1);
-  const rank = ranks.find((i) => fits(i) && short(i)) ?? ranks.find(fits);
-  if (rank === undefined) return undefined;
-  return tokens.map((token, i) => (owners[i] === undefined ? token : hintKey(owners[i].keys[rank]!))).join('/') + words;
+function hintHere(b: Binding, hint: Hint, scopes: readonly Scope[]): string | undefined {
+  const refs = hint.actions ?? [b.action];
+  const singles = refs.flatMap((ref) => (typeof ref === 'string' ? [rowOf(b, ref)] : []));
+  if (singles.some((row) => row === undefined)) return undefined;
+  const rows = singles as Binding[];
+  const reaches = (row: Binding, key: string | undefined): key is string => key !== undefined && bindingFor(key, scopes) === row;
+  const ranks = Array.from({ length: Math.max(0, ...rows.map((row) => row.keys.length)) }, (_, i) => i);
+  const fits = (i: number): boolean => rows.every((row) => reaches(row, row.keys[i]));
+  const short = (i: number): boolean => rows.every((row) => [...hintLabel(row.keys[i]!)].length === 1);
+  const rank = fits(0) ? 0 : (ranks.find((i) => fits(i) && short(i)) ?? ranks.find(fits));
+  const keyOf = (row: Binding): string | undefined =>
+    rank === undefined ? row.keys.find((key) => reaches(row, key)) : row.keys[rank];
+  const tokens: string[] = [];
+  for (const ref of refs) {
+    if (typeof ref === 'string') {
+      const key = keyOf(rowOf(b, ref)!);
+      if (key === undefined) return undefined;
+      tokens.push(hintLabel(key));
+      continue;
+    }
+    // A run (`1-3`): its ends' first keys that reach them; a run not bound here is left out.
+    const ends = ref.map((action) => {
+      const row = rowOf(b, action);
+      return row?.keys.find((key) => reaches(row, key));
+    });
+    if (ends[0] !== undefined && ends[1] !== undefined) tokens.push(`${hintLabel(ends[0])}-${hintLabel(ends[1])}`);
+  }
+  return `${tokens.join('/')} ${hint.label}`;
+}
+
+/** The footer's way of writing a key: short (`esc`, `⏎`, `space`), where help writes `Esc`, `Enter`. */
+export function hintLabel(key: string): string {
+  const short: Record<string, string> = { enter: glyphs().enter, escape: 'esc', ' ': 'space', tab: 'tab' };
+  return short[key] ?? ([...key].length === 1 ? key : keyLabel(key));
 }
 
 /**
@@ -104,6 +117,23 @@ function hintHere(b: Binding, hint: string, scopes: readonly Scope[]): string | 
 export function keyFor(action: string, scope?: Scope, table: readonly Binding[] = activeBindings()): string | undefined {
   const key = table.find((b) => b.action === action && (scope === undefined || b.scope === scope))?.keys[0];
   return key === undefined ? undefined : keyLabel(key);
+}
+
+/**
+ * The key in force for an action, as a text that tells the operator which key to press names it
+ * (`${keyName('reload')} to retry`): never a key written into the words, so the words follow a
+ * rebinding. Every action has a key (effective.ts refuses none).
+ */
+export function keyName(action: Action, scope?: Scope): string {
+  return keyFor(action, scope) ?? action;
+}
+
+/** The actions that open a prompt (the picker, `:`, the filter, the lists' own queries). */
+const PROMPT_OPENERS = ['userPicker', 'command', 'filter', 'search', 'conversationFilter'];
+
+/** The keys in force that open a prompt, once each, for texts that say how to open one. */
+export function promptOpenerKeys(table: readonly Binding[] = activeBindings()): string[] {
+  return [...new Set(PROMPT_OPENERS.flatMap((action) => keyFor(action, undefined, table) ?? []))];
 }
 
 /** How a key is written in help. */

@@ -149,7 +149,7 @@ const RESERVED_KEYS = new Set(['ctrl+c', 'ctrl+l', 'ctrl+z']);
  * `keys`): one printable character, a named key (enter, escape, tab, shift+tab, backspace,
  * delete, up, down, left, right, home, end, pageup, pagedown) or ctrl+a..ctrl+z where that is
  * not another key's name (ctrl+h is backspace, ctrl+i tab, ctrl+j and ctrl+m enter). Alt-keys
- * are Esc then the key (dispatch), so none is bindable.
+ * are Esc then the key (dispatch), so none is bindable here (a prompt's are: isAltKey).
  */
 export function isBindableKey(name: string): boolean {
   if (RESERVED_KEYS.has(name)) return false;
@@ -158,4 +158,10 @@ export function isBindableKey(name: string): boolean {
   if (ctrl) return charKeyName(String.fromCharCode(ctrl[1]!.charCodeAt(0) - 96)) === name;
   const chars = Array.from(name);
   return chars.length === 1 && !isControl(name) && !/\s/.test(name.replace(' ', ''));
+}
+
+/** Alt and a character, or Alt-Backspace, as sequenceKeyName names them: bindable in a prompt only (effective.ts). */
+export function isAltKey(name: string): boolean {
+  const rest = /^alt\+(.+)$/u.exec(name)?.[1];
+  return rest !== undefined && (rest === 'backspace' || ([...rest].length === 1 && isBindableKey(rest)));
 }

@@ -19,6 +19,9 @@ export const ACT_AT_ONCE: ReadonlySet<Action> = new Set<Action>([
   // The whole list as asked for (its kind and query), not the rows on screen.
   'exportJson',
   'exportCsv',
+  // The answer to the question on the status line, which is about the export, not the rows.
+  'answerYes',
+  'answerNo',
   'copyCurl',
   'live',
   'accounts',

@@ -43,5 +43,5 @@ export const accounts = {
     keyword
       ? `no system account has exactly this userID or nickname (${searchKey ? `${searchKey} to search again, ` : ''}Esc for all)`
       : 'no system accounts',
-  keys: [{ action: 'search', keys: ['s'], hint: 's search', description: 'system accounts: exact userID or nickname', run: { openPrompt: 'search' } }] as const,
+  keys: [{ action: 'search', keys: ['s'], hint: 'search', description: 'system accounts: exact userID or nickname', run: { openPrompt: 'search' } }] as const,
 } satisfies ListDef<NotificationAccount>;

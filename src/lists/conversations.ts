@@ -176,7 +176,7 @@ export const conversations = {
     {
       action: 'conversationFilter',
       keys: ['c'],
-      hint: 'c IDs',
+      hint: 'IDs',
       description: 'conversations tab: only these conversation IDs',
       run: { openPrompt: 'conversations' },
     },

@@ -76,7 +76,7 @@ export interface ListKey {
   action: string;
   /** The default keys (normalize.ts names). */
   keys: readonly string[];
-  /** The footer's label ("s search"); without one the key shows in help only. */
+  /** The footer's label, after the key in force ("search" reads `s search`); without one the key shows in help only. */
   hint?: string;
   /** What help says of it. */
   description: string;

@@ -55,7 +55,7 @@ export const users = {
     {
       action: 'search',
       keys: ['s'],
-      hint: 's search',
+      hint: 'search',
       description: 'users: ID or nickname contains the text (re: for a regex)',
       run: { openPrompt: 'search' },
     },

@@ -6,7 +6,7 @@ import { useAppStore } from '../components/StoreContext.js';
 import { LISTS } from '../lists/registry.js';
 import { innermostCause } from '../components/failureText.js';
 import { glyphs } from '../terminal/glyphs.js';
-import { keyFor } from '../keys/keymap.js';
+import { keyFor, keyName } from '../keys/keymap.js';
 
 export function UsersScreen({ geometry }: { geometry: ScreenGeometry }): React.JSX.Element {
   const search = useAppStore((s) => s.lists.users?.query.search ?? '');
@@ -20,7 +20,7 @@ export function UsersScreen({ geometry }: { geometry: ScreenGeometry }): React.J
   // Other failures (network, auth) keep their own advice.
   const errorHint =
     search && error?.kind === 'api' && !error.isAuth
-      ? `${innermostCause(error.errDlt || error.errMsg)}${searchKey ? `${sep}${searchKey} to change it` : ''}${sep}Esc for all users`
+      ? `${innermostCause(error.errDlt || error.errMsg)}${searchKey ? `${sep}${searchKey} to change it` : ''}${sep}${keyName('back')} for all users`
       : undefined;
   return (
     <ListView

@@ -44,6 +44,11 @@ export interface StoreDeps {
    * was typed cannot be an ID or finds no one; without it (or unbound) the picker offers nothing.
    */
   searchKey?: () => string | undefined;
+  /**
+   * The key in force for an action of the keys' table (keymap keyFor), for the store's texts that
+   * say which key to press; without it they name none.
+   */
+  keyName?: (action: 'back' | 'answerYes') => string | undefined;
 }
 
 export type StoreSet = StoreApi<AppState>['setState'];

@@ -105,7 +105,10 @@ export const exportSlice =
       exportView(format) {
         const list = services.current();
         if (!list) return;
-        if (get().exporting) return flash('an export is already running (Esc, then y, cancels it)', 'info');
+        if (get().exporting) {
+          const [back, yes] = [deps.keyName?.('back'), deps.keyName?.('answerYes')];
+          return flash(`an export is already running${back && yes ? ` (${back}, then ${yes}, cancels it)` : ''}`, 'info');
+        }
         if (!deps.openExport) return flash('exporting is not available here', 'error');
         naming = format;
         get().openPrompt('export', `./${exportFileName(list.kind, list.userID, format, new Date())}`);

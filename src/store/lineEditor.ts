@@ -1,4 +1,4 @@
-// The line editor every prompt uses: state + key -> state, with the keys a shell user's fingers
+// The line editor every prompt uses: state + named edit -> state, the edits a shell user's fingers
 // know (readline's emacs set). Pure: no terminal I/O, no store; the prompt glue is in prompt.ts.
 import { graphemeSegmenter } from '../terminal/width.js';
 
@@ -119,38 +119,20 @@ function cycle(line: LineState, direction: 1 | -1, ctx: EditContext): EditResult
   return { line: { ...line, text, cursor: text.length, completion: { candidates: completion.candidates, index } }, submit: false };
 }
 
-type Edit =
-  | 'charLeft' | 'charRight' | 'lineStart' | 'lineEnd' | 'wordLeft' | 'wordRight'
-  | 'deleteBack' | 'deleteHere' | 'killToStart' | 'killToEnd' | 'killToSpace' | 'killWordBack' | 'killWordAhead'
-  | 'yank' | 'historyBack' | 'historyAhead' | 'completeNext' | 'completeBack';
+/**
+ * What the editor does, by name. Which keys do it is the keys layer's business (keys/promptKeys.ts:
+ * rows of the one bindings table, rebindable like any other); the editor knows no key.
+ */
+export const LINE_EDITS = [
+  'charLeft', 'charRight', 'lineStart', 'lineEnd', 'wordLeft', 'wordRight',
+  'deleteBack', 'deleteHere', 'killToStart', 'killToEnd', 'killToSpace', 'killWordBack', 'killWordAhead',
+  'yank', 'historyBack', 'historyAhead', 'completeNext', 'completeBack',
+] as const;
 
-/** The editor's keys as data (names of keys/normalize.ts): editLine reads them, help lists them. */
-export const LINE_KEYS: readonly { keys: readonly string[]; edit: Edit; description: string }[] = [
-  { keys: ['left', 'ctrl+b'], edit: 'charLeft', description: 'a character left' },
-  { keys: ['right', 'ctrl+f'], edit: 'charRight', description: 'a character right' },
-  { keys: ['home', 'ctrl+a'], edit: 'lineStart', description: 'start of the line' },
-  { keys: ['end', 'ctrl+e'], edit: 'lineEnd', description: 'end of the line' },
-  { keys: ['alt+b'], edit: 'wordLeft', description: 'a word left (letters, digits and _ make a word)' },
-  { keys: ['alt+f'], edit: 'wordRight', description: 'a word right' },
-  { keys: ['backspace'], edit: 'deleteBack', description: 'delete before the cursor' },
-  { keys: ['delete', 'ctrl+d'], edit: 'deleteHere', description: 'delete under the cursor' },
-  { keys: ['ctrl+u'], edit: 'killToStart', description: 'delete to the start' },
-  { keys: ['ctrl+k'], edit: 'killToEnd', description: 'delete to the end' },
-  { keys: ['ctrl+w'], edit: 'killToSpace', description: 'delete back to a space or a comma' },
-  { keys: ['alt+backspace'], edit: 'killWordBack', description: 'delete the word before the cursor' },
-  { keys: ['alt+d'], edit: 'killWordAhead', description: 'delete the word after the cursor' },
-  { keys: ['ctrl+y'], edit: 'yank', description: 'put back what was deleted last (kills in a row add up)' },
-  { keys: ['up', 'ctrl+p'], edit: 'historyBack', description: "this prompt's history, older" },
-  { keys: ['down', 'ctrl+n'], edit: 'historyAhead', description: "this prompt's history, newer" },
-  { keys: ['tab'], edit: 'completeNext', description: 'complete; again for the next candidate' },
-  { keys: ['shift+tab'], edit: 'completeBack', description: 'the previous candidate' },
-];
+export type LineEdit = (typeof LINE_EDITS)[number];
 
-const EDIT_OF_KEY = new Map(LINE_KEYS.flatMap((b) => b.keys.map((key) => [key, b.edit] as const)));
-
-/** One key, by the names of keys/normalize.ts. Keys the editor does not know change nothing. */
-export function editLine(line: LineState, key: string, ctx: EditContext): EditResult {
-  const edit = EDIT_OF_KEY.get(key);
+/** One named edit of the line. */
+export function editLine(line: LineState, edit: LineEdit, ctx: EditContext): EditResult {
   if (edit === 'completeNext' || edit === 'completeBack') return cycle(line, edit === 'completeNext' ? 1 : -1, ctx);
   // Any other key ends a completion cycle and, unless it kills, a run of kills.
   const base: LineState = { ...line, completion: null, lastKill: null };
@@ -193,13 +175,14 @@ export function editLine(line: LineState, key: string, ctx: EditContext): EditRe
       return same(browse(base, 1, ctx.history));
     case 'historyAhead':
       return same(browse(base, -1, ctx.history));
-    case undefined:
-      break;
   }
-  // A printable character is typed; any other named key (ctrl+x, pageup, alt+x...) is ignored.
-  if (Array.from(key).length !== 1 || /[\u0000-\u001f\u007f-\u009f]/.test(key)) return same(line);
-  const typed = insert(base, key);
-  return typed.cut ? { line: typed.line, submit: false, note: `a prompt holds up to ${MAX_LINE} characters` } : same(typed.line);
+}
+
+/** One typed character; anything else (a key's name, a control character) changes nothing. */
+export function typeIntoLine(line: LineState, char: string): EditResult {
+  if (Array.from(char).length !== 1 || /[\u0000-\u001f\u007f-\u009f]/.test(char)) return { line, submit: false };
+  const typed = insert({ ...line, completion: null, lastKill: null }, char);
+  return typed.cut ? { line: typed.line, submit: false, note: `a prompt holds up to ${MAX_LINE} characters` } : { line: typed.line, submit: false };
 }
 
 /**

@@ -1,8 +1,9 @@
 // What is in front of the operator, innermost first. Esc closes the first one open, one per
-// press, each by its own rule; an overlay may also take keys of its own before the screen's
-// bindings (the export's question takes y and n, the message log its scrolling). A new overlay
-// is a row here, in its place, rather than a branch in a cascade of ifs.
-// An export is never cancelled by Esc alone: Esc reaching it asks, and only `y` cancels.
+// press, each by its own rule. An overlay's own keys (the question's answers, the log's
+// scrolling) are rows of the keys' bindings in a scope of their own, which dispatch puts first
+// while it is open. A new overlay is a row here, in its place, rather than a branch in a cascade
+// of ifs. An export is never cancelled by Esc alone: Esc reaching it asks, and only the answer
+// yes (keys/promptKeys.ts) cancels.
 import { requestKey } from './scheduler.js';
 import { requestOf } from './listEdits.js';
 import { currentList } from './selectors.js';
@@ -29,8 +30,6 @@ interface Overlay {
   open(state: State): boolean;
   /** Esc: closes it (or, for the export, asks). */
   escape(state: State): void;
-  /** A key of its own: true when it took the key. */
-  key?(key: string, state: State): boolean;
 }
 
 /**
@@ -49,35 +48,18 @@ const narrowed = (list: ListState | undefined): boolean =>
     (list.kind === 'users' && Boolean(list.query.search)) ||
     (list.kind === 'conversations' && list.query.conversationIDs.length > 0));
 
-const LOG_KEYS: Record<string, number | 'top' | 'bottom'> = { j: 1, down: 1, k: -1, up: -1, ' ': 10, pagedown: 10, b: -10, pageup: -10, g: 'top', G: 'bottom' };
-
 /** Innermost first: the order docs/keys.md gives. */
 const OVERLAYS: readonly Overlay[] = [
   { name: 'prompt', open: (s) => s.prompt !== null, escape: (s) => s.cancelPrompt() },
   {
     name: 'exportQuestion',
     open: (s) => Boolean(s.exporting?.quitAsked || s.exporting?.cancelAsked),
+    // Its answers are rows of the keys' bindings (keys/promptKeys.ts, the `question` scope).
     escape: (s) => s.keepExporting(),
-    key(key, s) {
-      if (!s.exporting?.cancelAsked) return false;
-      if (key === 'y') s.cancelExport();
-      else if (key === 'n') s.keepExporting();
-      else return false;
-      return true;
-    },
   },
   { name: 'help', open: (s) => s.help, escape: (s) => s.toggleHelp() },
-  {
-    name: 'log',
-    open: (s) => s.log !== null,
-    escape: (s) => s.closeLog(),
-    key(key, s) {
-      if (key === 'q' || key === 'L' || key === 'escape') s.closeLog();
-      else if (key in LOG_KEYS) s.scrollLog(LOG_KEYS[key]!);
-      // The log is read-only and in front of the page: no other key reaches the page behind it.
-      return true;
-    },
-  },
+  // Its keys are the `log` scope's rows (keys/bindings.ts), and only they reach it.
+  { name: 'log', open: (s) => s.log !== null, escape: (s) => s.closeLog() },
   // A page step still loading: Esc gives it up and keeps the page on screen (and the keys typed behind it).
   {
     name: 'load',

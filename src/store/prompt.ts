@@ -3,7 +3,7 @@
 import type { CommandLine } from './commandLine.js';
 import { promptCompletions, type CompletionSources } from './completion.js';
 import { checkID, checkText, findByNameNote, type Checked } from './ids.js';
-import { editLine, newLine, pasteIntoLine } from './lineEditor.js';
+import { editLine, newLine, pasteIntoLine, typeIntoLine } from './lineEditor.js';
 import type { AppState, Prompt, PromptInput, PromptKind } from './types.js';
 
 /** Lines of history kept per prompt for the session. */
@@ -28,7 +28,11 @@ export function promptAfterInput(
 ): PromptStep {
   const ctx = { history, complete: (text: string) => promptCompletions(prompt.kind, text, sources) };
   const result =
-    typeof input === 'string' ? editLine(prompt.line, input, ctx) : pasteIntoLine(prompt.line, input.text, input.bracketed);
+    typeof input === 'string'
+      ? typeIntoLine(prompt.line, input)
+      : 'edit' in input
+        ? editLine(prompt.line, input.edit, ctx)
+        : pasteIntoLine(prompt.line, input.text, input.bracketed);
   const line = result.line;
   // While Tab cycles the list stays as it was; otherwise it follows the text.
   const unchanged = line.completion !== null || (line.text === prompt.line.text && prompt.line.completion === null);

@@ -4,7 +4,7 @@ import type { ApiFailure } from '../api/errors.js';
 import type { AnyRow, ListKind, ListQuery } from '../api/pages.js';
 import type { UserLookup } from '../api/userLookup.js';
 import type { PagePosition } from '../domain/paging.js';
-import type { LineState } from './lineEditor.js';
+import type { LineEdit, LineState } from './lineEditor.js';
 import type { RowMark } from '../domain/rowDiff.js';
 import type { RefreshStatus } from '../data/liveRefresh.js';
 import type { UserTab } from '../lists/names.js';
@@ -102,7 +102,8 @@ export interface Prompt {
 }
 
 /** For the prompt: a key (named as in keys/normalize.ts), or text that arrived in one piece. */
-export type PromptInput = string | { text: string; bracketed: boolean };
+/** What reaches a prompt: a typed character, a named edit (the keys layer maps keys to it), or text in one piece. */
+export type PromptInput = string | { edit: LineEdit } | { text: string; bracketed: boolean };
 
 export interface Flash {
   text: string;

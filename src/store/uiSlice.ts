@@ -66,12 +66,8 @@ export const uiSlice =
         const state = get();
         const prompt = state.prompt;
         if (!prompt) return;
-        // The size question takes y or n (Enter and Esc reach submit and cancel); nothing is typed.
-        if (prompt.kind === 'exportConfirm') {
-          if (input === 'y') get().submitPrompt();
-          else if (input === 'n') get().cancelPrompt();
-          return;
-        }
+        // The size question is answered (keys/promptKeys.ts: its answers, accept and cancel); nothing is typed.
+        if (prompt.kind === 'exportConfirm') return;
         const history = prompt.kind === 'user' ? userPickerHistory(state) : (state.promptHistory[prompt.kind] ?? []);
         const step = promptAfterInput(prompt, input, history, completionSources());
         set({ prompt: step.prompt, killRing: step.prompt.line.killRing });

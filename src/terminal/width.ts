@@ -139,9 +139,10 @@ export function wrap(s: string, width: number, options: WrapOptions = {}): strin
 export interface WrapOptions {
   /**
    * Break at word boundaries: after the last space or punctuation that fits (a space at the
-   * break is dropped), hard-breaking only a word longer than the line.
+   * break is dropped), hard-breaking only a word longer than the line. `'spaces'`: at spaces only,
+   * for prose, where `100,000` or `[-]FIELD` must stay whole (help).
    */
-  words?: boolean;
+  words?: boolean | 'spaces';
 }
 
 export interface WrapStep {
@@ -154,12 +155,12 @@ export interface WrapStep {
 const BREAK_AFTER = new Set(['-', '/', ',', '.', ';', ':', '&', '?', '=', ')', ']', '}', '|', '!']);
 
 /** Where a plain-ASCII line that must end before `cut` ends, and where the next one starts. */
-function asciiBreak(para: string, pos: number, cut: number): { end: number; resume: number } {
+function asciiBreak(para: string, pos: number, cut: number, punctuation: boolean): { end: number; resume: number } {
   if (para[cut] === ' ') return { end: cut, resume: cut + 1 };
   for (let i = cut - 1; i >= pos; i--) {
     const c = para[i]!;
     if (c === ' ' && i > pos) return { end: i, resume: i + 1 };
-    if (BREAK_AFTER.has(c)) return { end: i + 1, resume: i + 1 };
+    if (punctuation && BREAK_AFTER.has(c)) return { end: i + 1, resume: i + 1 };
   }
   return { end: cut, resume: cut };
 }
@@ -173,7 +174,8 @@ function asciiBreak(para: string, pos: number, cut: number): { end: number; resu
 export function wrapFrom(s: string, width: number, from: number, maxLines: number, options: WrapOptions = {}): WrapStep {
   const max = cells(width);
   if (max === 0) return { lines: [''], next: -1 };
-  const words = options.words === true;
+  const words = options.words === true || options.words === 'spaces';
+  const punctuation = options.words === true;
   const lines: string[] = [];
   let at = from;
   while (lines.length < maxLines) {
@@ -185,7 +187,7 @@ export function wrapFrom(s: string, width: number, from: number, maxLines: numbe
       let pos = 0;
       let ended = false;
       while (para.length - pos > max) {
-        const cut = words ? asciiBreak(para, pos, pos + max) : { end: pos + max, resume: pos + max };
+        const cut = words ? asciiBreak(para, pos, pos + max, punctuation) : { end: pos + max, resume: pos + max };
         lines.push(para.slice(pos, cut.end));
         pos = cut.resume;
         if (pos >= para.length) {
@@ -240,7 +242,7 @@ export function wrapFrom(s: string, width: number, from: number, maxLines: numbe
       line += piece;
       used += width;
       pos += length;
-      if (words && BREAK_AFTER.has(piece)) brk = { keep: line.length, rest: line.length, restCells: used, src: pos };
+      if (punctuation && BREAK_AFTER.has(piece)) brk = { keep: line.length, rest: line.length, restCells: used, src: pos };
       return null;
     };
     for (const segment of graphemes(para)) {

@@ -13,7 +13,7 @@ import type { Black, Conversation, FriendRequest, NotificationAccount, User } fr
 import { formatCount } from '../../src/content/format.js';
 import { DEMO, startDemoServer, type DemoServer } from 'openim-demo-server';
 import { conversationWith } from '../../src/domain/rows.js';
-import { helpEntries, helpView } from '../../src/keys/helpLayout.js';
+import { helpEntries, helpView } from '../../src/keys/help.js';
 import { screenGeometry } from '../../src/layout/frame.js';
 import { sanitize } from '../../src/terminal/sanitize.js';
 import { demoClient } from '../support/demoClient.js';

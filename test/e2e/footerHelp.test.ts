@@ -4,7 +4,8 @@
 // together, and a column whose first line is inside a group shows that group's heading first, so
 // no column starts with keys of an unnamed group (`3  sent friend applications tab`).
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { COLUMN_GAP, helpEntries, helpView } from '../../src/keys/helpLayout.js';
+import { helpEntries, helpView } from '../../src/keys/help.js';
+import { COLUMN_GAP } from '../../src/layout/helpColumns.js';
 import { screenGeometry } from '../../src/layout/frame.js';
 import { assertTmux, startApp, type App } from '../support/tmux.js';
 

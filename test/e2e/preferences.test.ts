@@ -64,6 +64,31 @@ describe('rebound keys', () => {
     expect(line).toContain('key "q" is bound to both quit and reload');
   }, TEST_MS);
 
+  it("a prompt's rebound keys edit, send and close it; its hint and the footer name them", async () => {
+    const path = writeConfig(scratch, { profiles: {}, keys: { killToSpace: ['ctrl+o'], promptAccept: ['ctrl+g'], promptCancel: ['ctrl+x'], userPicker: ['U'] } });
+    const a = start(['--demo', '--still', '--page-size', '10', '--config', path], { cols: 160 });
+    await a.waitFor((s) => PAGE(1).test(s) && s.includes('U pick user'));
+    a.send('U');
+    a.type(`${DEMO.firstUserID} zz`);
+    await a.waitFor(`${DEMO.firstUserID} zz`);
+    a.send('C-o');
+    // The old Ctrl-W does nothing now; Enter neither sends nor closes; the hint names Ctrl-G and Ctrl-X.
+    a.send('C-w', 'Enter');
+    await a.waitFor((s) => s.includes('Ctrl-G to open · Ctrl-X to cancel') && !s.includes(' zz'));
+    expect(a.screen()).toMatch(/user ID: user_000001 /);
+    a.send('C-g');
+    await a.waitFor(`Users › ${DEMO.firstUserID}`);
+    a.send(':');
+    a.type('page 2');
+    await a.waitFor('Ctrl-G to run · Ctrl-X to cancel');
+    // Esc is not the prompt's cancel any more: the prompt stays and takes what is typed next.
+    a.send('Escape');
+    a.type('x');
+    await a.waitFor(':page 2x');
+    a.send('C-x');
+    await a.waitFor((s) => !s.includes('Ctrl-X to cancel') && s.includes('U pick user'));
+  }, TEST_MS);
+
   it('refuses two actions on one key in one scope', async () => {
     const path = writeConfig(scratch, { profiles: {}, keys: { nextPage: ['j'] } });
     const a = start(['--demo', '--config', path], { cols: 400 });

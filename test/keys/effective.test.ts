@@ -5,9 +5,11 @@ import { BINDINGS, type Binding } from '../../src/keys/bindings.js';
 import { activeBindings, effectiveBindings, installKeys } from '../../src/keys/effective.js';
 import { bindingFor, hintsFor, keyFor, scopesFor } from '../../src/keys/keymap.js';
 import { LISTS } from '../../src/lists/registry.js';
-import { helpEntries } from '../../src/keys/helpLayout.js';
+import { helpEntries } from '../../src/keys/help.js';
 import { keysTableMarkdown } from '../../scripts/keysTable.js';
 import { isBindableKey } from '../../src/keys/normalize.js';
+import { describeFailure } from '../../src/components/failureText.js';
+import { NetworkError } from '../../src/api/errors.js';
 
 const table = BINDINGS as readonly Binding[];
 const keysOf = (bindings: readonly Binding[], action: string) => bindings.filter((b) => b.action === action).map((b) => b.keys);
@@ -27,12 +29,23 @@ describe('effectiveBindings', () => {
     expect(keysOf(bindings, 'prevPage')).toEqual(keysOf(table, 'prevPage'));
   });
 
-  it('rewrites the footer hints that name a rebound key', () => {
-    const { bindings } = effectiveBindings({ nextPage: ['x'], up: ['i'], back: ['escape'] });
-    const hint = (action: string) => bindings.find((b) => b.action === action)?.hint;
-    expect(hint('nextPage')).toBe('x/p page');
-    expect(hint('down')).toBe('j/i move');
-    expect(hint('back')).toBe('esc back');
+  it("rebinds a prompt's keys: editing, accept and cancel, Alt-keys included", () => {
+    const { bindings, problems } = effectiveBindings({ lineStart: ['ctrl+o'], wordLeft: ['alt+h'], promptAccept: ['ctrl+g'], promptCancel: ['ctrl+x'] });
+    expect(problems).toEqual([]);
+    expect(keysOf(bindings, 'lineStart')).toEqual([['ctrl+o']]);
+    expect(keysOf(bindings, 'wordLeft')).toEqual([['alt+h']]);
+    expect(keysOf(bindings, 'promptAccept')).toEqual([['ctrl+g']]);
+  });
+
+  it('refuses, in words, a prompt key that is a character it types, and a clash inside the prompt', () => {
+    expect(effectiveBindings({ promptAccept: ['x', 'ctrl+g'] }).problems).toEqual([
+      'promptAccept: "x" would no longer type in a prompt; give a ctrl+ or alt+ key or a named key such as enter',
+    ]);
+    expect(effectiveBindings({ killToSpace: ['ctrl+a'] }).problems).toEqual(['key "ctrl+a" is bound to both killToSpace and lineStart']);
+    // A prompt's keys apply alone: Ctrl-O in a prompt and on a list is no clash; Alt-keys stay the prompt's.
+    expect(effectiveBindings({ lineStart: ['ctrl+o'], reload: ['ctrl+o'] }).problems).toEqual([]);
+    expect(effectiveBindings({ reload: ['alt+h'] }).problems).toHaveLength(1);
+    expect(effectiveBindings({ wordLeft: ['alt+ctrl+w'] }).problems[0]).toContain('wordLeft: unknown key "alt+ctrl+w"');
   });
 
   it('keeps Ctrl-C on quit, which quits anywhere', () => {
@@ -101,6 +114,17 @@ describe('installKeys', () => {
     expect(keysTableMarkdown()).toBe(readme);
   });
 
+  it('the footer names the keys in force: a rebound action, its partner, Esc', () => {
+    installKeys({ nextPage: ['x'], up: ['i'], back: ['ctrl+b', 'escape'] }, 'test');
+    const hints = hintsFor(scopesFor('users'));
+    expect(hints).toContain('x/p page');
+    expect(hints).toContain('j/i move');
+    expect(hints).toContain('Ctrl-B back');
+    // In the full-screen detail n is the search's: paging names the next rank that reaches it.
+    installKeys({ prevPage: ['P', 'pageup', 'z'] }, 'test');
+    expect(hintsFor(scopesFor('users', undefined, true, true))).toContain(']/z page');
+  });
+
   it("rebinds a list's own key on its screen: the key, the footer and help follow", () => {
     installKeys({ conversationFilter: ['x'] }, 'test');
     const tab = scopesFor('user', 'conversations');
@@ -117,6 +141,13 @@ describe('installKeys', () => {
     expect(LISTS.users.emptyText({ keyword: '', conversationIDs: [], search: 'zz' }, keyFor('search', 'users'))).toContain('(S to search again, Esc for all users)');
     expect(LISTS.accounts.emptyText({ keyword: 'zz', conversationIDs: [] }, keyFor('search', 'accounts'))).toContain('(S to search again, Esc for all)');
     expect(helpEntries().find((e) => e.description === 'a character left')?.group).toBe('In a prompt (U : / S c)');
+  });
+
+  it("a failure's advice names the keys in force: a rebound reload retries", () => {
+    const refused = new NetworkError('refused', 'connect ECONNREFUSED', { operation: 'getUsers', operationID: 'op1' });
+    expect(describeFailure(refused).hint).toBe('r to retry');
+    installKeys({ reload: ['R'] }, 'test');
+    expect(describeFailure(refused).hint).toBe('R to retry');
   });
 
   it('refuses in one line naming the file and every problem', () => {

@@ -3,6 +3,7 @@
 // the page hint names keys that still page (`]/[ page`), never `n/p page`.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Scope } from '../../src/keys/binding.js';
+import { BINDINGS, type Binding } from '../../src/keys/bindings.js';
 import { installKeys } from '../../src/keys/effective.js';
 import { bindingFor, hintsFor, scopesFor } from '../../src/keys/keymap.js';
 import { USER_TABS } from '../../src/lists/names.js';
@@ -84,6 +85,17 @@ describe('footer hints', () => {
     expect(hintsFor(scopesFor('users'))).toContain('n/p page');
     // Help open: help's own keys, which dispatch gives help (j scrolls it, n turns its screen).
     expect(hintsFor(['help'])).toEqual(['j/k line', 'n/p screen', 'g/G top/end', '? close']);
+  });
+
+  it("every hint is data that names rows there are: the binding's own action or one of its scope", () => {
+    const table = BINDINGS as readonly Binding[];
+    for (const b of table) {
+      for (const hint of [b.hint, b.fullHint]) {
+        for (const ref of (hint?.actions ?? []).flat()) {
+          expect(ref === b.action || table.some((o) => o.action === ref && o.scope === b.scope), `${b.action}: ${ref}`).toBe(true);
+        }
+      }
+    }
   });
 
   it('with keys rebound by the config file, the hints follow on every screen', () => {

@@ -1,6 +1,20 @@
-// The line editor key by key: the state is written as text with `|` for the cursor.
+// The line editor key by key: the state is written as text with `|` for the cursor. The editor
+// knows edits, not keys: a key reaches it through the default prompt rows of the bindings table
+// (keys/promptKeys.ts), as dispatch maps them; a key no row binds is typed.
 import { describe, expect, it } from 'vitest';
-import { editLine, MAX_LINE, newLine, pasteIntoLine, type EditContext, type LineState } from '../../src/store/lineEditor.js';
+import { PROMPT_BINDINGS } from '../../src/keys/promptKeys.js';
+import {
+  editLine,
+  LINE_EDITS,
+  MAX_LINE,
+  newLine,
+  pasteIntoLine,
+  typeIntoLine,
+  type EditContext,
+  type EditResult,
+  type LineEdit,
+  type LineState,
+} from '../../src/store/lineEditor.js';
 
 const NO_CONTEXT: EditContext = { history: [], complete: () => [] };
 
@@ -11,9 +25,20 @@ function at(marked: string, extra: Partial<LineState> = {}): LineState {
 }
 const show = (line: LineState): string => line.text.slice(0, line.cursor) + '|' + line.text.slice(line.cursor);
 
+const isEdit = (action: string): action is LineEdit => (LINE_EDITS as readonly string[]).includes(action);
+/** The edit a key does by default, if a prompt row binds it to one. */
+const editOf = (key: string): LineEdit | undefined => {
+  const action = PROMPT_BINDINGS.find((b) => (b.keys as readonly string[]).includes(key))?.action;
+  return action !== undefined && isEdit(action) ? action : undefined;
+};
+/** One key, as a prompt takes it: its edit, else the character typed. */
+function key1(line: LineState, key: string, ctx: EditContext = NO_CONTEXT): EditResult {
+  const edit = editOf(key);
+  return edit ? editLine(line, edit, ctx) : typeIntoLine(line, key);
+}
 /** Presses keys in order; returns the final line. */
 function press(line: LineState, keys: readonly string[], ctx: EditContext = NO_CONTEXT): LineState {
-  return keys.reduce((l, key) => editLine(l, key, ctx).line, line);
+  return keys.reduce((l, key) => key1(l, key, ctx).line, line);
 }
 const after = (marked: string, ...keys: string[]): string => show(press(at(marked), keys));
 
@@ -106,7 +131,7 @@ describe('typing', () => {
 
   it('holds at most MAX_LINE characters', () => {
     const full = newLine('x'.repeat(MAX_LINE));
-    const result = editLine(full, 'y', NO_CONTEXT);
+    const result = typeIntoLine(full, 'y');
     expect(result.line.text).toHaveLength(MAX_LINE);
     expect(result.note).toMatch(/up to 4096/);
   });
@@ -175,7 +200,7 @@ describe('completion', () => {
   });
 
   it('no candidates: the line stays and a note says so', () => {
-    const result = editLine(newLine('nobody'), 'tab', ctx);
+    const result = editLine(newLine('nobody'), 'completeNext', ctx);
     expect(result.line.text).toBe('nobody');
     expect(result.note).toBe('no completions');
   });

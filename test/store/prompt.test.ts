@@ -47,8 +47,8 @@ describe('prompts in the store', () => {
     // The refused line is remembered nowhere.
     expect(saved).toEqual([]);
     // Fixing the line and pressing Enter again works.
-    s().editPrompt('ctrl+w');
-    s().editPrompt('backspace');
+    s().editPrompt({ edit: 'killToSpace' });
+    s().editPrompt({ edit: 'deleteBack' });
     s().submitPrompt();
     expect(s().prompt).toBeNull();
     // The ID is looked up on the server before its screen opens; once the server has answered for
@@ -92,7 +92,7 @@ describe('prompts in the store', () => {
     expect(s().nav).toHaveLength(1);
     s().cancelPrompt();
     s().openPrompt('user');
-    s().editPrompt('up');
+    s().editPrompt({ edit: 'historyBack' });
     expect(s().prompt?.line.text).toBe('user_99999x');
   });
 
@@ -112,11 +112,11 @@ describe('prompts in the store', () => {
     type(s, 'accounts');
     s().submitPrompt();
     s().openPrompt('filter');
-    s().editPrompt('up');
+    s().editPrompt({ edit: 'historyBack' });
     expect(s().prompt?.line.text).toBe('');
     s().cancelPrompt();
     s().openPrompt('command');
-    s().editPrompt('up');
+    s().editPrompt({ edit: 'historyBack' });
     expect(s().prompt?.line.text).toBe('accounts');
     expect(s().promptHistory).toEqual({ command: ['accounts'] });
   });
@@ -124,8 +124,8 @@ describe('prompts in the store', () => {
   it('the user picker\'s ↑ walks the recent users', () => {
     const { s } = storeRemembering({ recent: { load: () => ['user_000009', 'user_000004'], save: () => undefined } });
     s().openPrompt('user');
-    s().editPrompt('up');
-    s().editPrompt('up');
+    s().editPrompt({ edit: 'historyBack' });
+    s().editPrompt({ edit: 'historyBack' });
     expect(s().prompt?.line.text).toBe('user_000004');
   });
 
@@ -133,10 +133,10 @@ describe('prompts in the store', () => {
     const { s } = storeRemembering();
     s().openPrompt('command');
     type(s, `user ${DEMO.firstUserID}`);
-    s().editPrompt('ctrl+w');
+    s().editPrompt({ edit: 'killToSpace' });
     s().cancelPrompt();
     s().openPrompt('user');
-    s().editPrompt('ctrl+y');
+    s().editPrompt({ edit: 'yank' });
     expect(s().prompt?.line.text).toBe(DEMO.firstUserID);
   });
 
@@ -145,8 +145,8 @@ describe('prompts in the store', () => {
     s().openPrompt('command');
     type(s, 'profile ');
     expect(s().prompt?.candidates).toEqual(['profile lab', 'profile staging']);
-    s().editPrompt('tab');
-    s().editPrompt('tab');
+    s().editPrompt({ edit: 'completeNext' });
+    s().editPrompt({ edit: 'completeNext' });
     expect(s().prompt?.line.text).toBe('profile staging');
   });
 
@@ -157,10 +157,10 @@ describe('prompts in the store', () => {
     s().openPrompt('filter');
     type(s, '000017');
     expect(currentList(s())!.filter).toBe('000017');
-    s().editPrompt('ctrl+u');
+    s().editPrompt({ edit: 'killToStart' });
     expect(currentList(s())!.filter).toBe('');
     type(s, '0019');
-    s().editPrompt('tab');
+    s().editPrompt({ edit: 'completeNext' });
     expect(s().prompt?.line.text).toBe('user_000019');
     expect(currentList(s())!.filter).toBe('user_000019');
   });

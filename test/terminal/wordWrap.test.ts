@@ -31,6 +31,16 @@ describe('word wrap', () => {
     expect(wrap('abcdefghijklmnopqrstuvwxyz tail', 10, words)).toEqual(['abcdefghij', 'klmnopqrst', 'uvwxyz', 'tail']);
   });
 
+  it("'spaces' breaks prose at spaces only: a number or a synopsis stays whole (help)", () => {
+    const text = 'a question over 100,000 rows (Esc, then y, cancels)';
+    expect(wrap(text, 20, words)).toEqual(['a question over 100,', '000 rows (Esc, then', 'y, cancels)']);
+    expect(wrap(text, 20, { words: 'spaces' })).toEqual(['a question over', '100,000 rows (Esc,', 'then y, cancels)']);
+    // Wide text takes the same path.
+    expect(wrap('世界 100,000 世界', 8, { words: 'spaces' })).toEqual(['世界', '100,000', '世界']);
+    // A word longer than the line is still cut.
+    expect(wrap('abcdefghij', 4, { words: 'spaces' })).toEqual(['abcd', 'efgh', 'ij']);
+  });
+
   it('keeps newlines and does not add a line for a space at a break', () => {
     expect(wrap('abc def\nxyz', 3, words)).toEqual(['abc', 'def', 'xyz']);
     expect(wrap('abc ', 3, words)).toEqual(['abc']);

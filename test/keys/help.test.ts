@@ -1,8 +1,11 @@
+// Help's content (keys/help.ts) as laid out on the screens it is drawn on: every binding, the
+// prompts' keys and the commands, whole. The layout's own rules on plain items are
+// test/layout/helpColumns.test.ts's.
 import { describe, expect, it } from 'vitest';
-import { helpEntries, helpView, helpWindow, wrapWords, type HelpView } from '../../src/keys/helpLayout.js';
+import { helpEntries, helpView } from '../../src/keys/help.js';
+import { helpWindow, type HelpView } from '../../src/layout/helpColumns.js';
 import { COMMANDS } from '../../src/keys/commands.js';
 import { BINDINGS } from '../../src/keys/bindings.js';
-import { LINE_KEYS } from '../../src/store/lineEditor.js';
 import { screenGeometry } from '../../src/layout/frame.js';
 import { displayWidth } from '../../src/terminal/width.js';
 
@@ -43,7 +46,7 @@ describe('help', () => {
 
   it('lists every key of every binding', () => {
     const labels = helpEntries().map((e) => e.keys).join(' ');
-    expect(helpEntries()).toHaveLength(BINDINGS.length + LINE_KEYS.length + COMMANDS.length);
+    expect(helpEntries()).toHaveLength(BINDINGS.length + COMMANDS.length);
     for (const label of ['Space', 'Shift-Tab', 'Ctrl-C', 'PgDn', '<', '>', 'Y', 'Ctrl-W', 'Alt-Backspace', 'Del']) expect(labels.split(' ')).toContain(label);
   });
 
@@ -56,21 +59,14 @@ describe('help', () => {
   it('at 120x40, two columns that fill the screen instead of three above empty rows', () => {
     const view = viewAt(120, 40);
     expect(view.columns).toHaveLength(2);
-    // It scrolls only for what two full columns cannot hold.
-    expect(view.maxScroll).toBeLessThan(view.visible);
+    // Balanced: neither column is much longer than the other.
+    const used = view.columns.map((column) => column.filter((l) => l.title !== undefined || l.keys !== undefined || l.text !== undefined).length);
+    expect(Math.abs(used[0]! - used[1]!)).toBeLessThan(6);
     // Both columns are used to nearly the bottom.
     for (const column of view.columns) expect(column.filter((l) => l.title !== undefined || l.keys !== undefined || l.text !== undefined).length).toBeGreaterThan(view.visible - 6);
   });
 
   it('one column where everything fits in one', () => {
     expect(viewAt(200, 110).columns).toHaveLength(1);
-  });
-});
-
-describe('wrapWords', () => {
-  it('breaks at spaces, never inside a word that fits a line', () => {
-    expect(wrapWords('last page (conversations, whose total is an estimate)', 20)).toEqual(['last page', '(conversations,', 'whose total is an', 'estimate)']);
-    expect(wrapWords('abcdefghij', 4)).toEqual(['abcd', 'efgh', 'ij']);
-    expect(wrapWords('', 10)).toEqual(['']);
   });
 });

@@ -10,13 +10,16 @@ type Hook = () => void;
 
 const hooks = new Set<Hook>();
 
-/** Registers `hook` to run on exit; returns the function that removes it again. */
-export function addExitHook(hook: Hook): () => void {
-  hooks.add(hook);
+/** Adds `item` to `set`; returns the function that removes it again. */
+function register<T>(set: Set<T>, item: T): () => void {
+  set.add(item);
   return () => {
-    hooks.delete(hook);
+    set.delete(item);
   };
 }
+
+/** Registers `hook` to run on exit; returns the function that removes it again. */
+export const addExitHook = (hook: Hook): (() => void) => register(hooks, hook);
 
 /** Runs every registered hook once (each is removed first, so overlapping exit paths run it once). */
 export function runExitHooks(): void {
@@ -35,12 +38,7 @@ type Closer = () => Promise<void>;
 const closers = new Set<Closer>();
 
 /** Registers `close` to be awaited before a signal ends the process; returns its removal. */
-export function addExitCloser(close: Closer): () => void {
-  closers.add(close);
-  return () => {
-    closers.delete(close);
-  };
-}
+export const addExitCloser = (close: Closer): (() => void) => register(closers, close);
 
 /** Whether a signal's exit has anything to wait for. */
 export function hasExitClosers(): boolean {

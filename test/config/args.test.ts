@@ -132,18 +132,23 @@ describe('parseCliArgs: scripting commands', () => {
   });
 });
 
+/** The words of the UsageError that parsing `argv` with `env` throws ('' when it throws none). */
+function usageMessage(argv: readonly string[], env: NodeJS.ProcessEnv): string {
+  try {
+    parseCliArgs([...argv], env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(UsageError);
+    return (error as Error).message;
+  }
+  return '';
+}
+
 describe('a base URL with a user name or password', () => {
   it.each([
     [['--base-url', 'http://admin:S3cr3tPw@10.0.0.5:10002'], {}, '--base-url'],
     [[], { OPENIM_BASE_URL: 'https://admin:S3cr3tPw@im.example.org/api' }, 'OPENIM_BASE_URL'],
   ])('is a usage error naming the host only: %j %j', (argv, env, source) => {
-    let message = '';
-    try {
-      parseCliArgs(argv, env);
-    } catch (error) {
-      expect(error).toBeInstanceOf(UsageError);
-      message = (error as Error).message;
-    }
+    const message = usageMessage(argv, env);
     expect(message).toMatch(new RegExp(`^${source} must not hold a user name or password \\(host (10\\.0\\.0\\.5:10002|im\\.example\\.org)\\)`));
     expect(message).not.toMatch(/S3cr3tPw|admin/);
   });
@@ -170,13 +175,7 @@ describe('a base URL with a control character', () => {
       [['--base-url', url], {}, '--base-url'],
       [[], { OPENIM_BASE_URL: url }, 'OPENIM_BASE_URL'],
     ] as const) {
-      let message = '';
-      try {
-        parseCliArgs(argv, env);
-      } catch (error) {
-        expect(error).toBeInstanceOf(UsageError);
-        message = (error as Error).message;
-      }
+      const message = usageMessage(argv, env);
       expect(message).toBe(`${source} must not hold control characters (a tab, newline, escape, DEL or C1 code): give the URL again as plain text`);
       expect(message).not.toContain('PWNED');
     }

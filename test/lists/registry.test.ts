@@ -140,7 +140,7 @@ describe('the list registry', () => {
     for (const kind of LIST_KINDS) {
       const own = listDef(kind).keys ?? [];
       const rowsHere = BINDINGS.filter((b) => b.scope === kind);
-      expect(rowsHere.map((b) => [b.action, b.keys, 'hint' in b ? b.hint : undefined, b.description]), kind).toEqual(
+      expect(rowsHere.map((b) => [b.action, b.keys, 'hint' in b ? b.hint?.label : undefined, b.description]), kind).toEqual(
         own.map((key) => [key.action, key.keys, key.hint, key.description]),
       );
     }

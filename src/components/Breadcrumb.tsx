@@ -1,10 +1,10 @@
 // Where you are: the navigation stack, and the tabs of a user screen.
 import { Box, Text } from 'ink';
 import { formatCount } from '../content/format.js';
-import { currentScreen, listKey } from '../store/selectors.js';
+import { currentList, currentScreen, listKey } from '../store/selectors.js';
+import { listDef } from '../lists/registry.js';
 import { LIST_NAMES, USER_TABS, type UserTab } from '../lists/names.js';
 import type { ListState, Screen } from '../store/types.js';
-import { searchLabel } from '../domain/search.js';
 import { displayText } from '../terminal/settle.js';
 import { displayWidth, truncate } from '../terminal/width.js';
 import { useAppStore } from './StoreContext.js';
@@ -12,13 +12,7 @@ import { tint, useTheme } from './theme.js';
 import { glyphs } from '../terminal/glyphs.js';
 
 function crumb(screen: Screen): string {
-  switch (screen.name) {
-    case 'users':
-    case 'accounts':
-      return LIST_NAMES[screen.name].title;
-    case 'user':
-      return displayText(screen.userID);
-  }
+  return screen.name === 'user' ? displayText(screen.userID) : LIST_NAMES[screen.name].title;
 }
 
 /**
@@ -39,16 +33,16 @@ export function crumbText(nav: readonly Screen[], width: number): string {
   return truncate(text, width);
 }
 
-/** `search "kar" · 12 matches` while the users list is narrowed by a search; '' otherwise. */
-export function searchCrumb(list: ListState | undefined): string {
-  if (!list?.query.search) return '';
-  const label = truncate(displayText(searchLabel(list.query)), 40);
+/** `search "kar" · 12 matches` while a list is narrowed by a query that names itself here (lists/<list>.ts `query.crumb`); '' otherwise. */
+export function queryCrumb(list: ListState | undefined): string {
+  const spec = list && listDef(list.kind).query;
+  if (!list || !spec?.crumb || !spec.narrowed(list.query)) return '';
   const outcome = list.loading
     ? `searching${glyphs().ellipsis}`
     : list.error
       ? 'failed'
       : `${formatCount(list.total)} ${list.total === 1 ? 'match' : 'matches'}`;
-  return `${list.query.regex ? 'regex' : 'search'} ${label} ${glyphs().separator} ${outcome}`;
+  return `${spec.crumb(list.query)} ${glyphs().separator} ${outcome}`;
 }
 
 function tabLabel(tab: UserTab, i: number, active: boolean, short: boolean): string {
@@ -60,10 +54,9 @@ export function Breadcrumb({ width }: { width: number }): React.JSX.Element {
   const theme = useTheme();
   const nav = useAppStore((s) => s.nav);
   const top = useAppStore((s) => currentScreen(s));
-  const unreadTotal = useAppStore((s) =>
-    top.name === 'user' ? s.lists[listKey('conversations', top.userID)]?.extra?.unreadTotal : undefined,
-  );
-  const search = useAppStore((s) => (currentScreen(s).name === 'users' ? searchCrumb(s.lists[listKey('users')]) : ''));
+  // What the tab on screen adds after the tabs (lists/<list>.ts `tabNote`: the conversations' unread total).
+  const tabNote = useAppStore((s) => (top.name === 'user' ? listDef(top.tab).tabNote?.(s.lists[listKey(top.tab, top.userID)]?.extra) : undefined));
+  const search = useAppStore((s) => (currentScreen(s).name !== 'user' ? queryCrumb(currentList(s)) : ''));
   if (top.name !== 'user') {
     const sep = ` ${glyphs().crumb} `;
     // The search wins the room: it is what the rows on screen answer.
@@ -74,7 +67,7 @@ export function Breadcrumb({ width }: { width: number }): React.JSX.Element {
       </Text>
     );
   }
-  const unreadText = top.tab === 'conversations' && unreadTotal !== undefined ? ` unread ${formatCount(unreadTotal)}` : '';
+  const unreadText = tabNote ? ` ${tabNote}` : '';
   // The user on screen is shown whole before the unread total, and before long tab names.
   const userWidth = Math.min(40, displayWidth(crumb(top)));
   const tabsWidth = (short: boolean, withUnread: boolean): number =>

@@ -2,7 +2,7 @@
 // what it does. Dispatch, the footer, help and README's Keys table (scripts/keysTable.ts) all read
 // this table, so what they say can never drift from what the keys do. A list's own keys are its
 // definition's (lists/<list>.ts `keys`): they become rows here.
-import type { ListKind } from '../api/pages.js';
+import type { ListKind } from '../lists/names.js';
 import { detailScroll } from '../layout/detailScroll.js';
 import { opensDetailFull } from '../layout/frame.js';
 import { LIST_KINDS, LIST_NAMES, USER_TABS } from '../lists/names.js';

@@ -5,7 +5,7 @@
 // not fit scrolls. Pure: the overlay draws it, and the help keys scroll by it.
 import { displayWidth } from '../terminal/width.js';
 import { LINE_KEYS } from '../store/lineEditor.js';
-import type { ListKind } from '../api/pages.js';
+import type { ListKind } from '../lists/names.js';
 import { LIST_KINDS, LIST_NAMES, USER_TABS, isUserTab } from '../lists/names.js';
 import type { Scope } from './binding.js';
 import type { Binding } from './bindings.js';

@@ -4,13 +4,20 @@ import type { NotificationAccount } from '../api/schemas.js';
 import { appMangerLevelName } from '../content/enums.js';
 import { id, label, name, shows } from '../domain/columns.js';
 import { code } from './fieldText.js';
+import { SEARCH_NOTIFICATION_ACCOUNTS } from '../api/operations.js';
+import { displayText } from '../terminal/settle.js';
 import type { ListDef } from './types.js';
 
 export const accounts = {
-  call: (request) => ({
-    operation: 'searchNotificationAccounts',
-    body: { keyword: request.query.keyword, pagination: { pageNumber: request.page, showNumber: request.size } },
-  }),
+  operation: SEARCH_NOTIFICATION_ACCOUNTS,
+  body: (request) => ({ keyword: request.query.keyword, pagination: { pageNumber: request.page, showNumber: request.size } }),
+  query: {
+    initial: { keyword: '' },
+    narrowed: (q) => q.keyword !== '',
+    label: (q) => (q.keyword ? `keyword "${displayText(q.keyword)}"` : ''),
+    prompt: { kind: 'search', label: 'userID or nickname: ', text: (q) => q.keyword, answer: (text) => ({ keyword: text.trim() }) },
+    fromFlags: (f) => ({ keyword: f.keyword?.trim() ?? '' }),
+  },
   columns: [
     shows('userID', id('userID', 'USER ID', (a) => a.userID)),
     shows('nickName', name('nickName', (a) => a.nickName)),
@@ -44,4 +51,4 @@ export const accounts = {
       ? `no system account has exactly this userID or nickname (${searchKey ? `${searchKey} to search again, ` : ''}Esc for all)`
       : 'no system accounts',
   keys: [{ action: 'search', keys: ['s'], hint: 's search', description: 'system accounts: exact userID or nickname', run: { openPrompt: 'search' } }] as const,
-} satisfies ListDef<NotificationAccount>;
+} satisfies ListDef<NotificationAccount, never, { keyword: string }>;

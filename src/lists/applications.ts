@@ -1,17 +1,25 @@
 // The friend applications a user sent, and what became of them.
-import type { FriendRequest } from '../api/schemas.js';
+import { pageOperation } from '../api/pages.js';
+import { friendApplyListDataSchema, type FriendRequest } from '../api/schemas.js';
 import { handleResultName } from '../content/enums.js';
 import { id, label, name, shows, time } from '../domain/columns.js';
 import { glyphs } from '../terminal/glyphs.js';
 import { formatCount } from '../content/format.js';
 import { code, ms } from './fieldText.js';
-import type { ListDef } from './types.js';
+import { NO_QUERY, type ListDef } from './types.js';
 
 export const applications = {
-  call: (request) => ({
-    operation: 'getSelfFriendApplyList',
-    body: { userID: request.userID ?? '', pagination: { pageNumber: request.page, showNumber: request.size } },
+  // Newest first.
+  operation: pageOperation({
+    name: 'getSelfFriendApplyList',
+    path: '/friend/get_self_friend_apply_list',
+    schema: friendApplyListDataSchema,
+    rows: 'friendRequests',
+    total: 'total',
+    totalExact: true,
   }),
+  body: (request) => ({ userID: request.userID ?? '', pagination: { pageNumber: request.page, showNumber: request.size } }),
+  query: NO_QUERY,
   columns: [
     shows('toUserID', id('to', 'TO', (r) => r.toUserID)),
     shows('toNickname', name('toNickname', (r) => r.toNickname)),
@@ -52,4 +60,4 @@ export const applications = {
     count: (page) => page.total,
     words: (n) => ({ long: `sent applications ${formatCount(n)}`, short: `${formatCount(n)} sent` }),
   },
-} satisfies ListDef<FriendRequest, number>;
+} satisfies ListDef<FriendRequest, number, Record<never, never>>;

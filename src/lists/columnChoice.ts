@@ -3,7 +3,7 @@
 // so a list's table and its JSON speak the same names; derived columns show no single field and
 // cannot be chosen. The config layer keeps the choice raw (it cannot see the lists): it is
 // checked here, and the entry point (cli.ts) refuses it at start in one line, as every config error.
-import type { ListKind } from '../api/pages.js';
+import type { ListKind } from './names.js';
 import { sanitize } from '../terminal/sanitize.js';
 import type { Column } from '../domain/columns.js';
 import { LIST_KINDS, LIST_NAMES } from './names.js';

@@ -1,5 +1,7 @@
 // A user's conversations, most recent first, with the latest message of each decoded.
-import type { Conversation } from '../api/schemas.js';
+import { noConversationsPage } from '../api/operations.js';
+import { pageOperation } from '../api/pages.js';
+import { sortedConversationListDataSchema, type Conversation } from '../api/schemas.js';
 import { decodeContent } from '../content/decode.js';
 import { contentTypeName, groupTypeName, msgFromName, recvMsgOptName, sessionTypeName } from '../content/enums.js';
 import { formatCount, formatTimeZoned } from '../content/format.js';
@@ -18,6 +20,13 @@ interface ConversationFigures {
   unread: number;
   none: boolean;
 }
+
+interface ConversationQuery {
+  /** Only these conversations. */
+  conversationIDs: readonly string[];
+}
+
+const splitIDs = (text: string): string[] => text.split(/[\s,]+/).filter(Boolean);
 
 const SESSION_SHORT: Record<number, string> = { 1: 'single', 2: 'group', 3: 'group', 4: 'notice' };
 const PREFIX_SHORT: Record<string, string> = { si: 'single', sg: 'group', g: 'group', sn: 'notice' };
@@ -92,14 +101,30 @@ function conversationDetail(c: Conversation, owner: DetailOwner): RowDetail {
 }
 
 export const conversations = {
-  call: (request) => ({
-    operation: 'getSortedConversationList',
-    body: {
-      userID: request.userID ?? '',
-      pagination: { pageNumber: request.page, showNumber: request.size },
-      ...(request.query.conversationIDs.length > 0 ? { conversationIDs: request.query.conversationIDs } : {}),
-    },
+  // Pinned first, then newest first. conversationTotal only counts conversations with a latest
+  // message, so the total is an estimate and the last page is known by a short page.
+  operation: pageOperation({
+    name: 'getSortedConversationList',
+    path: '/conversation/get_sorted_conversation_list',
+    schema: sortedConversationListDataSchema,
+    rows: 'conversationElems',
+    total: 'conversationTotal',
+    totalExact: false,
+    extra: ['unreadTotal', 'conversationTotal'],
+    answers: noConversationsPage,
   }),
+  body: (request) => ({
+    userID: request.userID ?? '',
+    pagination: { pageNumber: request.page, showNumber: request.size },
+    ...(request.query.conversationIDs.length > 0 ? { conversationIDs: request.query.conversationIDs } : {}),
+  }),
+  query: {
+    initial: { conversationIDs: [] },
+    narrowed: (q) => q.conversationIDs.length > 0,
+    label: (q) => (q.conversationIDs.length > 0 ? `${q.conversationIDs.length} conversation IDs` : ''),
+    prompt: { kind: 'ids', label: 'conversation IDs: ', text: (q) => q.conversationIDs.join(','), answer: (text) => ({ conversationIDs: splitIDs(text) }) },
+    fromFlags: (f) => ({ conversationIDs: splitIDs(f.ids ?? '') }),
+  },
   columns: [
     // "*" and not a colour: the pin must show under NO_COLOR too.
     { key: 'pin', field: 'IsPinned', title: 'PIN', priority: 3, whole: true, value: (c) => (c.IsPinned ? ' * ' : '') },
@@ -156,6 +181,7 @@ export const conversations = {
   userNamed: (c, ownerID) => conversationPeer(c, ownerID),
   completionWords: (c) => [c.conversationID],
   emptyText: () => 'no conversations',
+  tabNote: (extra) => (extra?.unreadTotal === undefined ? undefined : `unread ${formatCount(extra.unreadTotal)}`),
   userSummary: {
     label: { long: 'conversations', short: 'convs' },
     count(page, query) {
@@ -178,7 +204,7 @@ export const conversations = {
       keys: ['c'],
       hint: 'c IDs',
       description: 'conversations tab: only these conversation IDs',
-      run: { openPrompt: 'conversations' },
+      run: { openPrompt: 'ids' },
     },
   ] as const,
-} satisfies ListDef<Conversation, ConversationFigures>;
+} satisfies ListDef<Conversation, ConversationFigures, ConversationQuery>;

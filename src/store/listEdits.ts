@@ -1,6 +1,7 @@
 // Editing one list of the state: its fields, and making it when a screen first shows it. No
 // requests here (pageLoads.ts asks for pages).
-import type { ListKind, PageRequest } from '../api/pages.js';
+import type { ListKind } from '../lists/names.js';
+import type { PageRequest } from '../lists/types.js';
 import type { StoreGet, StoreSet } from './deps.js';
 import { listKeyFor, pageSizeFor } from './selectors.js';
 import type { ListState, Screen } from './types.js';

@@ -5,7 +5,7 @@
 // afresh, and the answers of the earlier visit are dropped.
 import type { StateCreator } from 'zustand/vanilla';
 import { ApiError, ProtocolError, isApiFailure, type ApiFailure } from '../api/errors.js';
-import type { ListQuery } from '../api/pages.js';
+import type { AnyQuery } from '../lists/types.js';
 import { lookupUser } from '../api/userLookup.js';
 import { USER_TABS } from '../lists/names.js';
 import { fetchPage, listDef, summaryPart } from '../lists/registry.js';
@@ -16,8 +16,6 @@ import type { AppActions, SummaryActions } from './actions.js';
 
 type SummaryState = Pick<AppState, 'summaries'>;
 
-/** The user's whole list: the summary counts what no query narrowed. */
-const WHOLE: ListQuery = { keyword: '', conversationIDs: [] };
 
 export const userSummarySlice =
   (services: SliceServices): StateCreator<AppState & AppActions, [], [], SummaryState & SummaryActions> =>
@@ -62,13 +60,15 @@ export const userSummarySlice =
         for (const tab of USER_TABS) {
           const part = summaryPart(tab);
           // A page of one row: the figures come with any page.
-          const request = { kind: tab, userID, page: 1, size: 1, query: WHOLE };
+          // The user's whole list: the summary counts what no query narrowed.
+          const whole = listDef(tab).query.initial;
+          const request = { kind: tab, userID, page: 1, size: 1, query: whole };
           track(
             tab,
             fetchPage(client, request, signal).then((figures) => {
-              const figure = part.count(figures, WHOLE);
+              const figure = part.count(figures, whole);
               // Not what the server's replies have held so far (the list's count says what it reads): shown as an unreadable reply.
-              if (figure === undefined) throw new ProtocolError('no figure for the summary', { operation: listDef(tab).call(request).operation, operationID: '' });
+              if (figure === undefined) throw new ProtocolError('no figure for the summary', { operation: listDef(tab).operation.name, operationID: '' });
               return figure;
             }),
           );

@@ -3,6 +3,7 @@
 import type { ListKind } from '../lists/names.js';
 import type { PageRequest } from '../lists/types.js';
 import type { StoreGet, StoreSet } from './deps.js';
+import { listDef } from '../lists/registry.js';
 import { listKeyFor, pageSizeFor } from './selectors.js';
 import type { ListState, Screen } from './types.js';
 
@@ -29,7 +30,7 @@ export function createListEdits(set: StoreSet, get: StoreGet): ListEdits {
           ...(screen.name === 'user' ? { userID: screen.userID } : {}),
           page: 1,
           size: pageSizeFor(get(), screen),
-          query: { keyword: '', conversationIDs: [] },
+          query: listDef(kind).query.initial,
           rows: [],
           loadedPage: null,
           total: 0,

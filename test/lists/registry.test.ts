@@ -178,6 +178,8 @@ describe('the list registry', () => {
       store.getState().setTab(tab);
     } else store.getState().goTo(kind as TopList);
     await expect.poll(() => currentList(store.getState())?.kind, { timeout: 5000 }).toBe(kind);
+    // Keys typed while the page loads wait for it (keys/typeAhead.ts): the page first.
+    await expect.poll(() => currentList(store.getState())?.loading, { timeout: 5000 }).toBe(false);
     for (const key of listDef(kind).keys ?? []) {
       dispatchKey(key.keys[0]!, store, { terminal: { columns: 80, rows: 24 }, color: false });
       expect(store.getState().prompt?.kind, `${kind}: ${key.action}`).toBe(key.run.openPrompt);

@@ -6,7 +6,30 @@ import { id, label, name, shows, time } from '../domain/columns.js';
 import { glyphs } from '../terminal/glyphs.js';
 import { formatCount } from '../content/format.js';
 import { code, ms } from './fieldText.js';
-import { NO_QUERY, type ListDef } from './types.js';
+import { NO_QUERY, type ListDef, type RowDetail } from './types.js';
+
+/** An application's every field (the received list's detail too: the same rows). */
+export const applicationDetail = (r: FriendRequest): RowDetail => ({
+    title: `Application ${r.fromUserID} ${glyphs().arrow} ${r.toUserID}`,
+    sections: [
+      {
+        title: 'Friend application',
+        fields: [
+          { label: 'from', value: `${r.fromUserID}  ${r.fromNickname}` },
+          { label: 'fromFaceURL', value: r.fromFaceURL || '(none)' },
+          { label: 'to', value: `${r.toUserID}  ${r.toNickname}` },
+          { label: 'toFaceURL', value: r.toFaceURL || '(none)' },
+          { label: 'reqMsg', value: r.reqMsg || '(empty)' },
+          { label: 'createTime', value: ms(r.createTime) },
+          { label: 'handleResult', value: code(handleResultName(r.handleResult), r.handleResult) },
+          { label: 'handlerUserID', value: r.handlerUserID || '(none)' },
+          { label: 'handleMsg', value: r.handleMsg || '(empty)' },
+          { label: 'handleTime', value: ms(r.handleTime) },
+          { label: 'ex', value: r.ex || '(empty)' },
+        ],
+      },
+    ],
+  });
 
 export const applications = {
   // Newest first.
@@ -28,27 +51,7 @@ export const applications = {
     shows('createTime', time('created', 'SENT', 2, (r) => r.createTime)),
     shows('handleTime', time('handled', 'HANDLED', 5, (r) => r.handleTime)),
   ],
-  detail: (r) => ({
-    title: `Application ${r.fromUserID} ${glyphs().arrow} ${r.toUserID}`,
-    sections: [
-      {
-        title: 'Friend application',
-        fields: [
-          { label: 'from', value: `${r.fromUserID}  ${r.fromNickname}` },
-          { label: 'fromFaceURL', value: r.fromFaceURL || '(none)' },
-          { label: 'to', value: `${r.toUserID}  ${r.toNickname}` },
-          { label: 'toFaceURL', value: r.toFaceURL || '(none)' },
-          { label: 'reqMsg', value: r.reqMsg || '(empty)' },
-          { label: 'createTime', value: ms(r.createTime) },
-          { label: 'handleResult', value: code(handleResultName(r.handleResult), r.handleResult) },
-          { label: 'handlerUserID', value: r.handlerUserID || '(none)' },
-          { label: 'handleMsg', value: r.handleMsg || '(empty)' },
-          { label: 'handleTime', value: ms(r.handleTime) },
-          { label: 'ex', value: r.ex || '(empty)' },
-        ],
-      },
-    ],
-  }),
+  detail: applicationDetail,
   csvFields: ['fromUserID', 'toUserID', 'toNickname', 'handleResult', 'reqMsg', 'createTime', 'handlerUserID', 'handleMsg', 'handleTime', 'ex'],
   identity: (r) => r.toUserID,
   rowID: (r) => r.toUserID,
@@ -56,6 +59,7 @@ export const applications = {
   completionWords: (r) => [r.toUserID],
   emptyText: () => 'no friend applications sent',
   userSummary: {
+    drop: 4,
     label: { long: 'sent applications', short: 'sent' },
     count: (page) => page.total,
     words: (n) => ({ long: `sent applications ${formatCount(n)}`, short: `${formatCount(n)} sent` }),

@@ -49,6 +49,7 @@ export const blacklist = {
   completionWords: (b) => [b.blackUserInfo.userID, b.blackUserInfo.nickname],
   emptyText: () => 'the blacklist is empty',
   userSummary: {
+    drop: 3,
     label: { long: 'blacklist', short: 'black' },
     count: (page) => page.total,
     words: (n) => ({ long: `blacklist ${formatCount(n)}`, short: `${formatCount(n)} black` }),

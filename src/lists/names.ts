@@ -74,6 +74,26 @@ export const LIST_NAMES = {
     shortTitle: 'Sent apps',
     place: 'userTab',
   },
+  friends: {
+    command: 'friends',
+    commandHelp: 'print the friends of a user',
+    usage: ['friends --user ID'],
+    help: 'friends',
+    title: 'Friends',
+    flags: [],
+    shortTitle: 'Friends',
+    place: 'userTab',
+  },
+  receivedApplications: {
+    command: 'received-applications',
+    commandHelp: 'print the friend applications a user received',
+    usage: ['received-applications --user ID'],
+    help: 'received friend applications',
+    title: 'Received applications',
+    flags: [],
+    shortTitle: 'Received',
+    place: 'userTab',
+  },
 } as const satisfies Record<string, ListNames>;
 
 /** A list's name in the registry: each has its names here and its definition in registry.ts. */

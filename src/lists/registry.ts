@@ -9,6 +9,8 @@ import { accounts } from './accounts.js';
 import { applications } from './applications.js';
 import { blacklist } from './blacklist.js';
 import { conversations } from './conversations.js';
+import { friends } from './friends.js';
+import { receivedApplications } from './receivedApplications.js';
 import type { LIST_NAMES, ListKind, UserTab } from './names.js';
 import type { AnyQuery, ListDef, ListSpec, PageRequest, UserSummaryPart } from './types.js';
 import { users } from './users.js';
@@ -25,6 +27,8 @@ export const LISTS = {
   conversations,
   blacklist,
   applications,
+  friends,
+  receivedApplications,
 } as const satisfies { [K in ListKind]: SummaryPartOf<K> };
 
 /** The row type of each list, by kind. */

@@ -125,6 +125,11 @@ export interface UserSummaryPart<Figure, Query = AnyQuery> {
   /** The part's name while its figure loads ("blacklist …") or when it failed ("black ✗"). */
   label: SummaryWords;
   /**
+   * Which parts a narrow line drops first: the highest number goes first (the profile's created
+   * date and receive option are 6 and 7, layout/userSummaryLine.ts; the nickname is never dropped).
+   */
+  drop: number;
+  /**
    * The figure a page says of the user's whole list (the summary asks for a page of one row);
    * undefined when this page does not say it (a page narrowed by its query, a reply without it).
    */

@@ -1,0 +1,47 @@
+// The friend applications a user received, newest first: the senders' rows (the reply's key is
+// `FriendRequests`, with a capital F, unlike the sent list's). Enter opens the applicant.
+import * as z from 'zod/mini';
+import { pageOperation } from '../api/pages.js';
+import { friendRequestSchema, schemaParts, type FriendRequest } from '../api/schemas.js';
+import { handleResultName } from '../content/enums.js';
+import { formatCount } from '../content/format.js';
+import { id, label, name, shows, time } from '../domain/columns.js';
+import { applicationDetail } from './applications.js';
+import { NO_QUERY, type ListDef } from './types.js';
+
+const { intOr, list } = schemaParts;
+
+export const receivedApplications = {
+  operation: pageOperation({
+    name: 'getFriendApplyList',
+    path: '/friend/get_friend_apply_list',
+    schema: z.looseObject({ total: intOr(0), FriendRequests: list(friendRequestSchema) }),
+    rows: 'FriendRequests',
+    total: 'total',
+    totalExact: true,
+  }),
+  body: (request) => ({ userID: request.userID ?? '', pagination: { pageNumber: request.page, showNumber: request.size } }),
+  query: NO_QUERY,
+  columns: [
+    shows('fromUserID', id('from', 'FROM', (r) => r.fromUserID)),
+    shows('fromNickname', name('fromNickname', (r) => r.fromNickname)),
+    shows('handleResult', label('result', 'RESULT', 2, (r) => handleResultName(r.handleResult))),
+    { key: 'message', field: 'reqMsg', title: 'MESSAGE', priority: 3, min: 10, value: (r) => r.reqMsg },
+    shows('createTime', time('created', 'RECEIVED', 2, (r) => r.createTime)),
+    shows('handleTime', time('handled', 'HANDLED', 5, (r) => r.handleTime)),
+  ],
+  detail: applicationDetail,
+  csvFields: ['fromUserID', 'fromNickname', 'toUserID', 'handleResult', 'reqMsg', 'createTime', 'handlerUserID', 'handleMsg', 'handleTime', 'ex'],
+  enterOpensUser: {},
+  identity: (r) => r.fromUserID,
+  rowID: (r) => r.fromUserID,
+  userNamed: (r) => r.fromUserID || undefined,
+  completionWords: (r) => [r.fromUserID, r.fromNickname],
+  emptyText: () => 'no friend applications received',
+  userSummary: {
+    drop: 5,
+    label: { long: 'received applications', short: 'rcvd' },
+    count: (page) => page.total,
+    words: (n) => ({ long: `received applications ${formatCount(n)}`, short: `${formatCount(n)} rcvd` }),
+  },
+} satisfies ListDef<FriendRequest, number, Record<never, never>>;

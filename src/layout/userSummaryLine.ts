@@ -82,7 +82,7 @@ function fitKept(segments: Segment[], width: number): string {
 
 function profileSegments(profile: SummaryPart<UserLookup>): Segment[] {
   const ell = glyphs().ellipsis;
-  if (profile.state === 'loading') return [{ long: `profile ${ell}`, short: ell }];
+  if (profile.state === 'loading' || profile.state === 'unasked') return [{ long: `profile ${ell}`, short: ell }];
   if (profile.state === 'error') return [{ long: `profile ${glyphs().cross} ${partError(profile)}`, short: `profile ${glyphs().cross}` }];
   const found = profile.value;
   switch (found.kind) {
@@ -120,6 +120,7 @@ function nameSegment(nickname: string): Segment {
 
 function counted(part: SummaryPart<unknown>, tab: UserTab): SummaryWords {
   const { label, words } = summaryPart(tab);
+  if (part.state === 'unasked') return { long: `${label.long} ?`, short: `${label.short} ?` };
   if (part.state === 'loading') return { long: `${label.long} ${glyphs().ellipsis}`, short: `${label.short} ${glyphs().ellipsis}` };
   if (part.state === 'error') return { long: `${label.long} ${glyphs().cross} ${partError(part)}`, short: `${label.short} ${glyphs().cross}` };
   return words(part.value);

@@ -59,6 +59,7 @@ export const applications = {
   completionWords: (r) => [r.toUserID],
   emptyText: () => 'no friend applications sent',
   userSummary: {
+    eager: true,
     drop: 4,
     label: { long: 'sent applications', short: 'sent' },
     count: (page) => page.total,

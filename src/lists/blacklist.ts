@@ -49,6 +49,7 @@ export const blacklist = {
   completionWords: (b) => [b.blackUserInfo.userID, b.blackUserInfo.nickname],
   emptyText: () => 'the blacklist is empty',
   userSummary: {
+    eager: true,
     drop: 3,
     label: { long: 'blacklist', short: 'black' },
     count: (page) => page.total,

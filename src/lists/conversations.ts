@@ -183,6 +183,7 @@ export const conversations = {
   emptyText: () => 'no conversations',
   tabNote: (extra) => (extra?.unreadTotal === undefined ? undefined : `unread ${formatCount(extra.unreadTotal)}`),
   userSummary: {
+    eager: true,
     drop: 1,
     label: { long: 'conversations', short: 'convs' },
     count(page, query) {

@@ -77,6 +77,7 @@ export const friends = {
   completionWords: (f) => [f.friendUser.userID, f.friendUser.nickname],
   emptyText: () => 'no friends',
   userSummary: {
+    eager: true,
     drop: 2,
     label: { long: 'friends', short: 'friends' },
     count: (page) => page.total,

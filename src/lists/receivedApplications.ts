@@ -39,6 +39,8 @@ export const receivedApplications = {
   completionWords: (r) => [r.fromUserID, r.fromNickname],
   emptyText: () => 'no friend applications received',
   userSummary: {
+    // The server finds who applied to the user by scanning applications: asked for only when its tab opens.
+    eager: false,
     drop: 5,
     label: { long: 'received applications', short: 'rcvd' },
     count: (page) => page.total,

@@ -130,6 +130,11 @@ export interface UserSummaryPart<Figure, Query = AnyQuery> {
    */
   drop: number;
   /**
+   * Fetched (a page of one row) when the user screen opens: for a figure that is cheap to ask
+   * for. Otherwise the line shows it once its tab's first page has said it.
+   */
+  eager: boolean;
+  /**
    * The figure a page says of the user's whole list (the summary asks for a page of one row);
    * undefined when this page does not say it (a page narrowed by its query, a reply without it).
    */

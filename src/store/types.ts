@@ -61,6 +61,8 @@ export interface ListResume {
 /** One figure of a user's summary, each fetched on its own. */
 export type SummaryPart<T> =
   | { state: 'loading' }
+  /** Not fetched when the user opened (its list's `userSummary.eager` is false): its tab's page says it. */
+  | { state: 'unasked' }
   /** `at`: when a list's page set it (store/figures.ts); an older answer of the summary's own does not replace it. */
   | { state: 'ok'; value: T; at?: number }
   | { state: 'error'; error: ApiFailure };

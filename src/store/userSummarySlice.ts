@@ -34,7 +34,9 @@ export const userSummarySlice =
         const before = get().summaries[userID];
         // Figures of an earlier visit stay on screen until their new value arrives.
         // Each tab's own figure, or loading: the part of each kind is that kind's, whichever it is.
-        const tabs = Object.fromEntries(USER_TABS.map((tab) => [tab, before?.[tab] ?? loading])) as TabFigures;
+        // A figure not fetched on open (`userSummary.eager: false`) waits for its tab's first page.
+        const unasked = { state: 'unasked' } as const;
+        const tabs = Object.fromEntries(USER_TABS.map((tab) => [tab, before?.[tab] ?? (summaryPart(tab).eager ? loading : unasked)])) as TabFigures;
         const summary: UserSummary = { profile: known ? { state: 'ok', value: known } : (before?.profile ?? loading), ...tabs };
         set((s) => ({ summaries: { ...s.summaries, [userID]: summary } }));
 
@@ -59,6 +61,7 @@ export const userSummarySlice =
         if (!known) track('profile', lookupUser(client, userID, signal));
         for (const tab of USER_TABS) {
           const part = summaryPart(tab);
+          if (!part.eager) continue;
           // A page of one row: the figures come with any page.
           // The user's whole list: the summary counts what no query narrowed.
           const whole = listDef(tab).query.initial;

@@ -12,7 +12,7 @@ import {
   columnsByKeys,
   toggleColumn,
 } from '../../src/lists/columnChoice.js';
-import { LIST_KINDS } from '../../src/lists/names.js';
+import { LIST_COMMANDS, LIST_KINDS } from '../../src/lists/names.js';
 import { listDef } from '../../src/lists/registry.js';
 
 const user: User = {
@@ -34,7 +34,7 @@ describe('checkColumnChoice', () => {
 
   it('refuses an unknown list, naming the lists', () => {
     expect(columnChoiceProblem({ usres: ['userID'] })).toBe(
-      'columns: unknown list "usres" (lists: users, accounts, conversations, blacklist, applications)',
+      `columns: unknown list "usres" (lists: ${LIST_COMMANDS.join(', ')})`,
     );
   });
 

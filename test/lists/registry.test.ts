@@ -49,7 +49,8 @@ describe('the list registry', () => {
     expectTypeOf<keyof typeof LISTS>().toEqualTypeOf<ListKind>();
     expectTypeOf<keyof typeof LIST_NAMES>().toEqualTypeOf<ListKind>();
     expect(Object.keys(LISTS)).toEqual(LIST_KINDS);
-    expect(LIST_KINDS).toEqual(['users', 'accounts', 'conversations', 'blacklist', 'applications']);
+    // The top level first (the explorer starts on the first), then a user's tabs in their keys' order.
+    expect(LIST_KINDS).toEqual([...LIST_KINDS.filter((k) => LIST_NAMES[k].place === 'top'), ...USER_TABS]);
   });
 
   it('names each list: a command of its own, its help and synopsis, its titles', () => {

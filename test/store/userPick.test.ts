@@ -6,6 +6,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, startDemoServer, type DemoServer } from 'openim-demo-server';
 import { createAppStore } from '../../src/store/store.js';
+import { USER_TABS } from '../../src/lists/names.js';
+import { summaryPart } from '../../src/lists/registry.js';
 import { COMMAND_LINE } from '../../src/keys/commands.js';
 import { currentList, currentScreen } from '../../src/store/selectors.js';
 import { demoClient } from '../support/demoClient.js';
@@ -53,7 +55,7 @@ describe('picking a user by ID', () => {
     store.getState().pickUser(DEMO.firstUserID);
     await expect.poll(() => currentScreen(store.getState()).name, { timeout: 5000 }).toBe('user');
     await expect
-      .poll(() => Object.values(store.getState().summaries[DEMO.firstUserID] ?? {}).every((p) => p.state === 'ok'), { timeout: 5000 })
+      .poll(() => Object.values(store.getState().summaries[DEMO.firstUserID] ?? {}).every((p) => p.state === 'ok' || p.state === 'unasked'), { timeout: 5000 })
       .toBe(true);
     const summary = store.getState().summaries[DEMO.firstUserID]!;
     expect(summary.profile).toMatchObject({ value: { kind: 'user', user: { userID: DEMO.firstUserID } } });
@@ -62,6 +64,13 @@ describe('picking a user by ID', () => {
     });
     expect(summary.blacklist).toEqual({ state: 'ok', value: DEMO.firstUser.blacks });
     expect(summary.applications).toEqual({ state: 'ok', value: DEMO.firstUser.friendRequests });
+    // A list whose figure is not cheap to ask for waits for its tab (its `userSummary.eager`).
+    for (const tab of USER_TABS) expect(summary[tab].state, tab).toBe(summaryPart(tab).eager ? 'ok' : 'unasked');
+    const lazy = USER_TABS.find((tab) => !summaryPart(tab).eager);
+    if (lazy) {
+      store.getState().setTab(lazy);
+      await expect.poll(() => store.getState().summaries[DEMO.firstUserID]?.[lazy].state, { timeout: 5000 }).toBe('ok');
+    }
   });
 
   it('a user without conversations has "none" in the summary, not an error', async () => {
@@ -109,7 +118,8 @@ describe('the summary never holds the tab back', () => {
     const summary = store.getState().summaries[DEMO.firstUserID]!;
     // The tab's own reply already gave the conversations' figures (store/figures.ts); the others wait.
     expect([summary.conversations.state, summary.blacklist.state, summary.applications.state]).toEqual(['ok', 'loading', 'loading']);
-    expect(held.length).toBe(3);
+    // One held request per figure asked for on open: the profile's, and each eager list's but the tab's own.
+    expect(held.length).toBe(1 + USER_TABS.filter((tab) => summaryPart(tab).eager).length - 1);
     for (const release of held.splice(0)) release();
     await expect.poll(() => store.getState().summaries[DEMO.firstUserID]?.blacklist, { timeout: 5000 }).toEqual({
       state: 'ok',

@@ -31,9 +31,6 @@ export const LISTS = {
   receivedApplications,
 } as const satisfies { [K in ListKind]: SummaryPartOf<K> };
 
-/** The row type of each list, by kind. */
-export type RowByKind = { [K in ListKind]: (typeof LISTS)[K] extends ListDef<infer Row, infer _F, infer _Q> ? Row : never };
-
 /** The figure each of a user's lists counts for the summary line, by kind. */
 export type SummaryFigures = {
   [K in UserTab]: (typeof LISTS)[K]['userSummary'] extends UserSummaryPart<infer Figure, infer _Q> ? Figure : never;

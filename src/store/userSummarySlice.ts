@@ -5,7 +5,6 @@
 // afresh, and the answers of the earlier visit are dropped.
 import type { StateCreator } from 'zustand/vanilla';
 import { ApiError, ProtocolError, isApiFailure, type ApiFailure } from '../api/errors.js';
-import type { AnyQuery } from '../lists/types.js';
 import { lookupUser } from '../api/userLookup.js';
 import { USER_TABS } from '../lists/names.js';
 import { fetchPage, listDef, summaryPart } from '../lists/registry.js';

@@ -2,7 +2,7 @@
 // server has no substring search, so the empty text says so.
 import type { NotificationAccount } from '../api/schemas.js';
 import { appMangerLevelName } from '../content/enums.js';
-import { id, label, name, shows } from '../domain/columns.js';
+import { idAt, labelAt, nameAt, textAt } from '../domain/columns.js';
 import { code } from './fieldText.js';
 import { SEARCH_NOTIFICATION_ACCOUNTS } from '../api/operations.js';
 import { displayText } from '../terminal/settle.js';
@@ -19,10 +19,10 @@ export const accounts = {
     fromFlags: (f) => ({ keyword: f.keyword?.trim() ?? '' }),
   },
   columns: [
-    shows('userID', id('userID', 'USER ID', (a) => a.userID)),
-    shows('nickName', name('nickName', (a) => a.nickName)),
-    shows('appMangerLevel', label('level', 'LEVEL', 2, (a) => (a.appMangerLevel === undefined ? '(not sent)' : appMangerLevelName(a.appMangerLevel)))),
-    { key: 'face', field: 'faceURL', title: 'AVATAR', priority: 5, min: 16, value: (a) => a.faceURL || '-' },
+    idAt('userID', 'USER ID'),
+    nameAt('nickName'),
+    labelAt('appMangerLevel', 'LEVEL', 2, (v) => (v === undefined ? '(not sent)' : appMangerLevelName(Number(v)))),
+    textAt('faceURL', 'AVATAR', 5, { min: 16 }, '-'),
   ],
   detail: (a) => ({
     title: `System account ${a.userID}`,

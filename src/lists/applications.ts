@@ -2,7 +2,7 @@
 import { pageOperation } from '../api/pages.js';
 import { friendApplyListDataSchema, type FriendRequest } from '../api/schemas.js';
 import { handleResultName } from '../content/enums.js';
-import { id, label, name, shows, time } from '../domain/columns.js';
+import { idAt, labelAt, nameAt, textAt, timeAt } from '../domain/columns.js';
 import { glyphs } from '../terminal/glyphs.js';
 import { formatCount } from '../content/format.js';
 import { code, ms } from './fieldText.js';
@@ -44,12 +44,12 @@ export const applications = {
   body: (request) => ({ userID: request.userID ?? '', pagination: { pageNumber: request.page, showNumber: request.size } }),
   query: NO_QUERY,
   columns: [
-    shows('toUserID', id('to', 'TO', (r) => r.toUserID)),
-    shows('toNickname', name('toNickname', (r) => r.toNickname)),
-    shows('handleResult', label('result', 'RESULT', 2, (r) => handleResultName(r.handleResult))),
-    { key: 'message', field: 'reqMsg', title: 'MESSAGE', priority: 3, min: 10, value: (r) => r.reqMsg },
-    shows('createTime', time('created', 'SENT', 2, (r) => r.createTime)),
-    shows('handleTime', time('handled', 'HANDLED', 5, (r) => r.handleTime)),
+    idAt('toUserID', 'TO'),
+    nameAt('toNickname'),
+    labelAt('handleResult', 'RESULT', 2, (v) => handleResultName(Number(v))),
+    textAt('reqMsg', 'MESSAGE', 3, { min: 10 }),
+    timeAt('createTime', 'SENT', 2),
+    timeAt('handleTime', 'HANDLED', 5),
   ],
   detail: applicationDetail,
   csvFields: ['fromUserID', 'toUserID', 'toNickname', 'handleResult', 'reqMsg', 'createTime', 'handlerUserID', 'handleMsg', 'handleTime', 'ex'],

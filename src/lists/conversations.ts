@@ -6,7 +6,7 @@ import { decodeContent } from '../content/decode.js';
 import { contentTypeName, groupTypeName, msgFromName, recvMsgOptName, sessionTypeName } from '../content/enums.js';
 import { formatCount, formatTimeZoned } from '../content/format.js';
 import { IDENTIFYING } from '../domain/tableLayout.js';
-import { ID_MAX, label, shows, time } from '../domain/columns.js';
+import { ID_MAX, label, labelAt, markAt, timeAt } from '../domain/columns.js';
 import { conversationPeer, conversationWith } from '../domain/rows.js';
 import { messageFrom, messageFromLine } from '../domain/sender.js';
 import { contentSummary, messageSummary } from '../domain/summary.js';
@@ -126,8 +126,7 @@ export const conversations = {
     fromFlags: (f) => ({ conversationIDs: splitIDs(f.ids ?? '') }),
   },
   columns: [
-    // "*" and not a colour: the pin must show under NO_COLOR too.
-    { key: 'pin', field: 'IsPinned', title: 'PIN', priority: 3, whole: true, value: (c) => (c.IsPinned ? ' * ' : '') },
+    markAt('IsPinned', 'PIN', 3),
     {
       key: 'with',
       title: 'WITH',
@@ -137,17 +136,8 @@ export const conversations = {
       value: (c, ctx) => conversationWith(c, ctx.ownerID),
     },
     label('type', 'TYPE', 6, conversationType),
-    {
-      key: 'unread',
-      field: 'unreadCount',
-      title: 'UNREAD',
-      priority: 2,
-      whole: true,
-      max: 16,
-      align: 'right',
-      value: (c) => (c.unreadCount ? formatCount(c.unreadCount) : ''),
-    },
-    shows('msgInfo.LatestMsgRecvTime', time('time', 'LATEST', 2, (c) => c.msgInfo?.LatestMsgRecvTime ?? 0)),
+    { ...labelAt('unreadCount', 'UNREAD', 2, (n) => (n ? formatCount(Number(n)) : '')), max: 16, align: 'right' },
+    timeAt('msgInfo.LatestMsgRecvTime', 'LATEST', 2),
     // Bounded, so it widens before the summary does, as far as a name needs.
     { key: 'sender', title: 'FROM', priority: 4, min: 8, max: 16, value: (c, ctx) => (c.msgInfo ? messageFrom(c.msgInfo, ctx.ownerID, ctx.ownerName).name : '') },
     { key: 'summary', title: 'LATEST MESSAGE', priority: 3, min: 16, value: (c) => messageSummary(c.msgInfo) },

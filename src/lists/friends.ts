@@ -5,7 +5,7 @@ import { pageOperation } from '../api/pages.js';
 import { schemaParts } from '../api/schemas.js';
 import { addSourceName } from '../content/enums.js';
 import { formatCount } from '../content/format.js';
-import { id, label, name, shows, time } from '../domain/columns.js';
+import { idAt, labelAt, markAt, nameAt, textAt, timeAt } from '../domain/columns.js';
 import { code, seconds } from './fieldText.js';
 import { NO_QUERY, type ListDef } from './types.js';
 
@@ -35,13 +35,12 @@ export const friends = {
   body: (request) => ({ userID: request.userID ?? '', pagination: { pageNumber: request.page, showNumber: request.size } }),
   query: NO_QUERY,
   columns: [
-    // "*" and not a colour: the pin must show under NO_COLOR too.
-    { key: 'pin', field: 'isPinned', title: 'PIN', priority: 3, whole: true, value: (f) => (f.isPinned ? ' * ' : '') },
-    shows('friendUser.userID', id('userID', 'FRIEND', (f) => f.friendUser.userID)),
-    shows('friendUser.nickname', name('nickname', (f) => f.friendUser.nickname)),
-    { key: 'remark', field: 'remark', title: 'REMARK', priority: 2, min: 8, max: 24, value: (f) => f.remark },
-    shows('createTime', time('since', 'SINCE', 2, (f) => f.createTime * 1000)),
-    shows('addSource', label('source', 'SOURCE', 4, (f) => addSourceName(f.addSource))),
+    markAt('isPinned', 'PIN', 3),
+    idAt('friendUser.userID', 'FRIEND'),
+    nameAt('friendUser.nickname'),
+    textAt('remark', 'REMARK', 2, { min: 8, max: 24 }),
+    timeAt('createTime', 'SINCE', 2, 's'),
+    labelAt('addSource', 'SOURCE', 4, (v) => addSourceName(Number(v))),
   ],
   detail: (f) => ({
     title: `Friend ${f.friendUser.userID}`,

@@ -5,7 +5,7 @@ import { pageOperation } from '../api/pages.js';
 import { friendRequestSchema, schemaParts, type FriendRequest } from '../api/schemas.js';
 import { handleResultName } from '../content/enums.js';
 import { formatCount } from '../content/format.js';
-import { id, label, name, shows, time } from '../domain/columns.js';
+import { idAt, labelAt, nameAt, textAt, timeAt } from '../domain/columns.js';
 import { applicationDetail } from './applications.js';
 import { NO_QUERY, type ListDef } from './types.js';
 
@@ -23,12 +23,12 @@ export const receivedApplications = {
   body: (request) => ({ userID: request.userID ?? '', pagination: { pageNumber: request.page, showNumber: request.size } }),
   query: NO_QUERY,
   columns: [
-    shows('fromUserID', id('from', 'FROM', (r) => r.fromUserID)),
-    shows('fromNickname', name('fromNickname', (r) => r.fromNickname)),
-    shows('handleResult', label('result', 'RESULT', 2, (r) => handleResultName(r.handleResult))),
-    { key: 'message', field: 'reqMsg', title: 'MESSAGE', priority: 3, min: 10, value: (r) => r.reqMsg },
-    shows('createTime', time('created', 'RECEIVED', 2, (r) => r.createTime)),
-    shows('handleTime', time('handled', 'HANDLED', 5, (r) => r.handleTime)),
+    idAt('fromUserID', 'FROM'),
+    nameAt('fromNickname'),
+    labelAt('handleResult', 'RESULT', 2, (v) => handleResultName(Number(v))),
+    textAt('reqMsg', 'MESSAGE', 3, { min: 10 }),
+    timeAt('createTime', 'RECEIVED', 2),
+    timeAt('handleTime', 'HANDLED', 5),
   ],
   detail: applicationDetail,
   csvFields: ['fromUserID', 'fromNickname', 'toUserID', 'handleResult', 'reqMsg', 'createTime', 'handlerUserID', 'handleMsg', 'handleTime', 'ex'],

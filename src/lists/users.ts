@@ -3,7 +3,7 @@
 import type { User } from '../api/schemas.js';
 import { userSearchPattern } from '../api/userSearch.js';
 import { appMangerLevelName, recvMsgOptName } from '../content/enums.js';
-import { id, label, name, shows, time } from '../domain/columns.js';
+import { idAt, labelAt, nameAt, timeAt } from '../domain/columns.js';
 import { parseSearchInput, searchInputOf, searchLabel, type SearchQuery } from '../domain/search.js';
 import { GET_USERS } from '../api/operations.js';
 import { sanitize } from '../terminal/sanitize.js';
@@ -43,11 +43,11 @@ export const users = {
     fromFlags: (f) => ({ search: f.search?.trim() ?? '', regex: f.regex ?? false }),
   },
   columns: [
-    shows('userID', id('userID', 'USER ID', (u) => u.userID)),
-    shows('nickname', name('nickname', (u) => u.nickname)),
-    shows('createTime', time('created', 'CREATED', 3, (u) => u.createTime)),
-    shows('appMangerLevel', label('level', 'LEVEL', 2, (u) => appMangerLevelName(u.appMangerLevel))),
-    shows('globalRecvMsgOpt', label('recv', 'RECEIVE', 4, (u) => recvMsgOptName(u.globalRecvMsgOpt))),
+    idAt('userID', 'USER ID'),
+    nameAt('nickname'),
+    timeAt('createTime', 'CREATED', 3),
+    labelAt('appMangerLevel', 'LEVEL', 2, (v) => appMangerLevelName(Number(v))),
+    labelAt('globalRecvMsgOpt', 'RECEIVE', 4, (v) => recvMsgOptName(Number(v))),
   ],
   detail: (u) => ({
     title: `User ${u.userID}`,

@@ -89,9 +89,9 @@ describe('the columns a choice shows', () => {
 describe('toggleColumn (:columns FIELD)', () => {
   it('hides a shown column and shows it again last', () => {
     const hidden = toggleColumn('users', undefined, 'nickname');
-    expect(hidden).toEqual({ keys: ['userID', 'created', 'level', 'recv'] });
-    expect(toggleColumn('users', ['userID', 'created', 'level', 'recv'], 'nickname')).toEqual({
-      keys: ['userID', 'created', 'level', 'recv', 'nickname'],
+    expect(hidden).toEqual({ keys: ['userID', 'createTime', 'appMangerLevel', 'globalRecvMsgOpt'] });
+    expect(toggleColumn('users', ['userID', 'createTime', 'appMangerLevel', 'globalRecvMsgOpt'], 'nickname')).toEqual({
+      keys: ['userID', 'createTime', 'appMangerLevel', 'globalRecvMsgOpt', 'nickname'],
     });
   });
 

@@ -45,8 +45,12 @@ export function queryCrumb(list: ListState | undefined): string {
   return `${spec.crumb(list.query)} ${glyphs().separator} ${outcome}`;
 }
 
-function tabLabel(tab: UserTab, i: number, active: boolean, short: boolean): string {
-  const label = `${i + 1} ${(short ? LIST_NAMES[tab].shortTitle : LIST_NAMES[tab].title)}`;
+/** How much of each tab's name shows: the title, the short title, or (narrower still) the key alone beside the active tab's short title. */
+type TabWords = 'long' | 'short' | 'keys';
+
+function tabLabel(tab: UserTab, i: number, active: boolean, words: TabWords): string {
+  const title = words === 'long' ? LIST_NAMES[tab].title : words === 'short' || active ? LIST_NAMES[tab].shortTitle : '';
+  const label = title ? `${i + 1} ${title}` : `${i + 1}`;
   return active ? `[${label}]` : ` ${label} `;
 }
 
@@ -69,11 +73,13 @@ export function Breadcrumb({ width }: { width: number }): React.JSX.Element {
   }
   const unreadText = tabNote ? ` ${tabNote}` : '';
   // The user on screen is shown whole before the unread total, and before long tab names.
-  const userWidth = Math.min(40, displayWidth(crumb(top)));
-  const tabsWidth = (short: boolean, withUnread: boolean): number =>
-    USER_TABS.reduce((n, tab, i) => n + tabLabel(tab, i, tab === top.tab, short).length, 0) + (withUnread ? unreadText.length : 0);
-  const fits = (short: boolean, withUnread: boolean): boolean => userWidth + 1 + tabsWidth(short, withUnread) <= width;
-  const short = width < 110 || !fits(false, true);
+  // The list it came from first, then the user: `Users › … › user_000001` (crumbText's shortest form).
+  const userWidth =
+    Math.min(40, displayWidth(crumb(top))) + (nav.length > 1 ? displayWidth(crumb(nav[0]!)) + 3 : 0) + (nav.length > 2 ? 4 : 0);
+  const tabsWidth = (words: TabWords, withUnread: boolean): number =>
+    USER_TABS.reduce((n, tab, i) => n + tabLabel(tab, i, tab === top.tab, words).length, 0) + (withUnread ? unreadText.length : 0);
+  const fits = (words: TabWords, withUnread: boolean): boolean => userWidth + 1 + tabsWidth(words, withUnread) <= width;
+  const short: TabWords = width >= 110 && fits('long', true) ? 'long' : fits('short', false) ? 'short' : 'keys';
   const unread = fits(short, true) ? unreadText : '';
   const crumbs = crumbText(nav, Math.max(12, width - tabsWidth(short, unread !== '') - 1));
   return (

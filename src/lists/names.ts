@@ -61,7 +61,7 @@ export const LIST_NAMES = {
     help: 'blacklist',
     title: 'Blacklist',
     flags: [],
-    shortTitle: 'Blacklist',
+    shortTitle: 'Black',
     place: 'userTab',
   },
   applications: {
@@ -71,7 +71,7 @@ export const LIST_NAMES = {
     help: 'sent friend applications',
     title: 'Sent applications',
     flags: [],
-    shortTitle: 'Sent apps',
+    shortTitle: 'Sent',
     place: 'userTab',
   },
   friends: {
@@ -91,7 +91,7 @@ export const LIST_NAMES = {
     help: 'received friend applications',
     title: 'Received applications',
     flags: [],
-    shortTitle: 'Received',
+    shortTitle: 'Rcvd',
     place: 'userTab',
   },
 } as const satisfies Record<string, ListNames>;

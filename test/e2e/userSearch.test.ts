@@ -113,7 +113,7 @@ describe.sequential('users search and the user screen in tmux', () => {
   it('a user screen starts with the summary: nickname, level, created, receive option and each tab\'s total', async () => {
     const a = await startDemo();
     a.send('Enter');
-    const screen = await a.waitFor((s) => s.includes(`Users › ${DEMO.firstUserID}`) && /\d+ convs [\d,]+ unread/.test(s) && /\d+ black {2}\d+ sent\b/.test(s));
+    const screen = await a.waitFor((s) => s.includes(`Users › ${DEMO.firstUserID}`) && /\d+ convs [\d,]+ unread/.test(s) && /\d+ black {2}\d+ sent {2}\d+ friends\b/.test(s));
     const summary = screen.split('\n').find((line) => line.includes(' convs '))!;
     expect(summary).toContain(nicknameAt(1));
     expect(summary).toMatch(/\bL[01]\b/);

@@ -4,7 +4,6 @@
 // (inertText.ts), so the command is data in every POSIX shell, dash included, until Enter runs it.
 import { joinUrl } from './http.js';
 import { asciiJsonText, shellWord } from './inertText.js';
-import { OPERATION_PATHS } from './operations.js';
 import type { PageCall } from './pages.js';
 
 export type CurlCommand = { ok: true; command: string } | { ok: false; problem: string };
@@ -17,7 +16,7 @@ export function curlCommand(baseUrl: string, call: PageCall, operationID: string
   let url: string;
   try {
     // The serialised URL: tabs and newlines dropped, the rest outside ASCII percent-encoded, as sent.
-    url = new URL(joinUrl(baseUrl, OPERATION_PATHS[call.operation])).href;
+    url = new URL(joinUrl(baseUrl, call.operation.path)).href;
   } catch {
     return { ok: false, problem: 'the base URL cannot be parsed' };
   }

@@ -1,67 +1,85 @@
-// The lists' kinds and the row type each one yields, and how a page of a list is asked for. Which
-// operation serves which list, and everything else about a list, is in src/lists/.
+// A page operation as data, and the one way to send one. Each list names its operation (the
+// path, the reply's schema, where its rows and total are, whether the total is exact) in its
+// own file (src/lists/); this layer knows operations, not lists.
+import type { z } from 'zod/mini';
 import type { OpenIMClient } from './client.js';
-import { getBlackList, getSelfFriendApplyList, getSortedConversationList, getUsers, searchNotificationAccounts } from './operations.js';
-import type { Black, Conversation, FriendRequest, NotificationAccount, Page, User } from './schemas.js';
+import type { Page } from './schemas.js';
 
-export interface RowByKind {
-  users: User;
-  accounts: NotificationAccount;
-  conversations: Conversation;
-  blacklist: Black;
-  applications: FriendRequest;
+/** A row of any list, as parsed from the server's reply (src/lists/ knows each one's type). */
+export type AnyRow = object;
+
+/** The named keys of `Data` (a loose object's index signature left out). */
+type NamedKeys<Data> = keyof { [K in keyof Data as string extends K ? never : K]: Data[K] };
+/** The named keys of `Data` whose values are `Value`. */
+type FieldOf<Data, Value> = { [K in NamedKeys<Data>]-?: Data[K & keyof Data] extends Value ? K : never }[NamedKeys<Data>] & string;
+/** The rows of a reply whose rows are in field `R`. */
+type RowsIn<Data, R extends keyof Data> = Data[R] extends readonly (infer Row)[] ? Row : never;
+
+/** What a list says of its operation; pageOperation() turns it into one. */
+export interface OperationSpec<S extends z.ZodMiniType, R extends FieldOf<z.output<S>, readonly object[]>> {
+  /** The operation's name, for the request log and its operationID. */
+  name: string;
+  /** Where it is POSTed (the curl of a page, api/curl.ts, names the same). */
+  path: string;
+  /** The reply's data. */
+  schema: S;
+  /** The field of the data that holds the page's rows. */
+  rows: R;
+  /** The field that holds the total. */
+  total: FieldOf<z.output<S>, number>;
+  /** False when the total cannot be trusted for paging: the last page is known by a short page. */
+  totalExact: boolean;
+  /** Figures the reply carries beside the total (shown in a header). */
+  extra?: readonly FieldOf<z.output<S>, number>[];
+  /** A failure that is an answer (an error code that means "nothing here"): the page it means. */
+  answers?: (error: unknown) => Page<never> | undefined;
 }
-export type ListKind = keyof RowByKind;
-export type AnyRow = RowByKind[ListKind];
 
-/** What narrows a list on the server, beside its page. */
-export interface ListQuery {
-  /** System accounts: exact userID or nickname. */
-  keyword: string;
-  /** Conversations: only these IDs. */
-  conversationIDs: string[];
-  /** Users: userID or nickname contains this text (or matches it, with `regex`). */
-  search?: string;
-  /** Users: `search` is a regex, sent as typed; otherwise it is escaped. */
-  regex?: boolean;
+/** One page operation: sent by sendOperation with the body its list builds. */
+export interface PageOperation<Row = AnyRow> {
+  readonly name: string;
+  readonly path: string;
+  readonly totalExact: boolean;
+  /** The reply's data as a page. */
+  send(client: OpenIMClient, body: object, signal?: AbortSignal): Promise<Page<Row>>;
 }
 
-/** What to list: the explorer's lists and the scripting commands both describe it so. */
-export interface ListSpec {
-  kind: ListKind;
-  /** The user whose list this is (per-user lists only). */
-  userID?: string;
-  query: ListQuery;
+export function pageOperation<S extends z.ZodMiniType, R extends FieldOf<z.output<S>, readonly object[]>>(
+  spec: OperationSpec<S, R>,
+): PageOperation<RowsIn<z.output<S>, R>> {
+  type Row = RowsIn<z.output<S>, R>;
+  return {
+    name: spec.name,
+    path: spec.path,
+    totalExact: spec.totalExact,
+    async send(client, body, signal) {
+      try {
+        const data: z.output<S> = await client.call(spec.name, spec.path, body, spec.schema, signal);
+        const extra = spec.extra ? Object.fromEntries(spec.extra.map((f) => [f, data[f] as number])) : undefined;
+        return {
+          rows: [...(data[spec.rows] as readonly Row[])],
+          total: data[spec.total] as number,
+          totalExact: spec.totalExact,
+          ...(extra ? { extra } : {}),
+        };
+      } catch (error) {
+        const answer = spec.answers?.(error);
+        if (answer) return answer;
+        throw error;
+      }
+    },
+  };
 }
 
-export interface PageRequest extends ListSpec {
-  /** 1-based. */
-  page: number;
-  size: number;
+/** The operation and the JSON body that fetch one page, as the app sends them (and `C` copies as curl). */
+export interface PageCall {
+  operation: PageOperation;
+  body: object;
+}
+
+/** Sends a page's call. */
+export function sendPageCall(client: OpenIMClient, call: PageCall, signal?: AbortSignal): Promise<Page<AnyRow>> {
+  return call.operation.send(client, call.body, signal);
 }
 
 export type PageFetcher<T> = (page: number, size: number, signal?: AbortSignal) => Promise<Page<T>>;
-
-/** The operation and the JSON body that fetch one page, as the app sends them (and `C` copies as curl). */
-export type PageCall =
-  | { operation: 'getUsers'; body: Parameters<typeof getUsers>[1] }
-  | { operation: 'searchNotificationAccounts'; body: Parameters<typeof searchNotificationAccounts>[1] }
-  | { operation: 'getSortedConversationList'; body: Parameters<typeof getSortedConversationList>[1] }
-  | { operation: 'getBlackList'; body: Parameters<typeof getBlackList>[1] }
-  | { operation: 'getSelfFriendApplyList'; body: Parameters<typeof getSelfFriendApplyList>[1] };
-
-/** Sends a page's call: each list says its call (src/lists), this sends it. */
-export function sendPageCall(client: OpenIMClient, call: PageCall, signal: AbortSignal): Promise<Page<AnyRow>> {
-  switch (call.operation) {
-    case 'getUsers':
-      return getUsers(client, call.body, signal);
-    case 'searchNotificationAccounts':
-      return searchNotificationAccounts(client, call.body, signal);
-    case 'getSortedConversationList':
-      return getSortedConversationList(client, call.body, signal);
-    case 'getBlackList':
-      return getBlackList(client, call.body, signal);
-    case 'getSelfFriendApplyList':
-      return getSelfFriendApplyList(client, call.body, signal);
-  }
-}

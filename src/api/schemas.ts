@@ -24,6 +24,8 @@ const str = or(z.string(), '');
 const bool = z.pipe(z.nullish(z.union([z.boolean(), z.literal(0), z.literal(1)])), z.transform((v) => Boolean(v)));
 /** Every list may be null (empty, or a page past the end) or missing. */
 const list = <T extends z.ZodMiniType>(item: T) => or(z.array(item), [] as z.output<T>[]);
+/** The field kinds every reply's schema is built from, for the lists that declare their reply's schema in their own file. */
+export const schemaParts = { str, intOr, bool, list, or };
 
 /**
  * `list(item)` for a flat row schema, with a fast path: when every row has exactly the schema's

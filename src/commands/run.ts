@@ -16,7 +16,7 @@ import { clientConnection, connectionExtras, demoConnection } from '../config/co
 import { sanitize } from '../terminal/sanitize.js';
 import { jsonEncoder, type RowEncoder } from '../data/formats.js';
 import { walkPages } from '../data/walk.js';
-import { listFetcher } from '../lists/registry.js';
+import { listDef, listFetcher } from '../lists/registry.js';
 import { lookupUser } from '../api/userLookup.js';
 import { noSuchUserText, systemUserNote } from '../domain/userIdentity.js';
 import { DEFAULT_PAGE_SIZE, lastPageByTotal, WALK_PAGE_SIZE } from '../domain/paging.js';
@@ -161,30 +161,25 @@ export async function runListCommand(options: ExplorerOptions, streams: ScriptSt
     const encoder: RowEncoder =
       format === 'table'
         ? (await import('../data/table.js')).tableEncoder(
-            request.list,
+            request.kind,
             tableWidth(streams),
             { ownerID: request.userID, ...(ownerName !== undefined ? { ownerName } : {}), now: new Date() },
-            (await import('../lists/columnChoice.js')).columnChoiceOf(options.preferences?.columns)[request.list],
+            (await import('../lists/columnChoice.js')).columnChoiceOf(options.preferences?.columns)[request.kind],
           )
         : format === 'csv'
-          ? (await import('../data/csv.js')).csvEncoder(request.list, request.userID)
+          ? (await import('../data/csv.js')).csvEncoder(request.kind, request.userID)
           : jsonEncoder(format);
     const fetch = listFetcher(client, {
-      kind: request.list,
+      kind: request.kind,
       ...(request.userID !== undefined ? { userID: request.userID } : {}),
-      query: {
-        keyword: request.keyword,
-        conversationIDs: request.conversationIDs,
-        search: request.search,
-        regex: request.regex,
-      },
+      query: listDef(request.kind).query.fromFlags(request.flags),
     });
 
     if (options.watchMs !== undefined) {
       // Ctrl-C is how a watch normally ends: stop cleanly, exit 0.
       unlisten = stopOnSignals(controller, streams.stop);
       await watchPage({
-        kind: request.list,
+        kind: request.kind,
         intervalMs: options.watchMs,
         fetch: (signal) => fetch(request.page, size, signal),
         write: async (text) => {

@@ -6,7 +6,8 @@
 // The first fetch is the state it starts from, one {"event":"initial","row":…} line a row (an
 // alert on `new` does not fire for it), so that the reader knows where it stands. It runs until `stop` aborts (SIGINT,
 // SIGTERM, the reader closed the pipe) or an error that waiting will not cure.
-import type { AnyRow, ListKind } from '../api/pages.js';
+import type { AnyRow } from '../api/pages.js';
+import type { ListKind } from '../lists/names.js';
 import type { Page } from '../api/schemas.js';
 import { jsonText } from '../data/formats.js';
 import { LiveRefresher, type ClassifyRefreshError, type RefreshTimers, type WaitingStatus } from '../data/liveRefresh.js';

@@ -1,10 +1,10 @@
 // Where you are: the navigation stack, and the tabs of a user screen.
 import { Box, Text } from 'ink';
 import { formatCount } from '../content/format.js';
-import { currentScreen, listKey } from '../store/selectors.js';
+import { currentList, currentScreen, listKey } from '../store/selectors.js';
+import { listDef } from '../lists/registry.js';
 import { LIST_NAMES, USER_TABS, type UserTab } from '../lists/names.js';
 import type { ListState, Screen } from '../store/types.js';
-import { searchLabel } from '../domain/search.js';
 import { displayText } from '../terminal/settle.js';
 import { displayWidth, truncate } from '../terminal/width.js';
 import { useAppStore } from './StoreContext.js';
@@ -12,13 +12,7 @@ import { tint, useTheme } from './theme.js';
 import { glyphs } from '../terminal/glyphs.js';
 
 function crumb(screen: Screen): string {
-  switch (screen.name) {
-    case 'users':
-    case 'accounts':
-      return LIST_NAMES[screen.name].title;
-    case 'user':
-      return displayText(screen.userID);
-  }
+  return screen.name === 'user' ? displayText(screen.userID) : LIST_NAMES[screen.name].title;
 }
 
 /**
@@ -39,20 +33,24 @@ export function crumbText(nav: readonly Screen[], width: number): string {
   return truncate(text, width);
 }
 
-/** `search "kar" · 12 matches` while the users list is narrowed by a search; '' otherwise. */
-export function searchCrumb(list: ListState | undefined): string {
-  if (!list?.query.search) return '';
-  const label = truncate(displayText(searchLabel(list.query)), 40);
+/** `search "kar" · 12 matches` while a list is narrowed by a query that names itself here (lists/<list>.ts `query.crumb`); '' otherwise. */
+export function queryCrumb(list: ListState | undefined): string {
+  const spec = list && listDef(list.kind).query;
+  if (!list || !spec?.crumb || !spec.narrowed(list.query)) return '';
   const outcome = list.loading
     ? `searching${glyphs().ellipsis}`
     : list.error
       ? 'failed'
       : `${formatCount(list.total)} ${list.total === 1 ? 'match' : 'matches'}`;
-  return `${list.query.regex ? 'regex' : 'search'} ${label} ${glyphs().separator} ${outcome}`;
+  return `${spec.crumb(list.query)} ${glyphs().separator} ${outcome}`;
 }
 
-function tabLabel(tab: UserTab, i: number, active: boolean, short: boolean): string {
-  const label = `${i + 1} ${(short ? LIST_NAMES[tab].shortTitle : LIST_NAMES[tab].title)}`;
+/** How much of each tab's name shows: the title, the short title, or (narrower still) the key alone beside the active tab's short title. */
+type TabWords = 'long' | 'short' | 'keys';
+
+function tabLabel(tab: UserTab, i: number, active: boolean, words: TabWords): string {
+  const title = words === 'long' ? LIST_NAMES[tab].title : words === 'short' || active ? LIST_NAMES[tab].shortTitle : '';
+  const label = title ? `${i + 1} ${title}` : `${i + 1}`;
   return active ? `[${label}]` : ` ${label} `;
 }
 
@@ -60,10 +58,9 @@ export function Breadcrumb({ width }: { width: number }): React.JSX.Element {
   const theme = useTheme();
   const nav = useAppStore((s) => s.nav);
   const top = useAppStore((s) => currentScreen(s));
-  const unreadTotal = useAppStore((s) =>
-    top.name === 'user' ? s.lists[listKey('conversations', top.userID)]?.extra?.unreadTotal : undefined,
-  );
-  const search = useAppStore((s) => (currentScreen(s).name === 'users' ? searchCrumb(s.lists[listKey('users')]) : ''));
+  // What the tab on screen adds after the tabs (lists/<list>.ts `tabNote`: the conversations' unread total).
+  const tabNote = useAppStore((s) => (top.name === 'user' ? listDef(top.tab).tabNote?.(s.lists[listKey(top.tab, top.userID)]?.extra) : undefined));
+  const search = useAppStore((s) => (currentScreen(s).name !== 'user' ? queryCrumb(currentList(s)) : ''));
   if (top.name !== 'user') {
     const sep = ` ${glyphs().crumb} `;
     // The search wins the room: it is what the rows on screen answer.
@@ -74,13 +71,15 @@ export function Breadcrumb({ width }: { width: number }): React.JSX.Element {
       </Text>
     );
   }
-  const unreadText = top.tab === 'conversations' && unreadTotal !== undefined ? ` unread ${formatCount(unreadTotal)}` : '';
+  const unreadText = tabNote ? ` ${tabNote}` : '';
   // The user on screen is shown whole before the unread total, and before long tab names.
-  const userWidth = Math.min(40, displayWidth(crumb(top)));
-  const tabsWidth = (short: boolean, withUnread: boolean): number =>
-    USER_TABS.reduce((n, tab, i) => n + tabLabel(tab, i, tab === top.tab, short).length, 0) + (withUnread ? unreadText.length : 0);
-  const fits = (short: boolean, withUnread: boolean): boolean => userWidth + 1 + tabsWidth(short, withUnread) <= width;
-  const short = width < 110 || !fits(false, true);
+  // The list it came from first, then the user: `Users › … › user_000001` (crumbText's shortest form).
+  const userWidth =
+    Math.min(40, displayWidth(crumb(top))) + (nav.length > 1 ? displayWidth(crumb(nav[0]!)) + 3 : 0) + (nav.length > 2 ? 4 : 0);
+  const tabsWidth = (words: TabWords, withUnread: boolean): number =>
+    USER_TABS.reduce((n, tab, i) => n + tabLabel(tab, i, tab === top.tab, words).length, 0) + (withUnread ? unreadText.length : 0);
+  const fits = (words: TabWords, withUnread: boolean): boolean => userWidth + 1 + tabsWidth(words, withUnread) <= width;
+  const short: TabWords = width >= 110 && fits('long', true) ? 'long' : fits('short', false) ? 'short' : 'keys';
   const unread = fits(short, true) ? unreadText : '';
   const crumbs = crumbText(nav, Math.max(12, width - tabsWidth(short, unread !== '') - 1));
   return (

@@ -2,7 +2,8 @@
 // it is searched with `/`: the matched text is drawn in inverse video (readable without colour),
 // and the rule says which match is on screen.
 import { Box, Text } from 'ink';
-import type { AnyRow, ListKind } from '../api/pages.js';
+import type { AnyRow } from '../api/pages.js';
+import type { ListKind } from '../lists/names.js';
 import { fit, truncate } from '../terminal/width.js';
 import { LABEL_WIDTH, paneViewport, type PaneLine, type PaneOwner } from '../layout/detailLines.js';
 import { matchRanges } from '../layout/detailSearch.js';

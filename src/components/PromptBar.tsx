@@ -7,8 +7,10 @@
 import { Box, Text } from 'ink';
 import { formatBytes, formatCount } from '../content/format.js';
 import { currentList } from '../store/selectors.js';
-import type { Prompt, PromptKind } from '../store/types.js';
+import type { AppState, Prompt, PromptKind } from '../store/types.js';
 import { keyName } from '../keys/keymap.js';
+import { listDef } from '../lists/registry.js';
+import type { ListQueryPrompt } from '../lists/types.js';
 import { glyphs } from '../terminal/glyphs.js';
 import { displayText } from '../terminal/settle.js';
 import { displayWidth, truncate } from '../terminal/width.js';
@@ -20,30 +22,35 @@ const LABELS: Record<PromptKind, string> = {
   command: ':',
   user: 'user ID: ',
   search: 'userID or nickname: ',
-  conversations: 'conversation IDs: ',
+  ids: 'IDs: ',
   filter: '/',
   detailSearch: 'search the detail: ',
   export: 'export to: ',
   exportConfirm: 'export this list? ',
 };
-const USERS_SEARCH_LABEL = 'search users by ID or nickname: ';
 /** Between the typed text and what follows it on the line. */
 const GAP = '   ';
-const USERS_SEARCH_HINT = 'text matches as typed (a.c is "a.c"); re:PATTERN for a regex; empty: all users';
+
+/** The list's own prompt, when this prompt is it (lists/<list>.ts `query.prompt`): its label and hint. */
+const listPromptOf = (s: AppState): ListQueryPrompt | undefined => {
+  const list = currentList(s);
+  const own = list && listDef(list.kind).query.prompt;
+  return own && s.prompt?.kind === own.kind ? own : undefined;
+};
 
 
 export function PromptBar({ width }: { width: number }): React.JSX.Element | null {
   const theme = useTheme();
   const prompt = useAppStore((s) => s.prompt);
   const recentUsers = useAppStore((s) => s.recentUsers);
-  const searchingUsers = useAppStore((s) => s.prompt?.kind === 'search' && currentList(s)?.kind === 'users');
+  const listPrompt = useAppStore(listPromptOf);
   const ask = useAppStore((s) => s.exporting?.ask);
   if (!prompt) return null;
   // The size question has nothing to type: it may take the line.
   const label =
     prompt.kind === 'exportConfirm' && ask
       ? truncate(`export ${formatCount(ask.rows)} rows, about ${formatBytes(ask.bytes)}? `, width - 1)
-      : truncate(searchingUsers ? USERS_SEARCH_LABEL : LABELS[prompt.kind], Math.floor(width / 2));
+      : truncate(listPrompt?.label ?? LABELS[prompt.kind], Math.floor(width / 2));
   const room = width - displayWidth(label);
   const line = lineCells(prompt.line.text, prompt.line.cursor, room);
   // The hint, when no note or candidates take the line above (PromptNote).
@@ -61,7 +68,7 @@ export function PromptBar({ width }: { width: number }): React.JSX.Element | nul
         {after > 0 ? (
           <>
             {GAP}
-            <UnderLine prompt={prompt} recentUsers={recentUsers} searchingUsers={searchingUsers} width={after} theme={theme} />
+            <UnderLine prompt={prompt} recentUsers={recentUsers} listPrompt={listPrompt} width={after} theme={theme} />
           </>
         ) : null}
       </Text>
@@ -74,7 +81,7 @@ interface UnderLineProps {
   /** Live: a user opened a moment ago arrives here after the picker opened. */
   recentUsers: readonly string[];
   /** `s` on the Users screen: a server-side search, literal unless re:. */
-  searchingUsers: boolean;
+  listPrompt: ListQueryPrompt | undefined;
   width: number;
   theme: Theme;
 }
@@ -89,17 +96,17 @@ export function PromptNote({ width }: { width: number }): React.JSX.Element | nu
   const theme = useTheme();
   const prompt = useAppStore((s) => s.prompt);
   const recentUsers = useAppStore((s) => s.recentUsers);
-  const searchingUsers = useAppStore((s) => s.prompt?.kind === 'search' && currentList(s)?.kind === 'users');
+  const listPrompt = useAppStore(listPromptOf);
   if (!prompt || !hasNote(prompt)) return null;
   return (
     <Box width={width}>
-      <UnderLine prompt={prompt} recentUsers={recentUsers} searchingUsers={searchingUsers} width={width} theme={theme} />
+      <UnderLine prompt={prompt} recentUsers={recentUsers} listPrompt={listPrompt} width={width} theme={theme} />
     </Box>
   );
 }
 
 /** A note, the candidates, or the hint, in `width` cells. */
-function UnderLine({ prompt, recentUsers, searchingUsers, width, theme }: UnderLineProps): React.JSX.Element {
+function UnderLine({ prompt, recentUsers, listPrompt, width, theme }: UnderLineProps): React.JSX.Element {
   if (prompt.note) {
     return (
       <Text wrap="truncate" {...(prompt.note.level === 'error' ? tint(theme, 'red') : tint(theme, 'gray'))}>
@@ -123,7 +130,7 @@ function UnderLine({ prompt, recentUsers, searchingUsers, width, theme }: UnderL
   }
   return (
     <Text wrap="truncate" {...tint(theme, 'gray')}>
-      {truncate(searchingUsers && prompt.line.text.trim() === '' ? USERS_SEARCH_HINT : hintFor(prompt, recentUsers), width)}
+      {truncate(listPrompt?.hint !== undefined && prompt.line.text.trim() === '' ? listPrompt.hint : hintFor(prompt, recentUsers), width)}
     </Text>
   );
 }
@@ -152,7 +159,7 @@ function hintFor(prompt: Prompt, recentUsers: readonly string[]): string {
       return `${accept} finds ${sep} then ${keyName('nextMatch', 'detail')}/${keyName('prevMatch', 'detail')} next/previous match ${sep} ${cancel}`;
     case 'search':
       return typed && labels.length > 0 ? offer : `exact match ${sep} empty: all ${sep} ${accept} to apply ${sep} ${cancel}`;
-    case 'conversations':
+    case 'ids':
       return typed && labels.length > 0 ? offer : `comma separated ${sep} empty: all ${sep} ${accept} to apply ${sep} ${cancel}`;
     case 'export':
       return `${accept} starts ${sep} ${cancel} ${sep} ~/ is home`;

@@ -61,7 +61,7 @@ export function lineCells(text: string, cursor: number, room: number): LineCells
 
 /** What a candidate is called in the list: for commands and ID lists, the word being completed. */
 export function candidateLabels(kind: PromptKind, candidates: readonly string[]): string[] {
-  if (kind !== 'command' && kind !== 'conversations') return candidates.map((c) => sanitize(c));
+  if (kind !== 'command' && kind !== 'ids') return candidates.map((c) => sanitize(c));
   let prefix = candidates[0] ?? '';
   for (const c of candidates) while (!c.startsWith(prefix)) prefix = prefix.slice(0, -1);
   const head = prefix.search(/[^\s,]*$/);

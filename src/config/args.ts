@@ -4,7 +4,8 @@ import { parseArgs } from 'node:util';
 import { DEFAULT_CLIENT_CONFIG } from '../api/defaults.js';
 import { MAX_PAGE_SIZE, PAGE_SIZE_STEPS } from '../domain/paging.js';
 import { MAX_INTERVAL_MS, MIN_INTERVAL_MS } from '../data/liveRefresh.js';
-import { LIST_COMMANDS, LIST_KINDS, LIST_NAMES, type ListCommand } from '../lists/names.js';
+import { LIST_COMMANDS, LIST_KINDS, LIST_NAMES, kindOfCommand, listsWith, type ListCommand, type ListKind } from '../lists/names.js';
+import type { QueryFlags } from '../lists/types.js';
 
 /** Population of the embedded demo server unless --users says otherwise. */
 export const DEFAULT_DEMO_USERS = 5000;
@@ -39,7 +40,7 @@ export type FlagUse = 'explore' | ListCommand | 'demo-server';
 
 const CONNECT: readonly FlagUse[] = ['explore', ...LIST_COMMANDS];
 /** The commands that print one user's list: they take `--user ID`. */
-const PER_USER_COMMANDS: readonly ListCommand[] = LIST_KINDS.filter((kind) => LIST_NAMES[kind].perUser).map((kind) => LIST_NAMES[kind].command);
+const PER_USER_COMMANDS: readonly ListCommand[] = LIST_KINDS.filter((kind) => LIST_NAMES[kind].place === 'userTab').map((kind) => LIST_NAMES[kind].command);
 /** "a, b or c". */
 const orList = (words: readonly string[]): string => (words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`);
 const EVERYWHERE: readonly FlagUse[] = [...CONNECT, 'demo-server'];
@@ -81,11 +82,11 @@ export const FLAGS = {
   'page-size': { type: 'string', value: 'N', complete: PAGE_SIZE_STEPS.map(String), help: 'rows per page', use: CONNECT },
   'log-file': { type: 'string', value: 'PATH', complete: 'files', help: 'append one line per request', use: CONNECT },
   'ca-file': { type: 'string', value: 'PATH', complete: 'files', help: 'trust only this CA (PEM) for https', use: CONNECT },
-  keyword: { type: 'string', value: 'K', help: 'exact userID or nickname', use: ['accounts'] },
-  search: { type: 'string', value: 'TEXT', help: 'users whose ID or nickname contains TEXT', use: ['users'] },
-  regex: { type: 'boolean', help: 'the --search text is a regular expression', use: ['users'] },
+  keyword: { type: 'string', value: 'K', help: 'exact userID or nickname', use: listsWith('keyword') },
+  search: { type: 'string', value: 'TEXT', help: 'users whose ID or nickname contains TEXT', use: listsWith('search') },
+  regex: { type: 'boolean', help: 'the --search text is a regular expression', use: listsWith('regex') },
   user: { type: 'string', value: 'ID', help: 'the user whose list to print', use: PER_USER_COMMANDS },
-  ids: { type: 'string', value: 'A,B', help: 'only these conversation IDs', use: ['conversations'] },
+  ids: { type: 'string', value: 'A,B', help: 'only these conversation IDs', use: listsWith('ids') },
   page: { type: 'string', value: 'N', help: 'first page', use: LIST_COMMANDS },
   size: { type: 'string', value: 'N', help: 'rows per request', use: LIST_COMMANDS },
   all: { type: 'boolean', help: 'every page from --page on', use: LIST_COMMANDS },
@@ -97,16 +98,12 @@ export const FLAGS = {
 /** A scripting command: one list, printed without the UI. */
 export interface ListRequestOptions {
   list: ListCommand;
+  /** The list it names. */
+  kind: ListKind;
   /** Owner of a per-user list (one whose names say `perUser`). */
   userID?: string;
-  /** System accounts: exact userID or nickname. */
-  keyword: string;
-  /** Conversations: only these IDs. */
-  conversationIDs: string[];
-  /** Users: userID or nickname contains this text ('' for all users). */
-  search: string;
-  /** Users: `search` is a regex, sent as typed. */
-  regex: boolean;
+  /** The flags that narrow the list, as given: its query reads them (lists/<list>.ts `query.fromFlags`). */
+  flags: QueryFlags;
   /** First page to print, 1-based. */
   page: number;
   /** Rows per request; undefined means the page size in force (100 with --all). */
@@ -318,20 +315,19 @@ function listRequest(list: ListCommand, v: ListFlags): ListRequestOptions {
     throw new UsageError(`${list} needs --user ID (the user whose ${list} to list)`);
   }
   if (!perUser && v.user !== undefined) throw new UsageError(`--user goes with ${orList(PER_USER_COMMANDS)}, not ${list}`);
-  if (v.keyword !== undefined && list !== 'accounts') throw new UsageError(`--keyword goes with accounts, not ${list}`);
-  if (v.ids !== undefined && list !== 'conversations') throw new UsageError(`--ids goes with conversations, not ${list}`);
-  if (v.search !== undefined && list !== 'users') throw new UsageError(`--search goes with users, not ${list}`);
+  for (const flag of ['keyword', 'ids', 'search'] as const) {
+    const own: readonly string[] = LIST_NAMES[kindOfCommand(list)].flags;
+    if (v[flag] !== undefined && !own.includes(flag)) throw new UsageError(`--${flag} goes with ${orList(listsWith(flag))}, not ${list}`);
+  }
   if (v.regex && v.search === undefined) throw new UsageError('--regex goes with --search TEXT (it says TEXT is a regex)');
   if (v.output !== undefined && !(OUTPUT_FORMATS as readonly string[]).includes(v.output)) {
     throw new UsageError(`--output must be one of ${OUTPUT_FORMATS.join(', ')}, got ${JSON.stringify(v.output)}`);
   }
   return {
     list,
+    kind: kindOfCommand(list),
     ...(perUser ? { userID: v.user!.trim() } : {}),
-    keyword: v.keyword?.trim() ?? '',
-    conversationIDs: (v.ids ?? '').split(/[\s,]+/).filter(Boolean),
-    search: v.search?.trim() ?? '',
-    regex: v.regex ?? false,
+    flags: { keyword: v.keyword, ids: v.ids, search: v.search, regex: v.regex },
     page: v.page === undefined ? 1 : int(v.page, '--page', 1, 2_147_483_647),
     ...(v.size === undefined ? {} : { size: int(v.size, '--size', 1, 10_000) }),
     all: v.all ?? false,

@@ -3,7 +3,7 @@
 // derives (a conversation's decoded summary), cells sanitised and guarded against spreadsheet
 // formula injection.
 import { rawDigits } from '../api/wireFidelity.js';
-import type { ListKind } from '../api/pages.js';
+import type { ListKind } from '../lists/names.js';
 import { listDef } from '../lists/registry.js';
 import { sanitize } from '../terminal/sanitize.js';
 import type { RowEncoder } from './formats.js';

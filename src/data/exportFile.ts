@@ -4,7 +4,7 @@
 import { closeSync, fsyncSync, linkSync, lstatSync, statSync, unlinkSync, type Stats } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, dirname, join, relative, resolve } from 'node:path';
-import type { ListKind } from '../api/pages.js';
+import type { ListKind } from '../lists/names.js';
 import { addExitHook } from '../terminal/exitHooks.js';
 import { errnoCode, errnoWords, LocalFileError, openLocalFileForWrite, writeAllSync } from './localFile.js';
 

@@ -6,7 +6,7 @@ import type { CellContext } from '../domain/columns.js';
 import { chosenColumns } from '../lists/columnChoice.js';
 import { listDef } from '../lists/registry.js';
 import { CURSOR_GUTTER, cellsOf, pageTable, type PageTable } from '../domain/pageTable.js';
-import type { ListKind } from '../api/pages.js';
+import type { ListKind } from '../lists/names.js';
 import type { RowEncoder } from './formats.js';
 
 /**

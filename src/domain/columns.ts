@@ -71,5 +71,63 @@ export const label = <Row>(key: string, title: string, priority: number, value: 
   max: 28,
   value,
 });
-/** `column`, showing the row's `field` (see Column.field). */
-export const shows = <Row>(field: string, column: Column<Row>): Column<Row> => ({ ...column, field });
+
+/** The named keys of a row (a loose object's index signature left out). */
+type NamedKeys<T> = keyof { [K in keyof T as string extends K ? never : K]: T[K] } & string;
+/** A field of a row by the dotted path `-o json` names it by (`blackUserInfo.userID`). */
+export type FieldPath<T, Depth extends unknown[] = []> = Depth['length'] extends 3
+  ? never
+  : {
+      [K in NamedKeys<T>]: NonNullable<T[K]> extends readonly unknown[]
+        ? K
+        : NonNullable<T[K]> extends object
+          ? K | `${K}.${FieldPath<NonNullable<T[K]>, [...Depth, unknown]>}`
+          : K;
+    }[NamedKeys<T>];
+
+/** The value at a dotted path of a row (undefined when a step is missing or null). */
+export function valueAt(row: unknown, path: string): unknown {
+  let value: unknown = row;
+  for (const step of path.split('.')) value = value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[step] : undefined;
+  return value;
+}
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value));
+const number = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
+
+/**
+ * The column of one field, named once by its path: its key, its `field` (what the config file's
+ * `columns` and `:columns` choose it by) and its cells (the value there) all come from it.
+ */
+const at = <Row>(path: string, column: Omit<Column<Row>, 'key' | 'field'>): Column<Row> => ({ ...column, key: path, field: path });
+
+/** A field that is an ID. */
+export const idAt = <Row>(field: FieldPath<Row>, title: string): Column<Row> => {
+  const path: string = field;
+  return at(path, id(path, title, (row) => text(valueAt(row, path))));
+};
+/** A field that is a nickname. */
+export const nameAt = <Row>(field: FieldPath<Row>): Column<Row> => {
+  const path: string = field;
+  return at(path, name(path, (row) => text(valueAt(row, path))));
+};
+/** A field that is a time, in milliseconds or (the blacklist's, the friends') seconds. */
+export const timeAt = <Row>(field: FieldPath<Row>, title: string, priority: number, unit: 'ms' | 's' = 'ms'): Column<Row> => {
+  const path: string = field;
+  return at(path, time(path, title, priority, (row) => number(valueAt(row, path)) * (unit === 's' ? 1000 : 1)));
+};
+/** A field that is a code (written by `named`) or a short word. */
+export const labelAt = <Row>(field: FieldPath<Row>, title: string, priority: number, named: (value: unknown) => string = text): Column<Row> => {
+  const path: string = field;
+  return at(path, label(path, title, priority, (row) => named(valueAt(row, path))));
+};
+/** A field of free text, cut down to `min` cells when the width is short (`max` bounds it). */
+export const textAt = <Row>(field: FieldPath<Row>, title: string, priority: number, size: { min: number; max?: number }, empty = ''): Column<Row> => {
+  const path: string = field;
+  return at(path, { title, priority, ...size, value: (row) => text(valueAt(row, path)) || empty });
+};
+/** A yes/no field as a mark ("*", not a colour: it must show under NO_COLOR too). */
+export const markAt = <Row>(field: FieldPath<Row>, title: string, priority: number): Column<Row> => {
+  const path: string = field;
+  return at(path, { title, priority, whole: true, value: (row) => (valueAt(row, path) ? ' * ' : '') });
+};

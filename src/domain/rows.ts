@@ -1,6 +1,7 @@
 // What a row means beyond its fields: whether it matches a page filter, whom a conversation is
 // with. (Which row it is and which user it names are each list's own: src/lists/.)
-import type { AnyRow, RowByKind } from '../api/pages.js';
+import type { AnyRow } from '../api/pages.js';
+import type { Conversation } from '../api/schemas.js';
 
 /** The rows on screen: the page, narrowed by the `/` filter. */
 export function visibleRows(list: { rows: AnyRow[]; filter: string }): AnyRow[] {
@@ -20,7 +21,7 @@ function searchableText(row: AnyRow): string {
 }
 
 /** Single chats name the peer in their ID (si_<a>_<b>, IDs sorted); otherwise the latest message's other party. */
-export function conversationPeer(row: RowByKind['conversations'], ownerID: string | undefined): string | undefined {
+export function conversationPeer(row: Conversation, ownerID: string | undefined): string | undefined {
   const single = /^s[in]_(.+)$/.exec(row.conversationID);
   if (single && ownerID) {
     const rest = single[1]!;
@@ -42,7 +43,7 @@ const GROUP_ID = /^s?g_(.+)$/;
  * account's) peer user ID, a group's name (its ID when it has none). The raw conversation ID
  * stays in the detail pane.
  */
-export function conversationWith(row: RowByKind['conversations'], ownerID: string | undefined): string {
+export function conversationWith(row: Conversation, ownerID: string | undefined): string {
   const group = GROUP_ID.exec(row.conversationID);
   const msg = row.msgInfo;
   if (group || (msg && (msg.sessionType === 2 || msg.sessionType === 3))) {

@@ -1,6 +1,11 @@
 // The users search as the operator types it: literal text, or a regex after `re:`.
-import type { ListQuery } from '../api/pages.js';
 import type { UserSearch } from '../api/userSearch.js';
+
+/** The users list's query: userID or nickname contains `search` (or matches it, with `regex`). */
+export interface SearchQuery {
+  search: string;
+  regex: boolean;
+}
 
 /** What the prompt takes to mean a regex. */
 export const REGEX_PREFIX = 're:';
@@ -13,14 +18,14 @@ export function parseSearchInput(input: string): UserSearch {
 }
 
 /** The prompt's text for a search already in force, so that `s` edits it. */
-export function searchInputOf(query: Pick<ListQuery, 'search' | 'regex'>): string {
-  const text = query.search ?? '';
+export function searchInputOf(query: SearchQuery): string {
+  const text = query.search;
   if (text === '') return '';
   return query.regex ? `${REGEX_PREFIX}${text}` : text;
 }
 
 /** How the search is named on screen: `"a.c"` for text, `/^ka/` for a regex. */
-export function searchLabel(query: Pick<ListQuery, 'search' | 'regex'>): string {
-  const text = query.search ?? '';
+export function searchLabel(query: SearchQuery): string {
+  const text = query.search;
   return query.regex ? `/${text}/` : JSON.stringify(text);
 }

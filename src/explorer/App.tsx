@@ -15,9 +15,8 @@ import { useTerminalSize } from '../components/useTerminalSize.js';
 import { dispatchInput } from '../keys/dispatch.js';
 import { scopesFor } from '../keys/keymap.js';
 import type { InputEvent } from '../keys/normalize.js';
-import { AccountsScreen } from '../screens/AccountsScreen.js';
+import { ListScreen } from '../screens/ListScreen.js';
 import { UserScreen } from '../screens/UserScreen.js';
-import { UsersScreen } from '../screens/UsersScreen.js';
 import { useShallow } from 'zustand/react/shallow';
 import { fittedPageSizes, screenGeometry } from '../layout/frame.js';
 import { currentScreen, openRegions } from '../store/selectors.js';
@@ -62,12 +61,10 @@ export function App({ info }: { info: ConnectionInfo }): React.JSX.Element {
           <HelpOverlay width={width} height={geometry.body.rows} />
         ) : logOpen ? (
           <MessageLog width={width} height={geometry.body.rows} />
-        ) : screen.name === 'users' ? (
-          <UsersScreen geometry={geometry} />
-        ) : screen.name === 'accounts' ? (
-          <AccountsScreen geometry={geometry} />
-        ) : (
+        ) : screen.name === 'user' ? (
           <UserScreen userID={screen.userID} tab={screen.tab} geometry={geometry} />
+        ) : (
+          <ListScreen kind={screen.name} geometry={geometry} />
         )}
       </Box>
       {/* The prompt takes the key hints' line: keys go to the prompt while it is open. Its note

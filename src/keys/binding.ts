@@ -1,6 +1,6 @@
 // The shape of a key binding: what an action is called, where it works, what it does. The one
 // table of them is bindings.ts; keymap.ts looks keys up in it.
-import type { ListKind } from '../api/pages.js';
+import type { ListKind } from '../lists/names.js';
 import type { TerminalSize } from '../layout/frame.js';
 import type { AppStore } from '../store/store.js';
 

@@ -2,7 +2,7 @@
 // what it does. Dispatch, the footer, help and README's Keys table (scripts/keysTable.ts) all read
 // this table, so what they say can never drift from what the keys do. A list's own keys are its
 // definition's (lists/<list>.ts `keys`): they become rows here.
-import type { ListKind } from '../api/pages.js';
+import type { ListKind } from '../lists/names.js';
 import { detailScroll } from '../layout/detailScroll.js';
 import { opensDetailFull } from '../layout/frame.js';
 import { LIST_KINDS, LIST_NAMES, USER_TABS } from '../lists/names.js';
@@ -42,13 +42,13 @@ const listKeys = LIST_KINDS.flatMap((kind) =>
 
 /**
  * The key of the user screen's tab `n`: the n-th of the lists that are one user's (lists/names.ts).
- * The actions keep their names (`tab1`...), which the config file will rebind; a per-user list
- * beyond three needs its `tabKey` here (test/lists/registry.test.ts says so).
+ * One per tab, generated: `tab1` to `tab9` (the names the config file rebinds), keys `1` to `9`.
  */
-const tabKey = <N extends 1 | 2 | 3>(n: N) => {
+type TabNumber = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
+const tabKey = (n: TabNumber) => {
   const tab = USER_TABS[n - 1]!;
   return {
-    action: `tab${n}` as `tab${N}`,
+    action: `tab${n}` as `tab${TabNumber}`,
     keys: [String(n)],
     description: `${LIST_NAMES[tab].help} tab`,
     scope: 'user',
@@ -173,9 +173,7 @@ export const BINDINGS = [
   },
   { action: 'nextTab', keys: ['tab'], hint: { actions: ['nextTab', ['tab1', `tab${USER_TABS.length}`]], label: 'tabs' }, description: 'next tab', scope: 'user', run: (c) => state(c).cycleTab(1) },
   { action: 'prevTab', keys: ['shift+tab'], description: 'previous tab', scope: 'user', run: (c) => state(c).cycleTab(-1) },
-  tabKey(1),
-  tabKey(2),
-  tabKey(3),
+  ...USER_TABS.slice(0, 9).map((_, i) => tabKey((i + 1) as TabNumber)),
   // Here, where the footer lists them: after the tabs, before every list's `o` and `/`.
   ...listKeys,
   { action: 'openUser', keys: ['o'], hint: { label: 'user' }, description: 'open the user this row names', scope: 'list', run: (c) => state(c).openNamedUser() },

@@ -2,7 +2,7 @@
 // command, grouped by where they work, each with all its keys and its whole description, as help
 // and README's Keys table (scripts/keysTable.ts) list them. How it is laid out on screen is
 // layout/helpColumns.ts's, which knows nothing of keys.
-import type { ListKind } from '../api/pages.js';
+import type { ListKind } from '../lists/names.js';
 import { LIST_KINDS, LIST_NAMES, USER_TABS, isUserTab } from '../lists/names.js';
 import { helpColumns, type HelpView } from '../layout/helpColumns.js';
 import type { Scope } from './binding.js';

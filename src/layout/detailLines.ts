@@ -2,7 +2,8 @@
 // knows how far it can scroll. Laid out lazily (detailDoc.ts) and memoised per row and width:
 // only the lines on screen and a page ahead are ever computed.
 import { treeLines } from './jsonTreeLines.js';
-import type { AnyRow, ListKind } from '../api/pages.js';
+import type { AnyRow } from '../api/pages.js';
+import type { ListKind } from '../lists/names.js';
 import { displayText } from '../terminal/settle.js';
 import { listDef } from '../lists/registry.js';
 import type { DetailOwner } from '../lists/types.js';

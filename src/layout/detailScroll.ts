@@ -1,7 +1,8 @@
 // How far the open detail can scroll, and by how much a page-wise scroll moves, in the pane's box
 // (screenGeometry's `detail`): the same lines the pane draws. Plain values in: the keys pass the
 // row and the box, so this neither reads the store nor works out where the pane is.
-import type { AnyRow, ListKind } from '../api/pages.js';
+import type { AnyRow } from '../api/pages.js';
+import type { ListKind } from '../lists/names.js';
 import { paneViewport, type PaneOwner } from './detailLines.js';
 
 export interface DetailScroll {

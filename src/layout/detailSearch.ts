@@ -2,7 +2,8 @@
 // The detail is searched as laid out, up to SEARCH_MAX_LINES lines: a value is capped at
 // VALUE_MAX_LINES already, but a JSON tree of a huge message streams on, and a search must answer
 // within a keystroke's time.
-import type { AnyRow, ListKind } from '../api/pages.js';
+import type { AnyRow } from '../api/pages.js';
+import type { ListKind } from '../lists/names.js';
 import { paneHead, type PaneLine, type PaneOwner } from './detailLines.js';
 import { treeLineText } from './jsonTreeLines.js';
 

@@ -3,6 +3,7 @@
 // screens and the components that draw it all read `screenGeometry`, and none computes its own.
 // Pure arithmetic: plain values in, plain values out.
 import { MAX_PAGE_SIZE } from '../domain/paging.js';
+import { TOP_LISTS, type TopList } from '../lists/names.js';
 
 /** Lines around the body: header, breadcrumb, status line, footer (or the open prompt). */
 export const CHROME_LINES = 4;
@@ -36,8 +37,8 @@ export interface TerminalSize {
   rows: number;
 }
 
-/** users and accounts: a list under the breadcrumb; user: a list under the user's summary line. */
-export type ScreenKind = 'users' | 'accounts' | 'user';
+/** A top-level list: a list under the breadcrumb; user: a list under the user's summary line. */
+export type ScreenKind = TopList | 'user';
 
 /** What is open on the screen: everything besides the terminal's size that moves a region. */
 export interface ScreenState {
@@ -87,7 +88,7 @@ export interface ScreenGeometry {
   pageRows: number;
 }
 
-const CLOSED: ScreenState = { screen: 'users', detail: 'closed', prompt: false, help: false, error: false, notice: false };
+const CLOSED: ScreenState = { screen: TOP_LISTS[0]!, detail: 'closed', prompt: false, help: false, error: false, notice: false };
 
 /** Every region of the screen for a terminal this size with this open. */
 export function screenGeometry(size: TerminalSize, open: Partial<ScreenState> = {}): ScreenGeometry {
@@ -151,5 +152,5 @@ export function opensDetailFull(size: TerminalSize): boolean {
 
 /** The default page sizes, of the users and accounts lists and of a user's lists (under the summary line). */
 export function fittedPageSizes(size: TerminalSize): { list: number; user: number } {
-  return { list: screenGeometry(size, { screen: 'users' }).pageRows, user: screenGeometry(size, { screen: 'user' }).pageRows };
+  return { list: screenGeometry(size, { screen: TOP_LISTS[0]! }).pageRows, user: screenGeometry(size, { screen: 'user' }).pageRows };
 }

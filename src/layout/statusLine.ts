@@ -6,7 +6,10 @@
 import { formatClock, formatCount } from '../content/format.js';
 import { pageCount, type PagePosition } from '../domain/paging.js';
 import { shownRows, type PageSort } from '../domain/pageSort.js';
-import type { AnyRow, ListQuery } from '../api/pages.js';
+import type { AnyRow } from '../api/pages.js';
+import type { AnyQuery } from '../lists/types.js';
+import type { ListKind } from '../lists/names.js';
+import { listDef } from '../lists/registry.js';
 import { glyphs } from '../terminal/glyphs.js';
 import { displayText } from '../terminal/settle.js';
 import { displayWidth, truncate } from '../terminal/width.js';
@@ -18,7 +21,8 @@ export interface PagingList extends PagePosition {
   rows: AnyRow[];
   filter: string;
   cursor: number;
-  query: ListQuery;
+  kind: ListKind;
+  query: AnyQuery;
   sort?: PageSort | undefined;
   /** The live view's last change on this page (store/types.ts ListChanges). */
   changes?: { summary: string } | undefined;
@@ -48,8 +52,8 @@ export function pagingText(list: PagingList, rowsShown: number, now = Date.now()
   if (list.filter) parts.push(`filter "${displayText(list.filter)}": ${count} of ${list.rows.length}`);
   // Only this page is in this order: the server's order is the list's (the next page is its next rows).
   if (list.sort) parts.push(`sorted by ${list.sort.field} ${sortArrow(list.sort.desc)}, this page only`);
-  if (list.query.keyword) parts.push(`keyword "${displayText(list.query.keyword)}"`);
-  if (list.query.conversationIDs.length > 0) parts.push(`${list.query.conversationIDs.length} conversation IDs`);
+  const narrowedBy = listDef(list.kind).query.label(list.query);
+  if (narrowedBy) parts.push(narrowedBy);
   // The live view's last change: rows that left the page are counted here, having no row to mark.
   if (list.changes) parts.push(list.changes.summary);
   if (list.cachedAt !== undefined && now - list.cachedAt >= STALE_PAGE_MS) parts.push(`as of ${formatClock(list.cachedAt)}`);

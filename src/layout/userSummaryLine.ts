@@ -24,18 +24,22 @@ export interface SummaryLine {
 interface Segment {
   long: string;
   short: string;
-  /** The nickname: cut to fit before anything else is. */
+  /** The nickname: cut to fit once nothing else can go. */
   name?: boolean;
+  /** A narrow line drops the part with the highest number first; without one it stays. */
+  drop?: number;
 }
 
 const RECV_SHORT: Record<number, string> = { 0: 'recv', 1: 'no recv', 2: 'recv silent' };
 /** The least of a nickname worth showing when the line is tight. */
 const MIN_NAME = 6;
+/** A nickname up to this wide is shown whole: the tabs' parts go first. */
+const NAME_KEPT = 12;
 
 export function userSummaryLine(summary: UserSummary | undefined, width: number): SummaryLine {
   const ell = glyphs().ellipsis;
   if (!summary) return { text: truncate(ell, width), tone: 'plain' };
-  const segments = [...profileSegments(summary.profile), ...USER_TABS.map((tab) => counted(summary[tab], tab))];
+  const segments = [...profileSegments(summary.profile), ...USER_TABS.map((tab) => ({ ...counted(summary[tab], tab), drop: summaryPart(tab).drop }))];
   return { text: fitSegments(segments, width), tone: toneOf(summary.profile) };
 }
 
@@ -47,7 +51,27 @@ function fitSegments(segments: Segment[], width: number): string {
   if (fits(long)) return long;
   const short = segments.map((s) => s.short);
   for (const sep of [dot, '  ']) if (fits(join(short, sep))) return join(short, sep);
-  // Still too wide: cut the nickname to what the rest leaves, then the line itself.
+  // Still too wide: drop parts by their priority (each list's `userSummary.drop`) while the
+  // nickname would be cut to less than it needs, then cut the nickname, then the line itself.
+  const kept = [...segments];
+  const nameRoom = (parts: Segment[]): number => {
+    const named = parts.findIndex((s) => s.name);
+    if (named < 0) return Infinity;
+    return width - displayWidth(join(parts.filter((_, i) => i !== named).map((s) => s.short), '  ')) - 2;
+  };
+  const wanted = Math.min(NAME_KEPT, Math.max(MIN_NAME, ...segments.filter((s) => s.name).map((s) => displayWidth(s.short))));
+  while (!fits(join(kept.map((s) => s.short), '  ')) && nameRoom(kept) < wanted) {
+    const next = kept.reduce<number>((at, s, i) => (s.drop !== undefined && (at < 0 || s.drop > kept[at]!.drop!) ? i : at), -1);
+    if (next < 0) break;
+    kept.splice(next, 1);
+  }
+  return fitKept(kept, width);
+}
+
+function fitKept(segments: Segment[], width: number): string {
+  const join = (parts: string[], sep: string): string => parts.filter(Boolean).join(sep);
+  const short = segments.map((s) => s.short);
+  if (displayWidth(join(short, '  ')) <= width) return join(short, '  ');
   const named = segments.findIndex((s) => s.name);
   if (named >= 0) {
     const room = width - displayWidth(join(short.filter((_, i) => i !== named), '  ')) - 2;
@@ -58,7 +82,7 @@ function fitSegments(segments: Segment[], width: number): string {
 
 function profileSegments(profile: SummaryPart<UserLookup>): Segment[] {
   const ell = glyphs().ellipsis;
-  if (profile.state === 'loading') return [{ long: `profile ${ell}`, short: ell }];
+  if (profile.state === 'loading' || profile.state === 'unasked') return [{ long: `profile ${ell}`, short: ell }];
   if (profile.state === 'error') return [{ long: `profile ${glyphs().cross} ${partError(profile)}`, short: `profile ${glyphs().cross}` }];
   const found = profile.value;
   switch (found.kind) {
@@ -68,8 +92,8 @@ function profileSegments(profile: SummaryPart<UserLookup>): Segment[] {
       return [
         nameSegment(u.nickname),
         { long: `level ${u.appMangerLevel} (${appMangerLevelName(u.appMangerLevel)})`, short: `L${u.appMangerLevel}` },
-        { long: `created ${formatTimeWithZone(u.createTime)}`, short: created.slice(0, 10) },
-        { long: `global receive: ${recvMsgOptName(u.globalRecvMsgOpt)}`, short: RECV_SHORT[u.globalRecvMsgOpt] ?? `recv ${u.globalRecvMsgOpt}` },
+        { long: `created ${formatTimeWithZone(u.createTime)}`, short: created.slice(0, 10), drop: 6 },
+        { long: `global receive: ${recvMsgOptName(u.globalRecvMsgOpt)}`, short: RECV_SHORT[u.globalRecvMsgOpt] ?? `recv ${u.globalRecvMsgOpt}`, drop: 7 },
       ];
     }
     case 'system': {
@@ -96,6 +120,7 @@ function nameSegment(nickname: string): Segment {
 
 function counted(part: SummaryPart<unknown>, tab: UserTab): SummaryWords {
   const { label, words } = summaryPart(tab);
+  if (part.state === 'unasked') return { long: `${label.long} ?`, short: `${label.short} ?` };
   if (part.state === 'loading') return { long: `${label.long} ${glyphs().ellipsis}`, short: `${label.short} ${glyphs().ellipsis}` };
   if (part.state === 'error') return { long: `${label.long} ${glyphs().cross} ${partError(part)}`, short: `${label.short} ${glyphs().cross}` };
   return words(part.value);

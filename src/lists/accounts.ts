@@ -2,20 +2,27 @@
 // server has no substring search, so the empty text says so.
 import type { NotificationAccount } from '../api/schemas.js';
 import { appMangerLevelName } from '../content/enums.js';
-import { id, label, name, shows } from '../domain/columns.js';
+import { idAt, labelAt, nameAt, textAt } from '../domain/columns.js';
 import { code } from './fieldText.js';
+import { SEARCH_NOTIFICATION_ACCOUNTS } from '../api/operations.js';
+import { displayText } from '../terminal/settle.js';
 import type { ListDef } from './types.js';
 
 export const accounts = {
-  call: (request) => ({
-    operation: 'searchNotificationAccounts',
-    body: { keyword: request.query.keyword, pagination: { pageNumber: request.page, showNumber: request.size } },
-  }),
+  operation: SEARCH_NOTIFICATION_ACCOUNTS,
+  body: (request) => ({ keyword: request.query.keyword, pagination: { pageNumber: request.page, showNumber: request.size } }),
+  query: {
+    initial: { keyword: '' },
+    narrowed: (q) => q.keyword !== '',
+    label: (q) => (q.keyword ? `keyword "${displayText(q.keyword)}"` : ''),
+    prompt: { kind: 'search', label: 'userID or nickname: ', text: (q) => q.keyword, answer: (text) => ({ keyword: text.trim() }) },
+    fromFlags: (f) => ({ keyword: f.keyword?.trim() ?? '' }),
+  },
   columns: [
-    shows('userID', id('userID', 'USER ID', (a) => a.userID)),
-    shows('nickName', name('nickName', (a) => a.nickName)),
-    shows('appMangerLevel', label('level', 'LEVEL', 2, (a) => (a.appMangerLevel === undefined ? '(not sent)' : appMangerLevelName(a.appMangerLevel)))),
-    { key: 'face', field: 'faceURL', title: 'AVATAR', priority: 5, min: 16, value: (a) => a.faceURL || '-' },
+    idAt('userID', 'USER ID'),
+    nameAt('nickName'),
+    labelAt('appMangerLevel', 'LEVEL', 2, (v) => (v === undefined ? '(not sent)' : appMangerLevelName(Number(v)))),
+    textAt('faceURL', 'AVATAR', 5, { min: 16 }, '-'),
   ],
   detail: (a) => ({
     title: `System account ${a.userID}`,
@@ -44,4 +51,4 @@ export const accounts = {
       ? `no system account has exactly this userID or nickname (${searchKey ? `${searchKey} to search again, ` : ''}Esc for all)`
       : 'no system accounts',
   keys: [{ action: 'search', keys: ['s'], hint: 'search', description: 'system accounts: exact userID or nickname', run: { openPrompt: 'search' } }] as const,
-} satisfies ListDef<NotificationAccount>;
+} satisfies ListDef<NotificationAccount, never, { keyword: string }>;

@@ -1,26 +1,15 @@
 // The friend applications a user sent, and what became of them.
-import type { FriendRequest } from '../api/schemas.js';
+import { pageOperation } from '../api/pages.js';
+import { friendApplyListDataSchema, type FriendRequest } from '../api/schemas.js';
 import { handleResultName } from '../content/enums.js';
-import { id, label, name, shows, time } from '../domain/columns.js';
+import { idAt, labelAt, nameAt, textAt, timeAt } from '../domain/columns.js';
 import { glyphs } from '../terminal/glyphs.js';
 import { formatCount } from '../content/format.js';
 import { code, ms } from './fieldText.js';
-import type { ListDef } from './types.js';
+import { NO_QUERY, type ListDef, type RowDetail } from './types.js';
 
-export const applications = {
-  call: (request) => ({
-    operation: 'getSelfFriendApplyList',
-    body: { userID: request.userID ?? '', pagination: { pageNumber: request.page, showNumber: request.size } },
-  }),
-  columns: [
-    shows('toUserID', id('to', 'TO', (r) => r.toUserID)),
-    shows('toNickname', name('toNickname', (r) => r.toNickname)),
-    shows('handleResult', label('result', 'RESULT', 2, (r) => handleResultName(r.handleResult))),
-    { key: 'message', field: 'reqMsg', title: 'MESSAGE', priority: 3, min: 10, value: (r) => r.reqMsg },
-    shows('createTime', time('created', 'SENT', 2, (r) => r.createTime)),
-    shows('handleTime', time('handled', 'HANDLED', 5, (r) => r.handleTime)),
-  ],
-  detail: (r) => ({
+/** An application's every field (the received list's detail too: the same rows). */
+export const applicationDetail = (r: FriendRequest): RowDetail => ({
     title: `Application ${r.fromUserID} ${glyphs().arrow} ${r.toUserID}`,
     sections: [
       {
@@ -40,7 +29,29 @@ export const applications = {
         ],
       },
     ],
+  });
+
+export const applications = {
+  // Newest first.
+  operation: pageOperation({
+    name: 'getSelfFriendApplyList',
+    path: '/friend/get_self_friend_apply_list',
+    schema: friendApplyListDataSchema,
+    rows: 'friendRequests',
+    total: 'total',
+    totalExact: true,
   }),
+  body: (request) => ({ userID: request.userID ?? '', pagination: { pageNumber: request.page, showNumber: request.size } }),
+  query: NO_QUERY,
+  columns: [
+    idAt('toUserID', 'TO'),
+    nameAt('toNickname'),
+    labelAt('handleResult', 'RESULT', 2, (v) => handleResultName(Number(v))),
+    textAt('reqMsg', 'MESSAGE', 3, { min: 10 }),
+    timeAt('createTime', 'SENT', 2),
+    timeAt('handleTime', 'HANDLED', 5),
+  ],
+  detail: applicationDetail,
   csvFields: ['fromUserID', 'toUserID', 'toNickname', 'handleResult', 'reqMsg', 'createTime', 'handlerUserID', 'handleMsg', 'handleTime', 'ex'],
   identity: (r) => r.toUserID,
   rowID: (r) => r.toUserID,
@@ -48,8 +59,10 @@ export const applications = {
   completionWords: (r) => [r.toUserID],
   emptyText: () => 'no friend applications sent',
   userSummary: {
+    eager: true,
+    drop: 4,
     label: { long: 'sent applications', short: 'sent' },
     count: (page) => page.total,
     words: (n) => ({ long: `sent applications ${formatCount(n)}`, short: `${formatCount(n)} sent` }),
   },
-} satisfies ListDef<FriendRequest, number>;
+} satisfies ListDef<FriendRequest, number, Record<never, never>>;

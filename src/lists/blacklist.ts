@@ -1,22 +1,22 @@
 // A user's blacklist: whom they blocked, when, and how. Its createTime is in seconds.
-import type { Black } from '../api/schemas.js';
+import { pageOperation } from '../api/pages.js';
+import { blackListDataSchema, type Black } from '../api/schemas.js';
 import { addSourceName } from '../content/enums.js';
-import { id, label, name, shows, time } from '../domain/columns.js';
+import { idAt, labelAt, nameAt, timeAt } from '../domain/columns.js';
 import { formatCount } from '../content/format.js';
 import { code, seconds } from './fieldText.js';
-import type { ListDef } from './types.js';
+import { NO_QUERY, type ListDef } from './types.js';
 
 export const blacklist = {
-  call: (request) => ({
-    operation: 'getBlackList',
-    body: { userID: request.userID ?? '', pagination: { pageNumber: request.page, showNumber: request.size } },
-  }),
+  operation: pageOperation({ name: 'getBlackList', path: '/friend/get_black_list', schema: blackListDataSchema, rows: 'blacks', total: 'total', totalExact: true }),
+  body: (request) => ({ userID: request.userID ?? '', pagination: { pageNumber: request.page, showNumber: request.size } }),
+  query: NO_QUERY,
   columns: [
-    shows('blackUserInfo.userID', id('userID', 'BLOCKED USER', (b) => b.blackUserInfo.userID)),
-    shows('blackUserInfo.nickname', name('nickname', (b) => b.blackUserInfo.nickname)),
-    shows('createTime', time('when', 'SINCE', 2, (b) => b.createTime * 1000)),
-    shows('addSource', label('source', 'SOURCE', 3, (b) => addSourceName(b.addSource))),
-    { ...id<Black>('operator', 'OPERATOR', (b) => b.operatorUserID), field: 'operatorUserID', priority: 4 },
+    idAt('blackUserInfo.userID', 'BLOCKED USER'),
+    nameAt('blackUserInfo.nickname'),
+    timeAt('createTime', 'SINCE', 2, 's'),
+    labelAt('addSource', 'SOURCE', 3, (v) => addSourceName(Number(v))),
+    { ...idAt('operatorUserID', 'OPERATOR'), priority: 4 },
   ],
   detail: (b) => ({
     title: `Blacklisted ${b.blackUserInfo.userID}`,
@@ -49,8 +49,10 @@ export const blacklist = {
   completionWords: (b) => [b.blackUserInfo.userID, b.blackUserInfo.nickname],
   emptyText: () => 'the blacklist is empty',
   userSummary: {
+    eager: true,
+    drop: 3,
     label: { long: 'blacklist', short: 'black' },
     count: (page) => page.total,
     words: (n) => ({ long: `blacklist ${formatCount(n)}`, short: `${formatCount(n)} black` }),
   },
-} satisfies ListDef<Black, number>;
+} satisfies ListDef<Black, number, Record<never, never>>;

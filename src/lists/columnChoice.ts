@@ -3,7 +3,7 @@
 // so a list's table and its JSON speak the same names; derived columns show no single field and
 // cannot be chosen. The words for a wrong choice are made here; the config file's one check
 // (config/validate.ts, a layer above) says them with the file's other problems.
-import type { ListKind } from '../api/pages.js';
+import type { ListKind } from './names.js';
 import { sanitize } from '../terminal/sanitize.js';
 import type { Column } from '../domain/columns.js';
 import { LIST_KINDS, LIST_NAMES } from './names.js';

@@ -1,10 +1,12 @@
 // A user's conversations, most recent first, with the latest message of each decoded.
-import type { Conversation } from '../api/schemas.js';
+import { noConversationsPage } from '../api/operations.js';
+import { pageOperation } from '../api/pages.js';
+import { sortedConversationListDataSchema, type Conversation } from '../api/schemas.js';
 import { decodeContent } from '../content/decode.js';
 import { contentTypeName, groupTypeName, msgFromName, recvMsgOptName, sessionTypeName } from '../content/enums.js';
 import { formatCount, formatTimeZoned } from '../content/format.js';
 import { IDENTIFYING } from '../domain/tableLayout.js';
-import { ID_MAX, label, shows, time } from '../domain/columns.js';
+import { ID_MAX, label, labelAt, markAt, timeAt } from '../domain/columns.js';
 import { conversationPeer, conversationWith } from '../domain/rows.js';
 import { messageFrom, messageFromLine } from '../domain/sender.js';
 import { contentSummary, messageSummary } from '../domain/summary.js';
@@ -18,6 +20,13 @@ interface ConversationFigures {
   unread: number;
   none: boolean;
 }
+
+interface ConversationQuery {
+  /** Only these conversations. */
+  conversationIDs: readonly string[];
+}
+
+const splitIDs = (text: string): string[] => text.split(/[\s,]+/).filter(Boolean);
 
 const SESSION_SHORT: Record<number, string> = { 1: 'single', 2: 'group', 3: 'group', 4: 'notice' };
 const PREFIX_SHORT: Record<string, string> = { si: 'single', sg: 'group', g: 'group', sn: 'notice' };
@@ -92,17 +101,32 @@ function conversationDetail(c: Conversation, owner: DetailOwner): RowDetail {
 }
 
 export const conversations = {
-  call: (request) => ({
-    operation: 'getSortedConversationList',
-    body: {
-      userID: request.userID ?? '',
-      pagination: { pageNumber: request.page, showNumber: request.size },
-      ...(request.query.conversationIDs.length > 0 ? { conversationIDs: request.query.conversationIDs } : {}),
-    },
+  // Pinned first, then newest first. conversationTotal only counts conversations with a latest
+  // message, so the total is an estimate and the last page is known by a short page.
+  operation: pageOperation({
+    name: 'getSortedConversationList',
+    path: '/conversation/get_sorted_conversation_list',
+    schema: sortedConversationListDataSchema,
+    rows: 'conversationElems',
+    total: 'conversationTotal',
+    totalExact: false,
+    extra: ['unreadTotal', 'conversationTotal'],
+    answers: noConversationsPage,
   }),
+  body: (request) => ({
+    userID: request.userID ?? '',
+    pagination: { pageNumber: request.page, showNumber: request.size },
+    ...(request.query.conversationIDs.length > 0 ? { conversationIDs: request.query.conversationIDs } : {}),
+  }),
+  query: {
+    initial: { conversationIDs: [] },
+    narrowed: (q) => q.conversationIDs.length > 0,
+    label: (q) => (q.conversationIDs.length > 0 ? `${q.conversationIDs.length} conversation IDs` : ''),
+    prompt: { kind: 'ids', label: 'conversation IDs: ', text: (q) => q.conversationIDs.join(','), answer: (text) => ({ conversationIDs: splitIDs(text) }) },
+    fromFlags: (f) => ({ conversationIDs: splitIDs(f.ids ?? '') }),
+  },
   columns: [
-    // "*" and not a colour: the pin must show under NO_COLOR too.
-    { key: 'pin', field: 'IsPinned', title: 'PIN', priority: 3, whole: true, value: (c) => (c.IsPinned ? ' * ' : '') },
+    markAt('IsPinned', 'PIN', 3),
     {
       key: 'with',
       title: 'WITH',
@@ -112,17 +136,8 @@ export const conversations = {
       value: (c, ctx) => conversationWith(c, ctx.ownerID),
     },
     label('type', 'TYPE', 6, conversationType),
-    {
-      key: 'unread',
-      field: 'unreadCount',
-      title: 'UNREAD',
-      priority: 2,
-      whole: true,
-      max: 16,
-      align: 'right',
-      value: (c) => (c.unreadCount ? formatCount(c.unreadCount) : ''),
-    },
-    shows('msgInfo.LatestMsgRecvTime', time('time', 'LATEST', 2, (c) => c.msgInfo?.LatestMsgRecvTime ?? 0)),
+    { ...labelAt('unreadCount', 'UNREAD', 2, (n) => (n ? formatCount(Number(n)) : '')), max: 16, align: 'right' },
+    timeAt('msgInfo.LatestMsgRecvTime', 'LATEST', 2),
     // Bounded, so it widens before the summary does, as far as a name needs.
     { key: 'sender', title: 'FROM', priority: 4, min: 8, max: 16, value: (c, ctx) => (c.msgInfo ? messageFrom(c.msgInfo, ctx.ownerID, ctx.ownerName).name : '') },
     { key: 'summary', title: 'LATEST MESSAGE', priority: 3, min: 16, value: (c) => messageSummary(c.msgInfo) },
@@ -156,7 +171,10 @@ export const conversations = {
   userNamed: (c, ownerID) => conversationPeer(c, ownerID),
   completionWords: (c) => [c.conversationID],
   emptyText: () => 'no conversations',
+  tabNote: (extra) => (extra?.unreadTotal === undefined ? undefined : `unread ${formatCount(extra.unreadTotal)}`),
   userSummary: {
+    eager: true,
+    drop: 1,
     label: { long: 'conversations', short: 'convs' },
     count(page, query) {
       // Asked for some conversation IDs only (`c`): its totals describe those, not the user.
@@ -178,7 +196,7 @@ export const conversations = {
       keys: ['c'],
       hint: 'IDs',
       description: 'conversations tab: only these conversation IDs',
-      run: { openPrompt: 'conversations' },
+      run: { openPrompt: 'ids' },
     },
   ] as const,
-} satisfies ListDef<Conversation, ConversationFigures>;
+} satisfies ListDef<Conversation, ConversationFigures, ConversationQuery>;

@@ -2,7 +2,6 @@
 // in the breadcrumb (a tab's title on the user screen), whether it is one user's list. Apart from
 // the list's definition (./<list>.ts) so that `--help`, `--version` and the completion scripts
 // load none of the lists' code: dist/cli.js answers them on its own (scripts/build.mjs).
-import type { ListKind } from '../api/pages.js';
 
 interface ListNames {
   /** The scripting command that prints this list (`openim-explorer <command>`). */
@@ -17,8 +16,10 @@ interface ListNames {
   title: string;
   /** The same at 80 columns, where the user ID matters more than long tab names. */
   shortTitle: string;
-  /** A list of one user's (a tab of the user screen, `--user ID` in scripting). */
-  perUser: boolean;
+  /** Where it shows: the top level (a screen of its own), or one user's tab (`--user ID` in scripting). */
+  place: 'top' | 'userTab';
+  /** The scripting flags that narrow it (config/args.ts FLAGS; the list's query reads them). */
+  flags: readonly string[];
 }
 
 /** In this order in `--help`, the shell completions and the user screen's tabs. */
@@ -29,8 +30,9 @@ export const LIST_NAMES = {
     usage: ['users [--search TEXT [--regex]]', 'userID or nickname contains TEXT (any case);', '--regex: TEXT is a regex'],
     help: 'registered users',
     title: 'Users',
+    flags: ['search', 'regex'],
     shortTitle: 'Users',
-    perUser: false,
+    place: 'top',
   },
   accounts: {
     command: 'accounts',
@@ -38,8 +40,9 @@ export const LIST_NAMES = {
     usage: ['accounts [--keyword K]'],
     help: 'system accounts',
     title: 'System accounts',
+    flags: ['keyword'],
     shortTitle: 'System accounts',
-    perUser: false,
+    place: 'top',
   },
   conversations: {
     command: 'conversations',
@@ -47,8 +50,9 @@ export const LIST_NAMES = {
     usage: ['conversations --user ID [--ids A,B]'],
     help: 'conversations',
     title: 'Conversations',
+    flags: ['ids'],
     shortTitle: 'Convs',
-    perUser: true,
+    place: 'userTab',
   },
   blacklist: {
     command: 'blacklist',
@@ -56,8 +60,9 @@ export const LIST_NAMES = {
     usage: ['blacklist --user ID'],
     help: 'blacklist',
     title: 'Blacklist',
-    shortTitle: 'Blacklist',
-    perUser: true,
+    flags: [],
+    shortTitle: 'Black',
+    place: 'userTab',
   },
   applications: {
     command: 'applications',
@@ -65,20 +70,57 @@ export const LIST_NAMES = {
     usage: ['applications --user ID'],
     help: 'sent friend applications',
     title: 'Sent applications',
-    shortTitle: 'Sent apps',
-    perUser: true,
+    flags: [],
+    shortTitle: 'Sent',
+    place: 'userTab',
   },
-} as const satisfies Record<ListKind, ListNames>;
+  friends: {
+    command: 'friends',
+    commandHelp: 'print the friends of a user',
+    usage: ['friends --user ID'],
+    help: 'friends',
+    title: 'Friends',
+    flags: [],
+    shortTitle: 'Friends',
+    place: 'userTab',
+  },
+  receivedApplications: {
+    command: 'received-applications',
+    commandHelp: 'print the friend applications a user received',
+    usage: ['received-applications --user ID'],
+    help: 'received friend applications',
+    title: 'Received applications',
+    flags: [],
+    shortTitle: 'Rcvd',
+    place: 'userTab',
+  },
+} as const satisfies Record<string, ListNames>;
 
+/** A list's name in the registry: each has its names here and its definition in registry.ts. */
+export type ListKind = keyof typeof LIST_NAMES;
 export const LIST_KINDS = Object.keys(LIST_NAMES) as ListKind[];
 
 /** A list of one user's: a tab of the user screen. */
-export type UserTab = { [K in ListKind]: (typeof LIST_NAMES)[K]['perUser'] extends true ? K : never }[ListKind];
+export type UserTab = { [K in ListKind]: (typeof LIST_NAMES)[K]['place'] extends 'userTab' ? K : never }[ListKind];
 export function isUserTab(kind: ListKind): kind is UserTab {
-  return LIST_NAMES[kind].perUser;
+  return LIST_NAMES[kind].place === 'userTab';
 }
 export const USER_TABS: readonly UserTab[] = LIST_KINDS.filter(isUserTab);
+
+/** A list at the top level: a screen of its own. */
+export type TopList = Exclude<ListKind, UserTab>;
+export const TOP_LISTS: readonly TopList[] = LIST_KINDS.filter((kind): kind is TopList => !isUserTab(kind));
 
 /** The scripting commands that print a list, named as on the command line. */
 export type ListCommand = (typeof LIST_NAMES)[ListKind]['command'];
 export const LIST_COMMANDS: readonly ListCommand[] = LIST_KINDS.map((kind) => LIST_NAMES[kind].command);
+
+/** The list a scripting command prints. */
+export function kindOfCommand(command: ListCommand): ListKind {
+  return LIST_KINDS.find((kind) => LIST_NAMES[kind].command === command)!;
+}
+
+/** The commands of the lists a scripting flag narrows (names.ts `flags`). */
+export function listsWith(flag: string): ListCommand[] {
+  return LIST_KINDS.filter((kind) => (LIST_NAMES[kind].flags as readonly string[]).includes(flag)).map((kind) => LIST_NAMES[kind].command);
+}

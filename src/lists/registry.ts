@@ -1,23 +1,24 @@
 // Every list, by kind: the one place that gathers them. Screens, the scripting commands, exports,
 // the detail, the live marks, the completion, the user summary line and the keys of one list read
 // a list from here, and `--help`, the breadcrumb and the tabs from names.ts; so a new list is its
-// API call (api/operations.ts, with its schema), its file here and its names (see
-// docs/architecture.md).
+// file here, its line below and its names (see docs/architecture.md).
 import type { OpenIMClient } from '../api/client.js';
-import { sendPageCall, type AnyRow, type ListKind, type ListSpec, type PageFetcher, type PageRequest, type RowByKind } from '../api/pages.js';
+import { sendPageCall, type AnyRow, type PageCall, type PageFetcher } from '../api/pages.js';
 import type { Page } from '../api/schemas.js';
 import { accounts } from './accounts.js';
 import { applications } from './applications.js';
 import { blacklist } from './blacklist.js';
 import { conversations } from './conversations.js';
-import { LIST_NAMES, type UserTab } from './names.js';
-import type { ListDef, UserSummaryPart } from './types.js';
+import { friends } from './friends.js';
+import { receivedApplications } from './receivedApplications.js';
+import type { LIST_NAMES, ListKind, UserTab } from './names.js';
+import type { AnyQuery, ListDef, ListSpec, PageRequest, UserSummaryPart } from './types.js';
 import { users } from './users.js';
 
 /** A list of one user's has its part of the user summary line; a top-level list has none. */
-type SummaryPartOf<K extends ListKind> = (typeof LIST_NAMES)[K]['perUser'] extends true
+type SummaryPartOf<K extends ListKind> = (typeof LIST_NAMES)[K]['place'] extends 'userTab'
   ? { userSummary: UserSummaryPart<unknown> }
-  : { userSummary?: never };
+  : { userSummary?: never; operation: unknown };
 
 /** Each list's definition, by kind (the order is LIST_NAMES's). */
 export const LISTS = {
@@ -26,29 +27,37 @@ export const LISTS = {
   conversations,
   blacklist,
   applications,
-} as const satisfies { [K in ListKind]: ListDef<RowByKind[K], unknown> & SummaryPartOf<K> };
+  friends,
+  receivedApplications,
+} as const satisfies { [K in ListKind]: SummaryPartOf<K> };
 
 /** The figure each of a user's lists counts for the summary line, by kind. */
 export type SummaryFigures = {
-  [K in UserTab]: (typeof LISTS)[K]['userSummary'] extends UserSummaryPart<infer Figure> ? Figure : never;
+  [K in UserTab]: (typeof LISTS)[K]['userSummary'] extends UserSummaryPart<infer Figure, infer _Q> ? Figure : never;
 };
 
 /** The summary line's part of one user's list (each has one: LISTS's type says so). */
 export function summaryPart(tab: UserTab): UserSummaryPart<unknown> {
-  return LISTS[tab].userSummary;
+  return LISTS[tab].userSummary as UserSummaryPart<unknown>;
 }
 
 /**
- * The definition of a list of this kind, over any row. Each definition reads rows of its own kind
- * and the callers hand it only rows of the kind they name (a list's rows all come from its own
- * fetch): the one place that widens the row type.
+ * The definition of a list of this kind, over any row and query. Each definition reads rows and
+ * queries of its own kind and the callers hand it only those of the kind they name (a list's rows
+ * all come from its own fetch, its query from its own `query`): the one place that widens them.
  */
-export function listDef(kind: ListKind): ListDef<AnyRow, unknown> {
-  return LISTS[kind] as unknown as ListDef<AnyRow, unknown>;
+export function listDef(kind: ListKind): ListDef<AnyRow, unknown, AnyQuery> {
+  return LISTS[kind] as unknown as ListDef<AnyRow, unknown, AnyQuery>;
+}
+
+/** A page's operation and body, as sent and as `C` copies it. */
+export function pageCall(request: PageRequest): PageCall {
+  const def = listDef(request.kind);
+  return { operation: def.operation, body: def.body(request) };
 }
 
 export function fetchPage(client: OpenIMClient, request: PageRequest, signal: AbortSignal): Promise<Page<AnyRow>> {
-  return sendPageCall(client, listDef(request.kind).call(request), signal);
+  return sendPageCall(client, pageCall(request), signal);
 }
 
 /** The page fetcher of a list. */

@@ -3,8 +3,10 @@
 // own keys (its names are in names.ts). Everything above (data/,
 // commands/, config/, store/, layout/, keys/, components/, screens/) reads a list from here and
 // never names one; registry.ts holds them all. No store, no UI: the scripting commands use it too.
-import type { ListQuery, PageCall, PageRequest } from '../api/pages.js';
+import type { PageOperation } from '../api/pages.js';
+import type { UserLookup } from '../api/userLookup.js';
 import type { Page } from '../api/schemas.js';
+import type { ListKind } from './names.js';
 import type { DecodedContent } from '../content/types.js';
 import type { Column } from '../domain/columns.js';
 
@@ -36,6 +38,76 @@ export interface DetailOwner {
   now: number;
 }
 
+/** What narrows a list on the server, beside its page: each list's own shape (its `query.initial`). */
+export type AnyQuery = object;
+
+/** What to list: the explorer's lists and the scripting commands both describe it so. */
+export interface ListSpec {
+  kind: ListKind;
+  /** The user whose list this is (per-user lists only). */
+  userID?: string;
+  query: AnyQuery;
+}
+
+export interface PageRequest extends ListSpec {
+  /** 1-based. */
+  page: number;
+  size: number;
+}
+
+/** A page request as one list's body builder sees it: its own query. */
+export interface RequestOf<Query> {
+  userID?: string | undefined;
+  page: number;
+  size: number;
+  query: Query;
+}
+
+/** The scripting command's flags that narrow a list (config/args.ts reads them; names.ts says which go with which list). */
+export interface QueryFlags {
+  keyword?: string | undefined;
+  search?: string | undefined;
+  regex?: boolean | undefined;
+  ids?: string | undefined;
+}
+
+/**
+ * What narrows a list on the server: where it starts, whether it is narrowed now (Esc clears it
+ * back to `initial`, and the list goes back where it was), how the status line names it, the
+ * prompt that asks for it and the scripting flags that set it.
+ */
+export interface QuerySpec<Query> {
+  initial: Query;
+  narrowed: (query: Query) => boolean;
+  /** The status line's words for it ('' when there are none). */
+  label: (query: Query) => string;
+  /** The breadcrumb's words for it while it narrows the list (`search "kar"`), before the count of matches. */
+  crumb?: (query: Query) => string;
+  /** The prompt its key opens. */
+  prompt?: ListQueryPrompt<Query>;
+  /** The query the scripting command's flags ask for. */
+  fromFlags: (flags: QueryFlags) => Query;
+}
+
+/** The prompt a list's query is asked with: its label, its hint, the line it starts with, the query an answer makes. */
+export interface ListQueryPrompt<Query = AnyQuery> {
+  kind: ListPrompt;
+  /** Before the typed text. */
+  label: string;
+  /** Under an empty line, when it needs more than the prompt's usual words. */
+  hint?: string;
+  text: (query: Query) => string;
+  answer: (text: string) => Query;
+}
+
+/** The one query of a list that has none. */
+export const NO_QUERY: QuerySpec<Record<never, never>> = {
+  initial: {},
+  narrowed: () => false,
+  label: () => '',
+  fromFlags: () => ({}),
+};
+
 /** The figures a page carries beside its rows. */
 export type PageFigures = Pick<Page<unknown>, 'total' | 'extra' | 'notice'>;
 
@@ -49,14 +121,24 @@ export interface SummaryWords {
  * A per-user list's part of the user summary line (store/userSummarySlice.ts fetches it, a page of
  * the list updates it: store/figures.ts; layout/userSummaryLine.ts writes it).
  */
-export interface UserSummaryPart<Figure> {
+export interface UserSummaryPart<Figure, Query = AnyQuery> {
   /** The part's name while its figure loads ("blacklist …") or when it failed ("black ✗"). */
   label: SummaryWords;
+  /**
+   * Which parts a narrow line drops first: the highest number goes first (the profile's created
+   * date and receive option are 6 and 7, layout/userSummaryLine.ts; the nickname is never dropped).
+   */
+  drop: number;
+  /**
+   * Fetched (a page of one row) when the user screen opens: for a figure that is cheap to ask
+   * for. Otherwise the line shows it once its tab's first page has said it.
+   */
+  eager: boolean;
   /**
    * The figure a page says of the user's whole list (the summary asks for a page of one row);
    * undefined when this page does not say it (a page narrowed by its query, a reply without it).
    */
-  count(page: PageFigures, query: ListQuery): Figure | undefined;
+  count(page: PageFigures, query: Query): Figure | undefined;
   /** How the figure reads. */
   words(figure: Figure): SummaryWords;
 }
@@ -65,7 +147,7 @@ export interface UserSummaryPart<Figure> {
  * The prompts a list's own key may open: each narrows the list with its answer (the store's
  * prompts of these kinds, store/types.ts PromptKind; keys/bindings.ts checks they exist).
  */
-export type ListPrompt = 'search' | 'conversations';
+export type ListPrompt = 'search' | 'ids';
 
 /**
  * A key that works on this list only (its scope is the list's kind). Data, since the keys sit
@@ -84,9 +166,13 @@ export interface ListKey {
   run: { openPrompt: ListPrompt };
 }
 
-export interface ListDef<Row, Figure = never> {
-  /** One page of the list: the operation (api/operations.ts) with its request body, as sent and as `C` copies it. */
-  call: (request: PageRequest) => PageCall;
+export interface ListDef<Row, Figure = never, Query extends AnyQuery = AnyQuery> {
+  /** The operation that fetches a page (api/pages.ts pageOperation: path, schema, rows and total). */
+  operation: PageOperation<Row>;
+  /** Its request body for a page, as sent and as `C` copies it. */
+  body: (request: RequestOf<Query>) => object;
+  /** What narrows it on the server. */
+  query: QuerySpec<Query>;
   /** The table's columns (explorer and `--output table`), by priority. */
   columns: readonly Column<Row>[];
   /** The detail pane's fields. */
@@ -99,14 +185,21 @@ export interface ListDef<Row, Figure = never> {
   identity: (row: Row) => string;
   /** The ID the server knows the row by: what `Y` copies. */
   rowID: (row: Row) => string;
-  /** The other user a row names, for `o` (and Enter on the users list). */
+  /**
+   * Enter on a row opens the user it names (`userNamed`) rather than the detail; `lookup` when the
+   * row is that user's own record, so that the user screen looks nothing up.
+   */
+  enterOpensUser?: { lookup?: (row: Row) => UserLookup };
+  /** The other user a row names, for `o` (and Enter, with `enterOpensUser`). */
   userNamed: (row: Row, ownerID: string | undefined) => string | undefined;
   /** The IDs (and names) a row shows: what a prompt completes from the page. */
   completionWords: (row: Row) => readonly string[];
   /** What an empty list says, given what narrowed it and the key in force for its search (if it has one). */
-  emptyText: (query: ListQuery, searchKey?: string) => string;
+  emptyText: (query: Query, searchKey?: string) => string;
+  /** What its tab adds after the user screen's tabs, from the page's figures (the unread total). */
+  tabNote?: (extra: Readonly<Record<string, number>> | undefined) => string | undefined;
   /** Its part of a user's summary line: every per-user list has one, a top-level list none (registry.ts). */
-  userSummary?: UserSummaryPart<Figure>;
+  userSummary?: UserSummaryPart<Figure, Query>;
   /** The keys of its own, beside every list's. */
   keys?: readonly ListKey[];
 }

@@ -3,27 +3,51 @@
 import type { User } from '../api/schemas.js';
 import { userSearchPattern } from '../api/userSearch.js';
 import { appMangerLevelName, recvMsgOptName } from '../content/enums.js';
-import { id, label, name, shows, time } from '../domain/columns.js';
-import { searchLabel } from '../domain/search.js';
+import { idAt, labelAt, nameAt, timeAt } from '../domain/columns.js';
+import { parseSearchInput, searchInputOf, searchLabel, type SearchQuery } from '../domain/search.js';
+import { GET_USERS } from '../api/operations.js';
 import { sanitize } from '../terminal/sanitize.js';
+import { displayText } from '../terminal/settle.js';
+import { truncate } from '../terminal/width.js';
 import { code, ms } from './fieldText.js';
 import type { ListDef } from './types.js';
 
+type UserQuery = SearchQuery;
+
 export const users = {
-  call(request) {
+  operation: GET_USERS,
+  body(request) {
     const pagination = { pageNumber: request.page, showNumber: request.size };
-    const search = request.query.search ?? '';
-    if (search === '') return { operation: 'getUsers', body: { pagination } };
+    const { search, regex } = request.query;
+    if (search === '') return { pagination };
     // The server ORs the two filters: the text may be in either.
-    const pattern = userSearchPattern({ text: search, regex: request.query.regex ?? false });
-    return { operation: 'getUsers', body: { pagination, userID: pattern, nickName: pattern } };
+    const pattern = userSearchPattern({ text: search, regex });
+    return { pagination, userID: pattern, nickName: pattern };
+  },
+  query: {
+    initial: { search: '', regex: false },
+    narrowed: (q) => q.search !== '',
+    // The breadcrumb names the search, with its count of matches; the status line need not.
+    label: () => '',
+    crumb: (q) => `${q.regex ? 'regex' : 'search'} ${truncate(displayText(searchLabel(q)), 40)}`,
+    prompt: {
+      kind: 'search',
+      label: 'search users by ID or nickname: ',
+      hint: 'text matches as typed (a.c is "a.c"); re:PATTERN for a regex; empty: all users',
+      text: searchInputOf,
+      answer(text) {
+        const { text: search, regex } = parseSearchInput(text);
+        return { search, regex: search !== '' && regex };
+      },
+    },
+    fromFlags: (f) => ({ search: f.search?.trim() ?? '', regex: f.regex ?? false }),
   },
   columns: [
-    shows('userID', id('userID', 'USER ID', (u) => u.userID)),
-    shows('nickname', name('nickname', (u) => u.nickname)),
-    shows('createTime', time('created', 'CREATED', 3, (u) => u.createTime)),
-    shows('appMangerLevel', label('level', 'LEVEL', 2, (u) => appMangerLevelName(u.appMangerLevel))),
-    shows('globalRecvMsgOpt', label('recv', 'RECEIVE', 4, (u) => recvMsgOptName(u.globalRecvMsgOpt))),
+    idAt('userID', 'USER ID'),
+    nameAt('nickname'),
+    timeAt('createTime', 'CREATED', 3),
+    labelAt('appMangerLevel', 'LEVEL', 2, (v) => appMangerLevelName(Number(v))),
+    labelAt('globalRecvMsgOpt', 'RECEIVE', 4, (v) => recvMsgOptName(Number(v))),
   ],
   detail: (u) => ({
     title: `User ${u.userID}`,
@@ -43,6 +67,8 @@ export const users = {
     ],
   }),
   csvFields: ['userID', 'nickname', 'faceURL', 'createTime', 'appMangerLevel', 'globalRecvMsgOpt', 'ex'],
+  // The row is the user as get_users has it: no need to look it up again.
+  enterOpensUser: { lookup: (u) => ({ kind: 'user', user: u }) },
   identity: (u) => u.userID,
   rowID: (u) => u.userID,
   userNamed: (u) => u.userID || undefined,
@@ -60,4 +86,4 @@ export const users = {
       run: { openPrompt: 'search' },
     },
   ] as const,
-} satisfies ListDef<User>;
+} satisfies ListDef<User, never, UserQuery>;

@@ -26,7 +26,7 @@ export function UserScreen({ userID, tab, geometry }: Props): React.JSX.Element 
         listKey={listKey}
         columns={list.columns}
         geometry={geometry}
-        emptyText={list.emptyText(query ?? { keyword: '', conversationIDs: [] })}
+        emptyText={list.emptyText(query ?? list.query.initial)}
       />
     </Box>
   );

@@ -1,9 +1,9 @@
 // What the store can do, slice by slice: the action interfaces apart from their implementations,
 // so that each slice can name the whole store without importing the others.
 import type { StoreApi } from 'zustand/vanilla';
-import type { ListQuery } from '../api/pages.js';
+import type { AnyQuery } from '../lists/types.js';
 import type { UserLookup } from '../api/userLookup.js';
-import type { UserTab } from '../lists/names.js';
+import type { TopList, UserTab } from '../lists/names.js';
 import type { AppState, DetailState, PromptInput, PromptKind } from './types.js';
 
 export interface NavActions {
@@ -14,7 +14,7 @@ export interface NavActions {
   openUser(userID: string, known?: UserLookup, how?: 'drill' | 'jump'): void;
   /** A typed ID (picker, `:user`): checks that the user exists first, then opens it or says why not. */
   pickUser(userID: string, fromPrompt?: boolean): void;
-  goTo(screen: 'users' | 'accounts'): void;
+  goTo(screen: TopList): void;
   back(): void;
   setTab(tab: UserTab): void;
   cycleTab(direction: 1 | -1): void;
@@ -37,8 +37,15 @@ export interface ListActions {
   fitPageSize(rows: number, userRows?: number): void;
   moveCursor(delta: number): void;
   cursorTo(where: 'first' | 'last'): void;
-  /** Narrows the list on the server (search keyword, conversation IDs); back to page 1. */
-  setQuery(patch: Partial<ListQuery>): void;
+  /**
+   * Narrows the list on the server by this query (the list's own shape: lists/<list>.ts `query`),
+   * from page 1; the whole list again (its `query.initial`) goes back to the page and row it left.
+   */
+  setQuery(query: AnyQuery): void;
+  /** The list's prompt answered: its query from the text (blank: the whole list). */
+  narrow(text: string): void;
+  /** Esc on a narrowed list: the whole list, where it was. */
+  clearQuery(): void;
   openRow(): void;
   openNamedUser(): void;
   copyRow(): void;
@@ -93,13 +100,6 @@ export interface UiActions {
   quit(): void;
 }
 
-export interface SearchActions {
-  /** Users: a search of IDs and nicknames on the server (`re:` for a regex); blank ends it. */
-  searchUsers(input: string): void;
-  /** Back to the full list, at the page and row the search left. */
-  endSearch(): void;
-}
-
 export interface SummaryActions {
   /** Fetches the summary's figures in parallel, each shown as it arrives. */
   loadSummary(userID: string, known?: UserLookup): void;
@@ -130,5 +130,5 @@ export interface LiveActions {
   setFocus(focused: boolean): void;
 }
 
-export type AppActions = NavActions & ListActions & UiActions & ExportActions & SearchActions & SummaryActions & LiveActions;
+export type AppActions = NavActions & ListActions & UiActions & ExportActions & SummaryActions & LiveActions;
 export type AppStore = StoreApi<AppState & AppActions>;

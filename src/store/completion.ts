@@ -1,7 +1,8 @@
 // What Tab offers in each prompt: a pure function of the prompt, its text and where the words come
 // from. Candidates are whole lines, so that cycling through them is replacing the line.
 import type { CommandLine } from './commandLine.js';
-import type { AnyRow, ListKind } from '../api/pages.js';
+import type { AnyRow } from '../api/pages.js';
+import type { ListKind } from '../lists/names.js';
 import { listDef } from '../lists/registry.js';
 import { choosableFields } from '../lists/columnChoice.js';
 import { fieldsOf } from '../domain/pageSort.js';
@@ -96,7 +97,7 @@ export function promptCompletions(kind: PromptKind, text: string, sources: Compl
       return commandCompletions(text, sources);
     case 'user':
       return matching(sources.recentUsers, text.trim());
-    case 'conversations':
+    case 'ids':
       return listCompletions(text, sources.rowWords);
     case 'detailSearch':
     case 'export':

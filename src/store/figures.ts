@@ -4,7 +4,8 @@
 // as the server changes (a live refresh showed 135 unread beside a summary of 136). Every page
 // of a user's list that arrives from the server carries the same figures: it updates the summary,
 // so both say what the newest reply says.
-import type { ListKind, ListQuery } from '../api/pages.js';
+import type { ListKind } from '../lists/names.js';
+import type { AnyQuery } from '../lists/types.js';
 import { isUserTab } from '../lists/names.js';
 import { summaryPart } from '../lists/registry.js';
 import type { PageFigures } from '../lists/types.js';
@@ -18,12 +19,12 @@ export function olderThanShown(part: { state: string; at?: number } | undefined,
 /** The summary's figure a page of this list vouches for, if any (the list's `userSummary.count`); `at` when it arrived. */
 export function summaryFromPage(
   kind: ListKind,
-  query: Pick<ListQuery, 'conversationIDs'>,
+  query: AnyQuery,
   page: PageFigures,
   at?: number,
 ): Partial<TabFigures> | undefined {
   if (!isUserTab(kind)) return undefined;
-  const figure = summaryPart(kind).count(page, { keyword: '', ...query });
+  const figure = summaryPart(kind).count(page, query);
   if (figure === undefined) return undefined;
   // The figure is the one this kind's part counts: the key and the value come from the same list.
   return { [kind]: { state: 'ok', value: figure, ...(at === undefined ? {} : { at }) } } as Partial<TabFigures>;

@@ -1,7 +1,9 @@
 // Editing one list of the state: its fields, and making it when a screen first shows it. No
 // requests here (pageLoads.ts asks for pages).
-import type { ListKind, PageRequest } from '../api/pages.js';
+import type { ListKind } from '../lists/names.js';
+import type { PageRequest } from '../lists/types.js';
 import type { StoreGet, StoreSet } from './deps.js';
+import { listDef } from '../lists/registry.js';
 import { listKeyFor, pageSizeFor } from './selectors.js';
 import type { ListState, Screen } from './types.js';
 
@@ -28,7 +30,7 @@ export function createListEdits(set: StoreSet, get: StoreGet): ListEdits {
           ...(screen.name === 'user' ? { userID: screen.userID } : {}),
           page: 1,
           size: pageSizeFor(get(), screen),
-          query: { keyword: '', conversationIDs: [] },
+          query: listDef(kind).query.initial,
           rows: [],
           loadedPage: null,
           total: 0,

@@ -2,12 +2,13 @@
 // scheduler (see scheduler.ts); this slice only says which page each list wants.
 import type { StateCreator } from 'zustand/vanilla';
 import { hasNextPage, lastPageByTotal, nextPageSize, pageCount } from '../domain/paging.js';
-import { listDef } from '../lists/registry.js';
+import { listDef, pageCall } from '../lists/registry.js';
+import { positionForSize } from '../domain/paging.js';
 import { jsonText } from '../data/formats.js';
 import { curlCommand } from '../api/curl.js';
 import { newOperationID } from '../api/http.js';
 import { hasControl } from '../api/inertText.js';
-import type { ListQuery, RowByKind } from '../api/pages.js';
+import type { AnyQuery } from '../lists/types.js';
 import { fieldsOf, hasField, shownRows } from '../domain/pageSort.js';
 import { requestOf } from './listEdits.js';
 import type { SliceServices } from './services.js';
@@ -138,9 +139,18 @@ export const listsSlice =
         patchList(list.key, { cursor, changes: passMarks(list, list.cursor, cursor) });
         resetScroll();
       },
-      setQuery(patch) {
+      setQuery(query) {
         const list = current();
-        if (list) setListQuery(list, patch);
+        if (list) setListQuery(list, query);
+      },
+      narrow(text) {
+        const list = current();
+        const prompt = list && listDef(list.kind).query.prompt;
+        if (list && prompt) setListQuery(list, prompt.answer(text));
+      },
+      clearQuery() {
+        const list = current();
+        if (list) setListQuery(list, listDef(list.kind).query.initial);
       },
 
       openRow() {
@@ -148,10 +158,11 @@ export const listsSlice =
         const row = selectedRow(get());
         if (!list) return;
         if (!row) return flash(NO_ROW, 'info');
-        if (list.kind === 'users') {
-          const id = listDef(list.kind).userNamed(row, undefined);
-          // The row is the user as get_users has it: no need to look it up again.
-          if (id) get().openUser(id, { kind: 'user', user: row as RowByKind['users'] });
+        const def = listDef(list.kind);
+        if (def.enterOpensUser) {
+          const id = def.userNamed(row, list.userID);
+          // A row that is the user's own record needs no lookup (the user screen's summary).
+          if (id) get().openUser(id, def.enterOpensUser.lookup?.(row));
           return;
         }
         set({ detail: openedDetail(false) });
@@ -211,20 +222,30 @@ export const listsSlice =
       copyCurl() {
         const list = current();
         if (!list) return;
-        const curl = curlCommand(services.deps.client.baseUrl, listDef(list.kind).call(requestOf(list)), newOperationID());
+        const curl = curlCommand(services.deps.client.baseUrl, pageCall(requestOf(list)), newOperationID());
         if (!curl.ok) return flash(`not copied: ${curl.problem}`, 'error');
         copy(curl.command, `page ${list.page} as curl, needs OPENIM_TOKEN`);
       },
     };
 
-    function setListQuery(list: ListState, patch: Partial<ListQuery>): void {
+    function setListQuery(list: ListState, query: AnyQuery): void {
+      const spec = listDef(list.kind).query;
+      const was = spec.narrowed(list.query);
+      const fresh = { filter: '', knownLastPage: undefined, failedPage: undefined };
+      if (spec.narrowed(query)) {
+        // A new query from within one keeps where the whole list was.
+        const resume = was ? list.resume : { page: list.page, size: list.size, cursor: list.cursor };
+        return changeList(list.key, { ...fresh, query, page: 1, cursor: 0, resume });
+      }
+      if (!was) return;
+      const at = list.resume;
       changeList(list.key, {
-        query: { ...list.query, ...patch },
-        page: 1,
-        cursor: 0,
-        filter: '',
-        knownLastPage: undefined,
-        failedPage: undefined,
+        ...fresh,
+        query,
+        // The page size may have changed meanwhile: the same first row, then.
+        page: at ? positionForSize(at.page, at.size, 0, list.size).page : 1,
+        cursor: at && at.size === list.size ? at.cursor : 0,
+        resume: undefined,
       });
     }
   };

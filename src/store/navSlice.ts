@@ -5,7 +5,7 @@ import { RECENT_LIMIT } from './recentUsers.js';
 import type { SliceServices } from './services.js';
 import { CLOSED_DETAIL } from './detailState.js';
 import { nextStack } from './history.js';
-import { currentScreen, listKeyFor, pageSizeFor } from './selectors.js';
+import { HOME, currentScreen, listKeyFor, pageSizeFor } from './selectors.js';
 import { USER_TABS } from '../lists/names.js';
 import type { AppState, Screen } from './types.js';
 import type { AppActions, NavActions } from './actions.js';
@@ -42,7 +42,7 @@ export const navSlice =
     };
 
     return {
-      nav: [{ name: 'users' }],
+      nav: [HOME],
       recentUsers: safeLoad(services.deps.recent),
       checkingUser: false,
 
@@ -52,7 +52,7 @@ export const navSlice =
       openUser(userID, known, how = 'drill') {
         const id = userID.trim();
         if (!id) return;
-        showScreen({ name: 'user', userID: id, tab: 'conversations' }, how);
+        showScreen({ name: 'user', userID: id, tab: USER_TABS[0]! }, how);
         get().loadSummary(id, known);
       },
       pickUser(userID, fromPrompt) {

@@ -7,6 +7,7 @@
 import { requestKey } from './scheduler.js';
 import { requestOf } from './listEdits.js';
 import { currentList } from './selectors.js';
+import { listDef } from '../lists/registry.js';
 import type { AppActions } from './actions.js';
 import type { AppState, ListState } from './types.js';
 
@@ -42,11 +43,7 @@ export function keptPage(list: ListState): { page: number; size: number } | unde
   return requestKey(requestOf({ ...list, ...kept })) === list.loadedKey ? kept : undefined;
 }
 
-const narrowed = (list: ListState | undefined): boolean =>
-  list !== undefined &&
-  ((list.kind === 'accounts' && list.query.keyword !== '') ||
-    (list.kind === 'users' && Boolean(list.query.search)) ||
-    (list.kind === 'conversations' && list.query.conversationIDs.length > 0));
+const narrowed = (list: ListState | undefined): boolean => list !== undefined && listDef(list.kind).query.narrowed(list.query);
 
 /** Innermost first: the order docs/keys.md gives. */
 const OVERLAYS: readonly Overlay[] = [
@@ -78,12 +75,7 @@ const OVERLAYS: readonly Overlay[] = [
   {
     name: 'narrowed',
     open: (s) => narrowed(currentList(s)),
-    escape: (s) => {
-      const list = currentList(s);
-      if (list?.kind === 'users') s.endSearch();
-      else if (list?.kind === 'accounts') s.setQuery({ keyword: '' });
-      else s.setQuery({ conversationIDs: [] });
-    },
+    escape: (s) => s.clearQuery(),
   },
 ];
 

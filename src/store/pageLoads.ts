@@ -5,7 +5,8 @@
 // page failed.
 import { ApiError, isApiFailure, NetworkError, type ApiFailure } from '../api/errors.js';
 import { authProblem } from '../api/authProblem.js';
-import type { AnyRow, ListKind } from '../api/pages.js';
+import type { AnyRow } from '../api/pages.js';
+import type { ListKind } from '../lists/names.js';
 import type { Page } from '../api/schemas.js';
 import { shownRows } from '../domain/pageSort.js';
 import { learnedLastPage, pastTheEnd, positionForSize } from '../domain/paging.js';

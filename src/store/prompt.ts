@@ -70,7 +70,7 @@ export function checkPromptLine(kind: PromptKind, text: string, commands?: Comma
       return checkText(text, 'file name');
     case 'exportConfirm':
       return { ok: true, value: '' };
-    case 'conversations': {
+    case 'ids': {
       for (const id of text.split(/[\s,]+/).filter(Boolean)) {
         const checked = checkID(id, 'conversation ID');
         if (!checked.ok) return checked;

@@ -9,7 +9,8 @@
 // - pages already seen come back from a bounded LRU without a request;
 // - a live refresh (refresh()) is one more request of the page the list shows, under the same
 //   rules: never beside another request of the list, and shown only if the list still shows it.
-import type { AnyRow, PageRequest } from '../api/pages.js';
+import type { AnyRow } from '../api/pages.js';
+import type { PageRequest } from '../lists/types.js';
 import type { Page } from '../api/schemas.js';
 import { PageCache } from './cache.js';
 
@@ -45,10 +46,8 @@ export function queryKey(request: Omit<PageRequest, 'page'>): string {
     request.kind,
     request.userID ?? '',
     request.size,
-    request.query.keyword,
-    request.query.conversationIDs,
-    request.query.search ?? '',
-    request.query.regex ?? false,
+    // Each list's query is plain data (lists/<list>.ts `query`): its JSON tells two apart.
+    request.query,
   ]);
 }
 

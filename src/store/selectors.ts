@@ -1,6 +1,6 @@
 // Reading the state: the screen on top, its list, the row under the cursor. Components and keys
 // use these instead of building list keys or walking the stack themselves.
-import type { ListKind } from '../api/pages.js';
+import { TOP_LISTS, type ListKind, type TopList } from '../lists/names.js';
 import { shownRows } from '../domain/pageSort.js';
 import type { AnyRow } from '../api/pages.js';
 import type { AppState, ListState, Screen } from './types.js';
@@ -14,8 +14,11 @@ export function listKeyFor(screen: Screen): string {
   return screen.name === 'user' ? listKey(screen.tab, screen.userID) : listKey(screen.name);
 }
 
+/** Where the explorer starts: the registry's first top-level list. */
+export const HOME: Screen = { name: TOP_LISTS[0]! };
+
 export function currentScreen(state: AppState): Screen {
-  return state.nav[state.nav.length - 1] ?? { name: 'users' };
+  return state.nav[state.nav.length - 1] ?? HOME;
 }
 
 /** Rows per page of a list on this screen: the size chosen, else the rows that fit there. */
@@ -49,7 +52,7 @@ export function ownerName(state: AppState, userID: string | undefined): string |
  * besides the terminal's size (its `ScreenState`). The pane counts as open only on a row.
  */
 export function openRegions(state: AppState): {
-  screen: 'users' | 'accounts' | 'user';
+  screen: TopList | 'user';
   detail: 'closed' | 'split' | 'full';
   prompt: boolean;
   help: boolean;

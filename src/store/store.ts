@@ -8,7 +8,6 @@ import { exportSlice } from './exportSlice.js';
 import { listsSlice } from './listsSlice.js';
 import { liveSlice } from './liveSlice.js';
 import { navSlice } from './navSlice.js';
-import { searchSlice } from './searchSlice.js';
 import { userSummarySlice } from './userSummarySlice.js';
 import type { RequestStats } from './scheduler.js';
 import type { StoreDeps } from './deps.js';
@@ -31,7 +30,6 @@ export function createAppStore(deps: StoreDeps): AppStore & { stats: RequestStat
       ...listsSlice(services)(set, get, api),
       ...uiSlice(services)(set, get, api),
       ...exportSlice(services)(set, get, api),
-      ...searchSlice(services)(set, get, api),
       ...userSummarySlice(services)(set, get, api),
       ...liveSlice(services)(set, get, api),
     };

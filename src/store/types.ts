@@ -1,17 +1,20 @@
 // The shape of the app's state. Screens read it with selectors; only store actions change it.
 import type { PageSort } from '../domain/pageSort.js';
 import type { ApiFailure } from '../api/errors.js';
-import type { AnyRow, ListKind, ListQuery } from '../api/pages.js';
+import type { AnyRow } from '../api/pages.js';
+import type { ListKind } from '../lists/names.js';
+import type { AnyQuery } from '../lists/types.js';
 import type { UserLookup } from '../api/userLookup.js';
 import type { PagePosition } from '../domain/paging.js';
 import type { LineEdit, LineState } from './lineEditor.js';
 import type { RowMark } from '../domain/rowDiff.js';
 import type { RefreshStatus } from '../data/liveRefresh.js';
-import type { UserTab } from '../lists/names.js';
+import type { TopList, UserTab } from '../lists/names.js';
 import type { SummaryFigures } from '../lists/registry.js';
 
 
-export type Screen = { name: 'users' } | { name: 'accounts' } | { name: 'user'; userID: string; tab: UserTab };
+/** A top-level list (the registry's, lists/names.ts `place`), or one user's screen on one of its tabs. */
+export type Screen = { name: TopList } | { name: 'user'; userID: string; tab: UserTab };
 
 /** One list on screen; `page` is the page the user asked for, `loadedPage` the one whose rows show. */
 export interface ListState extends PagePosition {
@@ -19,7 +22,7 @@ export interface ListState extends PagePosition {
   kind: ListKind;
   /** The user whose list this is (per-user lists only). */
   userID?: string;
-  query: ListQuery;
+  query: AnyQuery;
   /** Rows of `loadedPage`; kept on screen while a newer page loads or fails. */
   rows: AnyRow[];
   loadedPage: number | null;
@@ -58,6 +61,8 @@ export interface ListResume {
 /** One figure of a user's summary, each fetched on its own. */
 export type SummaryPart<T> =
   | { state: 'loading' }
+  /** Not fetched when the user opened (its list's `userSummary.eager` is false): its tab's page says it. */
+  | { state: 'unasked' }
   /** `at`: when a list's page set it (store/figures.ts); an older answer of the summary's own does not replace it. */
   | { state: 'ok'; value: T; at?: number }
   | { state: 'error'; error: ApiFailure };
@@ -89,7 +94,7 @@ export interface LiveState {
 }
 
 /** `export` edits the export file's name; `exportConfirm` asks before a large export goes on (y/n). */
-export type PromptKind = 'command' | 'user' | 'search' | 'conversations' | 'filter' | 'detailSearch' | 'export' | 'exportConfirm';
+export type PromptKind = 'command' | 'user' | 'search' | 'ids' | 'filter' | 'detailSearch' | 'export' | 'exportConfirm';
 
 export interface Prompt {
   kind: PromptKind;

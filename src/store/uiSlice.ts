@@ -1,7 +1,6 @@
 // The modes around the lists: the prompt, help, the detail pane, the status line's flash and its
 // log, the `:` command line, Esc (through overlays.ts), and quitting.
 import type { StateCreator } from 'zustand/vanilla';
-import { searchInputOf } from '../domain/search.js';
 import { sourcesFor, type CompletionSources } from './completion.js';
 import { checkPromptLine, openedPrompt, promptAfterInput, userPickerHistory, withHistory } from './prompt.js';
 import type { SliceServices } from './services.js';
@@ -13,7 +12,8 @@ import type { AppState } from './types.js';
 import type { AppActions, UiActions } from './actions.js';
 import { chosenKeys, toggleColumn } from '../lists/columnChoice.js';
 import { LIST_KINDS } from '../lists/names.js';
-import type { ListKind } from '../api/pages.js';
+import { listDef } from '../lists/registry.js';
+import type { ListKind } from '../lists/names.js';
 
 
 type UiState = Pick<
@@ -49,17 +49,14 @@ export const uiSlice =
 
       openPrompt(kind, value) {
         const list = current();
+        const listPrompt = list && listDef(list.kind).query.prompt;
         const initial =
           value ??
-          (kind === 'search'
-            ? list?.kind === 'users'
-              ? searchInputOf(list.query)
-              : (list?.query.keyword ?? '')
-            : kind === 'conversations'
-              ? (list?.query.conversationIDs.join(',') ?? '')
-              : kind === 'filter'
-                ? (list?.filter ?? '')
-                : '');
+          (listPrompt?.kind === kind && list
+            ? listPrompt.text(list.query)
+            : kind === 'filter'
+              ? (list?.filter ?? '')
+              : '');
         set({ prompt: openedPrompt(kind, initial, get().killRing, completionSources()), help: false, log: null });
       },
       editPrompt(input) {
@@ -110,11 +107,9 @@ export const uiSlice =
             if (value) get().pickUser(value);
             return;
           case 'search':
-            if (list?.kind === 'accounts') get().setQuery({ keyword: value });
-            if (list?.kind === 'users') get().searchUsers(value);
-            return;
-          case 'conversations':
-            if (list?.kind === 'conversations') get().setQuery({ conversationIDs: value.split(/[\s,]+/).filter(Boolean) });
+          case 'ids':
+            // The list's own prompt (lists/<list>.ts `query.prompt`): its answer is the list's query.
+            if (list && listDef(list.kind).query.prompt?.kind === prompt.kind) get().narrow(value);
             return;
           case 'filter':
             if (list) patchList(list.key, { filter: value });

@@ -5,7 +5,6 @@
 // afresh, and the answers of the earlier visit are dropped.
 import type { StateCreator } from 'zustand/vanilla';
 import { ApiError, ProtocolError, isApiFailure, type ApiFailure } from '../api/errors.js';
-import type { ListQuery } from '../api/pages.js';
 import { lookupUser } from '../api/userLookup.js';
 import { USER_TABS } from '../lists/names.js';
 import { fetchPage, listDef, summaryPart } from '../lists/registry.js';
@@ -16,8 +15,6 @@ import type { AppActions, SummaryActions } from './actions.js';
 
 type SummaryState = Pick<AppState, 'summaries'>;
 
-/** The user's whole list: the summary counts what no query narrowed. */
-const WHOLE: ListQuery = { keyword: '', conversationIDs: [] };
 
 export const userSummarySlice =
   (services: SliceServices): StateCreator<AppState & AppActions, [], [], SummaryState & SummaryActions> =>
@@ -36,7 +33,9 @@ export const userSummarySlice =
         const before = get().summaries[userID];
         // Figures of an earlier visit stay on screen until their new value arrives.
         // Each tab's own figure, or loading: the part of each kind is that kind's, whichever it is.
-        const tabs = Object.fromEntries(USER_TABS.map((tab) => [tab, before?.[tab] ?? loading])) as TabFigures;
+        // A figure not fetched on open (`userSummary.eager: false`) waits for its tab's first page.
+        const unasked = { state: 'unasked' } as const;
+        const tabs = Object.fromEntries(USER_TABS.map((tab) => [tab, before?.[tab] ?? (summaryPart(tab).eager ? loading : unasked)])) as TabFigures;
         const summary: UserSummary = { profile: known ? { state: 'ok', value: known } : (before?.profile ?? loading), ...tabs };
         set((s) => ({ summaries: { ...s.summaries, [userID]: summary } }));
 
@@ -61,14 +60,17 @@ export const userSummarySlice =
         if (!known) track('profile', lookupUser(client, userID, signal));
         for (const tab of USER_TABS) {
           const part = summaryPart(tab);
+          if (!part.eager) continue;
           // A page of one row: the figures come with any page.
-          const request = { kind: tab, userID, page: 1, size: 1, query: WHOLE };
+          // The user's whole list: the summary counts what no query narrowed.
+          const whole = listDef(tab).query.initial;
+          const request = { kind: tab, userID, page: 1, size: 1, query: whole };
           track(
             tab,
             fetchPage(client, request, signal).then((figures) => {
-              const figure = part.count(figures, WHOLE);
+              const figure = part.count(figures, whole);
               // Not what the server's replies have held so far (the list's count says what it reads): shown as an unreadable reply.
-              if (figure === undefined) throw new ProtocolError('no figure for the summary', { operation: listDef(tab).call(request).operation, operationID: '' });
+              if (figure === undefined) throw new ProtocolError('no figure for the summary', { operation: listDef(tab).operation.name, operationID: '' });
               return figure;
             }),
           );

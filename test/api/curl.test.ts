@@ -5,13 +5,11 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { curlCommand } from '../../src/api/curl.js';
-import type { PageRequest } from '../../src/api/pages.js';
-import { listDef } from '../../src/lists/registry.js';
+import type { PageRequest } from '../../src/lists/types.js';
+import { LISTS, pageCall } from '../../src/lists/registry.js';
 import { inertCases } from '../support/codePoints.js';
 
-/** The call a page of a list sends, as the app builds it (each list says its own). */
-const pageCall = (request: PageRequest) => listDef(request.kind).call(request);
-const query = { keyword: '', conversationIDs: [] };
+const query = LISTS.users.query.initial;
 const PRINTABLE_ASCII = /^[\u0020-\u007e]*$/;
 
 /** The command, or the test fails with the reason it was refused. */
@@ -50,7 +48,7 @@ describe('curlCommand', () => {
   });
 
   it("escapes a quote in the body, and the shell reads back the app's JSON exactly", () => {
-    const request: PageRequest = { kind: 'accounts', page: 1, size: 10, query: { keyword: `O'Brien "x" $HOME \`id\` \\ \n`, conversationIDs: [] } };
+    const request: PageRequest = { kind: 'accounts', page: 1, size: 10, query: { keyword: `O'Brien "x" $HOME \`id\` \\ \n` } };
     const curl = command('http://h', request);
     expect(curl).toContain(`'{"keyword":"O'\\''Brien \\"x\\" $HOME \`id\` \\\\ \\n",`);
     const [args] = curlArguments('sh', [curl]);
@@ -67,8 +65,8 @@ describe('curlCommand', () => {
   it.each(['sh', 'bash'] as const)('over every class of code point in the request, %s hands curl the request and runs nothing else', (shell) => {
     const cases = inertCases();
     const requests: PageRequest[] = cases.flatMap((text): PageRequest[] => [
-      { kind: 'conversations', userID: text, page: 1, size: 20, query },
-      { kind: 'accounts', page: 2, size: 5, query: { keyword: text, conversationIDs: [text] } },
+      { kind: 'conversations', userID: text, page: 1, size: 20, query: { conversationIDs: [text] } },
+      { kind: 'accounts', page: 2, size: 5, query: { keyword: text } },
     ]);
     const commands = requests.map((r) => command('http://127.0.0.1:18001/', r));
     for (const c of commands) expect(c).toMatch(PRINTABLE_ASCII);

@@ -4,9 +4,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { OpenIMClient } from '../../src/api/client.js';
 import { ApiError } from '../../src/api/errors.js';
-import { getSortedConversationList } from '../../src/api/operations.js';
+import { LISTS } from '../../src/lists/registry.js';
 import { startFaultServer, type FaultServer } from '../support/faultServer.js';
 import { NO_RETRIES } from '../support/retryPolicy.js';
+
+// Each list's page operation, as the tests of the wire call it.
+const getSortedConversationList = (...a: Parameters<typeof LISTS.conversations.operation.send>) => LISTS.conversations.operation.send(...a);
 
 let server: FaultServer | undefined;
 afterEach(async () => {

@@ -3,17 +3,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OpenIMClient } from '../../src/api/client.js';
 import { ApiError, HttpError } from '../../src/api/errors.js';
-import {
-  getAdminToken,
-  getBlackList,
-  getSelfFriendApplyList,
-  getSortedConversationList,
-  getUsers,
-  searchNotificationAccounts,
-} from '../../src/api/operations.js';
+import { getAdminToken, getUsers, searchNotificationAccounts } from '../../src/api/operations.js';
+import { LISTS } from '../../src/lists/registry.js';
 import { demoClient } from '../support/demoClient.js';
 import { DEMO, startDemoServer, type DemoServer } from 'openim-demo-server';
 import { NO_RETRIES } from '../support/retryPolicy.js';
+
+// Each list's page operation, as the tests of the wire call it.
+const getBlackList = (...a: Parameters<typeof LISTS.blacklist.operation.send>) => LISTS.blacklist.operation.send(...a);
+const getSelfFriendApplyList = (...a: Parameters<typeof LISTS.applications.operation.send>) => LISTS.applications.operation.send(...a);
+const getSortedConversationList = (...a: Parameters<typeof LISTS.conversations.operation.send>) => LISTS.conversations.operation.send(...a);
 
 let demo: DemoServer;
 beforeAll(async () => {

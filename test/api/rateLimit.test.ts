@@ -2,6 +2,7 @@
 // over loopback: it waits when the server says how long and the wait fits in the deadline,
 // otherwise it says "the server is rate-limiting" at once; never a protocol error.
 import { PassThrough } from 'node:stream';
+import { LISTS } from '../../src/lists/registry.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OpenIMClient } from '../../src/api/client.js';
 import { AbortedError, ApiError, HttpError } from '../../src/api/errors.js';
@@ -138,7 +139,7 @@ describe('the page walk on a rate-limiting server', () => {
     const client = await clientFor((_p, attempt) => (attempt === 2 ? RATE_LIMITED('20') : USERS(attempt === 1 ? ['a', 'b'] : ['c'], 3)), 1000);
     const waits: { page: number; waitMs: number }[] = [];
     const slept: number[] = [];
-    const walk = walkPages(listFetcher(client, { kind: 'users', query: { keyword: '', conversationIDs: [] } }), {
+    const walk = walkPages(listFetcher(client, { kind: 'users', query: LISTS.users.query.initial }), {
       startPage: 1, size: 2, all: true,
       onRateLimitWait: (w) => waits.push(w),
       sleep: (ms) => {
@@ -156,7 +157,7 @@ describe('the page walk on a rate-limiting server', () => {
   it('gives up after a bounded number of waits for one page', async () => {
     const client = await clientFor(() => RATE_LIMITED('20'), 1000);
     let sleeps = 0;
-    const walk = walkPages(listFetcher(client, { kind: 'users', query: { keyword: '', conversationIDs: [] } }), {
+    const walk = walkPages(listFetcher(client, { kind: 'users', query: LISTS.users.query.initial }), {
       startPage: 1, size: 2, all: true, sleep: () => Promise.resolve(void sleeps++),
     });
     const error = await failure((async () => {

@@ -2,12 +2,15 @@
 // them in a conversation's latest message, read by the client and decoded for the table.
 import { afterEach, describe, expect, it } from 'vitest';
 import { OpenIMClient } from '../../src/api/client.js';
-import { getSortedConversationList } from '../../src/api/operations.js';
+import { LISTS } from '../../src/lists/registry.js';
 import { decodeContent } from '../../src/content/decode.js';
 import { DEMO, startDemoServer, type DemoServer } from 'openim-demo-server';
 import { startFaultServer, type FaultServer } from '../support/faultServer.js';
 import { NO_RETRIES } from '../support/retryPolicy.js';
 import { latestMessage } from '../fixtures/conversations.js';
+
+// Each list's page operation, as the tests of the wire call it.
+const getSortedConversationList = (...a: Parameters<typeof LISTS.conversations.operation.send>) => LISTS.conversations.operation.send(...a);
 
 const msgInfo = (sessionType: number, msgFrom: number, contentType: number, content: string) =>
   latestMessage({ sessionType, sendID: 'notify_hr', recvID: 'user_000001', senderName: '', msgFrom, contentType, content });

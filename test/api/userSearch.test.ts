@@ -3,7 +3,7 @@
 // `regex` sends the pattern as typed, an ID is looked up exactly.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/errors.js';
-import type { ListQuery } from '../../src/api/pages.js';
+import type { AnyQuery as ListQuery } from '../../src/lists/types.js';
 import { fetchPage } from '../../src/lists/registry.js';
 import type { User } from '../../src/api/schemas.js';
 import { lookupUser } from '../../src/api/userLookup.js';

@@ -1,6 +1,7 @@
 // The scripting commands in-process against the embedded demo server over loopback: every
 // command in every format, --all across many pages, and the exit codes.
 import { PassThrough } from 'node:stream';
+import { LISTS } from '../../src/lists/registry.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CLIENT_CONFIG, OpenIMClient } from '../../src/api/client.js';
 import { scriptOptions } from '../support/scriptOptions.js';
@@ -83,7 +84,7 @@ describe('every command in every format', () => {
   it('JSON is the server data as parsed, unknown keys and all', async () => {
     const { stdout } = await run(['users', '--size', '3', '-o', 'json']);
     const client = new OpenIMClient({ ...DEFAULT_CLIENT_CONFIG, baseUrl: demo.url, secret: DEMO.secret });
-    const page = await listFetcher(client, { kind: 'users', query: { keyword: '', conversationIDs: [] } })(1, 3);
+    const page = await listFetcher(client, { kind: 'users', query: LISTS.users.query.initial })(1, 3);
     expect(json(stdout)).toEqual(JSON.parse(JSON.stringify(page.rows)));
   });
 
@@ -198,7 +199,7 @@ describe('walkPages', () => {
     const client = new OpenIMClient({ ...DEFAULT_CLIENT_CONFIG, baseUrl: demo.url, secret: DEMO.secret });
     const controller = new AbortController();
     const pages: number[] = [];
-    const walk = walkPages(listFetcher(client, { kind: 'users', query: { keyword: '', conversationIDs: [] } }), {
+    const walk = walkPages(listFetcher(client, { kind: 'users', query: LISTS.users.query.initial }), {
       startPage: 1,
       size: 10,
       all: true,

@@ -59,7 +59,7 @@ describe('candidates', () => {
   it('labels commands and ID lists by the word being completed', () => {
     expect(candidateLabels('command', ['user user_000001', 'user user_000002'])).toEqual(['user_000001', 'user_000002']);
     expect(candidateLabels('command', ['users', 'user '])).toEqual(['users', 'user']);
-    expect(candidateLabels('conversations', ['si_a,si_b', 'si_a,si_c'])).toEqual(['si_b', 'si_c']);
+    expect(candidateLabels('ids', ['si_a,si_b', 'si_a,si_c'])).toEqual(['si_b', 'si_c']);
     expect(candidateLabels('search', ['System Notice', 'System Alerts'])).toEqual(['System Notice', 'System Alerts']);
   });
 

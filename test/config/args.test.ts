@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { LISTS } from '../../src/lists/registry.js';
 import { parseCliArgs, UsageError } from '../../src/config/args.js';
 
 describe('parseCliArgs', () => {
@@ -82,21 +83,21 @@ describe('parseCliArgs: scripting commands', () => {
     expect(o.command).toBe('list');
     expect(o.request).toEqual({
       list: 'conversations',
+      kind: 'conversations',
       userID: 'u1',
-      keyword: '',
-      conversationIDs: ['a', 'b', 'c'],
-      search: '',
-      regex: false,
+      flags: { ids: 'a, b,,c' },
       page: 3,
       size: 50,
       all: true,
       output: 'ndjson',
     });
+    // The list's query reads its flags (lists/conversations.ts).
+    expect(LISTS.conversations.query.fromFlags(o.request!.flags)).toEqual({ conversationIDs: ['a', 'b', 'c'] });
   });
 
   it('leaves the size and output to be decided later when not given', () => {
     const o = parseCliArgs(['accounts', '--keyword', 'System Notice'], {});
-    expect(o.request).toMatchObject({ list: 'accounts', keyword: 'System Notice', page: 1, all: false });
+    expect(o.request).toMatchObject({ list: 'accounts', flags: { keyword: 'System Notice' }, page: 1, all: false });
     expect(o.request?.size).toBeUndefined();
     expect(o.request?.output).toBeUndefined();
   });

@@ -3,6 +3,7 @@
 // whose total grows as it is walked, and one that makes up new conversations for ever. `--all` and
 // the explorer's export stop, with an error where the server is at fault.
 import { mkdtempSync, readdirSync } from 'node:fs';
+import { LISTS } from '../../src/lists/registry.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -110,7 +111,7 @@ describe('walkPages over loopback', () => {
     // 150 users at first; every later page says a thousand more and is full of new users.
     const s = await serve((_path, page, size) => ({ total: page === 1 ? 150 : 1000 * page, users: users((page - 1) * size + 1, size) }));
     const walked = await collect(
-      walkPages(listFetcher(client(s.url), { kind: 'users', query: { keyword: '', conversationIDs: [] } }), { startPage: 1, size: 100, all: true }),
+      walkPages(listFetcher(client(s.url), { kind: 'users', query: LISTS.users.query.initial }), { startPage: 1, size: 100, all: true }),
     );
     expect(walked.error).toBeUndefined();
     expect(walked.pages).toEqual([1, 2]);
@@ -136,7 +137,7 @@ describe('walkPages over loopback', () => {
       if (page >= 3 && page < lastPage) held.set(page, answer);
     });
     const walked = await collect(
-      walkPages(listFetcher(client(s.url), { kind: 'users', query: { keyword: '', conversationIDs: [] } }), { startPage: 1, size: 10, all: true }),
+      walkPages(listFetcher(client(s.url), { kind: 'users', query: LISTS.users.query.initial }), { startPage: 1, size: 10, all: true }),
     );
     expect(walked.error).toBeUndefined();
     expect(walked.rows).toBe(total);
@@ -151,7 +152,7 @@ describe('walkPages over loopback', () => {
       setImmediate(() => reply({ conversationTotal: 3, unreadTotal: 0, conversationElems: conversations((page - 1) * size + 1, page < 6 ? size : 3) })),
     );
     const walked = await collect(
-      walkPages(listFetcher(client(s.url), { kind: 'conversations', userID: 'admin', query: { keyword: '', conversationIDs: [] } }), { startPage: 1, size: 10, all: true }),
+      walkPages(listFetcher(client(s.url), { kind: 'conversations', userID: 'admin', query: LISTS.conversations.query.initial }), { startPage: 1, size: 10, all: true }),
     );
     expect(walked.error).toBeUndefined();
     expect(walked.rows).toBe(53);
@@ -163,7 +164,7 @@ describe('walkPages over loopback', () => {
     // A new, distinct, full page for every pageNumber: only the bound stops it.
     const s = await serve((_path, page, size) => ({ conversationTotal: 3, unreadTotal: 0, conversationElems: conversations((page - 1) * size + 1, size) }));
     const walked = await collect(
-      walkPages(listFetcher(client(s.url), { kind: 'conversations', userID: 'admin', query: { keyword: '', conversationIDs: [] } }), {
+      walkPages(listFetcher(client(s.url), { kind: 'conversations', userID: 'admin', query: LISTS.conversations.query.initial }), {
         startPage: 1,
         size: 100,
         all: true,
@@ -181,7 +182,7 @@ describe('walkPages over loopback', () => {
   it('a server that cycles between two pages is caught too', async () => {
     const s = await serve((_path, page, size) => ({ total: 1e9, users: users(page % 2 === 1 ? 1 : 1 + size, size) }));
     const walked = await collect(
-      walkPages(listFetcher(client(s.url), { kind: 'users', query: { keyword: '', conversationIDs: [] } }), { startPage: 1, size: 10, all: true }),
+      walkPages(listFetcher(client(s.url), { kind: 'users', query: LISTS.users.query.initial }), { startPage: 1, size: 10, all: true }),
     );
     expect((walked.error as Error).message).toMatch(/^stopped at page 3 after 20 rows: the server sent the same rows as for page 1/);
   });

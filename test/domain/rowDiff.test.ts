@@ -1,6 +1,7 @@
 // Diffing two fetches of a page by row identity.
 import { describe, expect, it } from 'vitest';
-import type { AnyRow, ListKind } from '../../src/api/pages.js';
+import type { AnyRow } from '../../src/api/pages.js';
+import type { ListKind } from '../../src/lists/names.js';
 import { changeSummary, diffRows, rowKeys, sameValue } from '../../src/domain/rowDiff.js';
 import { listDef } from '../../src/lists/registry.js';
 

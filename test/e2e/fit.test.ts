@@ -7,8 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import stringWidth from 'string-width';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { AnyRow, ListKind } from '../../src/api/pages.js';
-import { fetchPage } from '../../src/lists/registry.js';
+import type { AnyRow } from '../../src/api/pages.js';
+import type { ListKind } from '../../src/lists/names.js';
+import { fetchPage, listDef } from '../../src/lists/registry.js';
 import type { Black, Conversation, FriendRequest, NotificationAccount, User } from '../../src/api/schemas.js';
 import { formatCount } from '../../src/content/format.js';
 import { DEMO, startDemoServer, type DemoServer } from 'openim-demo-server';
@@ -58,7 +59,7 @@ function tableRows(screen: string, title: string): string[] {
 async function firstPage(kind: ListKind, size: number, userID?: string): Promise<AnyRow[]> {
   const page = await fetchPage(
     demoClient(reference),
-    { kind, ...(userID ? { userID } : {}), page: 1, size, query: { keyword: '', conversationIDs: [] } },
+    { kind, ...(userID ? { userID } : {}), page: 1, size, query: listDef(kind).query.initial },
     new AbortController().signal,
   );
   return page.rows;

@@ -65,7 +65,7 @@ describe.each([
     a.send('j');
     a.send('j');
     a.send('j');
-    const screen = await a.waitFor((s) => /\[2 Blacklist\]/.test(s) && /^›/m.test(s) && !/loading|typed ahead/.test(statusLine(s)), 20_000);
+    const screen = await a.waitFor((s) => /\[2 Black(?:list)?\]/.test(s) && /^›/m.test(s) && !/loading|typed ahead/.test(statusLine(s)), 20_000);
     expect(lines(screen).findIndex((l) => l.startsWith('›')) - USER_ROWS_FROM).toBe(3);
   }, 45_000);
 

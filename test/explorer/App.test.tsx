@@ -121,10 +121,12 @@ describe('App', () => {
     await press(KEYS.enter);
     await waitForFrame((f) => f.includes('[1 Convs]') && /unread [\d,]+/.test(f) && f.includes(' * '));
     await press('2');
-    await waitForFrame((f) => f.includes('[2 Blacklist]') && f.includes('BLOCKED USER'));
+    await waitForFrame((f) => f.includes('[2 Black') && f.includes('BLOCKED USER'));
     await press('3');
-    await waitForFrame((f) => f.includes('[3 Sent apps]') && /pending|accepted|refused/.test(f));
+    await waitForFrame((f) => f.includes('[3 Sent') && /pending|accepted|refused/.test(f));
     await press(KEYS.tab);
+    await waitForFrame('[4 ');
+    await press('1');
     await waitForFrame('[1 Convs]');
     await press(KEYS.esc);
     await waitForFrame((f) => f.includes('2,000 total') && !f.includes('Convs'));

@@ -5,11 +5,17 @@ import { afterEach, describe, expect, it } from 'vitest';
 
 import { OpenIMClient } from '../../src/api/client.js';
 import { AbortedError, isApiFailure } from '../../src/api/errors.js';
-import { getBlackList, getSelfFriendApplyList, getSortedConversationList, getUsers, searchNotificationAccounts } from '../../src/api/operations.js';
+import { getUsers, searchNotificationAccounts } from '../../src/api/operations.js';
+import { LISTS } from '../../src/lists/registry.js';
 import type { Page } from '../../src/api/schemas.js';
 import type { FaultServer } from '../support/faultServer.js';
 import { fuzzServer, RAW_ERRORS, SEED, TOKEN, watchRejections } from './fuzzServer.js';
 import { retryPolicy } from '../support/retryPolicy.js';
+
+// Each list's page operation, as the tests of the wire call it.
+const getBlackList = (...a: Parameters<typeof LISTS.blacklist.operation.send>) => LISTS.blacklist.operation.send(...a);
+const getSelfFriendApplyList = (...a: Parameters<typeof LISTS.applications.operation.send>) => LISTS.applications.operation.send(...a);
+const getSortedConversationList = (...a: Parameters<typeof LISTS.conversations.operation.send>) => LISTS.conversations.operation.send(...a);
 
 const API_REPLIES = 2000;
 const rejections = watchRejections();

@@ -136,10 +136,10 @@ describe('installKeys', () => {
   });
 
   it('rebinding search: the empty list, the failed search and help name the key in force', () => {
-    expect(LISTS.users.emptyText({ keyword: '', conversationIDs: [], search: 'zz' }, keyFor('search', 'users'))).toContain('(s to search again, Esc for all users)');
+    expect(LISTS.users.emptyText({ search: 'zz', regex: false }, keyFor('search', 'users'))).toContain('(s to search again, Esc for all users)');
     installKeys({ search: ['S'], userPicker: ['U'] }, 'test');
-    expect(LISTS.users.emptyText({ keyword: '', conversationIDs: [], search: 'zz' }, keyFor('search', 'users'))).toContain('(S to search again, Esc for all users)');
-    expect(LISTS.accounts.emptyText({ keyword: 'zz', conversationIDs: [] }, keyFor('search', 'accounts'))).toContain('(S to search again, Esc for all)');
+    expect(LISTS.users.emptyText({ search: 'zz', regex: false }, keyFor('search', 'users'))).toContain('(S to search again, Esc for all users)');
+    expect(LISTS.accounts.emptyText({ keyword: 'zz' }, keyFor('search', 'accounts'))).toContain('(S to search again, Esc for all)');
     expect(helpEntries().find((e) => e.description === 'a character left')?.group).toBe('In a prompt (U : / S c)');
   });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { LISTS } from '../../src/lists/registry.js';
 import { pagingText, statusLayout, type PagingList } from '../../src/layout/statusLine.js';
 import { displayWidth, shortenMiddle } from '../../src/terminal/width.js';
 
@@ -15,7 +16,8 @@ function list(patch: Partial<PagingList>): PagingList {
     rows: rows(20),
     filter: '',
     cursor: 0,
-    query: { keyword: '', conversationIDs: [] },
+    kind: 'users',
+    query: LISTS.users.query.initial,
     ...patch,
   };
 }

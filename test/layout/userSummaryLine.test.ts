@@ -3,6 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import type { User } from '../../src/api/schemas.js';
 import { userSummaryLine } from '../../src/layout/userSummaryLine.js';
+import { USER_TABS } from '../../src/lists/names.js';
+import { summaryPart } from '../../src/lists/registry.js';
 import type { UserSummary } from '../../src/store/types.js';
 import { displayWidth } from '../../src/terminal/width.js';
 
@@ -21,26 +23,35 @@ const full = (nickname: string): UserSummary => ({
   conversations: { state: 'ok', value: { withMessages: 236, unread: 12_345, none: false } },
   blacklist: { state: 'ok', value: 12 },
   applications: { state: 'ok', value: 40 },
+  friends: { state: 'ok', value: 31 },
+  receivedApplications: { state: 'ok', value: 7 },
 });
 
 describe('userSummaryLine', () => {
-  it('fits every figure on one line at 80 columns', () => {
-    const { text, tone } = userSummaryLine(full('Karen Smith'), 80);
+  it('fits on one line at 80 columns: the nickname whole, parts dropped by their priority', () => {
+    const { text, tone } = userSummaryLine(full('Karen Wright'), 80);
     expect(displayWidth(text)).toBeLessThanOrEqual(80);
-    for (const part of ['Karen Smith', 'L1', '2023-04-0', 'recv', '236 convs', '12,345 unread', '12 black', '40 sent']) expect(text).toContain(part);
+    // The receive option (drop 7) and the created date (drop 6) go before any list's figure.
+    for (const part of ['Karen Wright', 'L1', '236 convs', '12,345 unread', '12 black', '40 sent', '31 friends', '7 rcvd']) expect(text).toContain(part);
+    expect(text).not.toContain('2023-04-0');
     expect(tone).toBe('plain');
+    // Narrower: the lists' parts go too, the highest `drop` first, and the nickname stays whole.
+    const narrow = userSummaryLine(full('Karen Wright'), 64).text;
+    expect(narrow).toContain('Karen Wright');
+    expect(narrow).toContain('236 convs');
+    expect(narrow).not.toContain('7 rcvd');
   });
 
   it('uses long labels where there is room', () => {
-    const { text } = userSummaryLine(full('Karen Smith'), 200);
-    for (const part of ['level 1 (app ordinary user)', 'created 2023-04-0', 'global receive: receive', '236 conversations with messages', 'blacklist 12', 'sent applications 40']) {
+    const { text } = userSummaryLine(full('Karen Smith'), 260);
+    for (const part of ['level 1 (app ordinary user)', 'created 2023-04-0', 'global receive: receive', '236 conversations with messages', 'blacklist 12', 'sent applications 40', 'friends 31', 'received applications 7']) {
       expect(text).toContain(part);
     }
   });
 
   it('says one conversation, not one conversations', () => {
     const one: UserSummary = { ...full('Karen Smith'), conversations: { state: 'ok', value: { withMessages: 1, unread: 0, none: false } } };
-    expect(userSummaryLine(one, 200).text).toContain('1 conversation with messages');
+    expect(userSummaryLine(one, 260).text).toContain('1 conversation with messages');
     expect(userSummaryLine(one, 80).text).toContain('1 conv 0 unread');
   });
 
@@ -49,6 +60,7 @@ describe('userSummaryLine', () => {
     expect(displayWidth(text)).toBeLessThanOrEqual(80);
     expect(text).toContain('黄晓明');
     expect(text).toContain('40 sent');
+    expect(text).toContain('236 convs');
   });
 
   it('removes escape sequences from the nickname', () => {
@@ -57,9 +69,9 @@ describe('userSummaryLine', () => {
   });
 
   it('shows figures still on their way, and what a system account or an unknown ID is', () => {
-    const loading: UserSummary = { profile: { state: 'loading' }, conversations: { state: 'loading' }, blacklist: { state: 'loading' }, applications: { state: 'loading' } };
-    expect(userSummaryLine(loading, 80).text).toBe('profile … · conversations … · blacklist … · sent applications …');
-    expect(userSummaryLine(loading, 40).text).toBe('… · convs … · black … · sent …');
+    const loading = { profile: { state: 'loading' }, ...Object.fromEntries(USER_TABS.map((tab) => [tab, { state: 'loading' }])) } as UserSummary;
+    expect(userSummaryLine(loading, 120).text).toBe(`profile … · ${USER_TABS.map((tab) => `${summaryPart(tab).label.long} …`).join(' · ')}`);
+    expect(userSummaryLine(loading, 60).text).toBe(`… · ${USER_TABS.map((tab) => `${summaryPart(tab).label.short} …`).join(' · ')}`);
     const system = userSummaryLine(
       { ...loading, profile: { state: 'ok', value: { kind: 'system', account: { userID: 'notify_ops', nickName: '运维通知', faceURL: '', appMangerLevel: 3 } } } },
       80,

@@ -11,7 +11,7 @@ import {
   columnsByKeys,
   toggleColumn,
 } from '../../src/lists/columnChoice.js';
-import { LIST_KINDS } from '../../src/lists/names.js';
+import { LIST_COMMANDS, LIST_KINDS } from '../../src/lists/names.js';
 import { listDef } from '../../src/lists/registry.js';
 
 const user: User = {
@@ -35,7 +35,7 @@ describe('checkColumnChoice', () => {
   });
 
   it('refuses an unknown list, naming the lists', () => {
-    expect(problemsOf({ usres: ['userID'] })).toEqual(['unknown list "usres" (lists: users, accounts, conversations, blacklist, applications)']);
+    expect(problemsOf({ usres: ['userID'] })).toEqual([`unknown list "usres" (lists: ${LIST_COMMANDS.join(', ')})`]);
   });
 
   it("refuses an unknown field, naming the list's fields and the columns no field chooses", () => {
@@ -90,9 +90,9 @@ describe('the columns a choice shows', () => {
 describe('toggleColumn (:columns FIELD)', () => {
   it('hides a shown column and shows it again last', () => {
     const hidden = toggleColumn('users', undefined, 'nickname');
-    expect(hidden).toEqual({ keys: ['userID', 'created', 'level', 'recv'] });
-    expect(toggleColumn('users', ['userID', 'created', 'level', 'recv'], 'nickname')).toEqual({
-      keys: ['userID', 'created', 'level', 'recv', 'nickname'],
+    expect(hidden).toEqual({ keys: ['userID', 'createTime', 'appMangerLevel', 'globalRecvMsgOpt'] });
+    expect(toggleColumn('users', ['userID', 'createTime', 'appMangerLevel', 'globalRecvMsgOpt'], 'nickname')).toEqual({
+      keys: ['userID', 'createTime', 'appMangerLevel', 'globalRecvMsgOpt', 'nickname'],
     });
   });
 

@@ -79,8 +79,8 @@ describe('the other prompts', () => {
   });
 
   it('conversation IDs complete the last item of the list, without repeating listed IDs', () => {
-    expect(promptCompletions('conversations', 'si_', sources())).toEqual(['si_user_000001_user_000002', 'si_user_000001_user_000005']);
-    expect(promptCompletions('conversations', 'si_user_000001_user_000002, si', sources())).toEqual([
+    expect(promptCompletions('ids', 'si_', sources())).toEqual(['si_user_000001_user_000002', 'si_user_000001_user_000005']);
+    expect(promptCompletions('ids', 'si_user_000001_user_000002, si', sources())).toEqual([
       'si_user_000001_user_000002, si_user_000001_user_000005',
     ]);
   });
@@ -122,8 +122,8 @@ describe('what Enter refuses', () => {
     expect(checkPromptLine('search', ' System Notice ')).toEqual({ ok: true, value: 'System Notice' });
     expect(checkPromptLine('search', 'a\u202eb')).toMatchObject({ ok: false });
     expect(checkPromptLine('search', '👨\u200d👩\u200d👧')).toMatchObject({ ok: true });
-    expect(checkPromptLine('conversations', 'si_a, si_b')).toEqual({ ok: true, value: 'si_a, si_b' });
-    expect(checkPromptLine('conversations', 'si_a,si_\u200bb')).toMatchObject({
+    expect(checkPromptLine('ids', 'si_a, si_b')).toEqual({ ok: true, value: 'si_a, si_b' });
+    expect(checkPromptLine('ids', 'si_a,si_\u200bb')).toMatchObject({
       ok: false,
       error: 'refused: a conversation ID cannot have an invisible U+200B after "si_"',
     });
@@ -131,7 +131,7 @@ describe('what Enter refuses', () => {
   });
 
   it('an empty line is no error: Enter just closes the prompt', () => {
-    for (const kind of ['user', 'command', 'search', 'conversations', 'filter'] as const) {
+    for (const kind of ['user', 'command', 'search', 'ids', 'filter'] as const) {
       expect(checkPromptLine(kind, '  ')).toEqual({ ok: true, value: '' });
     }
   });

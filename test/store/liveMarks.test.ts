@@ -1,5 +1,6 @@
 // The live view's marks and cursor on a list state, as pure functions.
 import { describe, expect, it } from 'vitest';
+import { LISTS } from '../../src/lists/registry.js';
 import type { AnyRow } from '../../src/api/pages.js';
 import { followCursor, markedRows, passMarks, refreshedRows } from '../../src/store/liveMarks.js';
 import type { ListState } from '../../src/store/types.js';
@@ -10,7 +11,7 @@ const conv = (id: string, unread = 0): AnyRow =>
 function list(rows: AnyRow[], cursor = 0, filter = ''): ListState {
   return {
     key: 'conversations:u', kind: 'conversations', userID: 'u', page: 1, size: 20, total: rows.length, totalExact: false,
-    query: { keyword: '', conversationIDs: [] }, rows, loadedPage: 1, loading: false, error: null, cursor, filter,
+    query: LISTS.conversations.query.initial, rows, loadedPage: 1, loading: false, error: null, cursor, filter,
   };
 }
 const ids = (rows: readonly AnyRow[]) => rows.map((r) => (r as { conversationID: string }).conversationID);

@@ -1,7 +1,8 @@
 // The request rules, with an injected fetch and fake timers: no server, no sleeps.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AbortedError } from '../../src/api/errors.js';
-import type { AnyRow, PageRequest } from '../../src/api/pages.js';
+import type { AnyRow } from '../../src/api/pages.js';
+import type { PageRequest } from '../../src/lists/types.js';
 import type { Page } from '../../src/api/schemas.js';
 import { RequestScheduler, requestKey } from '../../src/store/scheduler.js';
 

@@ -1,6 +1,7 @@
 // The store against the embedded demo server over loopback: paging, caching, request discipline,
 // navigation and the modes, as a user of the keys would notice them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { USER_TABS } from '../../src/lists/names.js';
 import { OpenIMClient } from '../../src/api/client.js';
 import type { Conversation, User } from '../../src/api/schemas.js';
 import { settled, storeFor } from '../support/demoStore.js';
@@ -148,13 +149,13 @@ describe('store', () => {
     expect(currentList(store.getState())).toMatchObject({ kind: 'conversations', page: 2 });
   });
 
-  it('Shift-Tab on the first tab wraps to the last (the sent applications)', async () => {
+  it('Shift-Tab on the first tab wraps to the last', async () => {
     const store = storeFor(demo);
     store.getState().openUser(DEMO.firstUserID);
     await settled(store);
     store.getState().cycleTab(-1);
     await settled(store);
-    expect(currentList(store.getState())!.kind).toBe('applications');
+    expect(currentList(store.getState())!.kind).toBe(USER_TABS.at(-1));
   });
 
   it('opens the user a blacklist row names; Esc comes back to the blacklist', async () => {

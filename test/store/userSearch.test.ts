@@ -2,6 +2,7 @@
 // list that pages like any list, keeps the full list's page and row for Esc, and survives a
 // pattern the server rejects.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SearchQuery } from '../../src/domain/search.js';
 import type { User } from '../../src/api/schemas.js';
 import { startDemoServer, type DemoServer } from 'openim-demo-server';
 import { currentList, selectedRow } from '../../src/store/selectors.js';
@@ -33,7 +34,7 @@ describe('users search', () => {
     store.getState().moveCursor(5);
     const left = (selectedRow(store.getState()) as User).userID;
 
-    store.getState().searchUsers('Ar');
+    store.getState().narrow('Ar');
     await settled(store);
     const expected = literalMatches(USERS, 'ar');
     expect(expected.length).toBeGreaterThan(40);
@@ -49,7 +50,7 @@ describe('users search', () => {
     const requests = demo.requestCount('/user/get_users');
     store.getState().escape();
     list = currentList(store.getState())!;
-    expect(list.query.search).toBe('');
+    expect((list.query as SearchQuery).search).toBe('');
     expect(list.page).toBe(3);
     expect((selectedRow(store.getState()) as User).userID).toBe(left);
     expect(list.total).toBe(USERS);
@@ -60,10 +61,10 @@ describe('users search', () => {
   it('escapes regex characters unless the text starts with re:', async () => {
     const store = started();
     await settled(store);
-    store.getState().searchUsers('.');
+    store.getState().narrow('.');
     await settled(store);
     expect(currentList(store.getState())!.total).toBe(literalMatches(USERS, '.').length);
-    store.getState().searchUsers('re:^user_00000[1-3]$');
+    store.getState().narrow('re:^user_00000[1-3]$');
     await settled(store);
     expect(ids(store)).toEqual(['user_000001', 'user_000002', 'user_000003']);
     expect(currentList(store.getState())!.query).toMatchObject({ regex: true });
@@ -88,16 +89,16 @@ describe('users search', () => {
     store.getState().escape();
     await settled(store);
     expect(currentList(store.getState())!.error).toBeNull();
-    expect(currentList(store.getState())!.query.search).toBe('');
+    expect((currentList(store.getState())!.query as SearchQuery).search).toBe('');
     expect(ids(store)).toEqual(before);
   });
 
   it('an empty search is all users', async () => {
     const store = started();
     await settled(store);
-    store.getState().searchUsers('karen');
+    store.getState().narrow('karen');
     await settled(store);
-    store.getState().searchUsers('   ');
+    store.getState().narrow('   ');
     await settled(store);
     expect(currentList(store.getState())!.total).toBe(USERS);
   });

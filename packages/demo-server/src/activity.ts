@@ -109,6 +109,14 @@ export class DemoActivity {
     return out.sort((a, b) => b.createTime - a.createTime);
   }
 
+  /** Who sent `index` an application since the start, each once (their rows come from friendRequests). */
+  applicantsTo(index: number): number[] {
+    this.catchUp();
+    const from = new Set<number>();
+    for (const event of this.events) if (event.kind === 'application' && event.to === index) from.add(event.from);
+    return [...from];
+  }
+
   /** Generates the events whose time has come. */
   private catchUp(): void {
     const due = Math.floor((this.now() - this.startedAt) / this.paceMs);

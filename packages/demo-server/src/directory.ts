@@ -3,10 +3,18 @@ import type { Rng } from './prng.js';
 import type { World } from './users.js';
 
 /**
- * Up to `count` distinct users other than `self`, forced ones first. Gives up on a slot after a
- * few collisions so tiny populations terminate with fewer relations instead of looping.
+ * Up to `count` distinct users other than `self`, forced ones first, the rest from `draw` (by
+ * default anyone). Gives up on a slot after a few collisions so tiny populations terminate with
+ * fewer relations instead of looping.
  */
-export function pickOthers(world: World, rng: Rng, self: number, count: number, forced: readonly number[] = []): number[] {
+export function pickOthers(
+  world: World,
+  rng: Rng,
+  self: number,
+  count: number,
+  forced: readonly number[] = [],
+  draw: () => number = () => rng.between(1, world.population),
+): number[] {
   const chosen: number[] = [];
   const seen = new Set<number>([self]);
   for (const index of forced) {
@@ -17,7 +25,7 @@ export function pickOthers(world: World, rng: Rng, self: number, count: number, 
     }
   }
   for (let attempts = 0; chosen.length < count && attempts < count * 4 + 8; attempts++) {
-    const index = rng.between(1, world.population);
+    const index = draw();
     if (seen.has(index)) continue;
     seen.add(index);
     chosen.push(index);

@@ -1,5 +1,8 @@
 // Friend applications a user has sent, in every handle state. Returned newest first, as the
-// real server sorts them by create_time descending before paging.
+// real server sorts them by create_time descending before paging. The same rows are the
+// receivers' received applications (received-applications.ts), so who applied to a user must be
+// found without scanning everyone: above APPLY_REACH users, a user applies only to users a few
+// fixed distances ahead on the ring (NEAR), so its applicants are among as many users behind it.
 import { HOSTILE_REQ_MSG } from './hostile.js';
 import { pickOthers } from './directory.js';
 import { rngFor, STREAM, type Rng } from './prng.js';
@@ -49,12 +52,70 @@ function stateFor(index: number, k: number, rng: Rng): number {
   return roll < 0.5 ? HANDLE_PENDING : roll < 0.85 ? HANDLE_ACCEPTED : HANDLE_REFUSED;
 }
 
+/** Up to this population anyone may be a target (the default 5,000 included); above it, near users. */
+const APPLY_REACH = 8192;
+
+/** Above APPLY_REACH, a user applies to users these distances ahead on the ring: a fixed set for every world. */
+const NEAR: readonly number[] = (() => {
+  const rng = rngFor(STREAM.friendRequests, 0);
+  const set = new Set<number>();
+  while (set.size < 128) set.add(rng.between(1, 2048));
+  return [...set];
+})();
+
+function ring(world: World, index: number): number {
+  const n = world.population;
+  return ((((index - 1) % n) + n) % n) + 1;
+}
+
+/** Whom a user applied to, in the order drawn, and the stream the rest of its rows come from. */
+function sentPlan(world: World, index: number): { rng: Rng; targets: number[] } {
+  const rng = rngFor(STREAM.friendRequests, index);
+  const count = requestCount(index, rng);
+  const forced = index === 1 ? FIRST_USER_TARGETS : [];
+  const near = world.population > APPLY_REACH ? () => ring(world, index + rng.pick(NEAR)) : undefined;
+  return { rng, targets: pickOthers(world, rng, index, count, forced, near) };
+}
+
+/** A small world's applicants of every user, built once on first need (about 10 ms at 5,000 users). */
+const smallWorldApplicants = new WeakMap<World, Map<number, number[]>>();
+
+function applicantIndex(world: World): Map<number, number[]> {
+  let byTarget = smallWorldApplicants.get(world);
+  if (byTarget) return byTarget;
+  byTarget = new Map();
+  for (let sender = 1; sender <= world.population; sender++) {
+    for (const target of sentPlan(world, sender).targets) {
+      const list = byTarget.get(target);
+      if (list) list.push(sender);
+      else byTarget.set(target, [sender]);
+    }
+  }
+  smallWorldApplicants.set(world, byTarget);
+  return byTarget;
+}
+
+/**
+ * The users whose generated applications include one to `index`, in increasing index order. A
+ * large world looks only at the users NEAR behind; `examined` counts them, for tests of the cost.
+ */
+export function applicantsOf(world: World, index: number, examined?: (candidate: number) => void): number[] {
+  if (index < 1 || index > world.population) return [];
+  if (world.population <= APPLY_REACH) return [...(applicantIndex(world).get(index) ?? [])];
+  const found = new Set<number>();
+  for (const distance of NEAR) {
+    const candidate = ring(world, index - distance);
+    examined?.(candidate);
+    if (sentPlan(world, candidate).targets.includes(index)) found.add(candidate);
+  }
+  return [...found].sort((a, b) => a - b);
+}
+
 export function friendRequestsOf(world: World, userID: string): FriendRequestWire[] {
   const index = userIndexOf(world, userID);
   if (index === undefined) return [];
-  const rng = rngFor(STREAM.friendRequests, index);
+  const { rng, targets } = sentPlan(world, index);
   const me = publicUserAt(world, index);
-  const targets = pickOthers(world, rng, index, requestCount(index, rng), index === 1 ? FIRST_USER_TARGETS : []);
   const now = worldNow(world);
   let createTime = now - rng.between(60_000, 3_600_000);
   const requests = targets.map((target, k) => {

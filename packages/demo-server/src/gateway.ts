@@ -6,7 +6,7 @@ import {
 } from './errors.js';
 import { goJson } from './gojson.js';
 import { GoJsonSyntaxError, parseJson } from './json-parse.js';
-import type { RouteContext } from './routes.js';
+import type { RouteContext } from './route.js';
 import { ROUTES, TOKEN_WHITELIST } from './routes.js';
 import type { TokenCheck } from './jwt.js';
 

@@ -81,4 +81,6 @@ export const STREAM = {
   pair: 7,
   /** Which single chats a user starts (singleChats.ts). */
   pairStart: 8,
+  /** Friendships: one pair's shared facts, and each side's own (friends.ts). */
+  friends: 9,
 } as const;

@@ -1,50 +1,18 @@
-// The six operations: request struct, Check() and the RPC's behaviour, per openim-api.md §3.
+// The operations: request struct, Check() and the RPC's behaviour, per openim-api.md §3.
 import { systemUsers } from './accounts.js';
-import type { DemoActivity } from './activity.js';
 import { blacksOf } from './blacks.js';
-import type { BoundValue, StructSpec } from './bind.js';
 import { boundNumbers, boundString, boundStrings } from './bind.js';
 import { conversationsOf, conversationTotals, sortConversations } from './conversations.js';
 import { CodeError, argsError, noPermission, recordNotFound } from './errors.js';
-import { friendRequestsOf } from './friend-requests.js';
+import { getFriendList } from './friends.js';
 import { listOrNull } from './gojson.js';
 import { compileMongoRegex } from './mongo-regex.js';
 import { checkPagination, pageOf, pageRange } from './pagination.js';
+import { getFriendApplyList, sentApplications } from './received-applications.js';
+import { checkOwnerOrAdmin, checkUserAndPage, type Route } from './route.js';
 import { searchUsers, type UserFilters } from './user-search.js';
-import type { UserRecord, World } from './users.js';
+import type { UserRecord } from './users.js';
 import { userAt } from './users.js';
-
-export interface RouteContext {
-  world: World;
-  /** From the token; empty on the whitelisted token route. */
-  opUserID: string;
-  secret: string;
-  issueAdminToken(): { token: string; expireTimeSeconds: number };
-  /** While the demo lives: what changed since it started (activity.ts). */
-  activity?: DemoActivity;
-}
-
-export interface Route {
-  spec: StructSpec;
-  /** The gin handler's stack frame, for bind errors (S:internal/api/*.go). */
-  handler: string;
-  /** The data, or the error to answer with; a search may take a few event-loop turns. */
-  run(ctx: RouteContext, body: Map<string, BoundValue>): unknown;
-}
-
-/** Runs Check() (userID first, then pagination), as the protobuf requests do. */
-function checkUserAndPage(body: Map<string, BoundValue>) {
-  const userID = boundString(body, 'userID');
-  if (userID === '') return argsError('userID is empty');
-  const page = checkPagination(body.get('pagination'));
-  return page instanceof CodeError ? page : { userID, page };
-}
-
-/** CheckAccessV3: the owner or an admin. The odd detail text is the real server's. */
-function checkOwnerOrAdmin(ctx: RouteContext, ownerUserID: string): CodeError | undefined {
-  if (ctx.opUserID === ownerUserID || ctx.opUserID === ctx.world.adminUserID) return undefined;
-  return noPermission(`ownerUserID, ${ownerUserID}=MISSING`);
-}
 
 const getAdminToken: Route = {
   handler: 'api.(*AuthApi).GetAdminToken() /openim-server/internal/api/auth.go:32',
@@ -129,8 +97,7 @@ const getSelfFriendApplyList: Route = {
     const denied = checkOwnerOrAdmin(ctx, checked.userID);
     if (denied) return denied;
     const states = boundNumbers(body, 'handleResults');
-    const generated = friendRequestsOf(ctx.world, checked.userID);
-    const all = ctx.activity ? ctx.activity.friendRequests(checked.userID, generated) : generated;
+    const all = sentApplications(ctx, checked.userID);
     const requests = states.length ? all.filter((r) => states.includes(r.handleResult)) : all;
     return { friendRequests: listOrNull(pageOf(requests, checked.page)), total: requests.length };
   },
@@ -183,6 +150,8 @@ export const ROUTES: ReadonlyMap<string, Route> = new Map([
   ['/user/get_users', getUsers],
   ['/user/search_notification_account', searchNotificationAccount],
   ['/friend/get_self_friend_apply_list', getSelfFriendApplyList],
+  ['/friend/get_friend_apply_list', getFriendApplyList],
   ['/friend/get_black_list', getBlackList],
+  ['/friend/get_friend_list', getFriendList],
   ['/conversation/get_sorted_conversation_list', getSortedConversationList],
 ]);

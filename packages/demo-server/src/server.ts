@@ -7,7 +7,7 @@ import { DemoActivity, type ActivityOptions } from './activity.js';
 import { handleRequest, type GatewayRequest, type Reply } from './gateway.js';
 import { IAT_BACKDATE_SECONDS, signToken, verifyToken, type TokenCheck } from './jwt.js';
 import { TokenStore, type AdminTokenPolicy } from './tokenStore.js';
-import type { RouteContext } from './routes.js';
+import type { RouteContext } from './route.js';
 import { DEMO_NOW_MS, type World } from './users.js';
 import { DEMO } from './well-known.js';
 

@@ -1,0 +1,39 @@
+// What a route is, and the checks the per-user routes share; each operation's file builds on it.
+import type { DemoActivity } from './activity.js';
+import type { BoundValue, StructSpec } from './bind.js';
+import { boundString } from './bind.js';
+import { CodeError, argsError, noPermission } from './errors.js';
+import { checkPagination } from './pagination.js';
+import type { World } from './users.js';
+
+export interface RouteContext {
+  world: World;
+  /** From the token; empty on the whitelisted token route. */
+  opUserID: string;
+  secret: string;
+  issueAdminToken(): { token: string; expireTimeSeconds: number };
+  /** While the demo lives: what changed since it started (activity.ts). */
+  activity?: DemoActivity;
+}
+
+export interface Route {
+  spec: StructSpec;
+  /** The gin handler's stack frame, for bind errors (S:internal/api/*.go). */
+  handler: string;
+  /** The data, or the error to answer with; a search may take a few event-loop turns. */
+  run(ctx: RouteContext, body: Map<string, BoundValue>): unknown;
+}
+
+/** Runs Check() (userID first, then pagination), as the protobuf requests do. */
+export function checkUserAndPage(body: Map<string, BoundValue>) {
+  const userID = boundString(body, 'userID');
+  if (userID === '') return argsError('userID is empty');
+  const page = checkPagination(body.get('pagination'));
+  return page instanceof CodeError ? page : { userID, page };
+}
+
+/** CheckAccessV3: the owner or an admin. The odd detail text is the real server's. */
+export function checkOwnerOrAdmin(ctx: RouteContext, ownerUserID: string): CodeError | undefined {
+  if (ctx.opUserID === ownerUserID || ctx.opUserID === ctx.world.adminUserID) return undefined;
+  return noPermission(`ownerUserID, ${ownerUserID}=MISSING`);
+}

@@ -1,0 +1,27 @@
+// A top-level list (the registry's `place: 'top'`): its table, narrowed by its query on the server
+// when it has one (its key opens the prompt: `s` on users and system accounts).
+import type { ScreenGeometry } from '../layout/frame.js';
+import { ListView } from '../components/ListView.js';
+import { useAppStore } from '../components/StoreContext.js';
+import { listDef } from '../lists/registry.js';
+import { LIST_NAMES, type TopList } from '../lists/names.js';
+import { innermostCause } from '../components/failureText.js';
+import { glyphs } from '../terminal/glyphs.js';
+import { keyFor, keyName } from '../keys/keymap.js';
+
+export function ListScreen({ kind, geometry }: { kind: TopList; geometry: ScreenGeometry }): React.JSX.Element {
+  const def = listDef(kind);
+  const query = useAppStore((s) => s.lists[kind]?.query) ?? def.query.initial;
+  const error = useAppStore((s) => s.lists[kind]?.error ?? null);
+  const searchKey = def.query.prompt?.kind === 'search' ? keyFor('search', kind) : undefined;
+  const emptyText = def.emptyText(query, searchKey);
+  // A failed narrowed request is most often a pattern the server could not compile (a regex
+  // search): its reason goes first, where 80 columns still show it (errDlt wraps it in MongoDB's
+  // prefixes). Other failures (network, auth) keep their own advice.
+  const sep = ` ${glyphs().separator} `;
+  const errorHint =
+    def.query.narrowed(query) && error?.kind === 'api' && !error.isAuth
+      ? `${innermostCause(error.errDlt || error.errMsg)}${searchKey ? `${sep}${searchKey} to change it` : ''}${sep}${keyName('back')} for all ${LIST_NAMES[kind].title.toLowerCase()}`
+      : undefined;
+  return <ListView listKey={kind} columns={def.columns} geometry={geometry} emptyText={emptyText} {...(errorHint ? { errorHint } : {})} />;
+}

@@ -28,6 +28,7 @@ import { tuneHeapForExplorer } from './heap.js';
 import type { Mounted, Session } from './mount.js';
 import { firstAnswer } from './firstAnswer.js';
 import { columnChoiceOf } from '../lists/columnChoice.js';
+import { USER_NAME_SEARCH } from '../keys/bindings.js';
 import { COMMAND_LINE } from '../keys/commands.js';
 import { KEYMAP_VOCABULARY } from '../keys/effective.js';
 import { keyFor } from '../keys/keymap.js';
@@ -109,7 +110,7 @@ export async function runExplorer(
       switchProfile: (name) => switchTo(name),
       columns: columnChoiceOf(o.preferences?.columns),
       commandLine: COMMAND_LINE,
-      searchKey: () => keyFor('search', 'users'),
+      searchKey: () => (USER_NAME_SEARCH ? keyFor(USER_NAME_SEARCH.action, USER_NAME_SEARCH.scope) : undefined),
       keyName: (action) => keyFor(action),
       profileNames: () => profileNamesIn(parsed.configPath ?? defaultConfigPath(process.env)),
     });

@@ -5,7 +5,7 @@
 import type { ListKind } from '../lists/names.js';
 import { detailScroll } from '../layout/detailScroll.js';
 import { opensDetailFull } from '../layout/frame.js';
-import { LIST_KINDS, LIST_NAMES, USER_TABS } from '../lists/names.js';
+import { LIST_KINDS, LIST_NAMES, TOP_LISTS, USER_TABS, type TopList } from '../lists/names.js';
 import { LISTS, listDef } from '../lists/registry.js';
 import type { AppState } from '../store/types.js';
 import type { BindingSpec, KeyContext } from './binding.js';
@@ -39,6 +39,36 @@ const listKeys = LIST_KINDS.flatMap((kind) =>
     run: (c: KeyContext) => state(c).openPrompt(key.run.openPrompt),
   })),
 );
+
+/** The top-level lists that declare a key of their own (lists/<list>.ts `jump.key`): its action is the list's kind. */
+type JumpAction = {
+  [K in TopList]: (typeof LISTS)[K] extends { jump: { key: object } } ? K : never;
+}[TopList];
+
+/** A top-level list's key, from anywhere (`a`: system accounts), as its definition declares it. */
+const jumpKeys = TOP_LISTS.flatMap((kind) => {
+  const key = listDef(kind).jump?.key;
+  if (!key) return [];
+  return [
+    {
+      // The definition declared a key: this kind is one of JumpAction.
+      action: kind as JumpAction,
+      keys: key.keys,
+      ...(key.hint === undefined ? {} : { hint: { label: key.hint } }),
+      description: key.description,
+      scope: 'global',
+      run: (c: KeyContext) => state(c).goTo(kind),
+    } as const,
+  ];
+});
+
+/** The actions of the top-level lists' keys (a jump need not wait for the page on screen: typeAhead.ts). */
+export const JUMP_ACTIONS: readonly JumpAction[] = jumpKeys.map((b) => b.action);
+
+/** The list key whose prompt finds users by name (lists/<list>.ts `findsUsersByName`), and its scope. */
+export const USER_NAME_SEARCH = LIST_KINDS.flatMap((kind) =>
+  (listDef(kind).keys ?? []).filter((key) => key.findsUsersByName).map((key) => ({ action: key.action as ListKeyAction, scope: kind })),
+)[0];
 
 /**
  * The key of the user screen's tab `n`: the n-th of the lists that are one user's (lists/names.ts).
@@ -216,13 +246,13 @@ export const BINDINGS = [
     scope: 'list',
     run: (c) => state(c).toggleLive(),
   },
-  { action: 'accounts', keys: ['a'], hint: { label: 'accounts' }, description: 'system accounts', scope: 'global', run: (c) => state(c).goTo('accounts') },
+  ...jumpKeys,
   { action: 'userPicker', keys: ['u'], hint: { label: 'pick user' }, description: 'pick a user by ID', scope: 'global', run: (c) => state(c).openPrompt('user') },
   {
     action: 'command',
     keys: [':'],
     hint: { label: 'cmd' },
-    description: 'command: users, accounts, user ID, page N, profile NAME, sort [-]FIELD (this page only)',
+    description: `command: ${TOP_LISTS.map((kind) => LIST_NAMES[kind].command).join(', ')}, user ID, page N, profile NAME, sort [-]FIELD (this page only)`,
     scope: 'global',
     run: (c) => state(c).openPrompt('command'),
   },

@@ -2,6 +2,8 @@
 // does. Parsing, Tab's words (through the store's CommandLine), help and README's Keys table read
 // this table. The store is handed COMMAND_LINE by the entry point (explorer/runExplorer.ts).
 import type { StoreApi } from 'zustand/vanilla';
+import { LIST_NAMES, TOP_LISTS } from '../lists/names.js';
+import { listDef } from '../lists/registry.js';
 import type { AppActions } from '../store/actions.js';
 import type { CommandArgument, CommandLine, CommandWord } from '../store/commandLine.js';
 import { checkID } from '../store/ids.js';
@@ -38,15 +40,19 @@ const act = (store: Store) => store.getState();
 const FIELD = /^[A-Za-z_][\w.]*$/;
 
 export const COMMANDS: readonly CommandSpec<CommandArgument>[] = [
-  command({ name: 'users', aliases: ['u'], argument: 'none', synopsis: 'users', usage: 'users', description: 'the registered users', run: (s) => act(s).goTo('users') }),
-  command({
-    name: 'accounts',
-    aliases: ['a', 'sys'],
-    argument: 'none',
-    synopsis: 'accounts',
-    usage: 'accounts',
-    description: 'the system (notification) accounts',
-    run: (s) => act(s).goTo('accounts'),
+  // The top-level lists, each named as its scripting command (lists/<list>.ts `jump`).
+  ...TOP_LISTS.map((kind) => {
+    const name = LIST_NAMES[kind].command;
+    const jump = listDef(kind).jump;
+    return command({
+      name,
+      aliases: jump?.aliases ?? [],
+      argument: 'none',
+      synopsis: name,
+      usage: name,
+      description: jump?.description ?? LIST_NAMES[kind].help,
+      run: (s) => act(s).goTo(kind),
+    });
   }),
   command({ name: 'user', argument: 'user', synopsis: 'user ID', usage: 'user <userID>', description: "a user's screen, by ID", run: (s, id) => act(s).pickUser(id) }),
   command({ name: 'page', aliases: ['p'], argument: 'page', synopsis: 'page N', usage: 'page <number from 1>', description: 'that page of the list', run: (s, n) => act(s).goToPage(n) }),

@@ -3,7 +3,7 @@
 // key that starts another load makes the rest wait again. A key that does not read the rows on
 // screen (a page step, a tab, help, a prompt) runs at once when nothing waits before it: a held
 // `n` still asks for each page as it is pressed (the scheduler cancels the one before).
-import type { Action } from './bindings.js';
+import { JUMP_ACTIONS, type Action } from './bindings.js';
 
 /** The actions that act on what is asked for, not on the rows on screen: they need not wait. */
 export const ACT_AT_ONCE: ReadonlySet<Action> = new Set<Action>([
@@ -22,7 +22,7 @@ export const ACT_AT_ONCE: ReadonlySet<Action> = new Set<Action>([
   'answerNo',
   'copyCurl',
   'live',
-  'accounts',
+  ...JUMP_ACTIONS,
   'userPicker',
   'command',
   'help',

@@ -51,4 +51,5 @@ export const accounts = {
       ? `no system account has exactly this userID or nickname (${searchKey ? `${searchKey} to search again, ` : ''}Esc for all)`
       : 'no system accounts',
   keys: [{ action: 'search', keys: ['s'], hint: 'search', description: 'system accounts: exact userID or nickname', run: { openPrompt: 'search' } }] as const,
+  jump: { aliases: ['a', 'sys'], description: 'the system (notification) accounts', key: { keys: ['a'], hint: 'accounts', description: 'system accounts' } },
 } satisfies ListDef<NotificationAccount, never, { keyword: string }>;

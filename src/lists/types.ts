@@ -164,6 +164,20 @@ export interface ListKey {
   description: string;
   /** What it does, by the store action it runs: opens this prompt. */
   run: { openPrompt: ListPrompt };
+  /** This key's prompt finds users by name: the user picker names it when an ID was typed as a name. */
+  findsUsersByName?: true;
+}
+
+/**
+ * How a top-level list is reached from anywhere: its `:` command (named as its scripting command)
+ * and, with `key`, a key of its own (its action is the list's kind; keys/bindings.ts makes both rows).
+ */
+export interface ListJump {
+  /** The command's other names (`:u`). */
+  aliases: readonly string[];
+  /** What help says of the command. */
+  description: string;
+  key?: { keys: readonly string[]; hint?: string; description: string };
 }
 
 export interface ListDef<Row, Figure = never, Query extends AnyQuery = AnyQuery> {
@@ -202,4 +216,6 @@ export interface ListDef<Row, Figure = never, Query extends AnyQuery = AnyQuery>
   userSummary?: UserSummaryPart<Figure, Query>;
   /** The keys of its own, beside every list's. */
   keys?: readonly ListKey[];
+  /** A top-level list's `:` command and key (lists/names.ts `place: 'top'`). */
+  jump?: ListJump;
 }

@@ -84,6 +84,8 @@ export const users = {
       hint: 'search',
       description: 'users: ID or nickname contains the text (re: for a regex)',
       run: { openPrompt: 'search' },
+      findsUsersByName: true,
     },
   ] as const,
+  jump: { aliases: ['u'], description: 'the registered users' },
 } satisfies ListDef<User, never, UserQuery>;

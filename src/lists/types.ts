@@ -172,7 +172,7 @@ export interface ListKey {
  * How a top-level list is reached from anywhere: its `:` command (named as its scripting command)
  * and, with `key`, a key of its own (its action is the list's kind; keys/bindings.ts makes both rows).
  */
-export interface ListJump {
+interface ListJump {
   /** The command's other names (`:u`). */
   aliases: readonly string[];
   /** What help says of the command. */

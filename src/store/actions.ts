@@ -57,7 +57,7 @@ export interface ListActions {
   cancelLoad(droppedKeys?: number): void;
 }
 
-export interface UiActions {
+export interface PromptActions {
   openPrompt(kind: PromptKind, value?: string): void;
   /** A key or a paste for the prompt's line editor. */
   editPrompt(input: PromptInput): void;
@@ -65,11 +65,21 @@ export interface UiActions {
   cancelPrompt(): void;
   /** The server's answer to what the open prompt of `kind` asked: a note under it, or null to close it. */
   answerPrompt(kind: PromptKind, note: { text: string; level: 'info' | 'error' } | null): void;
+  /** Clears the page's filter (`/`). */
+  clearFilter(): void;
+  /** A `:` line, through the command table the store was given (keys/commands.ts). */
+  runCommand(line: string): void;
+}
+
+export interface HelpActions {
   toggleHelp(): void;
   /** `:help`: help, from its top. */
   openHelp(): void;
   /** Scrolls help to this line (the caller knows how many lines there are). */
   scrollHelp(line: number): void;
+}
+
+export interface DetailActions {
   /** Opens (full screen when `full`) or closes the detail. */
   toggleDetail(full?: boolean): void;
   /** `f`: the open detail between the split pane and full screen. */
@@ -77,10 +87,9 @@ export interface UiActions {
   /** The detail's scroll, full screen or search, as the keys that know its lines decide. */
   patchDetail(patch: Partial<DetailState>): void;
   scrollDetail(delta: number): void;
-  /** Esc: closes the innermost overlay (overlays.ts), else goes back a screen; says which it closed. */
-  escape(): void;
-  /** Clears the page's filter (`/`). */
-  clearFilter(): void;
+}
+
+export interface StatusActions {
   /** `:log`: the last messages, over the body. */
   openLog(): void;
   closeLog(): void;
@@ -91,12 +100,18 @@ export interface UiActions {
   /** How many keys wait for a page (keys/typeAhead.ts keeps them). */
   setTypedAhead(count: number): void;
   flashInfo(text: string): void;
-  /** A `:` line, through the command table the store was given (keys/commands.ts). */
-  runCommand(line: string): void;
-  /** `:profile NAME`: another profile's server; a reason in the status line when it cannot. */
-  switchProfile(name: string): void;
+}
+
+export interface ColumnActions {
   /** `:columns FIELD`: the list's column of this field hidden, or shown again, for the session. */
   toggleColumn(field: string): void;
+}
+
+export interface SessionActions {
+  /** Esc: closes the innermost overlay (overlays.ts), else goes back a screen; says which it closed. */
+  escape(): void;
+  /** `:profile NAME`: another profile's server; a reason in the status line when it cannot. */
+  switchProfile(name: string): void;
   quit(): void;
 }
 
@@ -130,5 +145,15 @@ export interface LiveActions {
   setFocus(focused: boolean): void;
 }
 
-export type AppActions = NavActions & ListActions & UiActions & ExportActions & SummaryActions & LiveActions;
+export type AppActions = NavActions &
+  ListActions &
+  PromptActions &
+  HelpActions &
+  DetailActions &
+  StatusActions &
+  ColumnActions &
+  SessionActions &
+  ExportActions &
+  SummaryActions &
+  LiveActions;
 export type AppStore = StoreApi<AppState & AppActions>;

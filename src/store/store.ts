@@ -1,5 +1,6 @@
 // The app's one store, made of slices (zustand's slices pattern), one file each: navigation,
-// lists, UI modes, export, search, the user summary, the live view. Each is handed the same
+// lists, prompts, help, the detail, the status line, columns, the session (Esc, profile, quit),
+// export, the user summary, the live view. Each is handed the same
 // services (services.ts: the deps, pages into lists, the live refresher, the flash, list edits).
 // Screens read the state with selectors (selectors.ts); keys call actions.
 import { createStore } from 'zustand/vanilla';
@@ -8,12 +9,17 @@ import { exportSlice } from './exportSlice.js';
 import { listsSlice } from './listsSlice.js';
 import { liveSlice } from './liveSlice.js';
 import { navSlice } from './navSlice.js';
+import { promptSlice } from './promptSlice.js';
+import { helpSlice } from './helpSlice.js';
+import { detailSlice } from './detailSlice.js';
+import { statusSlice } from './statusSlice.js';
+import { columnsSlice } from './columnsSlice.js';
+import { sessionSlice } from './sessionSlice.js';
 import { userSummarySlice } from './userSummarySlice.js';
 import type { RequestStats } from './scheduler.js';
 import type { StoreDeps } from './deps.js';
 import { createSliceServices } from './services.js';
 import type { AppState } from './types.js';
-import { uiSlice } from './uiSlice.js';
 
 export type { StoreDeps } from './deps.js';
 export type { RequestStats } from './scheduler.js';
@@ -28,7 +34,12 @@ export function createAppStore(deps: StoreDeps): AppStore & { stats: RequestStat
     return {
       ...navSlice(services)(set, get, api),
       ...listsSlice(services)(set, get, api),
-      ...uiSlice(services)(set, get, api),
+      ...promptSlice(services)(set, get, api),
+      ...helpSlice()(set, get, api),
+      ...detailSlice(services)(set, get, api),
+      ...statusSlice(services)(set, get, api),
+      ...columnsSlice(services)(set, get, api),
+      ...sessionSlice(services)(set, get, api),
       ...exportSlice(services)(set, get, api),
       ...userSummarySlice(services)(set, get, api),
       ...liveSlice(services)(set, get, api),

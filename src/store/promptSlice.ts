@@ -1,28 +1,18 @@
-// The modes around the lists: the prompt, help, the detail pane, the status line's flash and its
-// log, the `:` command line, Esc (through overlays.ts), and quitting.
+// The prompts: the one open prompt, each prompt's history and the kill ring; what Enter on each
+// does (a list's query, the page filter, the user picker, an export's file, the detail's search)
+// and the `:` line, run through the command table the store was given (commandLine.ts).
 import type { StateCreator } from 'zustand/vanilla';
 import { sourcesFor, type CompletionSources } from './completion.js';
 import { checkPromptLine, openedPrompt, promptAfterInput, userPickerHistory, withHistory } from './prompt.js';
 import type { SliceServices } from './services.js';
-import { CLOSED_DETAIL, openedDetail } from './detailState.js';
-import { NO_ROW } from './flash.js';
-import { frontOverlay } from './overlays.js';
-import { selectedRow } from './selectors.js';
 import type { AppState } from './types.js';
-import type { AppActions, UiActions } from './actions.js';
-import { chosenKeys, toggleColumn } from '../lists/columnChoice.js';
-import { LIST_KINDS } from '../lists/names.js';
+import type { AppActions, PromptActions } from './actions.js';
 import { listDef } from '../lists/registry.js';
-import type { ListKind } from '../lists/names.js';
 
+type PromptState = Pick<AppState, 'prompt' | 'promptHistory' | 'killRing'>;
 
-type UiState = Pick<
-  AppState,
-  'prompt' | 'promptHistory' | 'killRing' | 'help' | 'helpScroll' | 'detail' | 'flash' | 'messageLog' | 'log' | 'typedAhead' | 'columnKeys'
->;
-
-export const uiSlice =
-  (services: SliceServices): StateCreator<AppState & AppActions, [], [], UiState & UiActions> =>
+export const promptSlice =
+  (services: SliceServices): StateCreator<AppState & AppActions, [], [], PromptState & PromptActions> =>
   (set, get, api) => {
     const { current, patchList, flash } = services;
     const commandLine = services.deps.commandLine;
@@ -33,19 +23,6 @@ export const uiSlice =
       prompt: null,
       promptHistory: {},
       killRing: '',
-      help: false,
-      helpScroll: 0,
-      detail: CLOSED_DETAIL,
-      flash: null,
-      messageLog: [],
-      log: null,
-      typedAhead: 0,
-      columnKeys: Object.fromEntries(
-        LIST_KINDS.flatMap((kind) => {
-          const keys = chosenKeys(kind, services.deps.columns?.[kind]);
-          return keys ? [[kind, keys]] : [];
-        }),
-      ) as Partial<Record<ListKind, readonly string[]>>,
 
       openPrompt(kind, value) {
         const list = current();
@@ -134,88 +111,15 @@ export const uiSlice =
         const list = current();
         if (prompt?.kind === 'filter' && list) patchList(list.key, { filter: '', cursor: 0 });
       },
-      toggleHelp() {
-        set((s) => ({ help: !s.help, helpScroll: 0, log: null }));
-      },
-      openHelp() {
-        set({ help: true, helpScroll: 0, log: null });
-      },
-      scrollHelp(line) {
-        set({ helpScroll: Math.max(0, Math.floor(line)) });
-      },
-      toggleDetail(full = false) {
-        const open = !get().detail.open;
-        if (open && !selectedRow(get())) return flash(NO_ROW, 'info');
-        set({ detail: open ? openedDetail(full) : CLOSED_DETAIL });
-      },
-      toggleDetailFull() {
-        const detail = get().detail;
-        if (detail.open) set({ detail: { ...detail, full: !detail.full } });
-      },
-      patchDetail(patch) {
-        set((s) => ({ detail: { ...s.detail, ...patch } }));
-      },
-      scrollDetail(delta) {
-        set((s) => ({ detail: { ...s.detail, scroll: Math.max(0, s.detail.scroll + delta) } }));
-      },
-      escape() {
-        // The innermost thing in front of the operator closes (overlays.ts), else the screen.
-        const front = frontOverlay(get());
-        if (front) front.escape(get());
-        else get().back();
-      },
       clearFilter() {
         const list = current();
         if (list?.filter) patchList(list.key, { filter: '', cursor: 0 });
-      },
-      openLog() {
-        if (get().messageLog.length === 0) return flash('no messages yet', 'info');
-        set({ log: { scroll: 0 }, help: false });
-      },
-      closeLog() {
-        set({ log: null });
-      },
-      scrollLog(by) {
-        const log = get().log;
-        if (!log) return;
-        const last = Math.max(0, get().messageLog.length - 1);
-        const scroll = by === 'top' ? 0 : by === 'bottom' ? last : Math.max(0, Math.min(last, log.scroll + by));
-        set({ log: { scroll } });
-      },
-      dismissMessage() {
-        services.clearFlash();
-      },
-      setTypedAhead(count) {
-        if (get().typedAhead !== count) set({ typedAhead: count });
-      },
-      flashInfo(text) {
-        flash(text, 'info');
       },
       runCommand(line) {
         // A command's answer replaces the last one's: a `usage:` never outlives a good command.
         services.clearFlash();
         const problem = commandLine ? commandLine.run(line, api) : 'no commands here';
         if (problem !== undefined) flash(problem, 'error');
-      },
-      switchProfile(name) {
-        const switchProfile = services.deps.switchProfile;
-        const error = switchProfile ? switchProfile(name) : 'no profiles are configured';
-        if (error) flash(error, 'error');
-      },
-      toggleColumn(field) {
-        const list = current();
-        if (!list) return;
-        const result = toggleColumn(list.kind, get().columnKeys[list.kind], field);
-        if ('error' in result) return flash(result.error, 'error');
-        const shown = result.keys.length > (get().columnKeys[list.kind]?.length ?? Infinity);
-        set((s) => ({ columnKeys: { ...s.columnKeys, [list.kind]: result.keys } }));
-        flash(`${shown ? 'showing' : 'hiding'} ${field} (this session)`, 'info');
-      },
-      quit() {
-        get().cancelExport();
-        get().stopLive();
-        services.scheduler.cancelAll();
-        services.deps.quit?.();
       },
     };
   };

@@ -1,0 +1,34 @@
+// The columns each list shows: the config file's `columns` choice at start (lists/columnChoice.ts),
+// then `:columns FIELD` hiding or showing one for the session.
+import type { StateCreator } from 'zustand/vanilla';
+import type { SliceServices } from './services.js';
+import type { AppState } from './types.js';
+import type { AppActions, ColumnActions } from './actions.js';
+import { chosenKeys, toggleColumn } from '../lists/columnChoice.js';
+import { LIST_KINDS, type ListKind } from '../lists/names.js';
+
+type ColumnsState = Pick<AppState, 'columnKeys'>;
+
+export const columnsSlice =
+  (services: SliceServices): StateCreator<AppState & AppActions, [], [], ColumnsState & ColumnActions> =>
+  (set, get) => {
+    const { current, flash } = services;
+    return {
+      columnKeys: Object.fromEntries(
+        LIST_KINDS.flatMap((kind) => {
+          const keys = chosenKeys(kind, services.deps.columns?.[kind]);
+          return keys ? [[kind, keys]] : [];
+        }),
+      ) as Partial<Record<ListKind, readonly string[]>>,
+
+      toggleColumn(field) {
+        const list = current();
+        if (!list) return;
+        const result = toggleColumn(list.kind, get().columnKeys[list.kind], field);
+        if ('error' in result) return flash(result.error, 'error');
+        const shown = result.keys.length > (get().columnKeys[list.kind]?.length ?? Infinity);
+        set((s) => ({ columnKeys: { ...s.columnKeys, [list.kind]: result.keys } }));
+        flash(`${shown ? 'showing' : 'hiding'} ${field} (this session)`, 'info');
+      },
+    };
+  };

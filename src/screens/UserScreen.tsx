@@ -1,5 +1,5 @@
-// One user: the summary line, then their lists (src/lists/: conversations, blacklist and sent
-// friend applications), one tab each.
+// One user: the summary line, then their lists (the registry's user tabs, src/lists/), one tab
+// each.
 import { Box } from 'ink';
 import { ListView } from '../components/ListView.js';
 import { UserSummaryBar } from '../components/UserSummaryBar.js';

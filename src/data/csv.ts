@@ -1,10 +1,11 @@
-// CSV of the scripting commands and the explorer's export: RFC 4180 (CRLF, quotes doubled), the
-// wire fields each list names (src/lists/) with nested ones by dotted path, plus the columns a list
-// derives (a conversation's decoded summary), cells sanitised and guarded against spreadsheet
-// formula injection.
+// CSV of the scripting commands and the explorer's export: RFC 4180 (CRLF, quotes doubled), each
+// list's CSV fields (lists/csvFields.ts: its columns' wire fields, nested ones by dotted path, and
+// the extras it declares, derived ones such as a conversation's decoded summary among them), cells
+// sanitised and guarded against spreadsheet formula injection.
+import type { AnyRow } from '../api/pages.js';
 import { rawDigits } from '../api/wireFidelity.js';
 import type { ListKind } from '../lists/names.js';
-import { listDef } from '../lists/registry.js';
+import { csvFields } from '../lists/csvFields.js';
 import { sanitize } from '../terminal/sanitize.js';
 import type { RowEncoder } from './formats.js';
 
@@ -49,14 +50,14 @@ export function csvLine(cells: readonly unknown[]): string {
 
 /** `ownerID`: the user whose list it is (a derived column may read rows from their side). */
 export function csvEncoder(kind: ListKind, ownerID?: string): RowEncoder {
-  const { csvFields: fields, csvDerived } = listDef(kind);
-  const paths = fields.map((f) => f.split('.'));
-  const cell = fields.map((f, i) => {
-    const derived = csvDerived?.[f] as ((row: unknown, ownerID: string | undefined) => unknown) | undefined;
-    return derived ? (row: unknown) => derived(row, ownerID) : (row: unknown) => field(row, paths[i]!);
+  const fields = csvFields(kind);
+  const cell = fields.map(({ name, derive }) => {
+    if (derive) return (row: AnyRow) => derive(row, ownerID);
+    const path = name.split('.');
+    return (row: AnyRow) => field(row, path);
   });
   return {
-    begin: () => csvLine(fields),
+    begin: () => csvLine(fields.map((f) => f.name)),
     rows(rows) {
       let out = '';
       for (const row of rows) out += csvLine(cell.map((value) => value(row)));

@@ -21,8 +21,9 @@ export interface Column<Row> extends ColumnSize {
   key: string;
   /**
    * The row's field this column shows, as `-o json` names it (a dotted path reaches inside), when
-   * it shows one: the name the config file's `columns` and `:columns` choose it by. A derived
-   * column (whom a chat is with, a summary) has none and cannot be chosen.
+   * it shows one: the name the config file's `columns` and `:columns` choose it by, and CSV's
+   * (lists/csvFields.ts). A derived column (whom a chat is with, a summary) has none and cannot be
+   * chosen.
    */
   field?: string;
   title: string;
@@ -97,7 +98,8 @@ const number = (value: unknown): number => (typeof value === 'number' && Number.
 
 /**
  * The column of one field, named once by its path: its key, its `field` (what the config file's
- * `columns` and `:columns` choose it by) and its cells (the value there) all come from it.
+ * `columns` and `:columns` choose it by, and CSV writes) and its cells (the value there) all come
+ * from it.
  */
 const at = <Row>(path: string, column: Omit<Column<Row>, 'key' | 'field'>): Column<Row> => ({ ...column, key: path, field: path });
 

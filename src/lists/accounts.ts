@@ -41,14 +41,15 @@ export const accounts = {
       },
     ],
   }),
-  csvFields: ['userID', 'nickName', 'faceURL', 'appMangerLevel'],
+  // Its columns show every field it has.
+  csv: {},
   identity: (a) => a.userID,
   rowID: (a) => a.userID,
   userNamed: (a) => a.userID || undefined,
   completionWords: (a) => [a.userID, a.nickName],
-  emptyText: ({ keyword }, searchKey) =>
+  emptyText: ({ keyword }, keys) =>
     keyword
-      ? `no system account has exactly this userID or nickname (${searchKey ? `${searchKey} to search again, ` : ''}Esc for all)`
+      ? `no system account has exactly this userID or nickname (${keys.search ? `${keys.search} to search again, ` : ''}${keys.back} for all)`
       : 'no system accounts',
   keys: [{ action: 'search', keys: ['s'], hint: 'search', description: 'system accounts: exact userID or nickname', run: { openPrompt: 'search' } }] as const,
   jump: { aliases: ['a', 'sys'], description: 'the system (notification) accounts', key: { keys: ['a'], hint: 'accounts', description: 'system accounts' } },

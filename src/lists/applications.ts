@@ -52,7 +52,7 @@ export const applications = {
     timeAt('handleTime', 'HANDLED', 5),
   ],
   detail: applicationDetail,
-  csvFields: ['fromUserID', 'toUserID', 'toNickname', 'handleResult', 'reqMsg', 'createTime', 'handlerUserID', 'handleMsg', 'handleTime', 'ex'],
+  csv: { before: ['fromUserID'], after: ['handlerUserID', 'handleMsg', 'ex'] },
   identity: (r) => r.toUserID,
   rowID: (r) => r.toUserID,
   userNamed: (r) => r.toUserID || undefined,

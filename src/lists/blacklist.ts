@@ -42,7 +42,7 @@ export const blacklist = {
       },
     ],
   }),
-  csvFields: ['ownerUserID', 'blackUserInfo.userID', 'blackUserInfo.nickname', 'createTime', 'addSource', 'operatorUserID', 'ex'],
+  csv: { before: ['ownerUserID'], after: ['ex'] },
   identity: (b) => b.blackUserInfo.userID,
   rowID: (b) => b.blackUserInfo.userID,
   userNamed: (b) => b.blackUserInfo.userID || undefined,

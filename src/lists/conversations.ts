@@ -143,28 +143,23 @@ export const conversations = {
     { key: 'summary', title: 'LATEST MESSAGE', priority: 3, min: 16, value: (c) => messageSummary(c.msgInfo) },
   ],
   detail: conversationDetail,
-  csvFields: [
-    'conversationID',
-    'IsPinned',
-    'recvMsgOpt',
-    'unreadCount',
-    'msgInfo.sessionType',
-    'msgInfo.sendID',
-    'msgInfo.senderName',
-    'sender',
-    'msgInfo.recvID',
-    'msgInfo.groupID',
-    'msgInfo.contentType',
-    'msgInfo.LatestMsgRecvTime',
-    'summary',
-    'msgInfo.content',
-  ],
-  csvDerived: {
-    // Who sent the latest message, by FROM's rule (domain/sender.ts): beside the server's
-    // senderName, which on the owner's own single-chat message is the peer's.
-    sender: (c, ownerID) => (c.msgInfo ? messageFrom(c.msgInfo, ownerID).name : ''),
-    // The decoded one-line summary of the latest message.
-    summary: (c) => (c.msgInfo ? contentSummary(c.msgInfo.contentType, c.msgInfo.content) : ''),
+  csv: {
+    before: ['conversationID'],
+    after: [
+      'recvMsgOpt',
+      'msgInfo.sessionType',
+      'msgInfo.sendID',
+      'msgInfo.senderName',
+      // Who sent the latest message, by FROM's rule (domain/sender.ts): beside the server's
+      // senderName, which on the owner's own single-chat message is the peer's.
+      { name: 'sender', value: (c, ownerID) => (c.msgInfo ? messageFrom(c.msgInfo, ownerID).name : '') },
+      'msgInfo.recvID',
+      'msgInfo.groupID',
+      'msgInfo.contentType',
+      // The decoded one-line summary of the latest message.
+      { name: 'summary', value: (c) => (c.msgInfo ? contentSummary(c.msgInfo.contentType, c.msgInfo.content) : '') },
+      'msgInfo.content',
+    ],
   },
   identity: (c) => c.conversationID,
   rowID: (c) => c.conversationID,

@@ -68,7 +68,7 @@ export const friends = {
       },
     ],
   }),
-  csvFields: ['ownerUserID', 'friendUser.userID', 'friendUser.nickname', 'remark', 'isPinned', 'createTime', 'addSource', 'operatorUserID', 'ex'],
+  csv: { before: ['ownerUserID'], after: ['operatorUserID', 'ex'] },
   enterOpensUser: {},
   identity: (f) => f.friendUser.userID,
   rowID: (f) => f.friendUser.userID,

@@ -31,7 +31,7 @@ export const receivedApplications = {
     timeAt('handleTime', 'HANDLED', 5),
   ],
   detail: applicationDetail,
-  csvFields: ['fromUserID', 'fromNickname', 'toUserID', 'handleResult', 'reqMsg', 'createTime', 'handlerUserID', 'handleMsg', 'handleTime', 'ex'],
+  csv: { before: ['toUserID'], after: ['handlerUserID', 'handleMsg', 'ex'] },
   enterOpensUser: {},
   identity: (r) => r.fromUserID,
   rowID: (r) => r.fromUserID,

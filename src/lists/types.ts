@@ -8,7 +8,7 @@ import type { UserLookup } from '../api/userLookup.js';
 import type { Page } from '../api/schemas.js';
 import type { ListKind } from './names.js';
 import type { DecodedContent } from '../content/types.js';
-import type { Column } from '../domain/columns.js';
+import type { Column, FieldPath } from '../domain/columns.js';
 
 export interface DetailField {
   label: string;
@@ -180,6 +180,34 @@ interface ListJump {
   key?: { keys: readonly string[]; hint?: string; description: string };
 }
 
+/** A CSV column computed from the row rather than read from it; `ownerID` is the user whose list it is. */
+export interface CsvDerived<Row> {
+  name: string;
+  value: (row: Row, ownerID: string | undefined) => unknown;
+}
+
+/** A CSV column no table column shows: a wire field (nested ones by dotted path), or one derived from the row. */
+export type CsvExtra<Row> = FieldPath<Row> | CsvDerived<Row>;
+
+/** A list's CSV columns beside its table columns' fields. */
+export interface CsvExtras<Row> {
+  /** Before them: whose list it is, or the row's ID when no column shows it. */
+  before?: readonly CsvExtra<Row>[];
+  /** After them: the rest of the row's fields, and the derived columns. */
+  after?: readonly CsvExtra<Row>[];
+}
+
+/**
+ * The keys in force an empty list's text names (the screen hands them in: keys sit above the
+ * lists), so that its words follow a rebinding.
+ */
+export interface EmptyTextKeys {
+  /** What opens its search prompt, when it has one. */
+  search?: string | undefined;
+  /** What clears its query (back). */
+  back: string;
+}
+
 export interface ListDef<Row, Figure = never, Query extends AnyQuery = AnyQuery> {
   /** The operation that fetches a page (api/pages.ts pageOperation: path, schema, rows and total). */
   operation: PageOperation<Row>;
@@ -191,10 +219,11 @@ export interface ListDef<Row, Figure = never, Query extends AnyQuery = AnyQuery>
   columns: readonly Column<Row>[];
   /** The detail pane's fields. */
   detail: (row: Row, owner: DetailOwner) => RowDetail;
-  /** The CSV columns: wire fields, nested ones by dotted path, or a name of `csvDerived`. */
-  csvFields: readonly string[];
-  /** CSV columns computed from the row rather than read from it; `ownerID` is the user whose list it is. */
-  csvDerived?: Readonly<Record<string, (row: Row, ownerID: string | undefined) => unknown>>;
+  /**
+   * What CSV writes besides the fields its columns show, which it writes in the columns' order
+   * between these (csvFields.ts): a field a column names is never written here.
+   */
+  csv: CsvExtras<Row>;
   /** Which row this is across two fetches: the live view's marks and the cursor follow it. */
   identity: (row: Row) => string;
   /** The ID the server knows the row by: what `Y` copies. */
@@ -208,8 +237,8 @@ export interface ListDef<Row, Figure = never, Query extends AnyQuery = AnyQuery>
   userNamed: (row: Row, ownerID: string | undefined) => string | undefined;
   /** The IDs (and names) a row shows: what a prompt completes from the page. */
   completionWords: (row: Row) => readonly string[];
-  /** What an empty list says, given what narrowed it and the key in force for its search (if it has one). */
-  emptyText: (query: Query, searchKey?: string) => string;
+  /** What an empty list says, given what narrowed it and the keys in force that change it. */
+  emptyText: (query: Query, keys: EmptyTextKeys) => string;
   /** What its tab adds after the user screen's tabs, from the page's figures (the unread total). */
   tabNote?: (extra: Readonly<Record<string, number>> | undefined) => string | undefined;
   /** Its part of a user's summary line: every per-user list has one, a top-level list none (registry.ts). */

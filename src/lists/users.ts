@@ -66,16 +66,16 @@ export const users = {
       },
     ],
   }),
-  csvFields: ['userID', 'nickname', 'faceURL', 'createTime', 'appMangerLevel', 'globalRecvMsgOpt', 'ex'],
+  csv: { after: ['faceURL', 'ex'] },
   // The row is the user as get_users has it: no need to look it up again.
   enterOpensUser: { lookup: (u) => ({ kind: 'user', user: u }) },
   identity: (u) => u.userID,
   rowID: (u) => u.userID,
   userNamed: (u) => u.userID || undefined,
   completionWords: (u) => [u.userID, u.nickname],
-  emptyText: ({ search, regex }, searchKey) =>
+  emptyText: ({ search, regex }, keys) =>
     search
-      ? `no user's ID or nickname ${regex ? 'matches' : 'contains'} ${sanitize(searchLabel({ search, regex }))} (${searchKey ? `${searchKey} to search again, ` : ''}Esc for all users)`
+      ? `no user's ID or nickname ${regex ? 'matches' : 'contains'} ${sanitize(searchLabel({ search, regex }))} (${keys.search ? `${keys.search} to search again, ` : ''}${keys.back} for all users)`
       : 'no users',
   keys: [
     {

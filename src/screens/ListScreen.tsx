@@ -14,7 +14,7 @@ export function ListScreen({ kind, geometry }: { kind: TopList; geometry: Screen
   const query = useAppStore((s) => s.lists[kind]?.query) ?? def.query.initial;
   const error = useAppStore((s) => s.lists[kind]?.error ?? null);
   const searchKey = def.query.prompt?.kind === 'search' ? keyFor('search', kind) : undefined;
-  const emptyText = def.emptyText(query, searchKey);
+  const emptyText = def.emptyText(query, { search: searchKey, back: keyName('back') });
   // A failed narrowed request is most often a pattern the server could not compile (a regex
   // search): its reason goes first, where 80 columns still show it (errDlt wraps it in MongoDB's
   // prefixes). Other failures (network, auth) keep their own advice.

@@ -1,5 +1,5 @@
-// One user: the summary line, then their lists (src/lists/: conversations, blacklist and sent
-// friend applications), one tab each.
+// One user: the summary line, then their lists (the registry's user tabs, src/lists/), one tab
+// each.
 import { Box } from 'ink';
 import { ListView } from '../components/ListView.js';
 import { UserSummaryBar } from '../components/UserSummaryBar.js';
@@ -8,6 +8,7 @@ import type { UserTab } from '../lists/names.js';
 import { listDef } from '../lists/registry.js';
 import { listKeyFor } from '../store/selectors.js';
 import { useAppStore } from '../components/StoreContext.js';
+import { keyFor, keyName } from '../keys/keymap.js';
 
 interface Props {
   userID: string;
@@ -26,7 +27,7 @@ export function UserScreen({ userID, tab, geometry }: Props): React.JSX.Element 
         listKey={listKey}
         columns={list.columns}
         geometry={geometry}
-        emptyText={list.emptyText(query ?? list.query.initial)}
+        emptyText={list.emptyText(query ?? list.query.initial, { search: keyFor('search', tab), back: keyName('back') })}
       />
     </Box>
   );

@@ -101,12 +101,12 @@ describe('the built CLI', () => {
     const users = await runCli(['users', '--base-url', server.url, '-o', 'csv'], { OPENIM_TOKEN: TOKEN });
     expect(users.code).toBe(0);
     const [header, first, second, third, fourth] = users.stdout.split('\r\n');
-    expect(header).toBe('userID,nickname,faceURL,createTime,appMangerLevel,globalRecvMsgOpt,ex');
-    expect(first).toBe(`u1,,,${LONG},${HUGE},${UNSAFE},`);
+    expect(header).toBe('userID,nickname,createTime,appMangerLevel,globalRecvMsgOpt,faceURL,ex');
+    expect(first).toBe(`u1,,${LONG},${HUGE},${UNSAFE},,`);
     // Formula guard: a leading tab (cleaned to spaces) and a full-width @ are marked too.
-    expect(second).toBe("u2,'=cmd,,1700000000000,0,0,");
-    expect(third).toBe("u3,'  =cmd|' /C calc'!A0,,0,0,0,");
-    expect(fourth).toBe("u4,'\uFF20SUM(A1),,0,0,0,");
+    expect(second).toBe("u2,'=cmd,1700000000000,0,0,,");
+    expect(third).toBe("u3,'  =cmd|' /C calc'!A0,0,0,0,,");
+    expect(fourth).toBe("u4,'\uFF20SUM(A1),0,0,0,,");
     const conversations = await runCli(['conversations', '--user', 'imAdmin', '--base-url', server.url, '-o', 'csv'], { OPENIM_TOKEN: TOKEN });
     expect(conversations.stdout).toContain(`,${HUGE},`);
     expect(conversations.stdout).toContain(`,${LONG},`);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { messageFrom, messageFromLine } from '../../src/domain/sender.js';
 import { LISTS } from '../../src/lists/registry.js';
+import { csvFields } from '../../src/lists/csvFields.js';
 import type { Conversation, MsgInfo } from '../../src/api/schemas.js';
 
 const owner = 'user_000001';
@@ -37,11 +38,13 @@ describe('messageFrom: the sender from sendID', () => {
   });
 
   it("is CSV's derived sender column, beside the server's senderName", () => {
-    const { csvDerived, csvFields } = LISTS.conversations;
-    expect(csvFields.indexOf('sender')).toBe(csvFields.indexOf('msgInfo.senderName') + 1);
+    const fields = csvFields('conversations');
+    const at = fields.findIndex((f) => f.name === 'sender');
+    expect(fields[at - 1]?.name).toBe('msgInfo.senderName');
+    const sender = fields[at]!.derive!;
     const row = { conversationID: `si_${owner}_user_000017`, msgInfo: ownSingle as unknown as MsgInfo } as Conversation;
-    expect(csvDerived?.sender?.(row, owner)).toBe(owner);
-    expect(csvDerived?.sender?.({ ...row, msgInfo: peerSingle as unknown as MsgInfo }, owner)).toBe('Eve');
+    expect(sender(row, owner)).toBe(owner);
+    expect(sender({ ...row, msgInfo: peerSingle as unknown as MsgInfo }, owner)).toBe('Eve');
   });
 
   it("is what the table's FROM column shows", () => {

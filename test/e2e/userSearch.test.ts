@@ -1,7 +1,11 @@
 // End to end in tmux, the built CLI on its demo server: searching users (literal text, CJK,
 // regex characters, regex mode, a pattern the server rejects), Esc back to where the list was,
-// the user picker's existence check, and the summary line of a user screen.
-import { beforeAll, describe, expect, it } from 'vitest';
+// a search that finds no one naming the keys in force, the user picker's existence check, and the
+// summary line of a user screen.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatCount } from '../../src/content/format.js';
 import { nicknameAt } from 'openim-demo-server';
 import { DEMO } from 'openim-demo-server';
@@ -9,12 +13,18 @@ import { literalMatches } from '../support/literalSearch.js';
 import { assertTmux, type App } from '../support/tmux.js';
 import { cursorLine } from '../support/screenText.js';
 import { demoApps } from '../support/demoApp.js';
+import { writeConfig } from '../support/configFile.js';
 
 const USERS = 5000;
 const TEST_MS = 45_000;
 const FIRST_PAGE = /page 1 of \d+ (· row \d+\/\d+ )?· 5,000 total · \d+\/page/;
 
-beforeAll(() => assertTmux());
+let scratch: string;
+beforeAll(() => {
+  assertTmux();
+  scratch = mkdtempSync(join(tmpdir(), 'oie-search-e2e-'));
+});
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 // A fixed page size that fits the terminal: the page and row numbers below assume 20 rows a page.
 const startDemo = demoApps({ rows: 30, extraArgs: ['--page-size', '20'], ready: FIRST_PAGE });
@@ -73,6 +83,20 @@ describe.sequential('users search and the user screen in tmux', () => {
     expect(failed).toContain('Regular expression is invalid: missing closing parenthesis · s to change it');
     a.send('Escape');
     await a.waitFor((s) => FIRST_PAGE.test(s) && !s.includes('regex /'));
+  }, TEST_MS);
+
+  it('a search that finds no one says which keys search again and go back: the keys in force, rebound', async () => {
+    const text = 'qxqxq';
+    expect(literalMatches(USERS, text)).toEqual([]);
+    const config = writeConfig(scratch, { profiles: {}, keys: { search: ['S'], back: ['ctrl+b'] } });
+    const a = await startDemo({ cols: 120, extraArgs: ['--page-size', '20', '--config', config] });
+    a.send('S');
+    await a.waitFor('search users by ID or nickname:');
+    a.type(text);
+    a.send('Enter');
+    await a.waitFor(`no user's ID or nickname contains "${text}" (S to search again, Ctrl-B for all users)`);
+    a.send('C-b');
+    await a.waitFor((s) => FIRST_PAGE.test(s) && !s.includes('search "'));
   }, TEST_MS);
 
   it('u with an unknown ID says so above the prompt, which stays open with the text; a system account opens with a note', async () => {

@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { BINDINGS, type Binding } from '../../src/keys/bindings.js';
 import { activeBindings, effectiveBindings, installKeys } from '../../src/keys/effective.js';
-import { bindingFor, hintsFor, keyFor, scopesFor } from '../../src/keys/keymap.js';
+import { bindingFor, hintsFor, keyFor, keyName, scopesFor } from '../../src/keys/keymap.js';
 import { LISTS } from '../../src/lists/registry.js';
 import { helpEntries } from '../../src/keys/help.js';
 import { keysTableMarkdown } from '../../scripts/keysTable.js';
@@ -136,10 +136,11 @@ describe('installKeys', () => {
   });
 
   it('rebinding search: the empty list, the failed search and help name the key in force', () => {
-    expect(LISTS.users.emptyText({ search: 'zz', regex: false }, keyFor('search', 'users'))).toContain('(s to search again, Esc for all users)');
-    installKeys({ search: ['S'], userPicker: ['U'] }, 'test');
-    expect(LISTS.users.emptyText({ search: 'zz', regex: false }, keyFor('search', 'users'))).toContain('(S to search again, Esc for all users)');
-    expect(LISTS.accounts.emptyText({ keyword: 'zz' }, keyFor('search', 'accounts'))).toContain('(S to search again, Esc for all)');
+    const keys = (kind: 'users' | 'accounts') => ({ search: keyFor('search', kind), back: keyName('back') });
+    expect(LISTS.users.emptyText({ search: 'zz', regex: false }, keys('users'))).toContain('(s to search again, Esc for all users)');
+    installKeys({ search: ['S'], userPicker: ['U'], back: ['ctrl+b'] }, 'test');
+    expect(LISTS.users.emptyText({ search: 'zz', regex: false }, keys('users'))).toContain('(S to search again, Ctrl-B for all users)');
+    expect(LISTS.accounts.emptyText({ keyword: 'zz' }, keys('accounts'))).toContain('(S to search again, Ctrl-B for all)');
     expect(helpEntries().find((e) => e.description === 'a character left')?.group).toBe('In a prompt (U : / S c)');
   });
 

@@ -1,0 +1,28 @@
+// A list's CSV columns, from its one definition: the fields its table columns show, in the
+// columns' order, between the extras it declares before and after them (`csv`). A field is named
+// once, by its column or by the extras, so the table and the CSV cannot drift apart.
+import type { AnyRow } from '../api/pages.js';
+import type { ListKind } from './names.js';
+import { listDef } from './registry.js';
+import type { CsvDerived } from './types.js';
+
+/** One CSV column: its header, and how a row's cell is computed when it is not read at that path. */
+export interface CsvField {
+  /** The header: a wire field's dotted path (`blackUserInfo.userID`), or a derived column's name. */
+  name: string;
+  derive?: (row: AnyRow, ownerID: string | undefined) => unknown;
+}
+
+// Over any row (listDef's): a wire field is its path, a derived column an object.
+const fieldOf = (extra: string | CsvDerived<AnyRow>): CsvField =>
+  typeof extra === 'string' ? { name: extra } : { name: extra.name, derive: extra.value };
+
+/** The CSV columns of a list (`-o csv` and the explorer's export), in order. */
+export function csvFields(kind: ListKind): CsvField[] {
+  const { columns, csv } = listDef(kind);
+  return [
+    ...(csv.before ?? []).map(fieldOf),
+    ...columns.flatMap((c) => (c.field === undefined ? [] : [{ name: c.field }])),
+    ...(csv.after ?? []).map(fieldOf),
+  ];
+}

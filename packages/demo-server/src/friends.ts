@@ -8,7 +8,7 @@ import { applicantsOf, friendRequestsOf, HANDLE_ACCEPTED } from './friend-reques
 import { listOrNull } from './gojson.js';
 import { pageOf } from './pagination.js';
 import { rngFor, STREAM } from './prng.js';
-import { checkOwnerOrAdmin, checkUserAndPage, type Route } from './route.js';
+import { checkOwnersPage, type Route } from './route.js';
 import { singlePeers } from './singleChats.js';
 import type { PublicUser, World } from './users.js';
 import { publicUserAt, userIdOf, userIndexOf, worldNow } from './users.js';
@@ -111,10 +111,8 @@ export const getFriendList: Route = {
   handler: 'api.(*FriendApi).GetFriendList() /openim-server/internal/api/friend.go:57',
   spec: { goType: 'relation.GetPaginationFriendsReq', fields: { userID: 'string', pagination: 'pagination' } },
   run(ctx, body) {
-    const checked = checkUserAndPage(body);
+    const checked = checkOwnersPage(ctx, body);
     if (checked instanceof CodeError) return checked;
-    const denied = checkOwnerOrAdmin(ctx, checked.userID);
-    if (denied) return denied;
     const { rows, total } = friendsPage(ctx.world, checked.userID, checked.page);
     return { friendsInfo: listOrNull(rows), total };
   },

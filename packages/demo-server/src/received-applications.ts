@@ -6,7 +6,7 @@ import { CodeError } from './errors.js';
 import { applicantsOf, friendRequestsOf, type FriendRequestWire } from './friend-requests.js';
 import { listOrNull } from './gojson.js';
 import { pageOf } from './pagination.js';
-import { checkOwnerOrAdmin, checkUserAndPage, type Route, type RouteContext } from './route.js';
+import { checkOwnersPage, type Route, type RouteContext } from './route.js';
 import { userIdOf, userIndexOf } from './users.js';
 
 /** A user's sent applications as the server has them now: the data set's, with the living demo's on top. */
@@ -32,10 +32,8 @@ export const getFriendApplyList: Route = {
     fields: { userID: 'string', pagination: 'pagination', handleResults: 'int32List' },
   },
   run(ctx, body) {
-    const checked = checkUserAndPage(body);
+    const checked = checkOwnersPage(ctx, body);
     if (checked instanceof CodeError) return checked;
-    const denied = checkOwnerOrAdmin(ctx, checked.userID);
-    if (denied) return denied;
     const states = boundNumbers(body, 'handleResults');
     const all = receivedApplications(ctx, checked.userID);
     const requests = states.length ? all.filter((r) => states.includes(r.handleResult)) : all;

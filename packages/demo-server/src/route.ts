@@ -32,8 +32,15 @@ export function checkUserAndPage(body: Map<string, BoundValue>) {
   return page instanceof CodeError ? page : { userID, page };
 }
 
+/** One user's page of a list only its owner or an admin may read: the checks in the server's order. */
+export function checkOwnersPage(ctx: RouteContext, body: Map<string, BoundValue>) {
+  const checked = checkUserAndPage(body);
+  if (checked instanceof CodeError) return checked;
+  return checkOwnerOrAdmin(ctx, checked.userID) ?? checked;
+}
+
 /** CheckAccessV3: the owner or an admin. The odd detail text is the real server's. */
-export function checkOwnerOrAdmin(ctx: RouteContext, ownerUserID: string): CodeError | undefined {
+function checkOwnerOrAdmin(ctx: RouteContext, ownerUserID: string): CodeError | undefined {
   if (ctx.opUserID === ownerUserID || ctx.opUserID === ctx.world.adminUserID) return undefined;
   return noPermission(`ownerUserID, ${ownerUserID}=MISSING`);
 }

@@ -9,7 +9,7 @@ import { listOrNull } from './gojson.js';
 import { compileMongoRegex } from './mongo-regex.js';
 import { checkPagination, pageOf, pageRange } from './pagination.js';
 import { getFriendApplyList, sentApplications } from './received-applications.js';
-import { checkOwnerOrAdmin, checkUserAndPage, type Route } from './route.js';
+import { checkOwnersPage, checkUserAndPage, type Route } from './route.js';
 import { searchUsers, type UserFilters } from './user-search.js';
 import type { UserRecord } from './users.js';
 import { userAt } from './users.js';
@@ -92,10 +92,8 @@ const getSelfFriendApplyList: Route = {
     fields: { userID: 'string', pagination: 'pagination', handleResults: 'int32List' },
   },
   run(ctx, body) {
-    const checked = checkUserAndPage(body);
+    const checked = checkOwnersPage(ctx, body);
     if (checked instanceof CodeError) return checked;
-    const denied = checkOwnerOrAdmin(ctx, checked.userID);
-    if (denied) return denied;
     const states = boundNumbers(body, 'handleResults');
     const all = sentApplications(ctx, checked.userID);
     const requests = states.length ? all.filter((r) => states.includes(r.handleResult)) : all;
@@ -107,10 +105,8 @@ const getBlackList: Route = {
   handler: 'api.(*FriendApi).GetPaginationBlacks() /openim-server/internal/api/friend.go:73',
   spec: { goType: 'relation.GetPaginationBlacksReq', fields: { userID: 'string', pagination: 'pagination' } },
   run(ctx, body) {
-    const checked = checkUserAndPage(body);
+    const checked = checkOwnersPage(ctx, body);
     if (checked instanceof CodeError) return checked;
-    const denied = checkOwnerOrAdmin(ctx, checked.userID);
-    if (denied) return denied;
     const blacks = blacksOf(ctx.world, checked.userID);
     return { blacks: listOrNull(pageOf(blacks, checked.page)), total: blacks.length };
   },

@@ -44,7 +44,8 @@ describe.each([
     const jumped = await a.waitFor((s) => s.includes('Users › user_000002') && /PIN +WITH/.test(s) && /^› /m.test(s) && /unread [\d,]+/.test(s));
     expect(breadcrumb(jumped)).not.toContain(DEMO.firstUserID);
     a.send('o'); // drill-down: the peer of the first conversation
-    await a.waitFor((s) => /Users › user_000002 › \S+/.test(breadcrumb(s)));
+    // At 80 columns five tabs may leave the crumb room for its ends only: `Users › … › user_003398`.
+    await a.waitFor((s) => /Users › (user_000002|…) › \S+/.test(breadcrumb(s)));
     a.send('q');
     await a.waitFor((s) => /Users › user_000002\b/.test(breadcrumb(s)) && !/user_000002 ›/.test(breadcrumb(s)));
     a.send('q');

@@ -6,11 +6,11 @@ import { idAt, labelAt, nameAt, textAt } from '../domain/columns.js';
 import { code } from './fieldText.js';
 import { SEARCH_NOTIFICATION_ACCOUNTS } from '../api/operations.js';
 import { displayText } from '../terminal/settle.js';
-import type { ListDef } from './types.js';
+import { pagination, type ListDef } from './types.js';
 
 export const accounts = {
   operation: SEARCH_NOTIFICATION_ACCOUNTS,
-  body: (request) => ({ keyword: request.query.keyword, pagination: { pageNumber: request.page, showNumber: request.size } }),
+  body: (request) => ({ keyword: request.query.keyword, pagination: pagination(request) }),
   query: {
     initial: { keyword: '' },
     narrowed: (q) => q.keyword !== '',

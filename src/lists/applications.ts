@@ -6,7 +6,7 @@ import { idAt, labelAt, nameAt, textAt, timeAt } from '../domain/columns.js';
 import { glyphs } from '../terminal/glyphs.js';
 import { formatCount } from '../content/format.js';
 import { code, ms } from './fieldText.js';
-import { NO_QUERY, type ListDef, type RowDetail } from './types.js';
+import { NO_QUERY, ownersPageBody, type ListDef, type RowDetail } from './types.js';
 
 /** An application's every field (the received list's detail too: the same rows). */
 export const applicationDetail = (r: FriendRequest): RowDetail => ({
@@ -41,7 +41,7 @@ export const applications = {
     total: 'total',
     totalExact: true,
   }),
-  body: (request) => ({ userID: request.userID ?? '', pagination: { pageNumber: request.page, showNumber: request.size } }),
+  body: ownersPageBody,
   query: NO_QUERY,
   columns: [
     idAt('toUserID', 'TO'),

@@ -5,11 +5,11 @@ import { addSourceName } from '../content/enums.js';
 import { idAt, labelAt, nameAt, timeAt } from '../domain/columns.js';
 import { formatCount } from '../content/format.js';
 import { code, seconds } from './fieldText.js';
-import { NO_QUERY, type ListDef } from './types.js';
+import { NO_QUERY, ownersPageBody, type ListDef } from './types.js';
 
 export const blacklist = {
   operation: pageOperation({ name: 'getBlackList', path: '/friend/get_black_list', schema: blackListDataSchema, rows: 'blacks', total: 'total', totalExact: true }),
-  body: (request) => ({ userID: request.userID ?? '', pagination: { pageNumber: request.page, showNumber: request.size } }),
+  body: ownersPageBody,
   query: NO_QUERY,
   columns: [
     idAt('blackUserInfo.userID', 'BLOCKED USER'),

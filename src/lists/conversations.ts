@@ -12,7 +12,7 @@ import { messageFrom, messageFromLine } from '../domain/sender.js';
 import { contentSummary, messageSummary } from '../domain/summary.js';
 import { glyphs } from '../terminal/glyphs.js';
 import { code } from './fieldText.js';
-import type { DetailField, DetailOwner, DetailSection, ListDef, RowDetail } from './types.js';
+import { pagination, type DetailField, type DetailOwner, type DetailSection, type ListDef, type RowDetail } from './types.js';
 
 /** The user summary's figures: conversationTotal (those with a latest message), unreadTotal; `none` for the plain 1004. */
 interface ConversationFigures {
@@ -115,7 +115,7 @@ export const conversations = {
   }),
   body: (request) => ({
     userID: request.userID ?? '',
-    pagination: { pageNumber: request.page, showNumber: request.size },
+    pagination: pagination(request),
     ...(request.query.conversationIDs.length > 0 ? { conversationIDs: request.query.conversationIDs } : {}),
   }),
   query: {

@@ -7,7 +7,7 @@ import { addSourceName } from '../content/enums.js';
 import { formatCount } from '../content/format.js';
 import { idAt, labelAt, markAt, nameAt, textAt, timeAt } from '../domain/columns.js';
 import { code, seconds } from './fieldText.js';
-import { NO_QUERY, type ListDef } from './types.js';
+import { NO_QUERY, ownersPageBody, type ListDef } from './types.js';
 
 const { str, intOr, bool, list, or } = schemaParts;
 const friendSchema = z.looseObject({
@@ -32,7 +32,7 @@ export const friends = {
     total: 'total',
     totalExact: true,
   }),
-  body: (request) => ({ userID: request.userID ?? '', pagination: { pageNumber: request.page, showNumber: request.size } }),
+  body: ownersPageBody,
   query: NO_QUERY,
   columns: [
     markAt('isPinned', 'PIN', 3),

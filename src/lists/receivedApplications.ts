@@ -7,7 +7,7 @@ import { handleResultName } from '../content/enums.js';
 import { formatCount } from '../content/format.js';
 import { idAt, labelAt, nameAt, textAt, timeAt } from '../domain/columns.js';
 import { applicationDetail } from './applications.js';
-import { NO_QUERY, type ListDef } from './types.js';
+import { NO_QUERY, ownersPageBody, type ListDef } from './types.js';
 
 const { intOr, list } = schemaParts;
 
@@ -20,7 +20,7 @@ export const receivedApplications = {
     total: 'total',
     totalExact: true,
   }),
-  body: (request) => ({ userID: request.userID ?? '', pagination: { pageNumber: request.page, showNumber: request.size } }),
+  body: ownersPageBody,
   query: NO_QUERY,
   columns: [
     idAt('fromUserID', 'FROM'),

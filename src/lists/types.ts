@@ -100,6 +100,12 @@ export interface ListQueryPrompt<Query = AnyQuery> {
   answer: (text: string) => Query;
 }
 
+/** A page request as the server's `pagination` (1-based pageNumber, showNumber rows). */
+export const pagination = (request: { page: number; size: number }) => ({ pageNumber: request.page, showNumber: request.size });
+
+/** The body of one user's list that takes no query: whose list, and which page. */
+export const ownersPageBody = (request: RequestOf<unknown>) => ({ userID: request.userID ?? '', pagination: pagination(request) });
+
 /** The one query of a list that has none. */
 export const NO_QUERY: QuerySpec<Record<never, never>> = {
   initial: {},

@@ -10,19 +10,19 @@ import { sanitize } from '../terminal/sanitize.js';
 import { displayText } from '../terminal/settle.js';
 import { truncate } from '../terminal/width.js';
 import { code, ms } from './fieldText.js';
-import type { ListDef } from './types.js';
+import { pagination, type ListDef } from './types.js';
 
 type UserQuery = SearchQuery;
 
 export const users = {
   operation: GET_USERS,
   body(request) {
-    const pagination = { pageNumber: request.page, showNumber: request.size };
+    const page = pagination(request);
     const { search, regex } = request.query;
-    if (search === '') return { pagination };
+    if (search === '') return { pagination: page };
     // The server ORs the two filters: the text may be in either.
     const pattern = userSearchPattern({ text: search, regex });
-    return { pagination, userID: pattern, nickName: pattern };
+    return { pagination: page, userID: pattern, nickName: pattern };
   },
   query: {
     initial: { search: '', regex: false },

@@ -1,12 +1,11 @@
 // /friend/get_friend_apply_list: the applications a user received. They are the senders' rows,
 // not a second data set: A's sent application to B is B's received one from A, field for field,
 // in the same state, and an application sent while the demo lives shows on both sides.
-import { boundNumbers } from './bind.js';
 import { CodeError } from './errors.js';
 import { applicantsOf, friendRequestsOf, type FriendRequestWire } from './friend-requests.js';
 import { listOrNull } from './gojson.js';
 import { pageOf } from './pagination.js';
-import { checkOwnersPage, type Route, type RouteContext } from './route.js';
+import { byHandleResults, checkOwnersPage, type Route, type RouteContext } from './route.js';
 import { userIdOf, userIndexOf } from './users.js';
 
 /** A user's sent applications as the server has them now: the data set's, with the living demo's on top. */
@@ -34,9 +33,7 @@ export const getFriendApplyList: Route = {
   run(ctx, body) {
     const checked = checkOwnersPage(ctx, body);
     if (checked instanceof CodeError) return checked;
-    const states = boundNumbers(body, 'handleResults');
-    const all = receivedApplications(ctx, checked.userID);
-    const requests = states.length ? all.filter((r) => states.includes(r.handleResult)) : all;
+    const requests = byHandleResults(body, receivedApplications(ctx, checked.userID));
     // The capital F is the real server's (relation.GetPaginationFriendsApplyToResp), unlike the sent list's key.
     return { FriendRequests: listOrNull(pageOf(requests, checked.page)), total: requests.length };
   },

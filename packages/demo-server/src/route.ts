@@ -1,7 +1,7 @@
 // What a route is, and the checks the per-user routes share; each operation's file builds on it.
 import type { DemoActivity } from './activity.js';
 import type { BoundValue, StructSpec } from './bind.js';
-import { boundString } from './bind.js';
+import { boundNumbers, boundString } from './bind.js';
 import { CodeError, argsError, noPermission } from './errors.js';
 import { checkPagination } from './pagination.js';
 import type { World } from './users.js';
@@ -43,4 +43,10 @@ export function checkOwnersPage(ctx: RouteContext, body: Map<string, BoundValue>
 function checkOwnerOrAdmin(ctx: RouteContext, ownerUserID: string): CodeError | undefined {
   if (ctx.opUserID === ownerUserID || ctx.opUserID === ctx.world.adminUserID) return undefined;
   return noPermission(`ownerUserID, ${ownerUserID}=MISSING`);
+}
+
+/** A friend-application list narrowed by the request's `handleResults` (none given: every row). */
+export function byHandleResults<Row extends { handleResult: number }>(body: Map<string, BoundValue>, rows: Row[]): Row[] {
+  const states = boundNumbers(body, 'handleResults');
+  return states.length ? rows.filter((r) => states.includes(r.handleResult)) : rows;
 }

@@ -1,7 +1,7 @@
 // The operations: request struct, Check() and the RPC's behaviour, per openim-api.md §3.
 import { systemUsers } from './accounts.js';
 import { blacksOf } from './blacks.js';
-import { boundNumbers, boundString, boundStrings } from './bind.js';
+import { boundString, boundStrings } from './bind.js';
 import { conversationsOf, conversationTotals, sortConversations } from './conversations.js';
 import { CodeError, argsError, noPermission, recordNotFound } from './errors.js';
 import { getFriendList } from './friends.js';
@@ -9,7 +9,7 @@ import { listOrNull } from './gojson.js';
 import { compileMongoRegex } from './mongo-regex.js';
 import { checkPagination, pageOf, pageRange } from './pagination.js';
 import { getFriendApplyList, sentApplications } from './received-applications.js';
-import { checkOwnersPage, checkUserAndPage, type Route } from './route.js';
+import { byHandleResults, checkOwnersPage, checkUserAndPage, type Route } from './route.js';
 import { searchUsers, type UserFilters } from './user-search.js';
 import type { UserRecord } from './users.js';
 import { userAt } from './users.js';
@@ -94,9 +94,7 @@ const getSelfFriendApplyList: Route = {
   run(ctx, body) {
     const checked = checkOwnersPage(ctx, body);
     if (checked instanceof CodeError) return checked;
-    const states = boundNumbers(body, 'handleResults');
-    const all = sentApplications(ctx, checked.userID);
-    const requests = states.length ? all.filter((r) => states.includes(r.handleResult)) : all;
+    const requests = byHandleResults(body, sentApplications(ctx, checked.userID));
     return { friendRequests: listOrNull(pageOf(requests, checked.page)), total: requests.length };
   },
 };

@@ -16,6 +16,8 @@ const NOT_ASCII = /[^\u0000-\u007e]/g;
 /** A character of text that must not reach a clipboard raw: C0, DEL, C1, U+2028/2029, bidi controls, a lone surrogate. */
 const CONTROL =
   /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+/** C0 controls (tab and newline included), DEL and C1 controls: what a URL or a variable must not hold as given. */
+const CONTROL_CODE = /[\u0000-\u001f\u007f-\u009f]/;
 const PRINTABLE_ASCII = /^[\u0020-\u007e]*$/;
 
 const unicodeEscape = (c: string): string => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
@@ -32,6 +34,11 @@ export function escapeJsonText(json: string): string {
  */
 export function asciiJsonText(json: string): string {
   return json.replace(NOT_ASCII, unicodeEscape);
+}
+
+/** Whether `text` holds a C0 control, DEL or a C1 control (a base URL or a proxy variable holding one is refused). */
+export function hasControlCode(text: string): boolean {
+  return CONTROL_CODE.test(text);
 }
 
 /** Whether `text` holds a character that must not be copied raw (see CONTROL). */

@@ -6,6 +6,7 @@
 // the proxy sees the request and its token (http carries the token in clear to anyone on the path
 // anyway). Written on node:http (a small agent, below) rather than a proxy library: nothing more
 // to load at start.
+import { hasControlCode } from './inertText.js';
 import { request as httpRequest, type RequestOptions } from 'node:http';
 import { Agent as HttpsAgent, type AgentOptions } from 'node:https';
 import { BlockList, isIP } from 'node:net';
@@ -31,7 +32,7 @@ export function proxySettingsFromEnv(env: NodeJS.ProcessEnv): ProxySettings {
     const raw = (env[name] ?? '').trim();
     if (raw === '') return undefined;
     // new URL() would drop tabs and newlines and encode the rest: what it parsed is not what was written.
-    if (/[\s\x00-\x1f\x7f-\x9f]/.test(raw)) throw new ProxyConfigError(`${name} is not a proxy URL: it holds a space or a control character`);
+    if (/\s/.test(raw) || hasControlCode(raw)) throw new ProxyConfigError(`${name} is not a proxy URL: it holds a space or a control character`);
     let url: URL;
     try {
       // curl takes `host:port` as http://host:port.

@@ -12,7 +12,8 @@ export const DEFAULT_DEMO_USERS = 5000;
 export const DEFAULT_TIMEOUT_S = DEFAULT_CLIENT_CONFIG.timeoutMs / 1000;
 export const DEFAULT_MAX_BODY_MB = DEFAULT_CLIENT_CONFIG.maxBodyBytes / (1024 * 1024);
 import { urlCredentialsProblem, urlExtraPartProblem, withoutUserinfo } from './safeText.js';
-import { CONTROL_CHARACTER_PROBLEM, holdsControlCharacter, normalBaseUrl } from './baseUrl.js';
+import { CONTROL_CHARACTER_PROBLEM, normalBaseUrl } from './baseUrl.js';
+import { hasControlCode } from '../api/inertText.js';
 import { UsageError } from './usageError.js';
 import type { Connection, GivenConnection } from './connection.js';
 
@@ -357,7 +358,7 @@ function profileAsked(flag: string | undefined, variable: string | undefined): P
 
 /** The base URL as the app uses it (baseUrl.ts), or a usage error naming `source` that never quotes a control byte. */
 function checkedUrl(raw: string, source: string): string {
-  if (holdsControlCharacter(raw)) throw new UsageError(`${source} ${CONTROL_CHARACTER_PROBLEM}`);
+  if (hasControlCode(raw)) throw new UsageError(`${source} ${CONTROL_CHARACTER_PROBLEM}`);
   let url: URL;
   try {
     url = new URL(raw);

@@ -2,15 +2,7 @@
 // newlines and percent-encodes ESC and DEL, so a URL that holds one would look harmless after
 // parsing while the text typed, logged or copied still held it: such a URL is refused as given,
 // wherever it came from. Everything past this point (the client, the header, the curl that `C`
-// copies) sees only the normalised form.
-
-/** C0 controls (tab and newline included), DEL and C1 controls. */
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
-
-/** Whether a base URL as given holds one: then it is refused, and never quoted. */
-export function holdsControlCharacter(raw: string): boolean {
-  return CONTROL.test(raw);
-}
+// copies) sees only the normalised form. The check itself is api/inertText.ts's hasControlCode.
 
 /** What is wrong with such a URL, after the name of where it came from. */
 export const CONTROL_CHARACTER_PROBLEM =

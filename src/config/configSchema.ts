@@ -9,7 +9,8 @@ import { isPageSize, MAX_PAGE_SIZE } from '../domain/paging.js';
 import { MAX_INTERVAL_MS, MIN_INTERVAL_MS } from '../data/liveRefresh.js';
 import { choosableFields } from '../lists/columnChoice.js';
 import { LIST_KINDS, LIST_NAMES } from '../lists/names.js';
-import { CONTROL_CHARACTER_PROBLEM, holdsControlCharacter } from './baseUrl.js';
+import { CONTROL_CHARACTER_PROBLEM } from './baseUrl.js';
+import { hasControlCode } from '../api/inertText.js';
 import { PROFILE_NAME } from './profileNames.js';
 import { quoted, urlCredentialsProblem, urlExtraPartProblem } from './safeText.js';
 
@@ -65,7 +66,7 @@ const profileSchema = z
   .strictObject({
     baseUrl: z.string({ error: 'must be an http(s) URL' }).check(
       // Before the trim: a control character at either end is refused too, never quietly dropped.
-      z.refine((url) => !holdsControlCharacter(url), { error: CONTROL_CHARACTER_PROBLEM, abort: true }),
+      z.refine((url) => !hasControlCode(url), { error: CONTROL_CHARACTER_PROBLEM, abort: true }),
       z.trim(),
       z.refine(isHttpUrl, { error: 'must be an http(s) URL' }),
       z.superRefine((url, ctx) => {

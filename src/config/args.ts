@@ -2,9 +2,10 @@
 // the CLI can answer --help and --version before loading any UI code.
 import { parseArgs } from 'node:util';
 import { DEFAULT_CLIENT_CONFIG } from '../api/defaults.js';
-import { MAX_PAGE_SIZE, PAGE_SIZE_STEPS } from '../domain/paging.js';
+import { MAX_PAGE_SIZE } from '../domain/paging.js';
 import { MAX_INTERVAL_MS, MIN_INTERVAL_MS } from '../data/liveRefresh.js';
 import { LIST_COMMANDS, LIST_KINDS, LIST_NAMES, kindOfCommand, listsWith, type ListCommand, type ListKind } from '../lists/names.js';
+import { FLAGS, LIST_FLAGS, PER_USER_COMMANDS, SCRIPTING_ONLY, orList, type FlagUse } from './flags.js';
 import type { QueryFlags } from '../lists/types.js';
 
 /** Population of the embedded demo server unless --users says otherwise. */
@@ -19,8 +20,8 @@ import type { Connection, GivenConnection } from './connection.js';
 
 export { UsageError };
 
-export const OUTPUT_FORMATS = ['json', 'ndjson', 'csv', 'table'] as const;
-export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+import { OUTPUT_FORMATS, type OutputFormat } from './flags.js';
+export type { OutputFormat } from './flags.js';
 
 export const SHELLS = ['bash', 'zsh', 'fish'] as const;
 export type Shell = (typeof SHELLS)[number];
@@ -36,65 +37,6 @@ export const SUBCOMMANDS = {
 /** Hidden: prints the config file's profile names, one a line, for the completion scripts. */
 export const COMPLETE_PROFILES = '__complete-profiles';
 
-/** Where a flag goes: the explorer, a scripting command, the demo server. */
-export type FlagUse = 'explore' | ListCommand | 'demo-server';
-
-const CONNECT: readonly FlagUse[] = ['explore', ...LIST_COMMANDS];
-/** The commands that print one user's list: they take `--user ID`. */
-const PER_USER_COMMANDS: readonly ListCommand[] = LIST_KINDS.filter((kind) => LIST_NAMES[kind].place === 'userTab').map((kind) => LIST_NAMES[kind].command);
-/** "a, b or c". */
-const orList = (words: readonly string[]): string => (words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`);
-const EVERYWHERE: readonly FlagUse[] = [...CONNECT, 'demo-server'];
-
-export interface FlagSpec {
-  type: 'string' | 'boolean';
-  short?: string;
-  /** What the value is called in help. */
-  value?: string;
-  /** What completes the value: a fixed list, the config file's profiles, or file names. */
-  complete?: readonly string[] | 'profiles' | 'files';
-  /** For shell completion: short, without `:`, `[` or `]`. */
-  help: string;
-  use: readonly FlagUse[];
-}
-
-/**
- * Every flag, once: the parser reads `type` and `short` (node's parseArgs ignores the other
- * fields), the completion scripts read all of it.
- */
-export const FLAGS = {
-  'base-url': { type: 'string', value: 'URL', help: 'OpenIM API address', use: CONNECT },
-  token: { type: 'string', value: 'TOKEN', help: 'admin token (prefer OPENIM_TOKEN)', use: CONNECT },
-  secret: { type: 'string', value: 'SECRET', help: 'admin secret (prefer OPENIM_SECRET)', use: CONNECT },
-  'admin-user-id': { type: 'string', value: 'ID', help: 'admin user for the secret', use: CONNECT },
-  timeout: { type: 'string', value: 'SECONDS', help: 'per-request deadline', use: CONNECT },
-  'max-body-mb': { type: 'string', value: 'N', help: 'refuse replies larger than N MB', use: CONNECT },
-  profile: { type: 'string', value: 'NAME', complete: 'profiles', help: 'a profile of the config file', use: CONNECT },
-  config: { type: 'string', value: 'PATH', complete: 'files', help: 'the config file', use: CONNECT },
-  demo: { type: 'boolean', help: 'use the embedded demo server', use: CONNECT },
-  users: { type: 'string', value: 'N', help: 'demo population', use: EVERYWHERE },
-  latency: { type: 'string', value: 'MS', help: 'demo server delay per request', use: EVERYWHERE },
-  still: { type: 'boolean', help: 'the demo server without its activity (fixed data)', use: [...CONNECT, 'demo-server'] },
-  watch: { type: 'string', value: 'SECONDS', help: 'live view: refresh every SECONDS (scripting: print what changed)', use: [...CONNECT, ...LIST_COMMANDS] },
-  port: { type: 'string', value: 'PORT', help: 'port to listen on', use: ['demo-server'] },
-  host: { type: 'string', value: 'HOST', help: 'address to listen on', use: ['demo-server'] },
-  'no-color': { type: 'boolean', help: 'monochrome', use: CONNECT },
-  ascii: { type: 'boolean', help: 'draw marks with ASCII only', use: CONNECT },
-  'page-size': { type: 'string', value: 'N', complete: PAGE_SIZE_STEPS.map(String), help: 'rows per page', use: CONNECT },
-  'log-file': { type: 'string', value: 'PATH', complete: 'files', help: 'append one line per request', use: CONNECT },
-  'ca-file': { type: 'string', value: 'PATH', complete: 'files', help: 'trust only this CA (PEM) for https', use: CONNECT },
-  keyword: { type: 'string', value: 'K', help: 'exact userID or nickname', use: listsWith('keyword') },
-  search: { type: 'string', value: 'TEXT', help: 'users whose ID or nickname contains TEXT', use: listsWith('search') },
-  regex: { type: 'boolean', help: 'the --search text is a regular expression', use: listsWith('regex') },
-  user: { type: 'string', value: 'ID', help: 'the user whose list to print', use: PER_USER_COMMANDS },
-  ids: { type: 'string', value: 'A,B', help: 'only these conversation IDs', use: listsWith('ids') },
-  page: { type: 'string', value: 'N', help: 'first page', use: LIST_COMMANDS },
-  size: { type: 'string', value: 'N', help: 'rows per request', use: LIST_COMMANDS },
-  all: { type: 'boolean', help: 'every page from --page on', use: LIST_COMMANDS },
-  output: { type: 'string', short: 'o', value: 'FORMAT', complete: OUTPUT_FORMATS, help: 'output format', use: LIST_COMMANDS },
-  help: { type: 'boolean', short: 'h', help: 'usage', use: EVERYWHERE },
-  version: { type: 'boolean', short: 'v', help: 'the version', use: EVERYWHERE },
-} as const satisfies Record<string, FlagSpec>;
 
 /** A scripting command: one list, printed without the UI. */
 export interface ListRequestOptions {
@@ -260,8 +202,8 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): E
     }
   }
   if (command === 'explore') {
-    for (const flag of ['keyword', 'search', 'regex', 'user', 'ids', 'page', 'size', 'all', 'output'] as const) {
-      if (v[flag] !== undefined) throw new UsageError(`--${flag} goes with a scripting command, e.g. openim-explorer users --${flag} ...`);
+    for (const flag of SCRIPTING_ONLY) {
+      if ((v as Readonly<Record<string, unknown>>)[flag] !== undefined) throw new UsageError(`--${flag} goes with a scripting command, e.g. openim-explorer users --${flag} ...`);
     }
   }
 
@@ -298,26 +240,25 @@ function completionShell(words: readonly string[]): Shell {
   return shell as Shell;
 }
 
-interface ListFlags {
-  keyword?: string;
-  search?: string;
-  regex?: boolean;
+type ListFlags = Readonly<Record<string, string | boolean | undefined>> & {
   user?: string;
-  ids?: string;
   page?: string;
   size?: string;
   all?: boolean;
   output?: string;
-}
+  regex?: boolean;
+  search?: string;
+};
 
 function listRequest(list: ListCommand, v: ListFlags): ListRequestOptions {
   const perUser = PER_USER_COMMANDS.includes(list);
+  const own: readonly string[] = LIST_NAMES[kindOfCommand(list)].flags;
   if (perUser && (v.user === undefined || v.user.trim() === '')) {
     throw new UsageError(`${list} needs --user ID (the user whose ${list} to list)`);
   }
-  if (!perUser && v.user !== undefined) throw new UsageError(`--user goes with ${orList(PER_USER_COMMANDS)}, not ${list}`);
-  for (const flag of ['keyword', 'ids', 'search'] as const) {
-    const own: readonly string[] = LIST_NAMES[kindOfCommand(list)].flags;
+  if (!perUser && !own.includes('user') && v.user !== undefined) throw new UsageError(`--user goes with ${orList(PER_USER_COMMANDS)}, not ${list}`);
+  // A flag that narrows some list goes only with the lists that name it.
+  for (const flag of LIST_FLAGS) {
     if (v[flag] !== undefined && !own.includes(flag)) throw new UsageError(`--${flag} goes with ${orList(listsWith(flag))}, not ${list}`);
   }
   if (v.regex && v.search === undefined) throw new UsageError('--regex goes with --search TEXT (it says TEXT is a regex)');
@@ -327,8 +268,8 @@ function listRequest(list: ListCommand, v: ListFlags): ListRequestOptions {
   return {
     list,
     kind: kindOfCommand(list),
-    ...(perUser ? { userID: v.user!.trim() } : {}),
-    flags: { keyword: v.keyword, ids: v.ids, search: v.search, regex: v.regex },
+    ...(perUser || (own.includes('user') && v.user !== undefined) ? { userID: v.user!.trim() } : {}),
+    flags: Object.fromEntries(own.filter((flag) => v[flag] !== undefined).map((flag) => [flag, v[flag]])),
     page: v.page === undefined ? 1 : int(v.page, '--page', 1, 2_147_483_647),
     ...(v.size === undefined ? {} : { size: int(v.size, '--size', 1, 10_000) }),
     all: v.all ?? false,

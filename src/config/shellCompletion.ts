@@ -2,7 +2,8 @@
 // flag table (args.ts FLAGS), so that a new flag completes without anyone editing a script.
 // Profile names are not baked in: the scripts ask `openim-explorer __complete-profiles` on each
 // Tab, which reads the config file then (honouring a --config already on the line).
-import { COMPLETE_PROFILES, FLAGS, SUBCOMMANDS, type FlagSpec, type FlagUse, type Shell } from './args.js';
+import { COMPLETE_PROFILES, SUBCOMMANDS, type Shell } from './args.js';
+import { FLAGS, type FlagSpec, type FlagUse } from './flags.js';
 
 const NAME = 'openim-explorer';
 const FUNC = '_openim_explorer';

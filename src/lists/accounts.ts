@@ -6,7 +6,7 @@ import { idAt, labelAt, nameAt, textAt } from '../domain/columns.js';
 import { code } from './fieldText.js';
 import { SEARCH_NOTIFICATION_ACCOUNTS } from '../api/operations.js';
 import { displayText } from '../terminal/settle.js';
-import { pagination, type ListDef } from './types.js';
+import { pagination, textFlag, type ListDef } from './types.js';
 
 export const accounts = {
   operation: SEARCH_NOTIFICATION_ACCOUNTS,
@@ -16,7 +16,7 @@ export const accounts = {
     narrowed: (q) => q.keyword !== '',
     label: (q) => (q.keyword ? `keyword "${displayText(q.keyword)}"` : ''),
     prompt: { kind: 'search', label: 'userID or nickname: ', text: (q) => q.keyword, answer: (text) => ({ keyword: text.trim() }) },
-    fromFlags: (f) => ({ keyword: f.keyword?.trim() ?? '' }),
+    fromFlags: (f) => ({ keyword: textFlag(f, 'keyword') ?? '' }),
   },
   columns: [
     idAt('userID', 'USER ID'),

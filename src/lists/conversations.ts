@@ -12,7 +12,7 @@ import { messageFrom, messageFromLine } from '../domain/sender.js';
 import { contentSummary, messageSummary } from '../domain/summary.js';
 import { glyphs } from '../terminal/glyphs.js';
 import { code } from './fieldText.js';
-import { pagination, type DetailField, type DetailOwner, type DetailSection, type ListDef, type RowDetail } from './types.js';
+import { pagination, textFlag, type DetailField, type DetailOwner, type DetailSection, type ListDef, type RowDetail } from './types.js';
 
 /** The user summary's figures: conversationTotal (those with a latest message), unreadTotal; `none` for the plain 1004. */
 interface ConversationFigures {
@@ -123,7 +123,7 @@ export const conversations = {
     narrowed: (q) => q.conversationIDs.length > 0,
     label: (q) => (q.conversationIDs.length > 0 ? `${q.conversationIDs.length} conversation IDs` : ''),
     prompt: { kind: 'ids', label: 'conversation IDs: ', text: (q) => q.conversationIDs.join(','), answer: (text) => ({ conversationIDs: splitIDs(text) }) },
-    fromFlags: (f) => ({ conversationIDs: splitIDs(f.ids ?? '') }),
+    fromFlags: (f) => ({ conversationIDs: splitIDs(textFlag(f, 'ids') ?? '') }),
   },
   columns: [
     markAt('IsPinned', 'PIN', 3),

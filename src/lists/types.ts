@@ -63,13 +63,14 @@ export interface RequestOf<Query> {
   query: Query;
 }
 
-/** The scripting command's flags that narrow a list (config/args.ts reads them; names.ts says which go with which list). */
-export interface QueryFlags {
-  keyword?: string | undefined;
-  search?: string | undefined;
-  regex?: boolean | undefined;
-  ids?: string | undefined;
-}
+/** The scripting command's flags that narrow a list, as given (config/flags.ts; names.ts says which go with which list). */
+export type QueryFlags = Readonly<Record<string, string | boolean | undefined>>;
+
+/** A text flag's value, trimmed (undefined when not given). */
+export const textFlag = (flags: QueryFlags, name: string): string | undefined => {
+  const value = flags[name];
+  return typeof value === 'string' ? value.trim() : undefined;
+};
 
 /**
  * What narrows a list on the server: where it starts, whether it is narrowed now (Esc clears it

@@ -10,7 +10,7 @@ import { sanitize } from '../terminal/sanitize.js';
 import { displayText } from '../terminal/settle.js';
 import { truncate } from '../terminal/width.js';
 import { code, ms } from './fieldText.js';
-import { pagination, type ListDef } from './types.js';
+import { pagination, textFlag, type ListDef } from './types.js';
 
 type UserQuery = SearchQuery;
 
@@ -40,7 +40,7 @@ export const users = {
         return { search, regex: search !== '' && regex };
       },
     },
-    fromFlags: (f) => ({ search: f.search?.trim() ?? '', regex: f.regex ?? false }),
+    fromFlags: (f) => ({ search: textFlag(f, 'search') ?? '', regex: f.regex === true }),
   },
   columns: [
     idAt('userID', 'USER ID'),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as EXIT_CODES from '../../src/commands/exitCodes.js';
-import { FLAGS } from '../../src/config/args.js';
+import { FLAGS } from '../../src/config/flags.js';
 import { HELP, HELP_WIDTH } from '../../src/config/helpText.js';
 import { displayWidth } from '../../src/terminal/width.js';
 

@@ -7,7 +7,8 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FLAGS, OUTPUT_FORMATS, SUBCOMMANDS, type FlagUse } from '../../src/config/args.js';
+import { SUBCOMMANDS } from '../../src/config/args.js';
+import { FLAGS, OUTPUT_FORMATS, type FlagUse } from '../../src/config/flags.js';
 import { PAGE_SIZE_STEPS as PAGE_SIZES } from '../../src/domain/paging.js';
 import { Terminal, type App } from '../support/tmux.js';
 

@@ -92,14 +92,14 @@ function summary(m: Msg): string {
 }
 
 /** The seq range of page `page` of `size` seqs, newest first, under `maxSeq`; undefined past the first seq. */
-export function seqRange(maxSeq: number, page: number, size: number): { begin: number; end: number } | undefined {
+function seqRange(maxSeq: number, page: number, size: number): { begin: number; end: number } | undefined {
   const end = maxSeq - (page - 1) * size;
   if (end < 1) return undefined;
   return { begin: Math.max(1, end - size + 1), end };
 }
 
 /** The page's rows: its messages newest first, a gap row for each run of seqs in [begin, end] that none holds. */
-export function withGaps(msgs: readonly Msg[], begin: number, end: number): HistoryRow[] {
+function withGaps(msgs: readonly Msg[], begin: number, end: number): HistoryRow[] {
   const bySeq = [...msgs].filter((m) => m.seq >= begin && m.seq <= end).sort((a, b) => b.seq - a.seq);
   const rows: HistoryRow[] = [];
   let next = end;
@@ -114,7 +114,7 @@ export function withGaps(msgs: readonly Msg[], begin: number, end: number): Hist
 }
 
 /** The read state's words for the notice line, with the list's unread count beside it when known. */
-export function readStateText(state: { maxSeq: number; hasReadSeq: number }, listedUnread: number | undefined): string {
+function readStateText(state: { maxSeq: number; hasReadSeq: number }, listedUnread: number | undefined): string {
   const sep = ` ${glyphs().separator} `;
   const unread = Math.max(0, state.maxSeq - state.hasReadSeq);
   const words = [`max seq ${formatCount(state.maxSeq)}`, `read up to ${formatCount(state.hasReadSeq)}`, `${formatCount(unread)} unread by seq`];

@@ -154,7 +154,7 @@ const historyOperation: PageOperation<HistoryRow> = {
     const pulled = await client.call('pullMsgBySeq', '/msg/pull_msg_by_seq', sent, pullSchema, signal);
     // A notification conversation's messages come back under notificationMsgs.
     const msgs = pulled.msgs[plan.conversationID]?.Msgs ?? pulled.notificationMsgs[plan.conversationID]?.Msgs ?? [];
-    return { rows: withGaps(msgs, range.begin, range.end), spans: range.end - range.begin + 1, sent, ...figures };
+    return { rows: withGaps(msgs, range.begin, range.end), spans: range.end - range.begin + 1, sent: { path: historyOperation.path, body: sent }, ...figures };
   },
 };
 

@@ -58,7 +58,7 @@ describe('history on the wire', () => {
     expect(server.requests.slice(before).map((r) => r.path)).toEqual(['/msg/get_conversations_has_read_and_max_seq', '/msg/pull_msg_by_seq']);
     const sent = server.bodies('/msg/pull_msg_by_seq').at(-1);
     expect(sent).toEqual({ userID: OWNER, seqRanges: [{ conversationID: SINGLE, begin: 41, end: 50, num: 10 }], order: 1 });
-    expect(result.sent, 'what C copies is what was sent').toEqual(sent);
+    expect(result.sent, 'what C copies is what was sent').toEqual({ path: '/msg/pull_msg_by_seq', body: sent });
     expect(result).toMatchObject({ total: 50, totalExact: true, spans: 10 });
     // Six rows for ten seqs: a short page in rows, not the end of the list.
     expect(isLastPage(result, 1, 10)).toBe(false);

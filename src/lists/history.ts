@@ -113,11 +113,18 @@ function withGaps(msgs: readonly Msg[], begin: number, end: number): HistoryRow[
   return rows;
 }
 
-/** The read state's words for the notice line, with the list's unread count beside it when known. */
+/**
+ * The read state's words for the notice line, with the list's unread count beside it when known;
+ * a read seq past the max seq (less than nothing unread) is said as such, never clamped to 0.
+ */
 function readStateText(state: { maxSeq: number; hasReadSeq: number }, listedUnread: number | undefined): string {
   const sep = ` ${glyphs().separator} `;
-  const unread = Math.max(0, state.maxSeq - state.hasReadSeq);
-  const words = [`max seq ${formatCount(state.maxSeq)}`, `read up to ${formatCount(state.hasReadSeq)}`, `${formatCount(unread)} unread by seq`];
+  const unread = state.maxSeq - state.hasReadSeq;
+  const words = [
+    `max seq ${formatCount(state.maxSeq)}`,
+    `read up to ${formatCount(state.hasReadSeq)}`,
+    unread < 0 ? `read past max seq by ${formatCount(-unread)}` : `${formatCount(unread)} unread by seq`,
+  ];
   if (listedUnread !== undefined) {
     words.push(
       listedUnread === unread
@@ -263,7 +270,8 @@ export const history = {
     ],
   },
   identity: (row: HistoryRow) => (isGap(row) ? `gap:${row.gap.firstSeq}` : `seq:${row.seq}`),
-  rowID: (row: HistoryRow) => (isGap(row) ? '' : row.serverMsgID),
+  // A gap has no message ID: its seq range is how the server knows it (`Y` copies `41-45`).
+  rowID: (row: HistoryRow) => (isGap(row) ? `${row.gap.firstSeq}-${row.gap.lastSeq}` : row.serverMsgID),
   userNamed: (row: HistoryRow, ownerID: string | undefined) => (isGap(row) || row.sendID === ownerID ? undefined : row.sendID || undefined),
   completionWords: (row: HistoryRow) => (isGap(row) ? [String(row.gap.firstSeq)] : [row.sendID, String(row.seq)]),
   emptyText: () => 'no messages',

@@ -12,11 +12,14 @@ import { startMessageServer, textOf, type MessageServer } from '../support/messa
 import { NO_RETRIES } from '../support/retryPolicy.js';
 import { settled, storeFor } from '../support/demoStore.js';
 import { runCli } from '../support/runCli.js';
+import { demoClient } from '../support/demoClient.js';
+import { DEMO, startDemoServer, type DemoServer } from 'openim-demo-server';
 
 const OWNER = 'owner_1';
 const SINGLE = 'si_owner_1_peer_1';
 const CLEARED = 'si_owner_1_peer_2';
 const NOTICES = 'sn_notify_owner_1';
+const PAST = 'si_owner_1_peer_3';
 let server: MessageServer;
 beforeAll(async () => {
   server = await startMessageServer(
@@ -26,6 +29,8 @@ beforeAll(async () => {
       // Cleared below seq 5; the list says 3 unread where the seqs say 2 (the bug operators chase).
       { conversationID: CLEARED, maxSeq: 12, hasReadSeq: 10, minSeq: 5, unreadCount: 3 },
       { conversationID: NOTICES, maxSeq: 4, hasReadSeq: 4 },
+      // Read past the max seq: less than nothing unread, where the list says 0.
+      { conversationID: PAST, maxSeq: 8, hasReadSeq: 11, unreadCount: 0 },
     ],
     { owner: OWNER },
   );
@@ -85,6 +90,7 @@ describe('history on the wire', () => {
     expect((await page(SINGLE, 1, 10)).notice).toBe('max seq 50 · read up to 40 · 10 unread by seq');
     expect((await page(SINGLE, 1, 10, 10)).notice).toBe('max seq 50 · read up to 40 · 10 unread by seq · list says 10, agrees');
     expect((await page(CLEARED, 1, 10, 3)).notice).toBe('max seq 12 · read up to 10 · 2 unread by seq · ! list says 3 unread: disagrees by 1');
+    expect((await page(PAST, 1, 10, 0)).notice).toBe('max seq 8 · read up to 11 · read past max seq by 3 · ! list says 0 unread: disagrees by 3');
   });
 
   it('decodes the base64 content in the detail, the sender and the time with its zone', async () => {
@@ -94,6 +100,31 @@ describe('history on the wire', () => {
     expect(detail.content?.summary).toBe(textOf(SINGLE, 50));
     expect(detail.lead?.find((f) => f.label === 'from')?.value).toBe(`Owner (this user) · ${OWNER}`);
     expect(detail.lead?.find((f) => f.label === 'time')?.value).toMatch(/ [+-]\d\d:\d\d/);
+  });
+});
+
+describe('history on the demo server', () => {
+  let demo: DemoServer;
+  beforeAll(async () => {
+    demo = await startDemoServer({ users: 300 });
+  });
+  afterAll(() => demo.close());
+
+  it("agrees with the conversations list: its newest message is the row's latest; the demo's holes are gap rows; its planted read-state bug is flagged", async () => {
+    const c = demoClient(demo);
+    const convs = await LISTS.conversations.operation.send(c, LISTS.conversations.body({ userID: DEMO.firstUserID, page: 1, size: 50, query: { conversationIDs: [] } }));
+    const pages = await Promise.all(
+      convs.rows.map((conv) =>
+        LISTS.history.operation.send(c, LISTS.history.body({ userID: DEMO.firstUserID, page: 1, size: 20, query: { conversationID: conv.conversationID, listedUnread: conv.unreadCount } })),
+      ),
+    );
+    convs.rows.forEach((conv, i) => {
+      const newest = pages[i]!.rows[0] as { serverMsgID?: string } | undefined;
+      if (conv.msgInfo?.serverMsgID) expect(newest?.serverMsgID, conv.conversationID).toBe(conv.msgInfo.serverMsgID);
+    });
+    expect(pages.some((p) => (p.rows as Row[]).some((r) => r.gap)), 'a gap row on some page 1').toBe(true);
+    expect(pages.filter((p) => p.notice?.includes('! list says')).length, 'a planted disagreement').toBeGreaterThan(0);
+    expect(pages.filter((p) => p.notice?.includes(', agrees')).length).toBeGreaterThan(40);
   });
 });
 

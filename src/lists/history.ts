@@ -114,25 +114,19 @@ function withGaps(msgs: readonly Msg[], begin: number, end: number): HistoryRow[
 }
 
 /**
- * The read state's words for the notice line, with the list's unread count beside it when known;
- * a read seq past the max seq (less than nothing unread) is said as such, never clamped to 0.
+ * The read state's words for the notice line, with the list's unread count beside it when known.
+ * A disagreement comes first, marked `!` (the line is cut at its end on a narrow terminal); a read
+ * seq past the max seq (less than nothing unread) is said as such, never clamped to 0.
  */
 function readStateText(state: { maxSeq: number; hasReadSeq: number }, listedUnread: number | undefined): string {
   const sep = ` ${glyphs().separator} `;
   const unread = state.maxSeq - state.hasReadSeq;
-  const words = [
-    `max seq ${formatCount(state.maxSeq)}`,
-    `read up to ${formatCount(state.hasReadSeq)}`,
-    unread < 0 ? `read past max seq by ${formatCount(-unread)}` : `${formatCount(unread)} unread by seq`,
-  ];
-  if (listedUnread !== undefined) {
-    words.push(
-      listedUnread === unread
-        ? `list says ${formatCount(listedUnread)}, agrees`
-        : `! list says ${formatCount(listedUnread)} unread: disagrees by ${formatCount(Math.abs(listedUnread - unread))}`,
-    );
-  }
-  return words.join(sep);
+  const seqs = [`max seq ${formatCount(state.maxSeq)}`, `read up to ${formatCount(state.hasReadSeq)}`];
+  const bySeq = unread < 0 ? `read past max seq by ${formatCount(-unread)}` : `${formatCount(unread)} unread by seq`;
+  if (listedUnread === undefined) return [...seqs, bySeq].join(sep);
+  if (listedUnread === unread) return [...seqs, `${formatCount(unread)} unread (list agrees)`].join(sep);
+  const said = unread < 0 ? `seqs say ${formatCount(unread)} (read past max seq)` : `seqs say ${formatCount(unread)}`;
+  return [`! unread disagrees: list says ${formatCount(listedUnread)}, ${said}`, ...seqs].join(sep);
 }
 
 const historyOperation: PageOperation<HistoryRow> = {
@@ -166,12 +160,14 @@ const historyOperation: PageOperation<HistoryRow> = {
 };
 
 const seqText = (row: HistoryRow): string => (isGap(row) ? (row.gap.firstSeq === row.gap.lastSeq ? String(row.gap.firstSeq) : `${row.gap.firstSeq}${glyphs().range}${row.gap.lastSeq}`) : String(row.seq));
+/** A gap row's words: `seqs 41–45 absent: …`, `seq 48 absent: …`. */
+const gapText = (gap: Gap): string => `${gap.gap.firstSeq === gap.gap.lastSeq ? 'seq' : 'seqs'} ${seqText(gap)} absent: ${gap.gap.reason}`;
 
 function historyDetail(row: HistoryRow, owner: DetailOwner): RowDetail {
   if (isGap(row)) {
     const { firstSeq, lastSeq, reason } = row.gap;
     return {
-      title: `Seqs ${seqText(row)} absent`,
+      title: `${firstSeq === lastSeq ? 'Seq' : 'Seqs'} ${seqText(row)} absent`,
       lead: [{ label: 'absent', value: `${formatCount(lastSeq - firstSeq + 1)} seqs the server did not return: ${reason}` }],
       sections: [{ title: 'Gap', fields: [{ label: 'firstSeq', value: String(firstSeq) }, { label: 'lastSeq', value: String(lastSeq) }] }],
     };
@@ -253,7 +249,7 @@ export const history = {
       title: 'MESSAGE',
       priority: 2,
       min: 16,
-      value: (row: HistoryRow) => (isGap(row) ? `seqs ${seqText(row)} absent: ${row.gap.reason}` : summary(row)),
+      value: (row: HistoryRow) => (isGap(row) ? gapText(row) : summary(row)),
     },
   ],
   detail: historyDetail,
@@ -264,7 +260,7 @@ export const history = {
         value: (row: HistoryRow) => (isGap(row) ? '' : row[name]),
       })),
       // The decoded one-line summary; a gap row's words.
-      { name: 'summary', value: (row: HistoryRow) => (isGap(row) ? `seqs ${seqText(row)} absent: ${row.gap.reason}` : summary(row)) },
+      { name: 'summary', value: (row: HistoryRow) => (isGap(row) ? gapText(row) : summary(row)) },
       { name: 'content', value: (row: HistoryRow) => (isGap(row) ? '' : contentText(row.content)) },
       { name: 'gap', value: (row: HistoryRow) => (isGap(row) ? `${row.gap.firstSeq}-${row.gap.lastSeq}` : '') },
     ],

@@ -54,7 +54,7 @@ describe('history on the wire', () => {
     expect(summaries(result.rows)).toEqual([
       textOf(SINGLE, 50),
       textOf(SINGLE, 49),
-      'seqs 48 absent: deleted, destructed or cleared',
+      'seq 48 absent: deleted, destructed or cleared',
       textOf(SINGLE, 47),
       textOf(SINGLE, 46),
       'seqs 41–45 absent: deleted, destructed or cleared',
@@ -88,9 +88,10 @@ describe('history on the wire', () => {
 
   it('says the read state, and the unread count the list showed beside it, flagged in words when they disagree', async () => {
     expect((await page(SINGLE, 1, 10)).notice).toBe('max seq 50 · read up to 40 · 10 unread by seq');
-    expect((await page(SINGLE, 1, 10, 10)).notice).toBe('max seq 50 · read up to 40 · 10 unread by seq · list says 10, agrees');
-    expect((await page(CLEARED, 1, 10, 3)).notice).toBe('max seq 12 · read up to 10 · 2 unread by seq · ! list says 3 unread: disagrees by 1');
-    expect((await page(PAST, 1, 10, 0)).notice).toBe('max seq 8 · read up to 11 · read past max seq by 3 · ! list says 0 unread: disagrees by 3');
+    expect((await page(SINGLE, 1, 10, 10)).notice).toBe('max seq 50 · read up to 40 · 10 unread (list agrees)');
+    expect((await page(CLEARED, 1, 10, 3)).notice).toBe('! unread disagrees: list says 3, seqs say 2 · max seq 12 · read up to 10');
+    expect((await page(PAST, 1, 10, 0)).notice).toBe('! unread disagrees: list says 0, seqs say -3 (read past max seq) · max seq 8 · read up to 11');
+    expect((await page(PAST, 1, 10)).notice).toBe('max seq 8 · read up to 11 · read past max seq by 3');
   });
 
   it('decodes the base64 content in the detail, the sender and the time with its zone', async () => {
@@ -123,8 +124,8 @@ describe('history on the demo server', () => {
       if (conv.msgInfo?.serverMsgID) expect(newest?.serverMsgID, conv.conversationID).toBe(conv.msgInfo.serverMsgID);
     });
     expect(pages.some((p) => (p.rows as Row[]).some((r) => r.gap)), 'a gap row on some page 1').toBe(true);
-    expect(pages.filter((p) => p.notice?.includes('! list says')).length, 'a planted disagreement').toBeGreaterThan(0);
-    expect(pages.filter((p) => p.notice?.includes(', agrees')).length).toBeGreaterThan(40);
+    expect(pages.filter((p) => p.notice?.startsWith('! unread disagrees')).length, 'a planted disagreement').toBeGreaterThan(0);
+    expect(pages.filter((p) => p.notice?.includes('(list agrees)')).length).toBeGreaterThan(40);
   });
 });
 
@@ -139,7 +140,7 @@ describe('history in the explorer', () => {
     expect(currentScreen(store.getState())).toMatchObject({ name: 'drill', kind: 'history', ownerID: OWNER, query: { conversationID: CLEARED, listedUnread: 3 } });
     await settled(store);
     const list = currentList(store.getState())!;
-    expect(list.notice).toContain('! list says 3 unread: disagrees by 1');
+    expect(list.notice).toContain('! unread disagrees: list says 3, seqs say 2');
     expect(seqs(list.rows).slice(0, 2)).toEqual(['12', '11']);
 
     store.getState().copyCurl();

@@ -10,6 +10,8 @@ import { LISTS, listDef, pageCall } from '../../src/lists/registry.js';
 import { currentList, currentScreen, listKeyFor } from '../../src/store/selectors.js';
 import { startMessageServer, textOf, type MessageServer } from '../support/messageServer.js';
 import { NO_RETRIES } from '../support/retryPolicy.js';
+import { manualTimers } from '../support/manualTimers.js';
+import { createAppStore } from '../../src/store/store.js';
 import { settled, storeFor } from '../support/demoStore.js';
 import { runCli } from '../support/runCli.js';
 import { demoClient } from '../support/demoClient.js';
@@ -126,6 +128,47 @@ describe('history on the demo server', () => {
     expect(pages.some((p) => (p.rows as Row[]).some((r) => r.gap)), 'a gap row on some page 1').toBe(true);
     expect(pages.filter((p) => p.notice?.startsWith('! unread disagrees')).length, 'a planted disagreement').toBeGreaterThan(0);
     expect(pages.filter((p) => p.notice?.includes('(list agrees)')).length).toBeGreaterThan(40);
+  });
+});
+
+describe('history in the live view on the living demo', () => {
+  it('page 1 follows the max seq: a message that arrives is its new first row, marked new', async () => {
+    // Two living demos on the same clock and seed: the first says which conversation of
+    // user_000001's event 1 (one pace after the start) writes to, the second is watched (the
+    // activity never goes back in time, so one server cannot be asked both before and after).
+    const start = Date.UTC(2026, 0, 15, 12);
+    const moment = { now: start };
+    const [probe, living] = await Promise.all([0, 1].map(() => startDemoServer({ users: 300, activity: { paceMs: 1_000, now: () => moment.now } })));
+    try {
+      const latest = async (): Promise<Record<string, string>> => {
+        const page = await LISTS.conversations.operation.send(demoClient(probe!), LISTS.conversations.body({ userID: DEMO.firstUserID, page: 1, size: 1000, query: { conversationIDs: [] } }));
+        return Object.fromEntries(page.rows.map((c) => [c.conversationID, c.msgInfo?.serverMsgID ?? '']));
+      };
+      const before = await latest();
+      moment.now = start + 1_000;
+      const after = await latest();
+      moment.now = start;
+      const id = Object.keys(after).find((k) => after[k] !== before[k])!;
+      expect(id).toBeDefined();
+
+      const timers = manualTimers();
+      const store = createAppStore({ client: demoClient(living!), pageSize: 20, liveTimers: timers.timers, liveIntervalMs: 5_000 });
+      store.getState().openDrill({ name: 'drill', kind: 'history', ownerID: DEMO.firstUserID, query: { conversationID: id } });
+      await settled(store);
+      const first = (currentList(store.getState())!.rows[0] as Row).seq!;
+      store.getState().toggleLive();
+      await expect.poll(() => store.getState().live.status.state, { timeout: 5000 }).toBe('scheduled');
+      moment.now = start + 1_000; // the message arrives
+      timers.advance(5_000);
+      await expect.poll(() => (currentList(store.getState())!.rows[0] as Row).seq, { timeout: 5000 }).toBe(first + 1);
+      const list = currentList(store.getState())!;
+      expect(list.notice).toContain(`max seq ${(first + 1).toLocaleString('en-US')}`);
+      expect(list.changes?.summary).toMatch(/^1 new/);
+      expect(Object.keys(list.changes!.marks)).toContain(`seq:${first + 1}`);
+      store.getState().quit();
+    } finally {
+      await Promise.all([probe, living].map((s) => s?.close()));
+    }
   });
 });
 

@@ -129,6 +129,21 @@ describe('history on the demo server', () => {
     expect(pages.filter((p) => p.notice?.startsWith('! unread disagrees')).length, 'a planted disagreement').toBeGreaterThan(0);
     expect(pages.filter((p) => p.notice?.includes('(list agrees)')).length).toBeGreaterThan(40);
   });
+
+  it('prints from the demo with --demo in scripting: the last pages with --all end at the first seq kept', async () => {
+    const c = demoClient(demo);
+    const conv = (await LISTS.conversations.operation.send(c, LISTS.conversations.body({ userID: DEMO.firstUserID, page: 1, size: 5, query: { conversationIDs: [] } }))).rows[1]!;
+    const state = await LISTS.history.operation.send(c, LISTS.history.body({ userID: DEMO.firstUserID, page: 1, size: 1, query: { conversationID: conv.conversationID } }));
+    const pages = Math.ceil(state.total / 100);
+    const connect = ['--base-url', demo.url, '--secret', DEMO.secret, '--admin-user-id', DEMO.adminUserID];
+    const run = await runCli(['history', '--user', DEMO.firstUserID, '--conversation', conv.conversationID, '--page', String(pages - 1), '--all', '-o', 'ndjson', ...connect]);
+    expect(run.code, run.stderr).toBe(0);
+    const rows = run.stdout.trim().split('\n').map((line) => JSON.parse(line) as Row);
+    const seqsOrGaps = rows.map((r) => r.gap?.firstSeq ?? r.seq!);
+    expect(seqsOrGaps.at(-1)).toBe(1);
+    expect(seqsOrGaps).toEqual([...seqsOrGaps].sort((a, b) => b - a));
+    expect(run.stderr).toMatch(/^openim-explorer: max seq [\d,]+ · read up to [\d,]+/);
+  });
 });
 
 describe('history in the live view on the living demo', () => {

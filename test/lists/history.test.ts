@@ -3,7 +3,7 @@
 // seq range each page asks for, gap rows, the read state and the unread count beside it, `C`
 // copying the request really sent, Enter on a conversation opening it, `>` reaching seq 1, the
 // live view's page 1 following a growing max seq, and the scripting command in every format.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { OpenIMClient } from '../../src/api/client.js';
 import { isLastPage } from '../../src/domain/paging.js';
 import { LISTS, listDef, pageCall } from '../../src/lists/registry.js';
@@ -213,6 +213,27 @@ describe('history in the explorer', () => {
     store.getState().back();
     expect(currentScreen(store.getState())).toMatchObject({ name: 'user', userID: OWNER });
     expect(currentList(store.getState())!.cursor).toBe(1);
+  });
+
+  it('the same row opened again keeps its history list and asks with the unread count the row shows now', async () => {
+    // A server of its own: it grows.
+    const own = await startMessageServer([{ conversationID: SINGLE, maxSeq: 50, hasReadSeq: 40 }], { owner: OWNER });
+    onTestFinished(() => own.close());
+    const store = storeFor(own, { client: new OpenIMClient({ baseUrl: own.url, token: 'tok', adminUserID: 'imAdmin', timeoutMs: 5000, retryPolicy: NO_RETRIES, maxBodyBytes: 1 << 20 }) });
+    store.getState().openUser(OWNER);
+    await settled(store);
+    store.getState().openRow(); // 10 unread
+    await settled(store);
+    expect(currentList(store.getState())!.notice).toBe('max seq 50 · read up to 40 · 10 unread (list agrees)');
+    const key = currentList(store.getState())!.key;
+    store.getState().back();
+    own.grow(SINGLE);
+    store.getState().reload();
+    await settled(store);
+    store.getState().openRow(); // 11 unread now
+    await settled(store);
+    expect(currentList(store.getState())!.key).toBe(key);
+    expect(currentList(store.getState())!.notice).toBe('max seq 51 · read up to 40 · 11 unread (list agrees)');
   });
 
   it("page 1 follows a growing max seq when fetched again (the live view's refresh)", async () => {

@@ -68,8 +68,9 @@ export const navSlice =
         const key = listKeyFor(screen);
         const kept = get().lists[key];
         const stale = kept !== undefined && JSON.stringify(kept.base) !== JSON.stringify(screen.query);
+        if (stale) services.patchList(key, { base: screen.query, query: screen.query });
         showScreen(screen, 'drill');
-        if (stale) services.changeList(key, { base: screen.query, query: screen.query });
+        if (stale) services.request(key, false);
       },
       back() {
         if (get().nav.length <= 1) return;

@@ -8,11 +8,14 @@ import { getFriendList } from './friends.js';
 import { listOrNull } from './gojson.js';
 import { compileMongoRegex } from './mongo-regex.js';
 import { checkPagination, pageOf, pageRange } from './pagination.js';
+import { parseToken } from './parse-token.js';
+import { getUsersStatus } from './presence.js';
 import { getFriendApplyList, sentApplications } from './received-applications.js';
 import { byHandleResults, checkOwnersPage, checkUserAndPage, type Route } from './route.js';
 import { searchUsers, type UserFilters } from './user-search.js';
 import type { UserRecord } from './users.js';
 import { userAt } from './users.js';
+import { getUsersInfo } from './users-info.js';
 
 const getAdminToken: Route = {
   handler: 'api.(*AuthApi).GetAdminToken() /openim-server/internal/api/auth.go:32',
@@ -148,4 +151,7 @@ export const ROUTES: ReadonlyMap<string, Route> = new Map([
   ['/friend/get_black_list', getBlackList],
   ['/friend/get_friend_list', getFriendList],
   ['/conversation/get_sorted_conversation_list', getSortedConversationList],
+  ['/auth/parse_token', parseToken],
+  ['/user/get_users_status', getUsersStatus],
+  ['/user/get_users_info', getUsersInfo],
 ]);

@@ -4,9 +4,11 @@
 import { ApiError, firstLine } from './errors.js';
 import type { OpenIMClient } from './client.js';
 import { pageOperation } from './pages.js';
-import { getUsersDataSchema, searchNotificationAccountsDataSchema, type NotificationAccount, type Page, type Pagination, type User } from './schemas.js';
+import {
+  getUsersDataSchema, searchNotificationAccountsDataSchema, usersInfoDataSchema, type NotificationAccount, type Page, type Pagination, type User,
+} from './schemas.js';
 
-/** get_users: the users list's operation, and the existence check's (userLookup.ts). */
+/** get_users: the users list's operation, and the lookup's search for an ID in another case (userLookup.ts). */
 export const GET_USERS = pageOperation({
   name: 'getUsers',
   path: '/user/get_users',
@@ -34,12 +36,23 @@ export function getUsers(
   return GET_USERS.send(client, req, signal);
 }
 
+/** @internal The contract's operation as tests call it; the system accounts list sends SEARCH_NOTIFICATION_ACCOUNTS itself. */
 export function searchNotificationAccounts(
   client: OpenIMClient,
   req: { keyword: string; pagination: Pagination },
   signal?: AbortSignal,
 ): Promise<Page<NotificationAccount>> {
   return SEARCH_NOTIFICATION_ACCOUNTS.send(client, req, signal);
+}
+
+/**
+ * get_users_info: the users of these exact IDs, whatever their level (system accounts and the
+ * admin included). One ID the server does not store fails the whole request with 1004
+ * (FindWithError); a server that leaves it out instead just answers fewer rows.
+ */
+export async function getUsersInfo(client: OpenIMClient, userIDs: readonly string[], signal?: AbortSignal): Promise<User[]> {
+  const data = await client.call('getUsersInfo', '/user/get_users_info', { userIDs }, usersInfoDataSchema, signal);
+  return data.usersInfo;
 }
 
 const PLAIN_NOT_FOUND = /^(?:1004 )?RecordNotFoundError$/;

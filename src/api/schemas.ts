@@ -176,6 +176,10 @@ export const getUsersDataSchema = z.looseObject({
     globalRecvMsgOpt: 'int',
   }),
 });
+/** get_users_info: users by exact ID, at every level. */
+export const usersInfoDataSchema = z.looseObject({
+  usersInfo: list(userSchema),
+});
 export const friendApplyListDataSchema = z.looseObject({
   total: intOr(0),
   friendRequests: list(friendRequestSchema),

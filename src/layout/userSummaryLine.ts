@@ -97,17 +97,17 @@ function profileSegments(profile: SummaryPart<UserLookup>): Segment[] {
       ];
     }
     case 'system': {
-      const level = found.account.appMangerLevel;
+      const level = found.user.appMangerLevel;
       return [
-        nameSegment(found.account.nickName),
-        {
-          long: `system account${level === undefined ? '' : `, level ${level} (${appMangerLevelName(level)})`}: not an ordinary user`,
-          short: `system account${level === undefined ? '' : ` L${level}`}`,
-        },
+        nameSegment(found.user.nickname),
+        { long: `system account, level ${level} (${appMangerLevelName(level)}): not an ordinary user`, short: `system account L${level}` },
       ];
     }
-    case 'admin':
-      return [{ long: 'the admin user (not an ordinary user, listed nowhere)', short: 'the admin user' }];
+    case 'admin': {
+      const level = found.user?.appMangerLevel;
+      const at = level === undefined ? { long: '', short: '' } : { long: `, level ${level} (${appMangerLevelName(level)})`, short: ` L${level}` };
+      return [{ long: `the admin user${at.long} (not an ordinary user, listed nowhere)`, short: `the admin user${at.short}` }];
+    }
     case 'none':
       return [{ long: 'no such user: get_users does not know this ID', short: 'no such user' }];
   }

@@ -73,7 +73,7 @@ describe('userSummaryLine', () => {
     expect(userSummaryLine(loading, 120).text).toBe(`profile … · ${USER_TABS.map((tab) => `${summaryPart(tab).label.long} …`).join(' · ')}`);
     expect(userSummaryLine(loading, 60).text).toBe(`… · ${USER_TABS.map((tab) => `${summaryPart(tab).label.short} …`).join(' · ')}`);
     const system = userSummaryLine(
-      { ...loading, profile: { state: 'ok', value: { kind: 'system', account: { userID: 'notify_ops', nickName: '运维通知', faceURL: '', appMangerLevel: 3 } } } },
+      { ...loading, profile: { state: 'ok', value: { kind: 'system', user: { userID: 'notify_ops', nickname: '运维通知', faceURL: '', ex: '', createTime: 0, appMangerLevel: 3, globalRecvMsgOpt: 0 } } } },
       80,
     );
     expect(system).toMatchObject({ tone: 'note', text: expect.stringContaining('运维通知 · system account L3') });

@@ -5,7 +5,8 @@ import { ApiError, firstLine } from './errors.js';
 import type { OpenIMClient } from './client.js';
 import { pageOperation } from './pages.js';
 import {
-  getUsersDataSchema, searchNotificationAccountsDataSchema, usersInfoDataSchema, type NotificationAccount, type Page, type Pagination, type User,
+  getUsersDataSchema, searchNotificationAccountsDataSchema, usersInfoDataSchema, usersStatusDataSchema,
+  type NotificationAccount, type OnlineStatus, type Page, type Pagination, type User,
 } from './schemas.js';
 
 /** get_users: the users list's operation, and the lookup's search for an ID in another case (userLookup.ts). */
@@ -54,6 +55,17 @@ export async function getUsersInfo(client: OpenIMClient, userIDs: readonly strin
   const data = await client.call('getUsersInfo', '/user/get_users_info', { userIDs }, usersInfoDataSchema, signal);
   return data.usersInfo;
 }
+
+/**
+ * get_users_status: who of these IDs is online, and on which platforms; one row per ID asked for,
+ * unknown IDs offline. Never get_users_online_status, whose rows carry live session tokens.
+ */
+export async function getUsersStatus(client: OpenIMClient, userIDs: readonly string[], signal?: AbortSignal): Promise<OnlineStatus[]> {
+  const data = await client.call(USERS_STATUS.name, USERS_STATUS.path, { userIDs }, usersStatusDataSchema, signal);
+  return data.statusList;
+}
+/** The operation's name and path: the status list (lists/status.ts) and the users list's online column send it too. */
+export const USERS_STATUS = { name: 'getUsersStatus', path: '/user/get_users_status' } as const;
 
 const PLAIN_NOT_FOUND = /^(?:1004 )?RecordNotFoundError$/;
 

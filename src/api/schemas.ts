@@ -176,6 +176,19 @@ export const getUsersDataSchema = z.looseObject({
     globalRecvMsgOpt: 'int',
   }),
 });
+/** Who is online (sdkws.OnlineStatus): status 1 online, 0 offline; the platforms it is connected on (§6.1 platformID). */
+export const onlineStatusSchema = z.looseObject({
+  userID: str,
+  status: intOr(0),
+  /** null when offline (a nil slice). */
+  platformIDs: list(int),
+});
+export type OnlineStatus = z.infer<typeof onlineStatusSchema>;
+/** get_users_status: one row per ID asked for, in that order. */
+export const usersStatusDataSchema = z.looseObject({
+  statusList: list(onlineStatusSchema),
+});
+
 /** get_users_info: users by exact ID, at every level. */
 export const usersInfoDataSchema = z.looseObject({
   usersInfo: list(userSchema),

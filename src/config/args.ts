@@ -268,7 +268,8 @@ function listRequest(list: ListCommand, v: ListFlags): ListRequestOptions {
   return {
     list,
     kind: kindOfCommand(list),
-    ...(perUser || (own.includes('user') && v.user !== undefined) ? { userID: v.user!.trim() } : {}),
+    // The owner of a per-user list; a list that names `user` among its own flags (status) reads it in its query.
+    ...(perUser ? { userID: v.user!.trim() } : {}),
     flags: Object.fromEntries(own.filter((flag) => v[flag] !== undefined).map((flag) => [flag, v[flag]])),
     page: v.page === undefined ? 1 : int(v.page, '--page', 1, 2_147_483_647),
     ...(v.size === undefined ? {} : { size: int(v.size, '--size', 1, 10_000) }),

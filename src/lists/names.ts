@@ -44,6 +44,16 @@ export const LIST_NAMES = {
     shortTitle: 'System accounts',
     place: 'top',
   },
+  status: {
+    command: 'status',
+    commandHelp: 'print whether users are online, and on which platforms',
+    usage: ['status --user ID[,ID...]', 'online or offline, and the platforms (get_users_status)'],
+    help: 'online status',
+    title: 'Online status',
+    flags: ['user'],
+    shortTitle: 'Online',
+    place: 'top',
+  },
   conversations: {
     command: 'conversations',
     commandHelp: 'print the conversations of a user',

@@ -11,6 +11,7 @@ import { blacklist } from './blacklist.js';
 import { conversations } from './conversations.js';
 import { friends } from './friends.js';
 import { receivedApplications } from './receivedApplications.js';
+import { status } from './status.js';
 import type { LIST_NAMES, ListKind, UserTab } from './names.js';
 import type { AnyQuery, ListDef, ListSpec, PageRequest, UserSummaryPart } from './types.js';
 import { users } from './users.js';
@@ -24,6 +25,7 @@ type SummaryPartOf<K extends ListKind> = (typeof LIST_NAMES)[K]['place'] extends
 export const LISTS = {
   users,
   accounts,
+  status,
   conversations,
   blacklist,
   applications,

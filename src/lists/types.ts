@@ -88,6 +88,8 @@ export interface QuerySpec<Query> {
   prompt?: ListQueryPrompt<Query>;
   /** The query the scripting command's flags ask for. */
   fromFlags: (flags: QueryFlags) => Query;
+  /** The list shows nothing until its query names something (the users whose online status to ask for). */
+  emptyUntilAsked?: true;
 }
 
 /** The prompt a list's query is asked with: its label, its hint, the line it starts with, the query an answer makes. */

@@ -128,5 +128,7 @@ export const groupTypeName = (code: number): string => lookup(GROUP_TYPES, code)
 export const platformName = (code: number): string => lookup(PLATFORMS, code);
 /** A platform where several are listed (who is online where): its name, or a newer one's bare number. */
 export const platformWord = (code: number): string => (Number.isInteger(code) && Object.prototype.hasOwnProperty.call(PLATFORMS, code) ? PLATFORMS[code]! : String(code));
+/** Platforms as a list reads them: `iOS, Web, 12` (`sep` `,` where room is short). */
+export const platformWords = (codes: readonly number[], sep = ', '): string => codes.map(platformWord).join(sep);
 
 export const isKnownContentType = (code: number): boolean => Number.isInteger(code) && Object.prototype.hasOwnProperty.call(CONTENT_TYPES, code);

@@ -6,7 +6,7 @@
 import { USERS_STATUS } from '../api/operations.js';
 import type { PageOperation } from '../api/pages.js';
 import { usersStatusDataSchema, type OnlineStatus } from '../api/schemas.js';
-import { platformWord } from '../content/enums.js';
+import { platformWord, platformWords } from '../content/enums.js';
 import { idAt, labelAt } from '../domain/columns.js';
 import { displayText } from '../terminal/settle.js';
 import { textFlag, type ListDef } from './types.js';
@@ -19,8 +19,6 @@ const splitIDs = (text: string): string[] => [...new Set(text.split(/[\s,]+/).fi
 
 /** `online` or `offline`; any other code as its number. */
 const onlineWord = (status: number): string => (status === 1 ? 'online' : status === 0 ? 'offline' : `status ${status}`);
-/** The platforms, named (a newer platform as its number): `iOS, Web`. */
-export const platformWords = (ids: readonly number[]): string => ids.map(platformWord).join(', ');
 
 const operation: PageOperation<OnlineStatus> = {
   name: USERS_STATUS.name,

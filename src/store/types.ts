@@ -5,6 +5,7 @@ import type { AnyRow } from '../api/pages.js';
 import type { ListKind } from '../lists/names.js';
 import type { AnyQuery } from '../lists/types.js';
 import type { UserLookup } from '../api/userLookup.js';
+import type { OnlineStatus } from '../api/schemas.js';
 import type { PagePosition } from '../domain/paging.js';
 import type { LineEdit, LineState } from './lineEditor.js';
 import type { RowMark } from '../domain/rowDiff.js';
@@ -70,8 +71,8 @@ export type SummaryPart<T> =
 /** The figures behind a user screen's tabs: each of a user's lists counts its own (lists/<list>.ts `userSummary`). */
 export type TabFigures = { [K in UserTab]: SummaryPart<SummaryFigures[K]> };
 
-/** The line at the top of a user screen: who the user is, and how much is behind each tab. */
-export type UserSummary = { profile: SummaryPart<UserLookup> } & TabFigures;
+/** The line at the top of a user screen: who the user is, whether they are online, and how much is behind each tab. */
+export type UserSummary = { profile: SummaryPart<UserLookup>; presence: SummaryPart<OnlineStatus> } & TabFigures;
 
 /** The live view's marks on a page: rows new or changed since the refresh before. */
 export interface ListChanges {

@@ -68,6 +68,8 @@ describe('picking a user by ID', () => {
       .toBe(true);
     const summary = store.getState().summaries[DEMO.firstUserID]!;
     expect(summary.profile).toMatchObject({ value: { kind: 'user', user: { userID: DEMO.firstUserID } } });
+    // Who is online: one get_users_status for the user (the demo's first user is on iOS and the web).
+    expect(summary.presence).toMatchObject({ state: 'ok', value: { userID: DEMO.firstUserID, status: 1, platformIDs: [1, 5] } });
     expect(summary.conversations).toMatchObject({
       value: { withMessages: DEMO.firstUser.conversations - DEMO.firstUser.withoutMessage, none: false },
     });

@@ -25,13 +25,19 @@ const CASE_ROWS = 20;
 /** The highest level an ordinary user has (1 AppOrdinaryUsers; contract §6.1 appMangerLevel). */
 const ORDINARY_MAX_LEVEL = 1;
 
-/** What get_users_info said of one ID: found at its level, or not stored (1004, or left out). */
+/**
+ * What get_users_info said of one ID: found at its level, or not stored (1004, or left out). A
+ * server that cannot answer it (no such route behind a proxy, an unreadable reply) is asked with
+ * get_users instead, which finds ordinary users only; an auth failure is the caller's to handle.
+ */
 export async function lookupUser(client: OpenIMClient, userID: string, signal?: AbortSignal): Promise<UserLookup> {
   let user: User | undefined;
+  let unanswered = false;
   try {
     user = (await getUsersInfo(client, [userID], signal)).find((u) => u.userID === userID);
   } catch (error) {
-    if (!(error instanceof ApiError && error.errCode === 1004)) throw error;
+    if (signal?.aborted || (error instanceof ApiError && error.isAuth)) throw error;
+    unanswered = !(error instanceof ApiError && error.errCode === 1004);
   }
   if (user) {
     if (userID === client.adminUserID) return { kind: 'admin', user };
@@ -40,6 +46,8 @@ export async function lookupUser(client: OpenIMClient, userID: string, signal?: 
   // The configured admin is the admin even where the server does not store it as a user.
   if (userID === client.adminUserID) return { kind: 'admin' };
   const users = await getUsers(client, { pagination: { pageNumber: 1, showNumber: CASE_ROWS }, userID: exactUserIDPattern(userID) }, signal);
+  const exact = unanswered ? users.rows.find((u) => u.userID === userID) : undefined;
+  if (exact) return { kind: 'user', user: exact };
   const otherCase = users.rows.find((u) => u.userID !== userID)?.userID;
   return otherCase !== undefined ? { kind: 'none', otherCase } : { kind: 'none' };
 }

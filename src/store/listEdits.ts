@@ -3,6 +3,7 @@
 import type { ListKind } from '../lists/names.js';
 import type { PageRequest } from '../lists/types.js';
 import type { StoreGet, StoreSet } from './deps.js';
+import { extrasFor } from '../lists/pageExtras.js';
 import { listDef } from '../lists/registry.js';
 import { listKeyFor, pageSizeFor } from './selectors.js';
 import type { ListState, Screen } from './types.js';
@@ -31,6 +32,7 @@ export function createListEdits(set: StoreSet, get: StoreGet): ListEdits {
           page: 1,
           size: pageSizeFor(get(), screen),
           query: listDef(kind).query.initial,
+          ...extrasOf(kind, get().columnKeys[kind]),
           rows: [],
           loadedPage: null,
           total: 0,
@@ -49,6 +51,12 @@ export function createListEdits(set: StoreSet, get: StoreGet): ListEdits {
 
 /** The request for the page the list wants. */
 export function requestOf(list: ListState): PageRequest {
-  const spec = { kind: list.kind, page: list.page, size: list.size, query: list.query };
+  const spec = { kind: list.kind, page: list.page, size: list.size, query: list.query, ...(list.extras?.length ? { extras: list.extras } : {}) };
   return list.userID !== undefined ? { ...spec, userID: list.userID } : spec;
+}
+
+/** A list's `extras`: what the columns of these keys need (none: no field). */
+export function extrasOf(kind: ListKind, keys: readonly string[] | undefined): Pick<ListState, 'extras'> {
+  const extras = extrasFor(listDef(kind), keys);
+  return extras.length > 0 ? { extras } : {};
 }

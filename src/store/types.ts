@@ -24,6 +24,8 @@ export interface ListState extends PagePosition {
   /** The user whose list this is (per-user lists only). */
   userID?: string;
   query: AnyQuery;
+  /** The page extras its shown columns need (lists/pageExtras.ts), asked for beside each page. */
+  extras?: readonly string[];
   /** Rows of `loadedPage`; kept on screen while a newer page loads or fails. */
   rows: AnyRow[];
   loadedPage: number | null;

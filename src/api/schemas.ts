@@ -213,6 +213,13 @@ export const adminTokenDataSchema = z.looseObject({
   expireTimeSeconds: intOr(0),
 });
 
+/** parse_token: whose token, which platform, and when it expires: `expireTimeSeconds` here is an absolute Unix time. */
+export const parseTokenDataSchema = z.looseObject({
+  userID: str,
+  platformID: intOr(0),
+  expireTimeSeconds: intOr(0),
+});
+
 export interface Pagination {
   pageNumber: number;
   showNumber: number;

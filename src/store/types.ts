@@ -206,4 +206,17 @@ export interface AppState {
   /** By user ID, for the user screens opened. */
   summaries: Record<string, UserSummary>;
   live: LiveState;
+  /** When the token expires, as the server said at start (tokenSlice.ts). */
+  token: TokenState;
 }
+
+/**
+ * The token's expiry: unknown (not asked yet, or the server could not say), known (with where it
+ * is in its life now: `lastHour` and `expired` only for a token this client cannot renew), or
+ * refused at start (`code`: the server's 1501-1507).
+ */
+export type TokenState =
+  | { state: 'unknown' }
+  | { state: 'known'; expiresAt: number; renews: boolean; phase: TokenPhase }
+  | { state: 'refused'; code: number };
+export type TokenPhase = 'valid' | 'lastHour' | 'expired';

@@ -23,7 +23,7 @@ export function tokenPhase(expiresAt: number, now: number): TokenPhase {
 export function refusedTokenWords(code: number): string {
   const what: Record<number, string> = {
     1501: 'has expired',
-    1503: 'is not a token (malformed: was it copied whole?)',
+    1503: 'is malformed (not a JWT: was it copied whole?)',
     1504: 'is not valid yet',
     1505: "was not signed with this server's secret (another server's token?)",
     1506: 'was logged out by the server (kicked)',

@@ -83,7 +83,7 @@ describe('the token\'s expiry', () => {
   });
 
   it.each([
-    ['malformed', () => 'abc', 1503, 'is not a token'],
+    ['malformed', () => 'abc', 1503, 'is malformed'],
     ['expired', () => demo.mintToken(DEMO.adminUserID, { ttlSeconds: -60 }), 1501, 'has expired'],
     ['signed by another secret', () => demo.mintToken(DEMO.adminUserID, { secret: 'other' }), 1505, "was not signed with this server's secret"],
   ])('a %s token is said in words at start, never the token itself', async (_what, token, code, words) => {

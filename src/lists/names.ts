@@ -20,6 +20,8 @@ interface ListNames {
   place: 'top' | 'userTab';
   /** The scripting flags that narrow it (config/args.ts FLAGS; the list's query reads them). */
   flags: readonly string[];
+  /** Its `--user` names the users it asks about (`A,B`, read by its query), not whose list it is: no owner is looked up. */
+  userIsQuery?: true;
 }
 
 /** In this order in `--help`, the shell completions and the user screen's tabs. */
@@ -51,6 +53,7 @@ export const LIST_NAMES = {
     help: 'online status',
     title: 'Online status',
     flags: ['user'],
+    userIsQuery: true,
     shortTitle: 'Online',
     place: 'top',
   },
@@ -128,6 +131,11 @@ export const LIST_COMMANDS: readonly ListCommand[] = LIST_KINDS.map((kind) => LI
 /** The list a scripting command prints. */
 export function kindOfCommand(command: ListCommand): ListKind {
   return LIST_KINDS.find((kind) => LIST_NAMES[kind].command === command)!;
+}
+
+/** Whether a list's `--user` is its query rather than its owner (`userIsQuery`). */
+export function userIsQuery(kind: ListKind): boolean {
+  return (LIST_NAMES[kind] as ListNames).userIsQuery === true;
 }
 
 /** The commands of the lists a scripting flag narrows (names.ts `flags`). */

@@ -2,6 +2,9 @@
 // one get_users_status for the page on screen (never one per row), its answers cached with the
 // page, live-refreshed with it; a failure leaves the rows and says so; a walk (CSV, export) does
 // not ask for it. Against the demo over HTTP, and a loopback server refusing the status.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, startDemoServer, type DemoServer } from 'openim-demo-server';
 import { csvFields } from '../../src/lists/csvFields.js';
@@ -9,6 +12,8 @@ import { checkColumnChoice, choosableFields } from '../../src/lists/columnChoice
 import { currentList } from '../../src/store/selectors.js';
 import { settled, storeFor } from '../support/demoStore.js';
 import { startFaultServer, type FaultServer } from '../support/faultServer.js';
+import { writeConfig } from '../support/configFile.js';
+import { runCli } from '../support/runCli.js';
 
 let demo: DemoServer;
 let refusing: FaultServer;
@@ -70,6 +75,44 @@ describe('the users list\'s ONLINE column', () => {
     await expect.poll(() => rowsOf(store)[0]?.online?.status, { timeout: 5000 }).toBe(1);
     expect(store.getState().columnKeys.users).toContain('online');
     expect(demo.requestCount(STATUS) - before).toBe(1);
+  });
+
+  it('asked again with the page (r, the live view), it follows who comes and goes on a living demo', async () => {
+    const clock = { now: Date.UTC(2026, 0, 15, 9, 30) };
+    const living = await startDemoServer({ users: 100, activity: { paceMs: 1000, now: () => clock.now } });
+    try {
+      const store = storeFor(living, { columns: checkColumnChoice(chosen).choice });
+      store.getState().start();
+      await settled(store);
+      const online = () => rowsOf(store).filter((r) => r.online?.status === 1).map((r) => r.userID);
+      const before = online();
+      clock.now += 5 * 1000; // one presence slot (five paces)
+      store.getState().reload();
+      await expect.poll(() => online().join(), { timeout: 5000 }).not.toBe(before.join());
+      expect(living.requestCount(STATUS)).toBe(2);
+    } finally {
+      await living.close();
+    }
+  });
+
+  it('chosen in the config file, fills `users -o table` with one get_users_status per page', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'oie-online-'));
+    try {
+      const before = demo.requestCount(STATUS);
+      const config = writeConfig(dir, { profiles: {}, columns: chosen });
+      const table = await runCli(['users', '-o', 'table', '--size', '10', '--all', '--config', config, '--base-url', demo.url, '--secret', DEMO.secret]);
+      expect(table.stderr).toBe('');
+      const lines = table.stdout.split('\n');
+      expect(lines[0]).toMatch(/^USER ID +NICKNAME +ONLINE$/);
+      expect(lines[1]).toMatch(new RegExp(`^${DEMO.firstUserID} .* iOS,Web$`));
+      expect(lines.filter((l) => /^user_\d+ /.test(l))).toHaveLength(100);
+      expect(demo.requestCount(STATUS) - before).toBe(10);
+      // JSON and CSV are the list's own rows: no status asked for.
+      await runCli(['users', '-o', 'json', '--size', '10', '--config', config, '--base-url', demo.url, '--secret', DEMO.secret]);
+      expect(demo.requestCount(STATUS) - before).toBe(10);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('a status the server refuses leaves the users on screen and says so in words', async () => {

@@ -4,7 +4,7 @@ import type * as z from 'zod/mini';
 import { Http, type RequestEvent } from './http.js';
 import { ApiError } from './errors.js';
 import { LOGIN_OPERATION } from './authProblem.js';
-import { adminTokenDataSchema } from './schemas.js';
+import { adminTokenDataSchema, parseTokenDataSchema } from './schemas.js';
 import type { ProxySettings } from './proxy.js';
 import type { RetryPolicy } from './retryPolicy.js';
 import { WireWatch } from './wireMarks.js';
@@ -28,10 +28,19 @@ export interface ClientConfig {
 
 export { DEFAULT_CLIENT_CONFIG } from './defaults.js';
 
+/** When the token in use stops working (ms since 1970), and whether this client gets another one itself. */
+export interface TokenExpiry {
+  expiresAt: number;
+  /** Logged in with the secret: a new token is obtained when this one expires. */
+  renews: boolean;
+}
+
 export class OpenIMClient {
   private readonly http: Http;
   private token: string | undefined;
   private login: Promise<string> | undefined;
+  /** When the token the last login obtained expires: get_admin_token's duration counted from its answer. */
+  private loginExpiresAt: number | undefined;
   /** Aborted by close(): ends every request in flight, the shared login included. */
   private readonly closed = new AbortController();
   /** The proxy and `! plain http` marks, from the address each reply came from (the header's). */
@@ -103,6 +112,23 @@ export class OpenIMClient {
     }
   }
 
+  /**
+   * When the token expires. A token given (--token, a profile's) is asked about with
+   * /auth/parse_token (no token header; its answer's time is absolute), which rejects a bad token
+   * with the server's 1501-1507 as any request would; the secret's is known from the login
+   * (get_admin_token's duration), with no request of its own. Undefined before any login.
+   */
+  async tokenExpiry(signal?: AbortSignal): Promise<TokenExpiry | undefined> {
+    const renews = this.canRelogin;
+    if (this.config.token !== undefined && this.token === this.config.token) {
+      const data = await this.http.post('parseToken', '/auth/parse_token', { token: this.config.token }, parseTokenDataSchema, { signal });
+      return data.expireTimeSeconds > 0 ? { expiresAt: data.expireTimeSeconds * 1000, renews } : undefined;
+    }
+    if (!renews) return undefined;
+    await this.currentToken();
+    return this.loginExpiresAt === undefined ? undefined : { expiresAt: this.loginExpiresAt, renews };
+  }
+
   /** POST /auth/get_admin_token: needs operationID but no token. */
   async getAdminToken(secret: string, userID: string, signal?: AbortSignal): Promise<z.output<typeof adminTokenDataSchema>> {
     return this.http.post(LOGIN_OPERATION, '/auth/get_admin_token', { secret, userID }, adminTokenDataSchema, { signal });
@@ -123,6 +149,7 @@ export class OpenIMClient {
       this.login = this.getAdminToken(secret, this.config.adminUserID)
         .then((data) => {
           this.token = data.token;
+          this.loginExpiresAt = data.expireTimeSeconds > 0 ? Date.now() + data.expireTimeSeconds * 1000 : undefined;
           return data.token;
         })
         .finally(() => {

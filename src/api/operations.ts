@@ -4,9 +4,12 @@
 import { ApiError, firstLine } from './errors.js';
 import type { OpenIMClient } from './client.js';
 import { pageOperation } from './pages.js';
-import { getUsersDataSchema, searchNotificationAccountsDataSchema, type NotificationAccount, type Page, type Pagination, type User } from './schemas.js';
+import {
+  getUsersDataSchema, searchNotificationAccountsDataSchema, usersInfoDataSchema, usersStatusDataSchema,
+  type NotificationAccount, type OnlineStatus, type Page, type Pagination, type User,
+} from './schemas.js';
 
-/** get_users: the users list's operation, and the existence check's (userLookup.ts). */
+/** get_users: the users list's operation, and the lookup's search for an ID in another case (userLookup.ts). */
 export const GET_USERS = pageOperation({
   name: 'getUsers',
   path: '/user/get_users',
@@ -34,6 +37,7 @@ export function getUsers(
   return GET_USERS.send(client, req, signal);
 }
 
+/** @internal The contract's operation as tests call it; the system accounts list sends SEARCH_NOTIFICATION_ACCOUNTS itself. */
 export function searchNotificationAccounts(
   client: OpenIMClient,
   req: { keyword: string; pagination: Pagination },
@@ -41,6 +45,27 @@ export function searchNotificationAccounts(
 ): Promise<Page<NotificationAccount>> {
   return SEARCH_NOTIFICATION_ACCOUNTS.send(client, req, signal);
 }
+
+/**
+ * get_users_info: the users of these exact IDs, whatever their level (system accounts and the
+ * admin included). One ID the server does not store fails the whole request with 1004
+ * (FindWithError); a server that leaves it out instead just answers fewer rows.
+ */
+export async function getUsersInfo(client: OpenIMClient, userIDs: readonly string[], signal?: AbortSignal): Promise<User[]> {
+  const data = await client.call('getUsersInfo', '/user/get_users_info', { userIDs }, usersInfoDataSchema, signal);
+  return data.usersInfo;
+}
+
+/**
+ * get_users_status: who of these IDs is online, and on which platforms; one row per ID asked for,
+ * unknown IDs offline. Never get_users_online_status, whose rows carry live session tokens.
+ */
+export async function getUsersStatus(client: OpenIMClient, userIDs: readonly string[], signal?: AbortSignal): Promise<OnlineStatus[]> {
+  const data = await client.call(USERS_STATUS.name, USERS_STATUS.path, { userIDs }, usersStatusDataSchema, signal);
+  return data.statusList;
+}
+/** The operation's name and path: the status list (lists/status.ts) and the users list's online column send it too. */
+export const USERS_STATUS = { name: 'getUsersStatus', path: '/user/get_users_status' } as const;
 
 const PLAIN_NOT_FOUND = /^(?:1004 )?RecordNotFoundError$/;
 

@@ -176,6 +176,23 @@ export const getUsersDataSchema = z.looseObject({
     globalRecvMsgOpt: 'int',
   }),
 });
+/** Who is online (sdkws.OnlineStatus): status 1 online, 0 offline; the platforms it is connected on (§6.1 platformID). */
+export const onlineStatusSchema = z.looseObject({
+  userID: str,
+  status: intOr(0),
+  /** null when offline (a nil slice). */
+  platformIDs: list(int),
+});
+export type OnlineStatus = z.infer<typeof onlineStatusSchema>;
+/** get_users_status: one row per ID asked for, in that order. */
+export const usersStatusDataSchema = z.looseObject({
+  statusList: list(onlineStatusSchema),
+});
+
+/** get_users_info: users by exact ID, at every level. */
+export const usersInfoDataSchema = z.looseObject({
+  usersInfo: list(userSchema),
+});
 export const friendApplyListDataSchema = z.looseObject({
   total: intOr(0),
   friendRequests: list(friendRequestSchema),
@@ -193,6 +210,13 @@ export const sortedConversationListDataSchema = z.looseObject({
 export const adminTokenDataSchema = z.looseObject({
   token: z.string().check(z.minLength(1)),
   /** A duration in seconds, not an epoch. */
+  expireTimeSeconds: intOr(0),
+});
+
+/** parse_token: whose token, which platform, and when it expires: `expireTimeSeconds` here is an absolute Unix time. */
+export const parseTokenDataSchema = z.looseObject({
+  userID: str,
+  platformID: intOr(0),
   expireTimeSeconds: intOr(0),
 });
 

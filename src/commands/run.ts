@@ -16,6 +16,7 @@ import { clientConnection, connectionExtras, demoConnection } from '../config/co
 import { sanitize } from '../terminal/sanitize.js';
 import { jsonEncoder, type RowEncoder } from '../data/formats.js';
 import { walkPages } from '../data/walk.js';
+import { extrasFor } from '../lists/pageExtras.js';
 import { listDef, listFetcher } from '../lists/registry.js';
 import { lookupUser } from '../api/userLookup.js';
 import { noSuchUserText, systemUserNote } from '../domain/userIdentity.js';
@@ -158,13 +159,14 @@ export async function runListCommand(options: ExplorerOptions, streams: ScriptSt
     }
     // A table and CSV load the display-width code (Intl.Segmenter, Unicode tables) and the
     // content decoders; JSON needs neither: each format loads only its own module.
+    const chosen = format === 'table' ? (await import('../lists/columnChoice.js')).columnChoiceOf(options.preferences?.columns)[request.kind] : undefined;
     const encoder: RowEncoder =
       format === 'table'
         ? (await import('../data/table.js')).tableEncoder(
             request.kind,
             tableWidth(streams),
             { ownerID: request.userID, ...(ownerName !== undefined ? { ownerName } : {}), now: new Date() },
-            (await import('../lists/columnChoice.js')).columnChoiceOf(options.preferences?.columns)[request.kind],
+            chosen,
           )
         : format === 'csv'
           ? (await import('../data/csv.js')).csvEncoder(request.kind, request.userID)
@@ -173,6 +175,9 @@ export async function runListCommand(options: ExplorerOptions, streams: ScriptSt
       kind: request.kind,
       ...(request.userID !== undefined ? { userID: request.userID } : {}),
       query: listDef(request.kind).query.fromFlags(request.flags),
+      // A table whose chosen columns show a page extra (users' `online`) asks for it beside each page
+      // (a chosen column's key is its field: domain/columns.ts).
+      ...(chosen ? { extras: extrasFor(listDef(request.kind), chosen) } : {}),
     });
 
     if (options.watchMs !== undefined) {

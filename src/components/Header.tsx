@@ -1,4 +1,5 @@
-// Top line: where we are connected, as whom, whether the server answers, and whether the view is live.
+// Top line: where we are connected, as whom, whether the server answers, whether the view is live,
+// and when the token expires (components/tokenText.ts).
 import { useSyncExternalStore } from 'react';
 import { Box, Text } from 'ink';
 import type { WireMarks } from '../api/wireMarks.js';
@@ -9,6 +10,7 @@ import { tint, useTheme } from './theme.js';
 import { glyphs } from '../terminal/glyphs.js';
 import { liveHeaderText } from './liveText.js';
 import { livePauseReason } from '../store/liveSlice.js';
+import { tokenHeaderText } from './tokenText.js';
 
 export interface ConnectionInfo {
   /** host[:port] only: never the path or credentials. */
@@ -31,6 +33,7 @@ export function Header({ info, width }: { info: ConnectionInfo; width: number })
   const liveStatus = useAppStore((s) => s.live.status);
   const pausedBy = useAppStore((s) => livePauseReason(s));
   const live = liveHeaderText({ on: liveOn, refreshedAt, status: liveStatus }, pausedBy);
+  const token = tokenHeaderText(useAppStore((s) => s.token));
   const wire = useSyncExternalStore(info.wire.subscribe, info.wire.current);
   const g = glyphs();
   // `connected` only once a page came back (store/pageLoads.ts): never on a refused login.
@@ -54,7 +57,10 @@ export function Header({ info, width }: { info: ConnectionInfo; width: number })
   // In colour, the label on its colour (inverse); in words, in brackets: either way it leads.
   const label = info.label ? (theme.color ? ` ${sanitize(info.label)} ` : `[${sanitize(info.label)}]`) : '';
   const labelWidth = label ? displayWidth(label) + 1 : 0;
-  const room = Math.max(0, width - state.length - liveText.length - warning.length - labelWidth - 1);
+  const fixed = state.length + liveText.length + warning.length + labelWidth + 1;
+  // The expiry where the rest fits beside it; a warning of the token's always, before the state.
+  const tokenText = token && (!token.optional || displayWidth(sanitize(left)) + token.text.length + 2 <= width - fixed) ? `${token.text}  ` : '';
+  const room = Math.max(0, width - fixed - tokenText.length);
   return (
     <Box width={width} justifyContent="space-between">
       <Text bold={theme.color} {...tint(theme, 'cyan')} wrap="truncate">
@@ -68,6 +74,7 @@ export function Header({ info, width }: { info: ConnectionInfo; width: number })
         {warning ? <Text {...tint(theme, 'red')}>{warning}</Text> : null}
       </Text>
       <Text>
+        {tokenText ? <Text bold={token?.warn} {...tint(theme, token?.warn ? 'red' : 'gray')}>{tokenText}</Text> : null}
         {liveText ? (
           <Text bold {...tint(theme, liveStatus.state === 'backing-off' || liveStatus.state === 'rate-limited' ? 'red' : 'magenta')}>
             {liveText}

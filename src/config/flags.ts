@@ -59,7 +59,7 @@ export const FLAGS = {
   keyword: { type: 'string', value: 'K', help: 'exact userID or nickname', use: listsWith('keyword') },
   search: { type: 'string', value: 'TEXT', help: 'users whose ID or nickname contains TEXT', use: listsWith('search') },
   regex: { type: 'boolean', help: 'the --search text is a regular expression', use: listsWith('regex') },
-  user: { type: 'string', value: 'ID', help: 'the user whose list to print', use: USER_COMMANDS },
+  user: { type: 'string', value: 'ID', help: 'the user whose list to print (for status the users A,B)', use: USER_COMMANDS },
   conversation: { type: 'string', value: 'CID', help: 'the conversation whose messages to print', use: listsWith('conversation') },
   ids: { type: 'string', value: 'A,B', help: 'only these conversation IDs', use: listsWith('ids') },
   page: { type: 'string', value: 'N', help: 'first page', use: LIST_COMMANDS },

@@ -106,7 +106,7 @@ const PLATFORMS: Table = {
   1: 'iOS',
   2: 'Android',
   3: 'Windows',
-  4: 'OSX',
+  4: 'macOS',
   5: 'Web',
   6: 'MiniWeb',
   7: 'Linux',
@@ -126,5 +126,9 @@ export const appMangerLevelName = (code: number): string => lookup(APP_MANGER_LE
 export const addSourceName = (code: number): string => lookup(ADD_SOURCES, code);
 export const groupTypeName = (code: number): string => lookup(GROUP_TYPES, code);
 export const platformName = (code: number): string => lookup(PLATFORMS, code);
+/** A platform where several are listed (who is online where): its name, or a newer one's bare number. */
+export const platformWord = (code: number): string => (Number.isInteger(code) && Object.prototype.hasOwnProperty.call(PLATFORMS, code) ? PLATFORMS[code]! : String(code));
+/** Platforms as a list reads them: `iOS, Web, 12` (`sep` `,` where room is short). */
+export const platformWords = (codes: readonly number[], sep = ', '): string => codes.map(platformWord).join(sep);
 
 export const isKnownContentType = (code: number): boolean => Number.isInteger(code) && Object.prototype.hasOwnProperty.call(CONTENT_TYPES, code);

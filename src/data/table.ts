@@ -4,6 +4,7 @@
 // widen a column already printed. A longer value on a later page is cut with an ellipsis.
 import type { CellContext } from '../domain/columns.js';
 import { chosenColumns } from '../lists/columnChoice.js';
+import { defaultColumns } from '../lists/pageExtras.js';
 import { listDef } from '../lists/registry.js';
 import { CURSOR_GUTTER, cellsOf, pageTable, type PageTable } from '../domain/pageTable.js';
 import type { ListKind } from '../lists/names.js';
@@ -14,7 +15,8 @@ import type { RowEncoder } from './formats.js';
  * blanks. `fields`: the config file's columns for this list, in order (all of them without).
  */
 export function tableEncoder(kind: ListKind, width: number, context: CellContext, fields?: readonly string[]): RowEncoder {
-  const columns = chosenColumns(listDef(kind).columns, fields);
+  const def = listDef(kind);
+  const columns = fields === undefined ? defaultColumns(def) : chosenColumns(def.columns, fields);
   // The explorer's room at this width (its cursor column aside): the same columns are chosen.
   const room = Math.max(20, Math.floor(width) - CURSOR_GUTTER);
   let table: PageTable | undefined;

@@ -149,6 +149,8 @@ export async function runExplorer(
   /** The first requests of a session, and its live view when it is to be on. */
   const begin = (s: Session): void => {
     s.store.getState().start();
+    // When the token expires (the header), and a refused one said in words at once.
+    s.store.getState().checkToken();
     if (watching) s.store.getState().toggleLive();
   };
 

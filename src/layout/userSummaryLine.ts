@@ -1,9 +1,10 @@
 // The user summary as one line: who the user is (nickname, level, created, global receive
-// option) and how much is behind each tab (each tab's words are its list's: lists/<list>.ts
+// option), whether they are online and where, and how much is behind each tab (each tab's words are its list's: lists/<list>.ts
 // `userSummary`). Long labels where there is room, short ones at 80 columns, and the nickname cut
 // before anything else. Pure: the component only colours it.
 import type { UserLookup } from '../api/userLookup.js';
-import { appMangerLevelName, recvMsgOptName } from '../content/enums.js';
+import type { OnlineStatus } from '../api/schemas.js';
+import { appMangerLevelName, platformWords, recvMsgOptName } from '../content/enums.js';
 import { formatTime, formatTimeWithZone } from '../content/format.js';
 import { USER_TABS, type UserTab } from '../lists/names.js';
 import { summaryPart } from '../lists/registry.js';
@@ -39,7 +40,11 @@ const NAME_KEPT = 12;
 export function userSummaryLine(summary: UserSummary | undefined, width: number): SummaryLine {
   const ell = glyphs().ellipsis;
   if (!summary) return { text: truncate(ell, width), tone: 'plain' };
-  const segments = [...profileSegments(summary.profile), ...USER_TABS.map((tab) => ({ ...counted(summary[tab], tab), drop: summaryPart(tab).drop }))];
+  const segments = [
+    ...profileSegments(summary.profile),
+    presenceSegment(summary.presence),
+    ...USER_TABS.map((tab) => ({ ...counted(summary[tab], tab), drop: summaryPart(tab).drop })),
+  ];
   return { text: fitSegments(segments, width), tone: toneOf(summary.profile) };
 }
 
@@ -97,20 +102,40 @@ function profileSegments(profile: SummaryPart<UserLookup>): Segment[] {
       ];
     }
     case 'system': {
-      const level = found.account.appMangerLevel;
+      const level = found.user.appMangerLevel;
       return [
-        nameSegment(found.account.nickName),
-        {
-          long: `system account${level === undefined ? '' : `, level ${level} (${appMangerLevelName(level)})`}: not an ordinary user`,
-          short: `system account${level === undefined ? '' : ` L${level}`}`,
-        },
+        nameSegment(found.user.nickname),
+        { long: `system account, level ${level} (${appMangerLevelName(level)}): not an ordinary user`, short: `system account L${level}` },
       ];
     }
-    case 'admin':
-      return [{ long: 'the admin user (not an ordinary user, listed nowhere)', short: 'the admin user' }];
+    case 'admin': {
+      const level = found.user?.appMangerLevel;
+      const at = level === undefined ? { long: '', short: '' } : { long: `, level ${level} (${appMangerLevelName(level)})`, short: ` L${level}` };
+      return [{ long: `the admin user${at.long} (not an ordinary user, listed nowhere)`, short: `the admin user${at.short}` }];
+    }
     case 'none':
       return [{ long: 'no such user: get_users does not know this ID', short: 'no such user' }];
   }
+}
+
+/**
+ * Online or offline, and on which platforms (named; a newer one as its number). A narrow line
+ * drops it after the blacklist's figure and before the friends' (each list's `userSummary.drop`).
+ */
+const PRESENCE_DROP = 2.5;
+
+function presenceSegment(presence: SummaryPart<OnlineStatus> | undefined): Segment {
+  const g = glyphs();
+  if (!presence || presence.state === 'loading' || presence.state === 'unasked') return { long: `online ${g.ellipsis}`, short: `online ${g.ellipsis}`, drop: PRESENCE_DROP };
+  if (presence.state === 'error') return { long: `online ${g.cross} ${partError(presence)}`, short: `online ${g.cross}`, drop: PRESENCE_DROP };
+  const { status, platformIDs } = presence.value;
+  if (status !== 1) return { long: status === 0 ? 'offline' : `online status ${status}`, short: status === 0 ? 'offline' : `status ${status}`, drop: PRESENCE_DROP };
+  const where = platformIDs.length > 0;
+  return {
+    long: `online${where ? ` on ${platformWords(platformIDs)}` : ''}`,
+    short: `online${where ? ` ${platformWords(platformIDs, ',')}` : ''}`,
+    drop: PRESENCE_DROP,
+  };
 }
 
 function nameSegment(nickname: string): Segment {

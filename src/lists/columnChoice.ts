@@ -7,6 +7,7 @@ import type { ListKind } from './names.js';
 import { sanitize } from '../terminal/sanitize.js';
 import type { Column } from '../domain/columns.js';
 import { LIST_KINDS, LIST_NAMES } from './names.js';
+import { defaultColumns } from './pageExtras.js';
 import { listDef } from './registry.js';
 
 /** The config file's `columns`, as read: list command name to fields. */
@@ -68,18 +69,24 @@ export function chosenColumns<Row>(columns: readonly Column<Row>[], fields: read
  * hiding one keeps the others. An unknown field is a message naming the list's fields.
  */
 export function toggleColumn(kind: ListKind, shown: readonly string[] | undefined, field: string): { keys: string[] } | { error: string } {
-  const columns = listDef(kind).columns;
-  const column = columns.find((c) => c.field === field);
+  const def = listDef(kind);
+  const column = def.columns.find((c) => c.field === field);
   if (!column) return { error: `no column shows ${field} here (fields: ${choosableFields(kind).join(', ')}${derivedNote(kind)})` };
-  const keys = shown ?? columns.map((c) => c.key);
+  const keys = shown ?? defaultColumns(def).map((c) => c.key);
   if (!keys.includes(column.key)) return { keys: [...keys, column.key] };
   const rest = keys.filter((k) => k !== column.key);
   return rest.length > 0 ? { keys: rest } : { error: 'the table needs one column at least' };
 }
 
-/** The column keys a choice of fields shows (the explorer's starting point for `:columns`). */
+/**
+ * The column keys a choice of fields shows (the explorer's starting point for `:columns`);
+ * without a choice, undefined when every column shows, else the ones shown without a choice.
+ */
 export function chosenKeys(kind: ListKind, fields: readonly string[] | undefined): string[] | undefined {
-  return fields === undefined ? undefined : chosenColumns(listDef(kind).columns, fields).map((c) => c.key);
+  const def = listDef(kind);
+  if (fields !== undefined) return chosenColumns(def.columns, fields).map((c) => c.key);
+  const shown = defaultColumns(def);
+  return shown.length === def.columns.length ? undefined : shown.map((c) => c.key);
 }
 
 /** The columns of these keys, in that order; all of them without keys. */

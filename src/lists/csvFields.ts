@@ -1,8 +1,10 @@
 // A list's CSV columns, from its one definition: the fields its table columns show, in the
 // columns' order, between the extras it declares before and after them (`csv`). A field is named
-// once, by its column or by the extras, so the table and the CSV cannot drift apart.
+// once, by its column or by the extras, so the table and the CSV cannot drift apart. A column
+// filled by a page extra (pageExtras.ts) is left out: a walk does not ask for it.
 import type { AnyRow } from '../api/pages.js';
 import type { ListKind } from './names.js';
+import { extraOf } from './pageExtras.js';
 import { listDef } from './registry.js';
 import type { CsvDerived } from './types.js';
 
@@ -19,10 +21,12 @@ const fieldOf = (extra: string | CsvDerived<AnyRow>): CsvField =>
 
 /** The CSV columns of a list (`-o csv` and the explorer's export), in order. */
 export function csvFields(kind: ListKind): CsvField[] {
-  const { columns, csv } = listDef(kind);
+  const def = listDef(kind);
+  const { columns, csv } = def;
   return [
     ...(csv.before ?? []).map(fieldOf),
-    ...columns.flatMap((c) => (c.field === undefined ? [] : [{ name: c.field }])),
+    // A column a page extra fills (who is online) is not asked for by a walk: CSV has the list's own fields.
+    ...columns.flatMap((c) => (c.field === undefined || extraOf(def, c) !== undefined ? [] : [{ name: c.field }])),
     ...(csv.after ?? []).map(fieldOf),
   ];
 }

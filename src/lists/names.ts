@@ -28,6 +28,8 @@ interface ListNames {
    * opens from (config/flags.ts `missingNeeds` says so in words).
    */
   needs?: readonly string[];
+  /** Its `--user` names the users it asks about (`A,B`, read by its query), not whose list it is: no owner is looked up. */
+  userIsQuery?: true;
 }
 
 /** In this order in `--help`, the shell completions and the user screen's tabs. */
@@ -50,6 +52,18 @@ export const LIST_NAMES = {
     title: 'System accounts',
     flags: ['keyword'],
     shortTitle: 'System accounts',
+    place: 'top',
+  },
+  status: {
+    command: 'status',
+    commandHelp: 'print whether users are online, and on which platforms',
+    usage: ['status --user ID[,ID...]', 'online or offline, and the platforms (get_users_status)'],
+    help: 'online status',
+    title: 'Online status',
+    flags: ['user'],
+    userIsQuery: true,
+    needs: ['user'],
+    shortTitle: 'Online',
     place: 'top',
   },
   conversations: {
@@ -151,6 +165,11 @@ export function kindOfCommand(command: ListCommand): ListKind {
 /** The flags a list's command cannot go without (a drill-down list's parent: `needs`). */
 export function needsOf(kind: ListKind): readonly string[] {
   return (LIST_NAMES[kind] as ListNames).needs ?? [];
+}
+
+/** Whether a list's `--user` is its query rather than its owner (`userIsQuery`). */
+export function userIsQuery(kind: ListKind): boolean {
+  return (LIST_NAMES[kind] as ListNames).userIsQuery === true;
 }
 
 /** The commands of the lists a scripting flag narrows (names.ts `flags`). */

@@ -12,7 +12,9 @@ import { conversations } from './conversations.js';
 import { friends } from './friends.js';
 import { history } from './history.js';
 import { receivedApplications } from './receivedApplications.js';
+import { status } from './status.js';
 import type { LIST_NAMES, ListKind, UserTab } from './names.js';
+import { withExtras } from './pageExtras.js';
 import type { AnyQuery, ListDef, ListSpec, PageRequest, UserSummaryPart } from './types.js';
 import { users } from './users.js';
 
@@ -27,6 +29,7 @@ type SummaryPartOf<K extends ListKind> = (typeof LIST_NAMES)[K]['place'] extends
 export const LISTS = {
   users,
   accounts,
+  status,
   conversations,
   blacklist,
   applications,
@@ -60,8 +63,10 @@ export function pageCall(request: PageRequest): PageCall {
   return { operation: def.operation, body: def.body(request) };
 }
 
-export function fetchPage(client: OpenIMClient, request: PageRequest, signal: AbortSignal): Promise<Page<AnyRow>> {
-  return sendPageCall(client, pageCall(request), signal);
+/** A page, with the extras the request names put on its rows (pageExtras.ts). */
+export async function fetchPage(client: OpenIMClient, request: PageRequest, signal: AbortSignal): Promise<Page<AnyRow>> {
+  const page = await sendPageCall(client, pageCall(request), signal);
+  return withExtras(client, listDef(request.kind), request, page, signal);
 }
 
 /** The page fetcher of a list. */
@@ -69,7 +74,14 @@ export function listFetcher(client: OpenIMClient, spec: ListSpec): PageFetcher<A
   return (page, size, signal) =>
     fetchPage(
       client,
-      { kind: spec.kind, ...(spec.userID !== undefined ? { userID: spec.userID } : {}), page, size, query: spec.query },
+      {
+        kind: spec.kind,
+        ...(spec.userID !== undefined ? { userID: spec.userID } : {}),
+        ...(spec.extras?.length ? { extras: spec.extras } : {}),
+        page,
+        size,
+        query: spec.query,
+      },
       signal ?? new AbortController().signal,
     );
 }

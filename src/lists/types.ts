@@ -3,6 +3,7 @@
 // own keys (its names are in names.ts). Everything above (data/,
 // commands/, config/, store/, layout/, keys/, components/, screens/) reads a list from here and
 // never names one; registry.ts holds them all. No store, no UI: the scripting commands use it too.
+import type { OpenIMClient } from '../api/client.js';
 import type { PageOperation } from '../api/pages.js';
 import type { UserLookup } from '../api/userLookup.js';
 import type { Page } from '../api/schemas.js';
@@ -47,6 +48,8 @@ export interface ListSpec {
   /** The user whose list this is (per-user lists only). */
   userID?: string;
   query: AnyQuery;
+  /** The list's page extras asked for beside each page (`ListDef.extras`: those the shown columns need). */
+  extras?: readonly string[];
 }
 
 export interface PageRequest extends ListSpec {
@@ -88,6 +91,8 @@ export interface QuerySpec<Query> {
   prompt?: ListQueryPrompt<Query>;
   /** The query the scripting command's flags ask for. */
   fromFlags: (flags: QueryFlags) => Query;
+  /** The list shows nothing until its query names something (the users whose online status to ask for). */
+  emptyUntilAsked?: true;
 }
 
 /** The prompt a list's query is asked with: its label, its hint, the line it starts with, the query an answer makes. */
@@ -234,6 +239,20 @@ export interface EmptyTextKeys {
   back: string;
 }
 
+/**
+ * A request a list makes beside each page, for the page's rows (who of a page of users is online):
+ * one request a page, never one a row. What it says of a row is put on the row under the extra's
+ * name, which the columns that show it name as their field (pageExtras.ts). It is asked only while
+ * such a column shows, and such a column shows only when chosen (`columns`, `:columns`), so a list
+ * costs one request a page until then.
+ */
+export interface PageExtra<Row> {
+  /** One request for these rows: what it says of each, by the row's `rowID` (a row it says nothing of gets nothing). */
+  fetch(client: OpenIMClient, rows: readonly Row[], signal: AbortSignal): Promise<ReadonlyMap<string, unknown>>;
+  /** What it is, for the notice when it failed (the rows still show): "online status". */
+  label: string;
+}
+
 export interface ListDef<Row, Figure = never, Query extends AnyQuery = AnyQuery> {
   /** The operation that fetches a page (api/pages.ts pageOperation: path, schema, rows and total). */
   operation: PageOperation<Row>;
@@ -243,6 +262,8 @@ export interface ListDef<Row, Figure = never, Query extends AnyQuery = AnyQuery>
   query: QuerySpec<Query>;
   /** The table's columns (explorer and `--output table`), by priority. */
   columns: readonly Column<Row>[];
+  /** Requests beside each page, by the field they put on its rows (PageExtra). */
+  extras?: Readonly<Record<string, PageExtra<Row>>>;
   /** The detail pane's fields. */
   detail: (row: Row, owner: DetailOwner) => RowDetail;
   /**

@@ -1,8 +1,9 @@
 // The registered users (the server lists ordinary users only, levels 0 and 1), narrowed by a
 // search of IDs and nicknames on the server: the user search is this list with a query.
-import type { User } from '../api/schemas.js';
+import { getUsersStatus } from '../api/operations.js';
+import type { OnlineStatus, User } from '../api/schemas.js';
 import { userSearchPattern } from '../api/userSearch.js';
-import { appMangerLevelName, recvMsgOptName } from '../content/enums.js';
+import { appMangerLevelName, platformWords, recvMsgOptName } from '../content/enums.js';
 import { idAt, labelAt, nameAt, timeAt } from '../domain/columns.js';
 import { parseSearchInput, searchInputOf, searchLabel, type SearchQuery } from '../domain/search.js';
 import { GET_USERS } from '../api/operations.js';
@@ -13,6 +14,16 @@ import { code, ms } from './fieldText.js';
 import { pagination, textFlag, type ListDef } from './types.js';
 
 type UserQuery = SearchQuery;
+/** A user as get_users lists them, with who is online when the ONLINE column asks (its page extra). */
+type UserRow = User & { online?: OnlineStatus };
+
+/** The ONLINE cell: the platforms of an online user, `offline`, or `?` where the status was not read. */
+function onlineCell(value: unknown): string {
+  if (value === undefined || value === null || typeof value !== 'object') return '?';
+  const { status, platformIDs } = value as OnlineStatus;
+  if (status !== 1) return status === 0 ? 'offline' : `status ${status}`;
+  return platformIDs.length > 0 ? platformWords(platformIDs, ',') : 'online';
+}
 
 export const users = {
   operation: GET_USERS,
@@ -48,7 +59,18 @@ export const users = {
     timeAt('createTime', 'CREATED', 3),
     labelAt('appMangerLevel', 'LEVEL', 2, (v) => appMangerLevelName(Number(v))),
     labelAt('globalRecvMsgOpt', 'RECEIVE', 4, (v) => recvMsgOptName(Number(v))),
+    // Shown when chosen (`columns`, `:columns online`): one get_users_status for the page's users.
+    { ...labelAt<UserRow>('online', 'ONLINE', 2, onlineCell), max: 40 },
   ],
+  extras: {
+    online: {
+      label: 'online status',
+      async fetch(client, rows, signal) {
+        const statuses = await getUsersStatus(client, rows.map((u) => u.userID), signal);
+        return new Map(statuses.map((s) => [s.userID, s]));
+      },
+    },
+  },
   detail: (u) => ({
     title: `User ${u.userID}`,
     sections: [
@@ -64,6 +86,9 @@ export const users = {
           { label: 'ex', value: u.ex || '(empty)' },
         ],
       },
+      ...(u.online
+        ? [{ title: 'Online (get_users_status)', fields: [{ label: 'status', value: `${onlineCell(u.online)} (${u.online.status})` }, { label: 'platformIDs', value: u.online.platformIDs.join(', ') || '(none)' }] }]
+        : []),
     ],
   }),
   csv: { after: ['faceURL', 'ex'] },
@@ -88,4 +113,4 @@ export const users = {
     },
   ] as const,
   jump: { aliases: ['u'], description: 'the registered users' },
-} satisfies ListDef<User, never, UserQuery>;
+} satisfies ListDef<UserRow, never, UserQuery>;

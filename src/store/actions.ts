@@ -147,6 +147,11 @@ export interface LiveActions {
   setFocus(focused: boolean): void;
 }
 
+export interface TokenActions {
+  /** Asks when the token expires (a given token: /auth/parse_token), and says at once if it is refused. */
+  checkToken(): void;
+}
+
 export type AppActions = NavActions &
   ListActions &
   PromptActions &
@@ -157,5 +162,6 @@ export type AppActions = NavActions &
   SessionActions &
   ExportActions &
   SummaryActions &
-  LiveActions;
+  LiveActions &
+  TokenActions;
 export type AppStore = StoreApi<AppState & AppActions>;

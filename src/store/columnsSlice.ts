@@ -5,6 +5,7 @@ import type { SliceServices } from './services.js';
 import type { AppState } from './types.js';
 import type { AppActions, ColumnActions } from './actions.js';
 import { chosenKeys, toggleColumn } from '../lists/columnChoice.js';
+import { extrasOf } from './listEdits.js';
 import { LIST_KINDS, type ListKind } from '../lists/names.js';
 
 type ColumnsState = Pick<AppState, 'columnKeys'>;
@@ -29,6 +30,11 @@ export const columnsSlice =
         const shown = result.keys.length > (get().columnKeys[list.kind]?.length ?? Infinity);
         set((s) => ({ columnKeys: { ...s.columnKeys, [list.kind]: result.keys } }));
         flash(`${shown ? 'showing' : 'hiding'} ${field} (this session)`, 'info');
+        // A column a page extra fills (who is online) asks for it beside each page from now on.
+        const { extras } = extrasOf(list.kind, result.keys);
+        const lists = Object.values(get().lists).filter((l) => l.kind === list.kind && (l.extras ?? []).join() !== (extras ?? []).join());
+        for (const l of lists) services.patchList(l.key, { extras });
+        if (lists.some((l) => l.key === list.key)) services.request(list.key, false);
       },
     };
   };

@@ -33,6 +33,8 @@ export interface StoreDeps {
   liveIntervalMs?: number;
   /** The live view's clock and timers; tests give fake ones. */
   liveTimers?: RefreshTimers;
+  /** The clock and timers that move the token's expiry on (tokenSlice.ts); tests give fake ones. */
+  tokenTimers?: RefreshTimers;
   /** Which refresh failures are waited out (429, 5xx, network) and which stop the live view. */
   classifyRefreshError?: ClassifyRefreshError;
   /** The config file's columns per list (checked at start); `:columns` changes them for the session. */

@@ -1,7 +1,9 @@
 // Editing one list of the state: its fields, and making it when a screen first shows it. No
 // requests here (pageLoads.ts asks for pages).
+import type { ListKind } from '../lists/names.js';
 import type { PageRequest } from '../lists/types.js';
 import type { StoreGet, StoreSet } from './deps.js';
+import { extrasFor } from '../lists/pageExtras.js';
 import { listDef } from '../lists/registry.js';
 import { listKeyFor, pageSizeFor, screenList } from './selectors.js';
 import type { ListState, Screen } from './types.js';
@@ -32,6 +34,7 @@ export function createListEdits(set: StoreSet, get: StoreGet): ListEdits {
           page: 1,
           size: pageSizeFor(get(), screen),
           query: screen.name === 'drill' ? screen.query : listDef(kind).query.initial,
+          ...extrasOf(kind, get().columnKeys[kind]),
           rows: [],
           loadedPage: null,
           total: 0,
@@ -50,6 +53,12 @@ export function createListEdits(set: StoreSet, get: StoreGet): ListEdits {
 
 /** The request for the page the list wants. */
 export function requestOf(list: ListState): PageRequest {
-  const spec = { kind: list.kind, page: list.page, size: list.size, query: list.query };
+  const spec = { kind: list.kind, page: list.page, size: list.size, query: list.query, ...(list.extras?.length ? { extras: list.extras } : {}) };
   return list.userID !== undefined ? { ...spec, userID: list.userID } : spec;
+}
+
+/** A list's `extras`: what the columns of these keys need (none: no field). */
+export function extrasOf(kind: ListKind, keys: readonly string[] | undefined): Pick<ListState, 'extras'> {
+  const extras = extrasFor(listDef(kind), keys);
+  return extras.length > 0 ? { extras } : {};
 }

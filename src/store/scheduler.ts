@@ -48,6 +48,8 @@ export function queryKey(request: Omit<PageRequest, 'page'>): string {
     request.size,
     // Each list's query is plain data (lists/<list>.ts `query`): its JSON tells two apart.
     request.query,
+    // A page with its extras (who is online) is another answer than the page alone.
+    request.extras ?? [],
   ]);
 }
 

@@ -1,6 +1,6 @@
 // The app's one store, made of slices (zustand's slices pattern), one file each: navigation,
 // lists, prompts, help, the detail, the status line, columns, the session (Esc, profile, quit),
-// export, the user summary, the live view. Each is handed the same
+// export, the user summary, the live view, the token's expiry. Each is handed the same
 // services (services.ts: the deps, pages into lists, the live refresher, the flash, list edits).
 // Screens read the state with selectors (selectors.ts); keys call actions.
 import { createStore } from 'zustand/vanilla';
@@ -16,6 +16,7 @@ import { statusSlice } from './statusSlice.js';
 import { columnsSlice } from './columnsSlice.js';
 import { sessionSlice } from './sessionSlice.js';
 import { userSummarySlice } from './userSummarySlice.js';
+import { tokenSlice } from './tokenSlice.js';
 import type { RequestStats } from './scheduler.js';
 import type { StoreDeps } from './deps.js';
 import { createSliceServices } from './services.js';
@@ -43,6 +44,7 @@ export function createAppStore(deps: StoreDeps): AppStore & { stats: RequestStat
       ...exportSlice(services)(set, get, api),
       ...userSummarySlice(services)(set, get, api),
       ...liveSlice(services)(set, get, api),
+      ...tokenSlice(services)(set, get, api),
     };
   });
   return Object.assign(store, { stats: stats! });

@@ -6,6 +6,7 @@ import type { SentRequest } from '../api/schemas.js';
 import type { ListKind } from '../lists/names.js';
 import type { AnyQuery } from '../lists/types.js';
 import type { UserLookup } from '../api/userLookup.js';
+import type { OnlineStatus } from '../api/schemas.js';
 import type { PagePosition } from '../domain/paging.js';
 import type { LineEdit, LineState } from './lineEditor.js';
 import type { RowMark } from '../domain/rowDiff.js';
@@ -35,6 +36,8 @@ export interface ListState extends PagePosition {
   base?: AnyQuery;
   /** The request really sent for the rows on screen, when not the list's own body (api/schemas.ts Page `sent`): what `C` copies. */
   sent?: SentRequest | undefined;
+  /** The page extras its shown columns need (lists/pageExtras.ts), asked for beside each page. */
+  extras?: readonly string[];
   /** Rows of `loadedPage`; kept on screen while a newer page loads or fails. */
   rows: AnyRow[];
   loadedPage: number | null;
@@ -82,8 +85,8 @@ export type SummaryPart<T> =
 /** The figures behind a user screen's tabs: each of a user's lists counts its own (lists/<list>.ts `userSummary`). */
 export type TabFigures = { [K in UserTab]: SummaryPart<SummaryFigures[K]> };
 
-/** The line at the top of a user screen: who the user is, and how much is behind each tab. */
-export type UserSummary = { profile: SummaryPart<UserLookup> } & TabFigures;
+/** The line at the top of a user screen: who the user is, whether they are online, and how much is behind each tab. */
+export type UserSummary = { profile: SummaryPart<UserLookup>; presence: SummaryPart<OnlineStatus> } & TabFigures;
 
 /** The live view's marks on a page: rows new or changed since the refresh before. */
 export interface ListChanges {
@@ -215,4 +218,17 @@ export interface AppState {
   /** By user ID, for the user screens opened. */
   summaries: Record<string, UserSummary>;
   live: LiveState;
+  /** When the token expires, as the server said at start (tokenSlice.ts). */
+  token: TokenState;
 }
+
+/**
+ * The token's expiry: unknown (not asked yet, or the server could not say), known (with where it
+ * is in its life now: `lastHour` and `expired` only for a token this client cannot renew), or
+ * refused at start (`code`: the server's 1501-1507).
+ */
+export type TokenState =
+  | { state: 'unknown' }
+  | { state: 'known'; expiresAt: number; renews: boolean; phase: TokenPhase }
+  | { state: 'refused'; code: number };
+export type TokenPhase = 'valid' | 'lastHour' | 'expired';

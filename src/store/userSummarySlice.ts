@@ -1,10 +1,12 @@
-// The summary at the top of a user screen: who the user is and how much is behind each tab (each
+// The summary at the top of a user screen: who the user is, whether they are online (and where),
+// and how much is behind each tab (each
 // of a user's lists counts its own figure: lists/<list>.ts `userSummary`). A request per figure,
 // in parallel, outside the lists' scheduler, so that none of them waits for the tab in view or
 // makes it wait; each figure is stored as it arrives. A user opened again fetches
 // afresh, and the answers of the earlier visit are dropped.
 import type { StateCreator } from 'zustand/vanilla';
 import { ApiError, ProtocolError, isApiFailure, type ApiFailure } from '../api/errors.js';
+import { getUsersStatus } from '../api/operations.js';
 import { lookupUser } from '../api/userLookup.js';
 import { USER_TABS } from '../lists/names.js';
 import { fetchPage, listDef, summaryPart } from '../lists/registry.js';
@@ -36,7 +38,11 @@ export const userSummarySlice =
         // A figure not fetched on open (`userSummary.eager: false`) waits for its tab's first page.
         const unasked = { state: 'unasked' } as const;
         const tabs = Object.fromEntries(USER_TABS.map((tab) => [tab, before?.[tab] ?? (summaryPart(tab).eager ? loading : unasked)])) as TabFigures;
-        const summary: UserSummary = { profile: known ? { state: 'ok', value: known } : (before?.profile ?? loading), ...tabs };
+        const summary: UserSummary = {
+          profile: known ? { state: 'ok', value: known } : (before?.profile ?? loading),
+          presence: before?.presence ?? loading,
+          ...tabs,
+        };
         set((s) => ({ summaries: { ...s.summaries, [userID]: summary } }));
 
         const sentAt = Date.now();
@@ -58,6 +64,8 @@ export const userSummarySlice =
 
         const { client } = services.deps;
         if (!known) track('profile', lookupUser(client, userID, signal));
+        // One row per ID asked for; a server that answers none for it says nothing is online.
+        track('presence', getUsersStatus(client, [userID], signal).then((rows) => rows.find((r) => r.userID === userID) ?? { userID, status: 0, platformIDs: [] }));
         for (const tab of USER_TABS) {
           const part = summaryPart(tab);
           if (!part.eager) continue;

@@ -70,15 +70,18 @@ describe('users search, regex', () => {
 describe('lookupUser', () => {
   const client = () => demoClient(demo);
 
-  it('finds an ordinary user by exact ID', async () => {
+  it('finds an ordinary user by exact ID with get_users_info, in one request', async () => {
+    const asked = (): number[] => ['/user/get_users_info', '/user/get_users', '/user/search_notification_account'].map((p) => demo.requestCount(p));
+    const before = asked();
     const found = await lookupUser(client(), DEMO.firstUserID);
     expect(found.kind).toBe('user');
     expect(found.kind === 'user' && found.user.userID).toBe(DEMO.firstUserID);
+    expect(asked().map((n, i) => n - before[i]!)).toEqual([1, 0, 0]);
   });
 
   it('an unknown ID is none; regex characters in it are not a pattern', async () => {
     expect(await lookupUser(client(), 'nosuch')).toEqual({ kind: 'none' });
-    // Unescaped, "user_00000." would match user_000001..9.
+    // Unescaped, "user_00000." would match user_000001..9 in the case check.
     expect(await lookupUser(client(), 'user_00000.')).toEqual({ kind: 'none' });
   });
 
@@ -86,19 +89,19 @@ describe('lookupUser', () => {
     expect(await lookupUser(client(), DEMO.firstUserID.toUpperCase())).toEqual({ kind: 'none', otherCase: DEMO.firstUserID });
   });
 
-  it('a system account (level 3 or 4) is found by search_notification_account', async () => {
-    for (const id of [DEMO.notificationAccountIDs[0]!, DEMO.robotIDs[0]!]) {
+  it('a system account (level 3 or 4) is found by its ID, with its level', async () => {
+    for (const [id, level] of [[DEMO.notificationAccountIDs[0]!, 3], [DEMO.robotIDs[0]!, 4]] as const) {
       const found = await lookupUser(client(), id);
       expect(found.kind).toBe('system');
-      expect(found.kind === 'system' && found.account.userID).toBe(id);
+      expect(found.kind === 'system' && [found.user.userID, found.user.appMangerLevel]).toEqual([id, level]);
     }
     // Its exact nickname is not its ID.
     expect((await lookupUser(client(), DEMO.sharedNickname)).kind).toBe('none');
   });
 
-  it('the configured admin is the admin, without a request', async () => {
-    const before = demo.requestCount();
-    expect(await lookupUser(client(), DEMO.adminUserID)).toEqual({ kind: 'admin' });
-    expect(demo.requestCount()).toBe(before);
+  it('the configured admin is the admin, with the level the server stores for it', async () => {
+    const found = await lookupUser(client(), DEMO.adminUserID);
+    expect(found.kind).toBe('admin');
+    expect(found.kind === 'admin' && found.user?.appMangerLevel).toBe(3);
   });
 });

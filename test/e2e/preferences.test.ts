@@ -131,7 +131,7 @@ describe('columns per list', () => {
     const r = spawnSync(process.execPath, [CLI, 'users', '--demo', '--config', path], { encoding: 'utf8' });
     expect(r.status).toBe(2);
     expect(r.stderr.split('\n')[0]).toBe(
-      `openim-explorer: ${path}: columns: users: unknown field "faceURL" (fields: userID, nickname, createTime, appMangerLevel, globalRecvMsgOpt)`,
+      `openim-explorer: ${path}: columns: users: unknown field "faceURL" (fields: userID, nickname, createTime, appMangerLevel, globalRecvMsgOpt, online)`,
     );
   }, TEST_MS);
 });

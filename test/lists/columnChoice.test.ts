@@ -40,7 +40,7 @@ describe('checkColumnChoice', () => {
 
   it("refuses an unknown field, naming the list's fields and the columns no field chooses", () => {
     expect(problemsOf({ users: ['userID', 'faceURL'] })).toEqual([
-      'users: unknown field "faceURL" (fields: userID, nickname, createTime, appMangerLevel, globalRecvMsgOpt)',
+      'users: unknown field "faceURL" (fields: userID, nickname, createTime, appMangerLevel, globalRecvMsgOpt, online)',
     ]);
     expect(problemsOf({ conversations: ['summary'] })[0]).toMatch(
       /^conversations: unknown field "summary" \(fields: IsPinned, unreadCount, msgInfo\.LatestMsgRecvTime; WITH, TYPE, FROM, LATEST MESSAGE show no single field and cannot be chosen\)$/,
@@ -98,8 +98,13 @@ describe('toggleColumn (:columns FIELD)', () => {
 
   it("refuses an unknown field, naming the list's fields, and the last column", () => {
     expect(toggleColumn('users', undefined, 'faceURL')).toEqual({
-      error: 'no column shows faceURL here (fields: userID, nickname, createTime, appMangerLevel, globalRecvMsgOpt)',
+      error: 'no column shows faceURL here (fields: userID, nickname, createTime, appMangerLevel, globalRecvMsgOpt, online)',
     });
     expect(toggleColumn('users', ['userID'], 'userID')).toEqual({ error: 'the table needs one column at least' });
+  });
+
+  it('shows a column a page extra fills (ONLINE) only when chosen, last', () => {
+    expect(chosenKeys('users', undefined)).toEqual(['userID', 'nickname', 'createTime', 'appMangerLevel', 'globalRecvMsgOpt']);
+    expect(toggleColumn('users', undefined, 'online')).toEqual({ keys: ['userID', 'nickname', 'createTime', 'appMangerLevel', 'globalRecvMsgOpt', 'online'] });
   });
 });

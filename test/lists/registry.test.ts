@@ -26,6 +26,11 @@ import { settled, storeFor } from '../support/demoStore.js';
 let demo: DemoServer;
 /** A list's whole query: what nothing narrows. */
 const whole = (kind: ListKind): ListQuery => listDef(kind).query.initial;
+/** What the registry asks of a list: its whole query, or, for one that lists nothing until asked, its prompt's answer naming the demo's first user. */
+function sample(kind: ListKind): ListQuery {
+  const { emptyUntilAsked, prompt } = listDef(kind).query;
+  return emptyUntilAsked && prompt ? prompt.answer(DEMO.firstUserID, whole(kind)) : whole(kind);
+}
 const pages = new Map<ListKind, Page<AnyRow>>();
 const rows = new Map<ListKind, AnyRow[]>();
 /** Why the demo could not serve a list's first page, by list: its own test says so by name. */
@@ -45,7 +50,7 @@ beforeAll(async () => {
     try {
       const page = await fetchPage(
         demoClient(demo),
-        { kind, ...(LIST_NAMES[kind].place !== 'top' ? { userID: DEMO.firstUserID } : {}), page: 1, size: 20, query: queryFor(kind) },
+        { kind, ...(LIST_NAMES[kind].place !== 'top' ? { userID: DEMO.firstUserID } : {}), page: 1, size: 20, query: listDef(kind).query.emptyUntilAsked ? sample(kind) : queryFor(kind) },
         new AbortController().signal,
       );
       pages.set(kind, page);

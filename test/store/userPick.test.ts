@@ -48,6 +48,17 @@ describe('picking a user by ID', () => {
     expect(store.getState().summaries[id]?.profile).toMatchObject({ state: 'ok', value: { kind: 'system' } });
   });
 
+  it('a robot and the admin are found by their exact ID too, each with its level (get_users_info lists every level)', async () => {
+    const store = storeOn(demo.url);
+    const robot = DEMO.robotIDs[0]!;
+    store.getState().pickUser(robot);
+    await expect.poll(() => currentScreen(store.getState()), { timeout: 5000 }).toMatchObject({ name: 'user', userID: robot });
+    expect(flash(store)).toMatch(/is a system account \(level 4, /);
+    store.getState().pickUser(DEMO.adminUserID);
+    await expect.poll(() => currentScreen(store.getState()), { timeout: 5000 }).toMatchObject({ name: 'user', userID: DEMO.adminUserID });
+    expect(flash(store)).toMatch(/is the admin user \(level 3, notification account\)/);
+  });
+
   it('an ordinary user opens, and the summary gets every figure', async () => {
     const store = storeOn(demo.url);
     store.getState().pickUser(DEMO.firstUserID);
@@ -57,6 +68,8 @@ describe('picking a user by ID', () => {
       .toBe(true);
     const summary = store.getState().summaries[DEMO.firstUserID]!;
     expect(summary.profile).toMatchObject({ value: { kind: 'user', user: { userID: DEMO.firstUserID } } });
+    // Who is online: one get_users_status for the user (the demo's first user is on iOS and the web).
+    expect(summary.presence).toMatchObject({ state: 'ok', value: { userID: DEMO.firstUserID, status: 1, platformIDs: [1, 5] } });
     expect(summary.conversations).toMatchObject({
       value: { withMessages: DEMO.firstUser.conversations - DEMO.firstUser.withoutMessage, none: false },
     });

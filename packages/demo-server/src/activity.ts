@@ -29,6 +29,8 @@ export interface ActivityOptions {
 }
 
 export const DEFAULT_PACE_MS = 4_000;
+/** A user's online sessions hold for this many paces, then may change (presence.ts). */
+const PRESENCE_PACES = 5;
 /** Users whose conversations get messages besides user_000001 (all have conversations). */
 const LIVELY_USERS = [2, 3, 4, 6, 8, 9, 10];
 /** Users who send friend applications now and then. */
@@ -145,6 +147,11 @@ export class DemoActivity {
     const from = new Set<number>();
     for (const event of this.events) if (event.kind === 'application' && event.to === index) from.add(event.from);
     return [...from];
+  }
+
+  /** Time since the start and the length of a presence slot: who is online follows from both (presence.ts). */
+  presenceClock(): { elapsedMs: number; slotMs: number } {
+    return { elapsedMs: this.now() - this.startedAt, slotMs: this.paceMs * PRESENCE_PACES };
   }
 
   /** Generates the events whose time has come. */

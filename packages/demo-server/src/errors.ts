@@ -1,6 +1,7 @@
 // The error codes and texts of OpenIM v3.8.3-patch.16 (tools v0.0.50-alpha.113), as the server
 // side names them (errs.CodeError; the client's twin is api/errors.ts ApiError), as the
 // envelope carries them: errMsg is the error's name, errDlt the wrapped detail.
+import type { TokenCheck } from './jwt.js';
 
 export class CodeError {
   constructor(
@@ -26,6 +27,24 @@ export const tokenNotValidYet = (token: string): CodeError =>
 /** The store's verdicts cross the RPC boundary with no detail, so errDlt repeats the name (like 1004). */
 export const tokenKicked = (): CodeError => new CodeError(1506, 'TokenKickedError', 'TokenKickedError');
 export const tokenNotExist = (): CodeError => new CodeError(1507, 'TokenNotExistError', 'TokenNotExistError');
+
+/** A token that failed its check, as every request's token check and parse_token answer it. */
+export function tokenError(reason: Extract<TokenCheck, { ok: false }>['reason'], token: string): CodeError {
+  switch (reason) {
+    case 'expired':
+      return tokenExpired(token);
+    case 'notValidYet':
+      return tokenNotValidYet(token);
+    case 'signature':
+      return tokenSignature(token);
+    case 'kicked':
+      return tokenKicked();
+    case 'missing':
+      return tokenNotExist();
+    case 'malformed':
+      return tokenMalformed(token);
+  }
+}
 
 const TOOLS = '/go/pkg/mod/github.com/openimsdk/tools@v0.0.50-alpha.113';
 const GIN = '/go/pkg/mod/github.com/gin-gonic/gin@v1.9.1';

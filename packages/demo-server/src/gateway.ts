@@ -1,9 +1,7 @@
 // The API gateway's middleware chain (OPTIONS, operationID, token) and dispatch, independent of
 // node:http so the rules read in one place. Business and auth errors are HTTP 200 envelopes.
 import { bindStruct, JsonTypeError } from './bind.js';
-import {
-  CodeError, argsError, bindError, tokenExpired, tokenKicked, tokenMalformed, tokenNotExist, tokenNotValidYet, tokenSignature,
-} from './errors.js';
+import { CodeError, argsError, bindError, tokenError } from './errors.js';
 import { goJson } from './gojson.js';
 import { GoJsonSyntaxError, parseJson } from './json-parse.js';
 import type { RouteContext } from './route.js';
@@ -43,23 +41,6 @@ function envelope(result: unknown): Reply {
   return json({ errCode: 0, errMsg: '', errDlt: '', data: result });
 }
 
-function tokenError(check: Exclude<TokenCheck, { ok: true }>, token: string): CodeError {
-  switch (check.reason) {
-    case 'expired':
-      return tokenExpired(token);
-    case 'notValidYet':
-      return tokenNotValidYet(token);
-    case 'signature':
-      return tokenSignature(token);
-    case 'kicked':
-      return tokenKicked();
-    case 'missing':
-      return tokenNotExist();
-    case 'malformed':
-      return tokenMalformed(token);
-  }
-}
-
 export async function handleRequest(req: GatewayRequest, deps: GatewayDeps): Promise<Reply> {
   if (req.method === 'OPTIONS') return json('Options Request!');
   // GinParseOperationID checks POST only (T:mw/gin.go:51): a GET falls through to the router's 404.
@@ -69,7 +50,7 @@ export async function handleRequest(req: GatewayRequest, deps: GatewayDeps): Pro
   if (req.method === 'POST' && !TOKEN_WHITELIST.some((prefix) => req.path.startsWith(prefix))) {
     if (req.token === '') return envelope(argsError('header must have token'));
     const check = deps.verify(req.token);
-    if (!check.ok) return envelope(tokenError(check, req.token));
+    if (!check.ok) return envelope(tokenError(check.reason, req.token));
     opUserID = check.claims.UserID;
   }
   const route = req.method === 'POST' ? ROUTES.get(req.path) : undefined;

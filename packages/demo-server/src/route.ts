@@ -1,6 +1,7 @@
 // What a route is, and the checks the per-user routes share; each operation's file builds on it.
 import type { DemoActivity } from './activity.js';
 import type { BoundValue, StructSpec } from './bind.js';
+import type { TokenCheck } from './jwt.js';
 import { boundNumbers, boundString } from './bind.js';
 import { CodeError, argsError, noPermission } from './errors.js';
 import { conversationsOf, type ConversationRecord } from './conversations.js';
@@ -13,6 +14,8 @@ export interface RouteContext {
   opUserID: string;
   secret: string;
   issueAdminToken(): { token: string; expireTimeSeconds: number };
+  /** The check every request's token gets (signature, expiry, the token store): parse_token answers with it. */
+  verifyToken(token: string): TokenCheck;
   /** While the demo lives: what changed since it started (activity.ts). */
   activity?: DemoActivity;
 }

@@ -8,6 +8,8 @@ import { getFriendList } from './friends.js';
 import { listOrNull } from './gojson.js';
 import { compileMongoRegex } from './mongo-regex.js';
 import { checkPagination, pageOf, pageRange } from './pagination.js';
+import { parseToken } from './parse-token.js';
+import { getUsersStatus } from './presence.js';
 import { getFriendApplyList, sentApplications } from './received-applications.js';
 import { pullMsgBySeq } from './pull-msg.js';
 import { getConversationsHasReadAndMaxSeq, getOwnerConversation } from './read-seqs.js';
@@ -16,6 +18,7 @@ import { byHandleResults, checkOwnersPage, checkUserAndPage, conversationsSeenBy
 import { searchUsers, type UserFilters } from './user-search.js';
 import type { UserRecord } from './users.js';
 import { userAt } from './users.js';
+import { getUsersInfo } from './users-info.js';
 
 const getAdminToken: Route = {
   handler: 'api.(*AuthApi).GetAdminToken() /openim-server/internal/api/auth.go:32',
@@ -154,4 +157,7 @@ export const ROUTES: ReadonlyMap<string, Route> = new Map([
   ['/msg/pull_msg_by_seq', pullMsgBySeq],
   ['/msg/get_conversations_has_read_and_max_seq', getConversationsHasReadAndMaxSeq],
   ['/msg/search_msg', searchMsg],
+  ['/auth/parse_token', parseToken],
+  ['/user/get_users_status', getUsersStatus],
+  ['/user/get_users_info', getUsersInfo],
 ]);

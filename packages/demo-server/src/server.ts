@@ -115,6 +115,7 @@ export async function startDemoServer(opts: DemoServerOptions = {}): Promise<Dem
     opUserID,
     secret,
     issueAdminToken: () => ({ token: mint(world.adminUserID), expireTimeSeconds: ttl }),
+    verifyToken: verify,
     ...(activity ? { activity } : {}),
   });
   const deps = { verify, context };

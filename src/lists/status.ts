@@ -1,0 +1,78 @@
+// Who is online: get_users_status for the user IDs asked about (`status --user A,B`, `:status`
+// then `s`), one row per ID with its platforms named. The server answers any ID, known or not (an
+// unknown one is offline), takes no pagination and gives no total: each page asks for its own
+// slice of the IDs, and a short page ends the list. Never get_users_online_status, whose rows
+// carry live session tokens.
+import { USERS_STATUS } from '../api/operations.js';
+import type { PageOperation } from '../api/pages.js';
+import { usersStatusDataSchema, type OnlineStatus } from '../api/schemas.js';
+import { platformWord, platformWords } from '../content/enums.js';
+import { idAt, labelAt } from '../domain/columns.js';
+import { displayText } from '../terminal/settle.js';
+import { textFlag, type ListDef } from './types.js';
+
+interface StatusQuery {
+  userIDs: readonly string[];
+}
+
+const splitIDs = (text: string): string[] => [...new Set(text.split(/[\s,]+/).filter(Boolean))];
+
+/** `online` or `offline`; any other code as its number. */
+const onlineWord = (status: number): string => (status === 1 ? 'online' : status === 0 ? 'offline' : `status ${status}`);
+
+const operation: PageOperation<OnlineStatus> = {
+  name: USERS_STATUS.name,
+  path: USERS_STATUS.path,
+  totalExact: false,
+  async send(client, body, signal) {
+    const data = await client.call(USERS_STATUS.name, USERS_STATUS.path, body, usersStatusDataSchema, signal);
+    return { rows: data.statusList, total: data.statusList.length, totalExact: false };
+  },
+};
+
+export const status = {
+  operation,
+  // The page's slice of the IDs: the server has no paging of its own.
+  body: (request) => ({ userIDs: request.query.userIDs.slice((request.page - 1) * request.size, request.page * request.size) }),
+  query: {
+    initial: { userIDs: [] },
+    narrowed: (q) => q.userIDs.length > 0,
+    label: (q) => (q.userIDs.length > 0 ? `${q.userIDs.length} user ${q.userIDs.length === 1 ? 'ID' : 'IDs'}` : ''),
+    prompt: { kind: 'ids', label: 'user IDs: ', text: (q) => q.userIDs.join(','), answer: (text) => ({ userIDs: splitIDs(text) }) },
+    fromFlags: (f) => ({ userIDs: splitIDs(textFlag(f, 'user') ?? '') }),
+    emptyUntilAsked: true,
+  },
+  columns: [
+    idAt('userID', 'USER ID'),
+    labelAt('status', 'STATUS', 1, (v) => onlineWord(Number(v))),
+    { ...labelAt('platformIDs', 'PLATFORMS', 2, (v) => (Array.isArray(v) ? platformWords(v as number[]) : '')), max: 60 },
+  ],
+  detail: (s) => ({
+    title: `Online status of ${s.userID}`,
+    sections: [
+      {
+        title: 'Status',
+        fields: [
+          { label: 'userID', value: s.userID },
+          { label: 'status', value: `${onlineWord(s.status)} (${s.status})` },
+          { label: 'platformIDs', value: s.platformIDs.length > 0 ? s.platformIDs.map((id) => `${platformWord(id)} (${id})`).join(', ') : '(none)' },
+        ],
+      },
+    ],
+  }),
+  // The platforms by name beside their IDs, for a reader of the file.
+  csv: { after: [{ name: 'platforms', value: (s) => platformWords(s.platformIDs) }] },
+  identity: (s) => s.userID,
+  rowID: (s) => s.userID,
+  enterOpensUser: {},
+  userNamed: (s) => s.userID || undefined,
+  completionWords: (s) => [s.userID],
+  emptyText: ({ userIDs }, keys) =>
+    userIDs.length > 0
+      ? `the server answered nothing for ${displayText(userIDs.join(', '))}`
+      : `no user IDs asked about yet${keys.search ? ` (${keys.search} to give some)` : ''}`,
+  keys: [
+    { action: 'statusUsers', keys: ['s'], hint: 'user IDs', description: 'online status: of these user IDs (comma-separated)', run: { openPrompt: 'ids' } },
+  ] as const,
+  jump: { aliases: ['online'], description: 'who of some users is online, and on which platforms' },
+} satisfies ListDef<OnlineStatus, never, StatusQuery>;

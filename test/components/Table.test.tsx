@@ -153,6 +153,44 @@ describe('Table rendering', () => {
   });
 });
 
+// A page's layout and lines are kept with its rows array (a cached page comes back as the same
+// array): what is drawn must be what a first drawing of the same props draws, whatever came before.
+describe('a page drawn before', () => {
+  type Props = Parameters<typeof Table<User>>[0];
+  const fresh = (props: Props): string | undefined => render(<Table {...props} />).lastFrame();
+  const pageA = usersNamed(WIDE);
+  const pageB = usersNamed(['x'.repeat(60), 'y', '张'.repeat(30)]);
+  const base: Props = { context, columns, rows: pageA, cursor: 1, width: 60, height: 10, color: false };
+
+  it('is drawn anew when the width changes, and as before when it comes back', () => {
+    const { lastFrame, rerender } = render(<Table {...base} />);
+    for (const width of [30, 60, 45, 30]) {
+      rerender(<Table {...base} width={width} />);
+      expect(lastFrame()).toBe(fresh({ ...base, rows: [...pageA], width }));
+      for (const line of frameLines(lastFrame())) expect(displayWidth(line)).toBeLessThanOrEqual(width);
+    }
+  });
+
+  it('paging away and back draws each page as a first drawing does', () => {
+    const { lastFrame, rerender } = render(<Table {...base} />);
+    for (const rows of [pageB, pageA, pageB, pageA]) {
+      rerender(<Table {...base} rows={rows} />);
+      expect(lastFrame()).toBe(fresh({ ...base, rows: [...rows] }));
+    }
+  });
+
+  it('is drawn anew when the columns or what the cells depend on change', () => {
+    const withOwner: Column<User>[] = [...columns, { key: 'owner', title: 'Owner', priority: 2, value: (_u, ctx) => ctx.ownerName ?? '-' }];
+    const { lastFrame, rerender } = render(<Table {...base} />);
+    rerender(<Table {...base} columns={withOwner} />);
+    expect(lastFrame()).toBe(fresh({ ...base, columns: withOwner }));
+    const named = { ...context, ownerName: 'Ada' };
+    rerender(<Table {...base} columns={withOwner} context={named} />);
+    expect(lastFrame()).toContain('Ada');
+    expect(lastFrame()).toBe(fresh({ ...base, columns: withOwner, context: named }));
+  });
+});
+
 describe('visibleWindow', () => {
   it('shows everything when it fits', () => {
     expect(visibleWindow(3, 5, 10)).toEqual({ start: 0, end: 5 });

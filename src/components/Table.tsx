@@ -12,6 +12,7 @@ import type { RowMark } from '../domain/rowDiff.js';
 import { CURSOR_GUTTER, cellsOf, pageTable, type PageTable } from '../domain/pageTable.js';
 import { visibleWindow } from '../domain/tableLayout.js';
 import { glyphs } from '../terminal/glyphs.js';
+import { PageCache } from '../store/cache.js';
 
 export interface TableProps<Row> {
   columns: readonly Column<Row>[];
@@ -30,6 +31,9 @@ export interface TableProps<Row> {
   /** The live view is on: a mark column, and the marks of the rows that have one. */
   marks?: ReadonlyMap<Row, RowMark>;
 }
+
+/** Pages whose layout and lines a table keeps: paging back and forth among recent pages. */
+export const LAYOUT_PAGES = 16;
 
 /** One page's layout at one size and its lines as drawn, by row. */
 interface PageLines {
@@ -81,9 +85,9 @@ export function Table<Row>({
   // reached (paging away and back, a resize and back). It is kept with the page's rows (the
   // store hands back a cached page's array as it was), so a page drawn before costs neither its
   // layout nor its lines again: a cached page was four times Ink's own frame, most of it this.
-  // Bounded by the pages the store holds (a WeakMap), and made anew when the cells change
-  // (columns, context: cellCache) or the width does.
-  const layouts = useMemo(() => new WeakMap<object, PageLines>(), [cellCache]);
+  // Made anew when the cells change (columns, context: cellCache) or the width does; the last
+  // LAYOUT_PAGES pages only (each holds its lines: 10 KB a page of 50 rows at 200 columns).
+  const layouts = useMemo(() => new PageCache<PageLines, object>(LAYOUT_PAGES), [cellCache]);
   let page = layouts.get(sizingRows);
   if (page === undefined || page.inner !== inner || page.width !== width || page.gutter !== gutter) {
     const table = pageTable(columns, sizingRows.map(cellsFor), inner);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { render } from 'ink-testing-library';
 import type { Column } from '../../src/domain/columns.js';
-import { Table } from '../../src/components/Table.js';
+import { LAYOUT_PAGES, Table } from '../../src/components/Table.js';
 import { renderRow, visibleWindow } from '../../src/domain/tableLayout.js';
 import { displayWidth } from '../../src/terminal/width.js';
 import { HOSTILE_VALUES } from '../fixtures/hostile.js';
@@ -177,6 +177,15 @@ describe('a page drawn before', () => {
       rerender(<Table {...base} rows={rows} />);
       expect(lastFrame()).toBe(fresh({ ...base, rows: [...rows] }));
     }
+  });
+
+  it('a page whose layout was let go (more pages than the table keeps) is drawn as before', () => {
+    const pages = Array.from({ length: LAYOUT_PAGES + 2 }, (_, p) => usersNamed([`page ${p}`, '张'.repeat(p + 1), 'x'.repeat(3 * p)]));
+    const { lastFrame, rerender } = render(<Table {...base} rows={pages[0]!} />);
+    const first = lastFrame();
+    for (const rows of pages.slice(1)) rerender(<Table {...base} rows={rows} />);
+    rerender(<Table {...base} rows={pages[0]!} />);
+    expect(lastFrame()).toBe(first);
   });
 
   it('is drawn anew when the columns or what the cells depend on change', () => {

@@ -156,6 +156,27 @@ function __oieRow(output, rowWrites) {
     find: "import widestLine from 'widest-line';",
     replace: "import widestLine from 'widest-line';\nconst __oieWidths = new Map();",
   },
+  {
+    // Memory. Ink keeps the styled characters of up to 256 lines (the cache patch above); each
+    // was made by spreading its token, which in V8 gives every such object a hidden class of its
+    // own, and had a copy of the style codes of its own: 330 bytes a character, 15 MB for 256
+    // styled lines of 200 cells. Written as a literal they share one hidden class, and the
+    // characters of one run share its codes (`codes` is a new array at each ANSI token and never
+    // changed after: reduceAnsiCodesIncremental copies it): 100 bytes. Same fields, same values.
+    file: '@alcalzone/ansi-tokenize/build/styledChars.js',
+    why: 'styled characters as literals sharing one hidden class and their run\'s codes, not spread copies',
+    upstream: 'not in @alcalzone/ansi-tokenize 0.2.5: a memory fix, a candidate for upstream',
+    find: `            ret.push({
+                ...token,
+                styles: [...codes],
+            });`,
+    replace: `            ret.push({
+                type: token.type,
+                value: token.value,
+                fullWidth: token.fullWidth,
+                styles: codes,
+            });`,
+  },
   ...STRING_WIDTH_PATCHES,
   ...SEGMENTER_PATCHES,
   ...TERMINAL_EVENT_PATCHES,

@@ -122,7 +122,8 @@ async function explore(parsed: ExplorerOptions, demo: Promise<EmbeddedDemo> | un
       process.stderr.write('openim-explorer: cannot write the output: stdout is closed (EBADF); nothing was sent\n');
       return EXIT_OUTPUT;
     }
-    const { runListCommand } = await import('./commands/run.js');
+    const [{ runListCommand }, { tuneHeapForWalk }] = await Promise.all([import('./commands/run.js'), import('./commands/heap.js')]);
+    if (options.request?.all === true) tuneHeapForWalk();
     return runListCommand(options, { stdout: process.stdout, stderr: process.stderr, env: process.env });
   }
 

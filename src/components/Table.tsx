@@ -9,9 +9,10 @@ import { sanitize } from '../terminal/sanitize.js';
 import { fit } from '../terminal/width.js';
 import type { CellContext, Column } from '../domain/columns.js';
 import type { RowMark } from '../domain/rowDiff.js';
-import { CURSOR_GUTTER, cellsOf, pageTable } from '../domain/pageTable.js';
+import { CURSOR_GUTTER, cellsOf, pageTable, type PageTable } from '../domain/pageTable.js';
 import { visibleWindow } from '../domain/tableLayout.js';
 import { glyphs } from '../terminal/glyphs.js';
+import { PageCache } from '../store/cache.js';
 
 export interface TableProps<Row> {
   columns: readonly Column<Row>[];
@@ -29,6 +30,19 @@ export interface TableProps<Row> {
   sizingRows?: Row[];
   /** The live view is on: a mark column, and the marks of the rows that have one. */
   marks?: ReadonlyMap<Row, RowMark>;
+}
+
+/** Pages whose layout and lines a table keeps: paging back and forth among recent pages. */
+export const LAYOUT_PAGES = 16;
+
+/** One page's layout at one size and its lines as drawn, by row. */
+interface PageLines {
+  inner: number;
+  width: number;
+  gutter: number;
+  table: PageTable;
+  header: string;
+  lines: WeakMap<object, string>;
 }
 
 /** The cursor marker, so the selected row shows however the terminal draws attributes. */
@@ -68,21 +82,33 @@ export function Table<Row>({
   };
   // The layout is a function of the columns, the page's cells and the width alone, never of the
   // pages seen before: the same page at the same size is drawn the same way however it was
-  // reached (paging away and back, a resize and back). It changes with the page, not the cursor.
-  // cellsFor reads cellCache, which changes with columns and context.
-  const table = useMemo(() => pageTable(columns, sizingRows.map(cellsFor), inner), [columns, sizingRows, inner, cellCache]);
-  const header = fit(' '.repeat(gutter) + table.header, width);
+  // reached (paging away and back, a resize and back). It is kept with the page's rows (the
+  // store hands back a cached page's array as it was), so a page drawn before costs neither its
+  // layout nor its lines again: a cached page was four times Ink's own frame, most of it this.
+  // Made anew when the cells change (columns, context: cellCache) or the width does; the last
+  // LAYOUT_PAGES pages only (each holds its lines: 10 KB a page of 50 rows at 200 columns).
+  const layouts = useMemo(() => new PageCache<PageLines, object>(LAYOUT_PAGES), [cellCache]);
+  let page = layouts.get(sizingRows);
+  if (page === undefined || page.inner !== inner || page.width !== width || page.gutter !== gutter) {
+    const table = pageTable(columns, sizingRows.map(cellsFor), inner);
+    page = { inner, width, gutter, table, header: fit(' '.repeat(gutter) + table.header, width), lines: new WeakMap() };
+    layouts.set(sizingRows, page);
+  }
+  const { table, lines: lineCache } = page;
+  const header = page.header;
 
   const { start, end } = visibleWindow(cursor, rows.length, height, windowStart.current);
   windowStart.current = start;
 
-  // Lines of this layout, by row object: a page's rows are new objects when the page changes.
-  const lineCache = useMemo(() => new WeakMap<object, string>(), [table, width, gutter]);
+  // A line is the gutter, the row's cells as laid out (exactly table.lineWidth cells) and the
+  // padding to the width: what fit() would make of it, without measuring the line again.
+  const padding = width - gutter - table.lineWidth;
   const lineOf = (row: Row): string => {
     const key = row as object;
     let line = lineCache.get(key);
     if (line === undefined) {
-      line = fit(' '.repeat(gutter) + table.line(cellsFor(row)), width);
+      const body = ' '.repeat(gutter) + table.line(cellsFor(row));
+      line = padding >= 0 ? body + ' '.repeat(padding) : fit(body, width);
       lineCache.set(key, line);
     }
     return line;

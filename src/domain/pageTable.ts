@@ -13,6 +13,8 @@ export interface PageTable {
   layout: TableLayout;
   aligns: Align[];
   header: string;
+  /** Cells of every line `line` makes (and of the header): the shown widths and the gaps between. */
+  lineWidth: number;
   /** One line of a row's cells (from cellsOf), fitted to the layout; no gutter, no padding to the table's width. */
   line(cells: readonly string[]): string;
 }
@@ -27,9 +29,11 @@ export function pageTable<Row>(columns: readonly Column<Row>[], cells: readonly 
   const titles = cleanCells(columns.map((c) => c.title));
   const layout = layoutColumns(columns, contentWidths(titles, cells, width), width);
   const aligns = columns.map((c) => c.align ?? 'left');
+  const shown = layout.widths.filter((w) => w > 0);
   return {
     layout,
     aligns,
+    lineWidth: shown.reduce((sum, w) => sum + w, 0) + layout.gap * Math.max(0, shown.length - 1),
     header: renderCleanRow(titles, layout, aligns),
     line: (rowCells) => renderCleanRow(rowCells, layout, aligns),
   };

@@ -1,11 +1,12 @@
-// A small LRU of pages already seen, so that going back a page answers at once.
-// Bounded by entry count: paging through thousands of pages must not grow memory.
+// A small LRU of pages already seen, so that going back a page answers at once (the request
+// scheduler's pages by request; the table's layouts by page). Bounded by entry count: paging
+// through thousands of pages must not grow memory.
 
-export class PageCache<V> {
-  private readonly entries = new Map<string, V>();
+export class PageCache<V, K = string> {
+  private readonly entries = new Map<K, V>();
   constructor(private readonly capacity: number) {}
 
-  get(key: string): V | undefined {
+  get(key: K): V | undefined {
     const value = this.entries.get(key);
     if (value !== undefined) {
       this.entries.delete(key);
@@ -14,7 +15,7 @@ export class PageCache<V> {
     return value;
   }
 
-  set(key: string, value: V): void {
+  set(key: K, value: V): void {
     this.entries.delete(key);
     this.entries.set(key, value);
     while (this.entries.size > this.capacity) {
@@ -24,7 +25,7 @@ export class PageCache<V> {
     }
   }
 
-  delete(key: string): void {
+  delete(key: K): void {
     this.entries.delete(key);
   }
 

@@ -16,7 +16,7 @@ import { summaryFromPage } from './figures.js';
 import type { Flasher } from './flash.js';
 import { requestOf, type ListEdits } from './listEdits.js';
 import { refreshedRows } from './liveMarks.js';
-import { RequestScheduler, requestKey } from './scheduler.js';
+import { PAGE_CACHE_PAGES, RequestScheduler, requestKey } from './scheduler.js';
 import { currentList } from './selectors.js';
 import type { ConnectionState, ListState } from './types.js';
 
@@ -134,7 +134,7 @@ export function createPageLoads(set: StoreSet, get: StoreGet, deps: StoreDeps, n
         if (get().connection !== connection) set({ connection });
       },
     },
-    deps.cacheSize ?? 64,
+    deps.cacheSize ?? PAGE_CACHE_PAGES,
   );
 
   function request(key: string, force: boolean): void {

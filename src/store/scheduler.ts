@@ -61,6 +61,9 @@ interface Running {
   done: Promise<void>;
 }
 
+/** Pages a list's answers are kept for (the bench prints it beside the memory figure). */
+export const PAGE_CACHE_PAGES = 64;
+
 export class RequestScheduler {
   readonly stats: RequestStats = { started: 0, discarded: 0, maxInFlight: 0 };
   private readonly cache: PageCache<{ page: Page<AnyRow>; at: number }>;
@@ -71,7 +74,7 @@ export class RequestScheduler {
   constructor(
     private readonly fetch: FetchPage,
     private readonly events: SchedulerEvents,
-    cacheSize = 64,
+    cacheSize = PAGE_CACHE_PAGES,
   ) {
     this.cache = new PageCache(cacheSize);
   }

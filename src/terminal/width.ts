@@ -67,10 +67,30 @@ export function* graphemes(s: string): Generator<string> {
   }
 }
 
+/** Cells of one code point that is a grapheme on its own, at `i` of `s`, and its UTF-16 length. */
+function codePointAt(s: string, i: number): { width: number; length: number } {
+  const code = s.charCodeAt(i);
+  if (code >= 0x20 && code < 0x7f) return ONE_ASCII;
+  const length = code >= 0xd800 && code <= 0xdbff && i + 1 < s.length ? 2 : 1;
+  return { width: graphemeWidth(length === 1 ? s[i]! : s.slice(i, i + 2)), length };
+}
+const ONE_ASCII = { width: 1, length: 1 };
+
 /** Number of terminal cells a (sanitised) string occupies. */
 export function displayWidth(s: string): number {
   // Fast path: printable ASCII is one cell per character.
   if (PLAIN_ASCII.test(s)) return s.length;
+  // Nothing that joins (a name in CJK, Cyrillic, most emoji): each code point is a grapheme, added
+  // up without the segmenting generator (a third of a never-seen page's table, profiled).
+  if (!mayJoin(s)) {
+    let cellsUsed = 0;
+    for (let i = 0; i < s.length; ) {
+      const cp = codePointAt(s, i);
+      cellsUsed += cp.width;
+      i += cp.length;
+    }
+    return cellsUsed;
+  }
   let width = 0;
   for (const g of graphemes(s)) width += graphemeWidth(g);
   return width;
@@ -86,6 +106,21 @@ function cells(width: number): number {
  * was longer. Walks only as far as needed, so a 100k-character cell costs O(room).
  */
 function prefixWithin(s: string, room: number): { text: string; used: number; cut: boolean } {
+  // Nothing that joins in the head that can hold `room` cells (and the code point after): each
+  // code point is a grapheme. Checked on the head only, so a long value still costs O(room).
+  const head = s.length <= 2 * room + 2 ? s : s.slice(0, 2 * room + 2);
+  if (!mayJoin(head)) {
+    let used = 0;
+    for (let i = 0; i < head.length; ) {
+      const cp = codePointAt(head, i);
+      // The code point after this one is outside the head: whether it joins is not known.
+      if (i + cp.length >= head.length && head.length < s.length) break;
+      if (used + cp.width > room) return { text: s.slice(0, i), used, cut: true };
+      used += cp.width;
+      i += cp.length;
+    }
+    if (head.length === s.length) return { text: s, used, cut: false };
+  }
   let text = '';
   let used = 0;
   for (const segment of graphemes(s)) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { render } from 'ink-testing-library';
 import type { Column } from '../../src/domain/columns.js';
-import { Table } from '../../src/components/Table.js';
+import { LAYOUT_PAGES, Table } from '../../src/components/Table.js';
 import { renderRow, visibleWindow } from '../../src/domain/tableLayout.js';
 import { displayWidth } from '../../src/terminal/width.js';
 import { HOSTILE_VALUES } from '../fixtures/hostile.js';
@@ -150,6 +150,53 @@ describe('Table rendering', () => {
       expect(frame.replace(SGR, '')).not.toContain('\u001b');
       for (const line of frameLines(frame)) expect(displayWidth(line)).toBeLessThanOrEqual(60);
     });
+  });
+});
+
+// A page's layout and lines are kept with its rows array (a cached page comes back as the same
+// array): what is drawn must be what a first drawing of the same props draws, whatever came before.
+describe('a page drawn before', () => {
+  type Props = Parameters<typeof Table<User>>[0];
+  const fresh = (props: Props): string | undefined => render(<Table {...props} />).lastFrame();
+  const pageA = usersNamed(WIDE);
+  const pageB = usersNamed(['x'.repeat(60), 'y', '张'.repeat(30)]);
+  const base: Props = { context, columns, rows: pageA, cursor: 1, width: 60, height: 10, color: false };
+
+  it('is drawn anew when the width changes, and as before when it comes back', () => {
+    const { lastFrame, rerender } = render(<Table {...base} />);
+    for (const width of [30, 60, 45, 30]) {
+      rerender(<Table {...base} width={width} />);
+      expect(lastFrame()).toBe(fresh({ ...base, rows: [...pageA], width }));
+      for (const line of frameLines(lastFrame())) expect(displayWidth(line)).toBeLessThanOrEqual(width);
+    }
+  });
+
+  it('paging away and back draws each page as a first drawing does', () => {
+    const { lastFrame, rerender } = render(<Table {...base} />);
+    for (const rows of [pageB, pageA, pageB, pageA]) {
+      rerender(<Table {...base} rows={rows} />);
+      expect(lastFrame()).toBe(fresh({ ...base, rows: [...rows] }));
+    }
+  });
+
+  it('a page whose layout was let go (more pages than the table keeps) is drawn as before', () => {
+    const pages = Array.from({ length: LAYOUT_PAGES + 2 }, (_, p) => usersNamed([`page ${p}`, '张'.repeat(p + 1), 'x'.repeat(3 * p)]));
+    const { lastFrame, rerender } = render(<Table {...base} rows={pages[0]!} />);
+    const first = lastFrame();
+    for (const rows of pages.slice(1)) rerender(<Table {...base} rows={rows} />);
+    rerender(<Table {...base} rows={pages[0]!} />);
+    expect(lastFrame()).toBe(first);
+  });
+
+  it('is drawn anew when the columns or what the cells depend on change', () => {
+    const withOwner: Column<User>[] = [...columns, { key: 'owner', title: 'Owner', priority: 2, value: (_u, ctx) => ctx.ownerName ?? '-' }];
+    const { lastFrame, rerender } = render(<Table {...base} />);
+    rerender(<Table {...base} columns={withOwner} />);
+    expect(lastFrame()).toBe(fresh({ ...base, columns: withOwner }));
+    const named = { ...context, ownerName: 'Ada' };
+    rerender(<Table {...base} columns={withOwner} context={named} />);
+    expect(lastFrame()).toContain('Ada');
+    expect(lastFrame()).toBe(fresh({ ...base, columns: withOwner, context: named }));
   });
 });
 

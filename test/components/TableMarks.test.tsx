@@ -44,4 +44,15 @@ describe('Table marks (live view)', () => {
     const { lastFrame } = render(<Table context={context} columns={columns} rows={rows} cursor={1} width={20} height={5} color={false} />);
     expect((lastFrame() ?? '').replace(SGR, '').split('\n').map((l) => l.trimEnd())).toEqual([' ID', ' a', '›b', ' c']);
   });
+
+  it('gains and loses the mark column on the same page, and shows a mark that changes', () => {
+    const { lastFrame, rerender } = render(<Table context={context} columns={columns} rows={rows} cursor={1} width={20} height={5} color={false} />);
+    const shown = (): string[] => (lastFrame() ?? '').replace(SGR, '').split('\n').map((l) => l.trimEnd());
+    rerender(<Table context={context} columns={columns} rows={rows} cursor={1} width={20} height={5} color={false} marks={new Map()} />);
+    expect(shown()).toEqual(['  ID', '  a', '› b', '  c']);
+    rerender(<Table context={context} columns={columns} rows={rows} cursor={1} width={20} height={5} color={false} marks={new Map([[rows[0]!, 'new' as RowMark]])} />);
+    expect(shown()).toEqual(['  ID', ' +a', '› b', '  c']);
+    rerender(<Table context={context} columns={columns} rows={rows} cursor={1} width={20} height={5} color={false} />);
+    expect(shown()).toEqual([' ID', ' a', '›b', ' c']);
+  });
 });

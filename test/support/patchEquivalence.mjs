@@ -160,7 +160,7 @@ for (const c of codePoints) {
   }
 }
 
-// wrap-ansi's string-width 7 and ansi-tokenize, on the generated strings (styled too) and on every
+// wrap-ansi's string-width 7 and ansi-tokenize (tokens and styled characters), on the generated strings (styled too) and on every
 // code point above, plain and styled.
 const nestedFile = fileURLToPath(new URL('wrap-ansi/node_modules/string-width/index.js', import.meta.resolve('string-width').replace(/string-width\/index\.js$/, '')));
 const { default: nestedOriginal } = await import(pathToFileURL(nestedFile).href);
@@ -175,6 +175,19 @@ for (const s of samples) {
   const want = JSON.stringify(tokenizeOriginal(s));
   const got = JSON.stringify(tokenizePatched(s));
   if (got !== want) failures.push({ what: 'ansi-tokenize', string: JSON.stringify(s), want, got });
+}
+// Its styled characters (Ink's cells of a styled line): the same fields and codes, and the same
+// line made back from them, where the patched ones share a hidden class and their run's codes.
+const styledFile = join(dirname(tokenizeFile), 'styledChars.js');
+const { styledCharsFromTokens: styledOriginal, styledCharsToString } = await import(pathToFileURL(styledFile).href);
+const { styledCharsFromTokens: styledPatched } = await patchedCopy(styledFile, 'styledChars.js');
+for (const s of samples) {
+  const tokens = tokenizeOriginal(s);
+  const original = styledOriginal(tokens);
+  const patched = styledPatched(tokens);
+  const want = JSON.stringify(original) + styledCharsToString(original);
+  const got = JSON.stringify(patched) + styledCharsToString(patched);
+  if (got !== want) failures.push({ what: 'ansi-tokenize styled characters', string: JSON.stringify(s), want, got });
 }
 
 rmSync(dir, { recursive: true, force: true });

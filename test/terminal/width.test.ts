@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { displayWidth, fit, truncate, wrap } from '../../src/terminal/width.js';
+import { displayWidth, fit, truncate, widthUpTo, wrap } from '../../src/terminal/width.js';
+import { graphemeWidth } from '../../src/terminal/cellWidth.js';
 import { sanitize } from '../../src/terminal/sanitize.js';
 import { HOSTILE_VALUES, ORDINARY } from '../fixtures/hostile.js';
 import { segmenterWork } from '../support/segmenterWork.js';
@@ -41,6 +42,39 @@ describe('displayWidth', () => {
     ['\ufffd', 1],
   ])('%j is %i cells', (s, cells) => {
     expect(displayWidth(s)).toBe(cells);
+  });
+});
+
+// Text with nothing that joins is measured code point by code point, without the segmenter; a
+// joining character just past what a cut examines must still join (VS15 narrows an emoji).
+describe('the code-point path agrees with grapheme segmentation', () => {
+  const reference = (s: string, room: number): { width: number; prefix: string } => {
+    let width = 0;
+    let prefix = '';
+    let cut = false;
+    for (const g of graphemes(s)) {
+      const w = graphemeWidth(g);
+      if (!cut && width + w <= room) prefix += g;
+      else cut = true;
+      width += w;
+    }
+    return { width, prefix };
+  };
+  const texts = [
+    '张伟😀 Иван Ødegaard',
+    '张'.repeat(12) + '😀\ufe0e',
+    '😀'.repeat(9) + '\u0301x',
+    'ab张' + '😀'.repeat(20) + '\u200dz',
+    '𠀀𠀁𠀂 plain 𠀃',
+  ];
+  it.each(texts)('%j', (text) => {
+    expect(displayWidth(text)).toBe(reference(text, Infinity).width);
+    for (let room = 1; room <= reference(text, Infinity).width + 1; room++) {
+      const { width, prefix } = reference(text, room);
+      expect(truncate(text, room, '')).toBe(width <= room ? text : prefix);
+      expect(widthUpTo(text, room)).toBe(width <= room ? width : room + 1);
+      expect(displayWidth(fit(text, room))).toBe(room);
+    }
   });
 });
 

@@ -114,7 +114,8 @@ export function Table<Row>({
     return line;
   };
 
-  const lines = rows.slice(start, end).map((row, offset) => {
+  const shown = rows.slice(start, end);
+  const lines = shown.map((row, offset) => {
     const index = start + offset;
     const selected = index === cursor;
     const mark = marks?.get(row);
@@ -122,6 +123,7 @@ export function Table<Row>({
       <TableRow
         key={index}
         line={lineOf(row)}
+        last={offset === shown.length - 1}
         selected={selected}
         // Inverse with or without colour (NO_COLOR, TERM=vt100 keep SGR 7, as the prompt's cursor
         // does); without colour bold as well, so the row stands out beyond its one-cell marker.
@@ -142,7 +144,10 @@ export function Table<Row>({
           {fit(' '.repeat(gutter) + sanitize(emptyText), width)}
         </Text>
       ) : (
-        lines
+        // The body is one text of exactly `width`-cell lines: one node for Yoga to lay out and
+        // for Ink to measure and draw, where a <Text> a row was 44 (a cached page's frame was
+        // mostly Ink's work per node). Every line fits, so Ink never wraps or cuts it.
+        <Text wrap="truncate">{lines}</Text>
       )}
     </Box>
   );
@@ -150,25 +155,35 @@ export function Table<Row>({
 
 /**
  * The line is exactly `width` cells starting with the gutter; the cursor row swaps its first cell
- * for the marker, and in the live view the second cell holds the row's mark.
+ * for the marker, and in the live view the second cell holds the row's mark. A row is a piece of
+ * the body's text: a plain string, or a nested <Text> when it is styled, and the line break after
+ * it stays outside the styles (Ink splits the text at line breaks before it draws).
  */
 const TableRow = memo(function TableRow({
   line,
+  last,
   selected,
   inverse,
   mark,
   bold,
 }: {
   line: string;
+  last: boolean;
   selected: boolean;
   inverse: boolean;
   mark?: string;
   bold: boolean;
 }) {
   const head = (selected ? cursorMarker() : line.slice(0, 1)) + (mark ?? '');
+  const text = head + line.slice(head.length);
+  const end = last ? '' : '\n';
+  if (!inverse && !bold) return <>{text + end}</>;
   return (
-    <Text inverse={inverse} bold={bold} wrap="truncate">
-      {head + line.slice(head.length)}
-    </Text>
+    <>
+      <Text inverse={inverse} bold={bold}>
+        {text}
+      </Text>
+      {end}
+    </>
   );
 });

@@ -32,6 +32,8 @@ export class WireWatch {
   private readonly target: URL | undefined;
   private readonly proxied: boolean;
   private readonly listeners = new Set<() => void>();
+  /** The peer of the last reply: the marks are a function of it, and a walk's replies all share one. */
+  private lastPeer: string | undefined;
 
   constructor(baseUrl: string, proxies?: ProxySettings) {
     this.target = URL.canParse(baseUrl) ? new URL(baseUrl) : undefined;
@@ -53,7 +55,8 @@ export class WireWatch {
 
   /** A reply came over a connection to `peer`. */
   saw(peer: string): void {
-    if (!this.target) return;
+    if (!this.target || peer === this.lastPeer) return;
+    this.lastPeer = peer;
     const plainHttp = plainHttpTo(this.target, this.proxied, peer);
     if (plainHttp === this.marks.plainHttp) return;
     this.marks = { ...this.marks, plainHttp };

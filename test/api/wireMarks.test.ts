@@ -3,7 +3,7 @@
 // test/hardening/header.test.tsx, and the built CLI's in test/e2e/networkMarks.test.ts).
 import { describe, expect, it } from 'vitest';
 import { isLoopbackAddress } from '../../src/api/loopback.js';
-import { plainHttpTo } from '../../src/api/wireMarks.js';
+import { plainHttpTo, WireWatch } from '../../src/api/wireMarks.js';
 
 const plain = (url: string, peer?: string, proxied = false): boolean => plainHttpTo(new URL(url), proxied, peer);
 
@@ -46,5 +46,19 @@ describe('loopback addresses', () => {
   });
   it.each(['128.0.0.1', '126.255.255.255', '::2', '::', '0.0.0.0', 'localhost', '127.example.com', '127.0.0.1.example', ''])('%s is not', (address) => {
     expect(isLoopbackAddress(address)).toBe(false);
+  });
+});
+
+describe('WireWatch', () => {
+  it('follows the peer of each reply: the mark comes and goes as the address changes, once a change', () => {
+    const watch = new WireWatch('http://explorer.example:10002');
+    let told = 0;
+    watch.subscribe(() => told++);
+    const seen = ['127.0.0.1', '127.0.0.1', '10.0.0.7', '10.0.0.7', '::1'].map((peer) => {
+      watch.saw(peer);
+      return watch.current().plainHttp;
+    });
+    expect(seen).toEqual([false, false, true, true, false]);
+    expect(told).toBe(3);
   });
 });

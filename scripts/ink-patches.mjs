@@ -16,6 +16,10 @@ import { appModule } from './patches/appModule.mjs';
 // characters by the same count, or text beside a wider-drawn grapheme (the detail pane beside
 // the table) lands further right on screen than Ink thinks, and wraps.
 const CELL_WIDTH_MODULE = appModule('src/terminal/cellWidth.ts');
+// The characters Ink's caches keyed by a whole text may hold (measurement, widest line): the
+// table's body is one text of its 44 lines (9,000 characters at 200 columns, two bytes each with
+// a CJK name), where a key was one line, and 2,048 of them would be 36 MB. This holds a few pages.
+const TEXT_CACHE_CHARS = 64 * 1024;
 
 // Each patch says why it exists (`why`) and whether upstream has it (`upstream`), one line each.
 // `changesOutput` marks the patches that change what is drawn (on purpose); the others change speed
@@ -129,12 +133,25 @@ function __oieRow(output, rowWrites) {
   },
   {
     // Memory. Ink remembers the size of every text it ever measured, forever: each distinct
-    // table line shown stays in memory (about 20 KB per page of 100 users). Bound it.
+    // table line shown stays in memory (about 20 KB per page of 100 users). Bound it, by count
+    // and by the characters its keys hold: the table's body is one text of a page's lines.
     file: 'ink/build/measure-text.js',
     why: 'bound the text measurement cache (it grew without limit)',
     upstream: 'not in ink 6.8.0: a memory fix, a candidate for upstream',
     find: '    cache.set(text, dimensions);',
-    replace: '    if (cache.size > 2048) cache.clear();\n    cache.set(text, dimensions);',
+    replace: `    __oieMeasured += text.length;
+    if (cache.size > 2048 || __oieMeasured > ${TEXT_CACHE_CHARS}) {
+        cache.clear();
+        __oieMeasured = text.length;
+    }
+    cache.set(text, dimensions);`,
+  },
+  {
+    file: 'ink/build/measure-text.js',
+    why: 'the characters the measurement cache holds',
+    upstream: 'not in ink 6.8.0: part of the measurement cache bound',
+    find: 'const cache = new Map();',
+    replace: 'const cache = new Map();\nlet __oieMeasured = 0;',
   },
   {
     // Speed. Every text node was measured with string-width on every frame.
@@ -144,7 +161,11 @@ function __oieRow(output, rowWrites) {
     find: '                const currentWidth = widestLine(text);',
     replace: `                let currentWidth = __oieWidths.get(text);
                 if (currentWidth === undefined) {
-                    if (__oieWidths.size > 1024) __oieWidths.clear();
+                    __oieWidthChars += text.length;
+                    if (__oieWidths.size > 1024 || __oieWidthChars > ${TEXT_CACHE_CHARS}) {
+                        __oieWidths.clear();
+                        __oieWidthChars = text.length;
+                    }
                     currentWidth = widestLine(text);
                     __oieWidths.set(text, currentWidth);
                 }`,
@@ -154,7 +175,7 @@ function __oieRow(output, rowWrites) {
     why: 'the width cache',
     upstream: 'not in ink 6.8.0: part of the width cache patch',
     find: "import widestLine from 'widest-line';",
-    replace: "import widestLine from 'widest-line';\nconst __oieWidths = new Map();",
+    replace: "import widestLine from 'widest-line';\nconst __oieWidths = new Map();\nlet __oieWidthChars = 0;",
   },
   {
     // Memory. Ink keeps the styled characters of up to 256 lines (the cache patch above); each

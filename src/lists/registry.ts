@@ -10,6 +10,7 @@ import { applications } from './applications.js';
 import { blacklist } from './blacklist.js';
 import { conversations } from './conversations.js';
 import { friends } from './friends.js';
+import { messages } from './messages.js';
 import { receivedApplications } from './receivedApplications.js';
 import type { LIST_NAMES, ListKind, UserTab } from './names.js';
 import type { AnyQuery, ListDef, ListSpec, PageRequest, UserSummaryPart } from './types.js';
@@ -24,6 +25,7 @@ type SummaryPartOf<K extends ListKind> = (typeof LIST_NAMES)[K]['place'] extends
 export const LISTS = {
   users,
   accounts,
+  messages,
   conversations,
   blacklist,
   applications,

@@ -15,6 +15,8 @@ export interface NavActions {
   /** A typed ID (picker, `:user`): checks that the user exists first, then opens it or says why not. */
   pickUser(userID: string, fromPrompt?: boolean): void;
   goTo(screen: TopList): void;
+  /** Opens a top-level list over this screen (back returns here), its query what its prompt makes of `text`. */
+  openSearch(list: TopList, text: string): void;
   back(): void;
   setTab(tab: UserTab): void;
   cycleTab(direction: 1 | -1): void;

@@ -62,6 +62,11 @@ export const navSlice =
         if (get().nav.length === 1 && currentScreen(get()).name === name) return;
         showScreen({ name }, 'jump');
       },
+      openSearch(list, text) {
+        showScreen({ name: list }, 'drill');
+        // The query replaces the one the list had, cancelling the page the screen asked for first.
+        get().narrow(text);
+      },
       back() {
         if (get().nav.length <= 1) return;
         services.clearFlash();

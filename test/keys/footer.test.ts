@@ -22,6 +22,7 @@ const SAYS: Record<string, readonly string[]> = {
   tabs: ['nextTab'],
   search: ['search'],
   IDs: ['conversationFilter'],
+  messages: ['userMessages'],
   user: ['openUser'],
   filter: ['filter'],
   live: ['live'],
@@ -43,6 +44,7 @@ function screens(): { name: string; scopes: Scope[] }[] {
   const bases: { name: string; args: Parameters<typeof scopesFor> }[] = [
     { name: 'users', args: ['users'] },
     { name: 'accounts', args: ['accounts'] },
+    { name: 'messages', args: ['messages'] },
     ...USER_TABS.map((tab) => ({ name: `user ${tab}`, args: ['user', tab] as Parameters<typeof scopesFor> })),
   ];
   const help = { name: 'help', scopes: ['help'] as Scope[] };
@@ -99,7 +101,7 @@ describe('footer hints', () => {
   });
 
   it('with keys rebound by the config file, the hints follow on every screen', () => {
-    installKeys({ nextPage: ['x', ']'], prevPage: ['z', '['], nextMatch: ['m'] }, 'test');
+    installKeys({ nextPage: ['x', ']'], prevPage: ['z', '['], nextMatch: ['v'] }, 'test');
     checkFooters();
     expect(hintsFor(scopesFor('users'))).toContain('x/z page');
   });

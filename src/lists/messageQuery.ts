@@ -104,6 +104,12 @@ export function dayWords(day: string): string {
   return zone === '+00:00' ? `day ${day} (UTC)` : `day ${day} (local, UTC${zone}) sends UTC day ${utcDayOf(day)}`;
 }
 
+/** The breadcrumb's words for the query: its text, and what its day sends (the status line may be too narrow for it). */
+export function messageCrumb(q: MessageQuery): string {
+  const text = messageQueryText(q);
+  return q.day ? `${text} ${dayWords(q.day).replace(/^day \S+ /, '')}` : text;
+}
+
 /** The request's filter fields: only those set (the server reads an absent one as any). */
 export function searchFields(q: MessageQuery): Record<string, string | number> {
   return {

@@ -16,7 +16,7 @@ import { displayText } from '../terminal/settle.js';
 import { truncate } from '../terminal/width.js';
 import { code, ms } from './fieldText.js';
 import {
-  ANY_MESSAGE, completeMessageQuery, dayWords, messageFlagsProblem, messageQueryFromFlags, messageQueryText, parseMessageQuery, searchFields,
+  ANY_MESSAGE, completeMessageQuery, dayWords, messageCrumb, messageFlagsProblem, messageQueryFromFlags, messageQueryText, parseMessageQuery, searchFields,
   type MessageQuery,
 } from './messageQuery.js';
 import { pagination, type ListDef, type RowDetail } from './types.js';
@@ -139,7 +139,7 @@ export const messages = {
     initial: ANY_MESSAGE,
     narrowed: (q) => messageQueryText(q) !== '',
     label: (q) => [dayWords(q.day), 'rows in storage order'].filter(Boolean).join(` ${glyphs().separator} `),
-    crumb: (q) => truncate(displayText(messageQueryText(q)), 48),
+    crumb: (q) => truncate(displayText(messageCrumb(q)), 96),
     prompt: {
       kind: 'search',
       label: 'messages: ',

@@ -2,6 +2,9 @@
 // `:messages`, its prompt (a bad word said in words, Tab completing, a local day sent as a UTC
 // day), the page sorted by time and `≥ N`, the detail decoding the content, and the keys that open
 // it from a user (M) and from a conversation row (m), back returning where it came from.
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEMO } from 'openim-demo-server';
 import { demoApps } from '../support/demoApp.js';
@@ -42,7 +45,8 @@ describe.each([
   }, 45_000);
 
   it("opens with M on a user's screen (from: the user) and m on a conversation row (the pair); back returns", async () => {
-    const a = await startDemo({ cols, rows });
+    const dir = mkdtempSync(join(tmpdir(), 'oie-messages-'));
+    const a = await startDemo({ cols, rows, cwd: dir });
     a.send('Enter');
     await a.waitFor((s) => s.includes(`Users › ${DEMO.firstUserID}`) && /PIN +WITH/.test(s));
     a.send('M');
@@ -54,5 +58,21 @@ describe.each([
     await a.waitFor((s) => s.includes(`Users › ${DEMO.firstUserID}`) && /PIN +WITH/.test(s) && !/Messages/.test(s));
     a.send('m');
     await a.waitFor((s) => new RegExp(`Messages › from:${DEMO.firstUserID} to:\\S+`).test(s) && /≥[\d,]+ found|no message matches/.test(s));
-  }, 45_000);
+
+    // The prompt starts from the query in force; narrowed further, the search exports every row it walks.
+    a.send('s');
+    await a.waitFor(new RegExp(`messages: from:${DEMO.firstUserID} to:\\S+`));
+    a.type(' type:MarkdownText');
+    a.send('Enter');
+    const screen = await a.waitFor((s) => /type:MarkdownText · [≥\d,]+ match/.test(s) && /MarkdownText +\S/.test(s));
+    expect(screen).not.toMatch(/ (?:Text|Picture|Voice) {2,}/);
+    a.send('E');
+    await a.waitFor('export to: ');
+    a.send('Enter');
+    const done = await a.waitFor(/wrote \.\/(\S+\.csv) \(([\d,]+) rows?\)/, 30_000);
+    const [, name, written] = /wrote \.\/(\S+\.csv) \(([\d,]+) rows?\)/.exec(done)!;
+    const lines = readFileSync(join(dir, name!), 'utf8').trimEnd().split('\n');
+    expect(lines.length).toBe(Number(written!.replaceAll(',', '')) + 1);
+    expect(lines.slice(1).every((line) => line.includes(`,${DEMO.firstUserID},118,`))).toBe(true);
+  }, 60_000);
 });

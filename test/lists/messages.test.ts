@@ -209,6 +209,9 @@ describe('against a server answering in the real shapes', () => {
         'chatLog.groupName,chatLog.sessionType,chatLog.seq,chatLog.senderPlatformID,chatLog.serverMsgID,chatLog.clientMsgID,summary,chatLog.content',
     );
     expect(first).toContain('hello 1,"{""content"":""hello 1""}"');
+    // A platform newer than the table (13) is named by its number, once.
+    const detail = LISTS.messages.detail(rows[0] as never, { now: Date.now() });
+    expect(detail.sections.flatMap((s) => s.fields).find((f) => f.label === 'senderPlatformID')?.value).toBe('Unknown (13)');
     const table = await runCli(['messages', '-o', 'table', '--size', '3', ...connect(server.url)]);
     expect(table.stdout).toMatch(/^TIME +FROM +TO +TYPE +MESSAGE +REVOKED/);
     expect(table.stdout).toMatch(/alice +g1 \(group\) +Text +hello 2/);

@@ -2,10 +2,14 @@
 // flags (problems in words, nothing sent), the local day sent as one UTC day, the request body,
 // the wire read against the demo and against a loopback server answering in the real shapes
 // (content a JSON string, chatLogsNum smaller than the rows walked), the page sorted by time and
-// marked, the status line's `≥ N`, the keys that open it from a user and from a conversation, and
+// marked, the status line's `≥ N`, the keys that open it from a user and from a conversation, the
+// live view showing a message that arrives on the living demo, and
 // the scripting command in every format.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, startDemoServer, type DemoServer } from 'openim-demo-server';
+import type { Conversation } from '../../src/api/schemas.js';
+import type { RefreshTimers } from '../../src/data/liveRefresh.js';
+import { DEMO_NOW_MS } from '../../packages/demo-server/src/users.js';
 import { pagingText } from '../../src/layout/statusLine.js';
 import { parseMessageQuery, utcDayOf, dayWords, messageQueryText, completeMessageQuery, messageFlagsProblem } from '../../src/lists/messageQuery.js';
 import { LISTS } from '../../src/lists/registry.js';
@@ -225,3 +229,82 @@ describe('against a server answering in the real shapes', () => {
     expect(server.requests).toHaveLength(0);
   });
 });
+
+describe('the live view on a search', () => {
+  it('shows a message that arrives on the living demo, marked', async () => {
+    const PACE = 1_000;
+    const options = (clock: { now: number }) => ({ users: 500, activity: { paceMs: PACE, now: () => clock.now } });
+    // A twin of the living server, ahead of it, says which chat of user_000001 (single or group) gets a message first.
+    const aheadClock = { now: DEMO_NOW_MS };
+    const ahead = await startDemoServer(options(aheadClock));
+    const before = await conversationsOf(ahead);
+    let events = 0;
+    let arrived: Conversation | undefined;
+    while (!arrived && events < 12) {
+      events++;
+      aheadClock.now += PACE;
+      const now = await conversationsOf(ahead);
+      arrived = now.find((c) => !c.conversationID.startsWith('sn_') && c.msgInfo?.serverMsgID !== before.find((b) => b.conversationID === c.conversationID)?.msgInfo?.serverMsgID);
+    }
+    await ahead.close();
+    expect(arrived?.msgInfo).toBeDefined();
+    const message = arrived!.msgInfo!;
+
+    const clock = { now: DEMO_NOW_MS };
+    const server = await startDemoServer(options(clock));
+    const timers = manualTimers();
+    const store = storeFor(server, { liveTimers: timers.timers, liveIntervalMs: 5_000 });
+    try {
+      store.getState().goTo('messages');
+      await settled(store);
+      const day = new Date(message.LatestMsgRecvTime).toISOString().slice(0, 10);
+      store.getState().narrow(`from:${message.sendID} to:${message.groupID || DEMO.firstUserID} type:Text day:${day}`);
+      await settled(store);
+      const ids = () => currentList(store.getState())!.rows.map((r) => (r as { chatLog: { serverMsgID: string } }).chatLog.serverMsgID);
+      expect(ids()).not.toContain(message.serverMsgID);
+      store.getState().toggleLive();
+      await expect.poll(() => store.getState().live.status.state, { timeout: 5000 }).toBe('scheduled');
+      clock.now += events * PACE;
+      timers.advance(5_000);
+      await expect.poll(ids, { timeout: 5000 }).toContain(message.serverMsgID);
+      expect(Object.keys(currentList(store.getState())!.changes?.marks ?? {})).toContain(`${message.serverMsgID}/${arrivedSeq(store, message.serverMsgID)}`);
+    } finally {
+      store.getState().quit();
+      await server.close();
+    }
+  });
+});
+
+const conversationsOf = async (server: DemoServer): Promise<Conversation[]> =>
+  (await LISTS.conversations.operation.send(demoClient(server), { userID: DEMO.firstUserID, pagination: { pageNumber: 1, showNumber: 1000 } })).rows;
+
+function arrivedSeq(store: ReturnType<typeof storeFor>, serverMsgID: string): number {
+  const row = currentList(store.getState())!.rows.find((r) => (r as { chatLog: { serverMsgID: string } }).chatLog.serverMsgID === serverMsgID);
+  return (row as { chatLog: { seq: number } }).chatLog.seq;
+}
+
+/** Timers that fire only when the test advances them. */
+function manualTimers() {
+  let now = 0;
+  let next = 0;
+  const pending = new Map<number, { at: number; fn: () => void }>();
+  const timers: RefreshTimers = {
+    now: () => now,
+    setTimeout(fn, ms) {
+      pending.set(++next, { at: now + ms, fn });
+      return next;
+    },
+    clearTimeout: (handle) => void pending.delete(handle as number),
+  };
+  return {
+    timers,
+    advance(ms: number) {
+      now += ms;
+      for (const [handle, timer] of [...pending]) {
+        if (timer.at > now) continue;
+        pending.delete(handle);
+        timer.fn();
+      }
+    },
+  };
+}

@@ -9,7 +9,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, startDemoServer, type DemoServer } from 'openim-demo-server';
 import type { Conversation } from '../../src/api/schemas.js';
 import type { RefreshTimers } from '../../src/data/liveRefresh.js';
-import { DEMO_NOW_MS } from '../../packages/demo-server/src/users.js';
 import { pagingText } from '../../src/layout/statusLine.js';
 import { parseMessageQuery, utcDayOf, dayWords, messageQueryText, completeMessageQuery, messageFlagsProblem } from '../../src/lists/messageQuery.js';
 import { LISTS } from '../../src/lists/registry.js';
@@ -233,9 +232,11 @@ describe('against a server answering in the real shapes', () => {
 describe('the live view on a search', () => {
   it('shows a message that arrives on the living demo, marked', async () => {
     const PACE = 1_000;
+    // The living demo's world counts back from the clock it starts with.
+    const START = Date.UTC(2026, 0, 15, 9, 30);
     const options = (clock: { now: number }) => ({ users: 500, activity: { paceMs: PACE, now: () => clock.now } });
     // A twin of the living server, ahead of it, says which chat of user_000001 (single or group) gets a message first.
-    const aheadClock = { now: DEMO_NOW_MS };
+    const aheadClock = { now: START };
     const ahead = await startDemoServer(options(aheadClock));
     const before = await conversationsOf(ahead);
     let events = 0;
@@ -250,7 +251,7 @@ describe('the live view on a search', () => {
     expect(arrived?.msgInfo).toBeDefined();
     const message = arrived!.msgInfo!;
 
-    const clock = { now: DEMO_NOW_MS };
+    const clock = { now: START };
     const server = await startDemoServer(options(clock));
     const timers = manualTimers();
     const store = storeFor(server, { liveTimers: timers.timers, liveIntervalMs: 5_000 });

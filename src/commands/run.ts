@@ -23,7 +23,7 @@ import { noSuchUserText, systemUserNote } from '../domain/userIdentity.js';
 import { DEFAULT_PAGE_SIZE, lastPageByTotal, WALK_PAGE_SIZE } from '../domain/paging.js';
 import { RunawayWalkError } from '../data/walkGuard.js';
 import { watchPage } from './watch.js';
-import { EXIT_API, EXIT_NETWORK, EXIT_OK, EXIT_OUTPUT } from './exitCodes.js';
+import { EXIT_API, EXIT_NETWORK, EXIT_OK, EXIT_OUTPUT, EXIT_USAGE } from './exitCodes.js';
 import { ScriptOutput } from './output.js';
 import type { LocalFileError } from '../data/localFile.js';
 
@@ -91,6 +91,12 @@ export async function runListCommand(options: ExplorerOptions, streams: ScriptSt
   const say = (line: string): void => {
     streams.stderr.write(`openim-explorer: ${line}\n`);
   };
+  // A flag the list cannot use (`--type nope`): said in words, nothing sent.
+  const flagsProblem = listDef(request.kind).query.flagsProblem?.(request.flags);
+  if (flagsProblem !== undefined) {
+    say(sanitize(flagsProblem));
+    return EXIT_USAGE;
+  }
 
   let connection = options.connection;
   let closeDemo: (() => Promise<void>) | undefined;

@@ -132,3 +132,14 @@ export const platformWord = (code: number): string => (Number.isInteger(code) &&
 export const platformWords = (codes: readonly number[], sep = ', '): string => codes.map(platformWord).join(sep);
 
 export const isKnownContentType = (code: number): boolean => Number.isInteger(code) && Object.prototype.hasOwnProperty.call(CONTENT_TYPES, code);
+
+/** Every content type's name, in code order: what a type is typed as (the message search's `type:`). */
+export const CONTENT_TYPE_NAMES: readonly string[] = Object.values(CONTENT_TYPES);
+
+/** The code a content type's name (any case) or number names, or undefined. */
+export function contentTypeCode(text: string): number | undefined {
+  if (/^\d{1,9}$/.test(text)) return Number(text);
+  const wanted = text.toLowerCase();
+  const entry = Object.entries(CONTENT_TYPES).find(([, name]) => name.toLowerCase() === wanted);
+  return entry ? Number(entry[0]) : undefined;
+}

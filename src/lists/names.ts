@@ -66,6 +66,22 @@ export const LIST_NAMES = {
     shortTitle: 'Online',
     place: 'top',
   },
+  messages: {
+    command: 'messages',
+    commandHelp: 'search the messages of single and group chats',
+    usage: [
+      'messages [--from U] [--to R] [--type T] [--session S]',
+      '[--day D]  U: a user ID; R: a user or a group ID;',
+      'T: a type name or number; S: single or group; D: a local',
+      'YYYY-MM-DD, sent as one UTC day. Rows in storage order;',
+      'the total is a lower bound',
+    ],
+    help: 'message search',
+    title: 'Messages',
+    flags: ['from', 'to', 'type', 'session', 'day'],
+    shortTitle: 'Messages',
+    place: 'top',
+  },
   conversations: {
     command: 'conversations',
     commandHelp: 'print the conversations of a user',

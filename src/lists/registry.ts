@@ -11,6 +11,7 @@ import { blacklist } from './blacklist.js';
 import { conversations } from './conversations.js';
 import { friends } from './friends.js';
 import { history } from './history.js';
+import { messages } from './messages.js';
 import { receivedApplications } from './receivedApplications.js';
 import { status } from './status.js';
 import type { LIST_NAMES, ListKind, UserTab } from './names.js';
@@ -30,6 +31,7 @@ export const LISTS = {
   users,
   accounts,
   status,
+  messages,
   conversations,
   blacklist,
   applications,

@@ -16,7 +16,7 @@ import { groupAt, groupIndexOf, type GroupRecord } from './groups.js';
 import { mix, rngFor, rollsInto, STREAM } from './prng.js';
 import { SINGLE_TYPES, singleChat, singleChatMembers, singleFacts } from './singleChats.js';
 import type { PublicUser, World } from './users.js';
-import { publicUserAt, userIdOf, userIndexOf, worldShift } from './users.js';
+import { publicUserAt as computeUser, userIdOf, userIndexOf, worldShift } from './users.js';
 
 export const SESSION = { single: 1, group: 3, notification: 4 } as const;
 
@@ -80,6 +80,19 @@ export interface MessageFacts {
 const SINGLE_HISTORY_TYPES = [...SINGLE_TYPES, CT.markdown];
 const GROUP_HISTORY_TYPES = [...GROUP_TYPES, CT.markdown];
 const MENTIONING = new Set<number>([CT.card, CT.at, CT.merger, CT.groupCreated]);
+/** The users a page of messages names, kept: a chat's two members recur on every row, and a user costs a name's draws. */
+const usersSeen = new WeakMap<World, Map<number, PublicUser>>();
+function publicUserAt(world: World, index: number): PublicUser {
+  let seen = usersSeen.get(world);
+  if (!seen) usersSeen.set(world, (seen = new Map()));
+  let user = seen.get(index);
+  if (!user) {
+    if (seen.size >= 4096) seen.clear();
+    seen.set(index, (user = computeUser(world, index)));
+  }
+  return user;
+}
+
 /** factsAt's draws, reused: the search reads thousands of messages per page. */
 const ROLLS = new Float64Array(5);
 /** Platform IDs a message is sent from: the known ones (§6) and 13, which newer servers may add. */

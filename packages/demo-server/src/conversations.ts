@@ -6,11 +6,12 @@
 // the contract (its own sort breaks a tie by ID).
 import { NOTIFICATION_ACCOUNTS, type SystemAccount } from './accounts.js';
 import { CT, contentFor, type MessageContext } from './content.js';
-import { GROUP_POOL, groupAt, groupIndexOf, type GroupRecord } from './groups.js';
+import { groupAt, groupIndexOf, type GroupRecord } from './groups.js';
+import { groupsOf, membersOf } from './membership.js';
 import { rngFor, STREAM, type Rng } from './prng.js';
 import { FIRST_USER_PEERS, isChatty, singleChat, singleChatMembers, singlePeers } from './singleChats.js';
 import type { PublicUser, World } from './users.js';
-import { publicUserAt, userIndexOf, worldNow, worldShift } from './users.js';
+import { publicUserAt, userIndexOf, worldNow } from './users.js';
 
 export { NO_CONVERSATIONS_EVERY } from './singleChats.js';
 
@@ -54,8 +55,7 @@ export const SESSION_SINGLE = 1;
 export const SESSION_GROUP = 3;
 export const SESSION_NOTIFICATION = 4;
 
-/** Facts about user_000001 that DEMO documents; conversationsOf enforces them. */
-export const FIRST_USER_CONVERSATIONS = 240;
+export { FIRST_USER_CONVERSATIONS } from './membership.js';
 /** Positions, in generation order, of the first user's pinned conversations. */
 const FIRST_USER_PINNED = new Set([1, 9, 25, 60, 101, 150, 199, 230]);
 /** Ranks of the first user's groups without a latest message; with its silent chat (singleChats.ts), four in all. */
@@ -74,17 +74,9 @@ interface Builder {
   index: number;
   self: PublicUser;
   rng: Rng;
-  usedGroups: Set<number>;
   usedAccounts: Set<string>;
   /** Per-kind counters, to cycle through every content type for the first user. */
   cycle: { group: number; notification: number };
-}
-
-/** How many conversations a user has in all; single chats may take it over (they are never dropped). */
-function targetCount(index: number, rng: Rng): number {
-  if (index === 1) return FIRST_USER_CONVERSATIONS;
-  if (index % 50 === 2) return rng.between(150, 400);
-  return rng.chance(0.2) ? rng.between(20, 80) : rng.between(1, 20);
 }
 
 /** A conversation row as one member sees it, before the owner's own settings. */
@@ -101,9 +93,8 @@ export function conversationsOf(world: World, userID: string): ConversationRecor
   const index = userIndexOf(world, userID);
   if (index === undefined || !isChatty(world, index)) return [];
   const rng = rngFor(STREAM.conversations, index);
-  const target = targetCount(index, rng);
   const b: Builder = {
-    world, index, self: publicUserAt(world, index), rng, usedGroups: new Set(), usedAccounts: new Set(), cycle: { group: 0, notification: 0 },
+    world, index, self: publicUserAt(world, index), rng, usedAccounts: new Set(), cycle: { group: 0, notification: 0 },
   };
   const made: Made[] = [];
   const peers = singlePeers(world, index);
@@ -112,10 +103,12 @@ export function conversationsOf(world: World, userID: string): ConversationRecor
   for (const peer of peers.slice(0, fixedCount)) made.push(singleRow(b, peer));
   if (index === 1) for (let k = 0; k < NOTIFICATION_ACCOUNTS.length; k++) pushIf(made, notificationRow(b));
   for (const peer of peers.slice(fixedCount)) made.push(singleRow(b, peer));
-  for (let groupRank = 0; made.length < target; groupRank++) {
-    const row = index !== 1 && rng.chance(0.17) ? notificationRow(b) ?? groupRow(b, groupRank) : groupRow(b, groupRank);
-    if (!row) break;
-    made.push(row);
+  // A group conversation for each of its groups (membership.ts), no more and no fewer: the first
+  // user's groups are what its FIRST_USER_CONVERSATIONS leave; a notice now and then between them.
+  const groups = shuffled(groupsOf(world, index), rng);
+  for (let groupRank = 0; groupRank < groups.length; groupRank++) {
+    if (index !== 1 && rng.chance(0.17)) pushIf(made, notificationRow(b));
+    made.push(groupRow(b, groups[groupRank]!, groupRank));
   }
   return made.map((m, k) => ({
     sortKey: m.sortKey,
@@ -201,20 +194,23 @@ export function groupMaxSeq(groupIndex: number): number {
   return rngFor(STREAM.group, groupIndex, 3).between(5_001, 50_000);
 }
 
-function groupRow(b: Builder, rank: number): Made | undefined {
-  let groupIndex = -1;
-  for (let attempt = 0; attempt < 8 && groupIndex < 0; attempt++) {
-    const candidate = b.rng.int(GROUP_POOL);
-    if (!b.usedGroups.has(candidate)) groupIndex = candidate;
+function shuffled<T>(items: T[], rng: Rng): T[] {
+  for (let i = items.length - 1; i > 0; i--) {
+    const j = rng.int(i + 1);
+    [items[i], items[j]] = [items[j]!, items[i]!];
   }
-  if (groupIndex < 0) return undefined;
-  b.usedGroups.add(groupIndex);
-  const group = groupAt(groupIndex, b.world.population, worldShift(b.world));
+  return items;
+}
+
+function groupRow(b: Builder, groupIndex: number, rank: number): Made {
+  const group = groupAt(b.world, groupIndex);
   const conversationID = `sg_${group.groupID}`;
   const contentType = nextType(b, 'group', GROUP_TYPES);
   const sendTime = worldNow(b.world) - b.rng.int(TWO_YEARS_MS);
   if (b.index === 1 && FIRST_USER_SILENT_GROUPS.has(rank)) return { conversationID, msgInfo: null, sortKey: sendTime, maxSeq: 0 };
-  const sender = b.rng.chance(0.2) ? b.self : publicUserAt(b.world, b.rng.between(1, b.world.population));
+  // The sender is a member: the owner itself, or another member of the group.
+  const position = b.rng.int(group.memberCount);
+  const sender = b.rng.chance(0.2) ? b.self : publicUserAt(b.world, membersOf(b.world, groupIndex, position, position + 1)[0] ?? b.index);
   const ctx = messageContext(b, { sender, receiver: b.self, group, sessionType: SESSION_GROUP, conversationID, sendTime });
   return {
     conversationID,

@@ -1,0 +1,37 @@
+// /group/get_joined_group_list: the groups a user is in (membership.ts), dismissed ones included
+// (their members stay), in the order the user joined them. Only the user or an admin may ask.
+import { boundString } from './bind.js';
+import { CodeError, argsError } from './errors.js';
+import { memberWire } from './group-members.js';
+import { listOrNull } from './gojson.js';
+import { groupAt, groupInfoWire } from './groups.js';
+import { groupsOf, positionIn } from './membership.js';
+import { checkPagination, pageOf } from './pagination.js';
+import { checkOwnerOrAdmin, type Route } from './route.js';
+import { userIndexOf, type World } from './users.js';
+
+/** The user's groups, first joined first. */
+export function joinedGroups(world: World, userID: string) {
+  const index = userIndexOf(world, userID);
+  if (index === undefined) return [];
+  const joined = groupsOf(world, index).map((g) => {
+    const group = groupAt(world, g);
+    return { group, joinTime: memberWire(world, group, index, positionIn(world, g, index) ?? 0).joinTime };
+  });
+  return joined.sort((a, b) => a.joinTime - b.joinTime || (a.group.groupID < b.group.groupID ? -1 : 1)).map((j) => j.group);
+}
+
+export const getJoinedGroupList: Route = {
+  handler: 'api.(*GroupApi).GetJoinedGroupList() /openim-server/internal/api/group.go:53',
+  spec: { goType: 'group.GetJoinedGroupListReq', fields: { pagination: 'pagination', fromUserID: 'string' } },
+  run(ctx, body) {
+    const page = checkPagination(body.get('pagination'));
+    if (page instanceof CodeError) return page;
+    const fromUserID = boundString(body, 'fromUserID');
+    if (fromUserID === '') return argsError('fromUserID is empty');
+    const denied = checkOwnerOrAdmin(ctx, fromUserID);
+    if (denied) return denied;
+    const groups = joinedGroups(ctx.world, fromUserID);
+    return { total: groups.length, groups: listOrNull(pageOf(groups, page).map(groupInfoWire)) };
+  },
+};

@@ -40,6 +40,11 @@ export interface PageOperation<Row = AnyRow> {
   readonly name: string;
   readonly path: string;
   readonly totalExact: boolean;
+  /**
+   * The body it is handed is its plan, not the wire body: it reads something first (history: the
+   * max seq) and builds the request from it, and each page says what it sent (`Page.sent`, what `C` copies).
+   */
+  readonly plans?: true;
   /** The reply's data as a page. */
   send(client: OpenIMClient, body: object, signal?: AbortSignal): Promise<Page<Row>>;
 }

@@ -210,6 +210,10 @@ export interface Page<T> {
   totalExact: boolean;
   /** Extra figures shown in a header, e.g. unreadTotal. */
   extra?: Record<string, number>;
-  /** A condition the server reports as an error but which means "nothing here" (1004). */
+  /** A condition the server reports as an error but which means "nothing here" (1004), or a line the list says above its rows. */
   notice?: string;
+  /** How many of the list's positions the rows stand for, when not one each (history: a gap row stands for several seqs). */
+  spans?: number;
+  /** The body really sent for the rows, when the operation built it from an earlier reply (api/pages.ts `plans`). */
+  sent?: object;
 }

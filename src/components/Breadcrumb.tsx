@@ -12,7 +12,10 @@ import { tint, useTheme } from './theme.js';
 import { glyphs } from '../terminal/glyphs.js';
 
 function crumb(screen: Screen): string {
-  return screen.name === 'user' ? displayText(screen.userID) : LIST_NAMES[screen.name].title;
+  if (screen.name === 'user') return displayText(screen.userID);
+  // A drill-down list says its own step (`History of si_a_b`): the row it was opened from.
+  if (screen.name === 'drill') return displayText(listDef(screen.kind).drill?.crumb(screen.query) ?? LIST_NAMES[screen.kind].title);
+  return LIST_NAMES[screen.name].title;
 }
 
 /**

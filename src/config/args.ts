@@ -5,7 +5,7 @@ import { DEFAULT_CLIENT_CONFIG } from '../api/defaults.js';
 import { MAX_PAGE_SIZE } from '../domain/paging.js';
 import { MAX_INTERVAL_MS, MIN_INTERVAL_MS } from '../data/liveRefresh.js';
 import { LIST_COMMANDS, LIST_KINDS, LIST_NAMES, kindOfCommand, listsWith, type ListCommand, type ListKind } from '../lists/names.js';
-import { FLAGS, LIST_FLAGS, PER_USER_COMMANDS, SCRIPTING_ONLY, orList, type FlagUse } from './flags.js';
+import { FLAGS, LIST_FLAGS, PER_USER_COMMANDS, SCRIPTING_ONLY, USER_COMMANDS, missingNeeds, orList, type FlagUse } from './flags.js';
 import type { QueryFlags } from '../lists/types.js';
 
 /** Population of the embedded demo server unless --users says otherwise. */
@@ -256,7 +256,9 @@ function listRequest(list: ListCommand, v: ListFlags): ListRequestOptions {
   if (perUser && (v.user === undefined || v.user.trim() === '')) {
     throw new UsageError(`${list} needs --user ID (the user whose ${list} to list)`);
   }
-  if (!perUser && !own.includes('user') && v.user !== undefined) throw new UsageError(`--user goes with ${orList(PER_USER_COMMANDS)}, not ${list}`);
+  const missing = missingNeeds(list, v);
+  if (missing) throw new UsageError(missing);
+  if (!perUser && !own.includes('user') && v.user !== undefined) throw new UsageError(`--user goes with ${orList(USER_COMMANDS)}, not ${list}`);
   // A flag that narrows some list goes only with the lists that name it.
   for (const flag of LIST_FLAGS) {
     if (v[flag] !== undefined && !own.includes(flag)) throw new UsageError(`--${flag} goes with ${orList(listsWith(flag))}, not ${list}`);

@@ -2,7 +2,7 @@
 // and the completion scripts read the rest. A list's own flags are named in lists/names.ts
 // (`flags`), and each list's query reads them (`query.fromFlags`).
 import { PAGE_SIZE_STEPS } from '../domain/paging.js';
-import { LIST_COMMANDS, LIST_KINDS, LIST_NAMES, listsWith, type ListCommand } from '../lists/names.js';
+import { LIST_COMMANDS, LIST_KINDS, LIST_NAMES, kindOfCommand, listsWith, needsOf, type ListCommand } from '../lists/names.js';
 
 export const OUTPUT_FORMATS = ['json', 'ndjson', 'csv', 'table'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
@@ -13,6 +13,8 @@ export type FlagUse = 'explore' | ListCommand | 'demo-server';
 const CONNECT: readonly FlagUse[] = ['explore', ...LIST_COMMANDS];
 /** The commands that print one user's list: they take `--user ID`. */
 export const PER_USER_COMMANDS: readonly ListCommand[] = LIST_KINDS.filter((kind) => LIST_NAMES[kind].place === 'userTab').map((kind) => LIST_NAMES[kind].command);
+/** The commands that take `--user ID`: one user's lists, and the drill-down lists whose flags name it. */
+export const USER_COMMANDS: readonly ListCommand[] = [...PER_USER_COMMANDS, ...listsWith('user').filter((command) => !PER_USER_COMMANDS.includes(command))];
 /** "a, b or c". */
 export const orList = (words: readonly string[]): string => (words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`);
 const EVERYWHERE: readonly FlagUse[] = [...CONNECT, 'demo-server'];
@@ -57,7 +59,8 @@ export const FLAGS = {
   keyword: { type: 'string', value: 'K', help: 'exact userID or nickname', use: listsWith('keyword') },
   search: { type: 'string', value: 'TEXT', help: 'users whose ID or nickname contains TEXT', use: listsWith('search') },
   regex: { type: 'boolean', help: 'the --search text is a regular expression', use: listsWith('regex') },
-  user: { type: 'string', value: 'ID', help: 'the user whose list to print', use: PER_USER_COMMANDS },
+  user: { type: 'string', value: 'ID', help: 'the user whose list to print', use: USER_COMMANDS },
+  conversation: { type: 'string', value: 'CID', help: 'the conversation whose messages to print', use: listsWith('conversation') },
   ids: { type: 'string', value: 'A,B', help: 'only these conversation IDs', use: listsWith('ids') },
   page: { type: 'string', value: 'N', help: 'first page', use: LIST_COMMANDS },
   size: { type: 'string', value: 'N', help: 'rows per request', use: LIST_COMMANDS },
@@ -69,6 +72,21 @@ export const FLAGS = {
 
 /** The flags that narrow some list (lists/names.ts `flags`): each goes only with the lists naming it. */
 export const LIST_FLAGS: readonly string[] = [...new Set(LIST_KINDS.flatMap((kind) => LIST_NAMES[kind].flags as readonly string[]))].filter((flag) => flag !== 'user');
+
+/**
+ * What a drill-down list's command lacks of the flags it needs (lists/names.ts `needs`), in words
+ * (`history needs --user ID and --conversation CID`); undefined when nothing is missing.
+ */
+export function missingNeeds(command: ListCommand, given: Readonly<Record<string, unknown>>): string | undefined {
+  const needs = needsOf(kindOfCommand(command));
+  const blank = (flag: string): boolean => {
+    const value = given[flag];
+    return value === undefined || (typeof value === 'string' && value.trim() === '');
+  };
+  if (!needs.some(blank)) return undefined;
+  const words = needs.map((flag) => `--${flag} ${(FLAGS as Record<string, FlagSpec>)[flag]?.value ?? ''}`.trim());
+  return `${command} needs ${words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`}`;
+}
 
 /** The flags of the scripting commands alone: given to the explorer, each is a mistake said in words. */
 export const SCRIPTING_ONLY: readonly string[] = Object.entries(FLAGS)

@@ -32,8 +32,8 @@ export interface PagePosition {
  * last one when it is short, or when an exact total says nothing follows it. An estimated total
  * only learns where the list ends from a short page.
  */
-export function isLastPage(result: Pick<Page<unknown>, 'rows' | 'total' | 'totalExact'>, page: number, size: number): boolean {
-  return result.rows.length < size || exactEndReached(result.total, result.totalExact, page, size);
+export function isLastPage(result: Pick<Page<unknown>, 'rows' | 'total' | 'totalExact' | 'spans'>, page: number, size: number): boolean {
+  return (result.spans ?? result.rows.length) < size || exactEndReached(result.total, result.totalExact, page, size);
 }
 
 function exactEndReached(total: number, totalExact: boolean, page: number, size: number): boolean {
@@ -51,7 +51,7 @@ export function hasNextPage(list: PagePosition): boolean {
 
 /** For an estimated total: the last page once `page` came back and showed where the list ends. */
 export function learnedLastPage(
-  result: Pick<Page<unknown>, 'rows' | 'total' | 'totalExact'>,
+  result: Pick<Page<unknown>, 'rows' | 'total' | 'totalExact' | 'spans'>,
   page: number,
   size: number,
   known: number | undefined,

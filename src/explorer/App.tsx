@@ -19,7 +19,7 @@ import { ListScreen } from '../screens/ListScreen.js';
 import { UserScreen } from '../screens/UserScreen.js';
 import { useShallow } from 'zustand/react/shallow';
 import { fittedPageSizes, screenGeometry } from '../layout/frame.js';
-import { currentScreen, openRegions } from '../store/selectors.js';
+import { currentScreen, openRegions, screenScope } from '../store/selectors.js';
 import type { AppStore } from '../store/store.js';
 
 export function App({ info }: { info: ConnectionInfo }): React.JSX.Element {
@@ -51,7 +51,7 @@ export function App({ info }: { info: ConnectionInfo }): React.JSX.Element {
 
   // The footer names the keys of what is in front: help's own while it is open (as dispatch reads
   // them); none for the message log, which takes every key (store/overlays.ts) and says which on its title line.
-  const scopes = prompt || logOpen ? [] : help ? (['help'] as const) : scopesFor(screen.name, screen.name === 'user' ? screen.tab : undefined, detailOpen, detailFull);
+  const scopes = prompt || logOpen ? [] : help ? (['help'] as const) : scopesFor(screenScope(screen), screen.name === 'user' ? screen.tab : undefined, detailOpen, detailFull);
   return (
     <Box flexDirection="column" width={width} height={geometry.frame.rows}>
       <Header info={info} width={width} />
@@ -64,7 +64,7 @@ export function App({ info }: { info: ConnectionInfo }): React.JSX.Element {
         ) : screen.name === 'user' ? (
           <UserScreen userID={screen.userID} tab={screen.tab} geometry={geometry} />
         ) : (
-          <ListScreen kind={screen.name} geometry={geometry} />
+          <ListScreen screen={screen} geometry={geometry} />
         )}
       </Box>
       {/* The prompt takes the key hints' line: keys go to the prompt while it is open. Its note

@@ -134,7 +134,7 @@ export const BINDINGS = [
     action: 'open',
     keys: ['enter'],
     hint: { label: 'open' },
-    description: 'open the user, or the detail of the row',
+    description: "open the row: the user it names, the list it opens (a conversation's history), else its detail",
     scope: 'list',
     run: (c) => {
       const wasOpen = state(c).detail.open;

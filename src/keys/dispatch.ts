@@ -5,7 +5,7 @@
 // while the page it is meant for loads waits for it (typeAhead.ts). Plain function of (key,
 // store), so every key's effect is testable without rendering.
 import { frontOverlay } from '../store/overlays.js';
-import { currentList, currentScreen } from '../store/selectors.js';
+import { currentList, currentScreen, screenScope } from '../store/selectors.js';
 import type { AppActions, AppStore } from '../store/store.js';
 import type { AppState } from '../store/types.js';
 import { screenGeometry, type TerminalSize } from '../layout/frame.js';
@@ -108,7 +108,7 @@ function scopesOf(state: AppState): Scope[] {
   // The log is read-only and in front of the page: no other key reaches the page behind it.
   if (state.log) return [...question, 'log'];
   const screen = currentScreen(state);
-  return [...question, ...scopesFor(screen.name, screen.name === 'user' ? screen.tab : undefined, state.detail.open, state.detail.full)];
+  return [...question, ...scopesFor(screenScope(screen), screen.name === 'user' ? screen.tab : undefined, state.detail.open, state.detail.full)];
 }
 
 /** One key, now: the binding it reaches in the scopes of what is open (a question, a prompt, help, the log) or of the screen. */

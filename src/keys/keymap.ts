@@ -1,6 +1,7 @@
 // Looking keys up in the one table of bindings (bindings.ts): which scopes apply on a screen, what
 // a key means there, the footer's hints, and how a key is written.
-import type { TopList, UserTab } from '../lists/names.js';
+import type { UserTab } from '../lists/names.js';
+import type { ScreenKind } from '../lists/names.js';
 import { glyphs } from '../terminal/glyphs.js';
 import type { Hint, Scope } from './binding.js';
 import type { Action, Binding } from './bindings.js';
@@ -11,7 +12,7 @@ import { activeBindings } from './effective.js';
  * list (its `/`, `n`, `g` are the detail's); the split pane after it (they stay the list's, and
  * the pane keeps the keys the list does not use: J/K, f).
  */
-export function scopesFor(screen: TopList | 'user', tab?: UserTab, detailOpen = false, detailFull = false): Scope[] {
+export function scopesFor(screen: ScreenKind, tab?: UserTab, detailOpen = false, detailFull = false): Scope[] {
   const scopes: Scope[] = [];
   if (detailOpen && detailFull) scopes.push('detail');
   // Then the list's own keys (lists/<list>.ts `keys`): the tab's on a user screen.

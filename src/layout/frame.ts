@@ -3,7 +3,7 @@
 // screens and the components that draw it all read `screenGeometry`, and none computes its own.
 // Pure arithmetic: plain values in, plain values out.
 import { MAX_PAGE_SIZE } from '../domain/paging.js';
-import { TOP_LISTS, type TopList } from '../lists/names.js';
+import { TOP_LISTS, type ScreenKind } from '../lists/names.js';
 
 /** Lines around the body: header, breadcrumb, status line, footer (or the open prompt). */
 export const CHROME_LINES = 4;
@@ -38,7 +38,7 @@ export interface TerminalSize {
 }
 
 /** A top-level list: a list under the breadcrumb; user: a list under the user's summary line. */
-export type ScreenKind = TopList | 'user';
+export type { ScreenKind } from '../lists/names.js';
 
 /** What is open on the screen: everything besides the terminal's size that moves a region. */
 export interface ScreenState {

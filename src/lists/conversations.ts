@@ -164,6 +164,8 @@ export const conversations = {
   identity: (c) => c.conversationID,
   rowID: (c) => c.conversationID,
   userNamed: (c, ownerID) => conversationPeer(c, ownerID),
+  // Enter opens the conversation's messages (`d` its detail); the row's unread count goes along for the read state.
+  opens: { kind: 'history', query: (c) => ({ conversationID: c.conversationID, listedUnread: c.unreadCount }) },
   completionWords: (c) => [c.conversationID],
   emptyText: () => 'no conversations',
   tabNote: (extra) => (extra?.unreadTotal === undefined ? undefined : `unread ${formatCount(extra.unreadTotal)}`),

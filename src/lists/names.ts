@@ -16,10 +16,18 @@ interface ListNames {
   title: string;
   /** The same at 80 columns, where the user ID matters more than long tab names. */
   shortTitle: string;
-  /** Where it shows: the top level (a screen of its own), or one user's tab (`--user ID` in scripting). */
-  place: 'top' | 'userTab';
-  /** The scripting flags that narrow it (config/args.ts FLAGS; the list's query reads them). */
+  /**
+   * Where it shows: the top level (a screen of its own), one user's tab (`--user ID` in
+   * scripting), or a drill-down opened by Enter on another list's row (its definition's `opens`).
+   */
+  place: 'top' | 'userTab' | 'drill';
+  /** The scripting flags that narrow it (config/flags.ts FLAGS; the list's query reads them). */
   flags: readonly string[];
+  /**
+   * The flags (of `flags`) a drill-down list cannot go without in scripting: what names the row it
+   * opens from (config/flags.ts `missingNeeds` says so in words).
+   */
+  needs?: readonly string[];
 }
 
 /** In this order in `--help`, the shell completions and the user screen's tabs. */
@@ -94,6 +102,17 @@ export const LIST_NAMES = {
     shortTitle: 'Rcvd',
     place: 'userTab',
   },
+  history: {
+    command: 'history',
+    commandHelp: "print a conversation's messages, newest first",
+    usage: ['history --user ID --conversation CID', 'paged by seq from the newest; a gap row stands for', 'deleted or destructed seqs'],
+    help: "a conversation's messages",
+    title: 'History',
+    shortTitle: 'History',
+    flags: ['user', 'conversation'],
+    needs: ['user', 'conversation'],
+    place: 'drill',
+  },
 } as const satisfies Record<string, ListNames>;
 
 /** A list's name in the registry: each has its names here and its definition in registry.ts. */
@@ -107,9 +126,18 @@ export function isUserTab(kind: ListKind): kind is UserTab {
 }
 export const USER_TABS: readonly UserTab[] = LIST_KINDS.filter(isUserTab);
 
+/** A list opened from another list's row: its screen is the parent's row drilled into. */
+export type DrillList = { [K in ListKind]: (typeof LIST_NAMES)[K]['place'] extends 'drill' ? K : never }[ListKind];
+export function isDrillList(kind: ListKind): kind is DrillList {
+  return LIST_NAMES[kind].place === 'drill';
+}
+
 /** A list at the top level: a screen of its own. */
-export type TopList = Exclude<ListKind, UserTab>;
-export const TOP_LISTS: readonly TopList[] = LIST_KINDS.filter((kind): kind is TopList => !isUserTab(kind));
+export type TopList = Exclude<ListKind, UserTab | DrillList>;
+export const TOP_LISTS: readonly TopList[] = LIST_KINDS.filter((kind): kind is TopList => !isUserTab(kind) && !isDrillList(kind));
+
+/** What a screen is to its keys and its geometry: a user screen (its tabs), or the one list a screen of its own shows. */
+export type ScreenKind = Exclude<ListKind, UserTab> | 'user';
 
 /** The scripting commands that print a list, named as on the command line. */
 export type ListCommand = (typeof LIST_NAMES)[ListKind]['command'];
@@ -118,6 +146,11 @@ export const LIST_COMMANDS: readonly ListCommand[] = LIST_KINDS.map((kind) => LI
 /** The list a scripting command prints. */
 export function kindOfCommand(command: ListCommand): ListKind {
   return LIST_KINDS.find((kind) => LIST_NAMES[kind].command === command)!;
+}
+
+/** The flags a list's command cannot go without (a drill-down list's parent: `needs`). */
+export function needsOf(kind: ListKind): readonly string[] {
+  return (LIST_NAMES[kind] as ListNames).needs ?? [];
 }
 
 /** The commands of the lists a scripting flag narrows (names.ts `flags`). */

@@ -10,15 +10,18 @@ import { applications } from './applications.js';
 import { blacklist } from './blacklist.js';
 import { conversations } from './conversations.js';
 import { friends } from './friends.js';
+import { history } from './history.js';
 import { receivedApplications } from './receivedApplications.js';
 import type { LIST_NAMES, ListKind, UserTab } from './names.js';
 import type { AnyQuery, ListDef, ListSpec, PageRequest, UserSummaryPart } from './types.js';
 import { users } from './users.js';
 
-/** A list of one user's has its part of the user summary line; a top-level list has none. */
+/** A list of one user's has its part of the user summary line; a drill-down list its parent and crumb; a top-level list neither. */
 type SummaryPartOf<K extends ListKind> = (typeof LIST_NAMES)[K]['place'] extends 'userTab'
-  ? { userSummary: UserSummaryPart<unknown> }
-  : { userSummary?: never; operation: unknown };
+  ? { userSummary: UserSummaryPart<unknown>; drill?: never }
+  : (typeof LIST_NAMES)[K]['place'] extends 'drill'
+    ? { userSummary?: never; drill: object }
+    : { userSummary?: never; drill?: never; operation: unknown };
 
 /** Each list's definition, by kind (the order is LIST_NAMES's). */
 export const LISTS = {
@@ -29,6 +32,7 @@ export const LISTS = {
   applications,
   friends,
   receivedApplications,
+  history,
 } as const satisfies { [K in ListKind]: SummaryPartOf<K> };
 
 /** The figure each of a user's lists counts for the summary line, by kind. */

@@ -6,7 +6,7 @@
 import type { PageOperation } from '../api/pages.js';
 import type { UserLookup } from '../api/userLookup.js';
 import type { Page } from '../api/schemas.js';
-import type { ListKind } from './names.js';
+import type { DrillList, ListKind } from './names.js';
 import type { DecodedContent } from '../content/types.js';
 import type { Column, FieldPath } from '../domain/columns.js';
 
@@ -98,7 +98,8 @@ export interface ListQueryPrompt<Query = AnyQuery> {
   /** Under an empty line, when it needs more than the prompt's usual words. */
   hint?: string;
   text: (query: Query) => string;
-  answer: (text: string) => Query;
+  /** `base`: the query the list opened with (a drill-down's parent row: what the answer keeps). */
+  answer: (text: string, base: Query) => Query;
 }
 
 /** A page request as the server's `pagination` (1-based pageNumber, showNumber rows). */
@@ -187,6 +188,24 @@ interface ListJump {
   key?: { keys: readonly string[]; hint?: string; description: string };
 }
 
+/**
+ * What Enter on a row opens when it is another list (lists/names.ts `place: 'drill'`): the list
+ * and its query for this row (`ownerID`: the user whose list the row is on). `d` keeps opening the
+ * row's detail.
+ */
+export interface ListOpens<Row> {
+  kind: DrillList;
+  query: (row: Row, ownerID: string | undefined) => AnyQuery;
+}
+
+/** A drill-down list's own: what identifies the row it was opened from, and its breadcrumb step. */
+export interface DrillSpec<Query> {
+  /** The parent row its query names (two conversations' histories are two lists). */
+  parent: (query: Query) => string;
+  /** Its step in the breadcrumb, after the parent's (`History of si_a_b`). */
+  crumb: (query: Query) => string;
+}
+
 /** A CSV column computed from the row rather than read from it; `ownerID` is the user whose list it is. */
 export interface CsvDerived<Row> {
   name: string;
@@ -254,4 +273,8 @@ export interface ListDef<Row, Figure = never, Query extends AnyQuery = AnyQuery>
   keys?: readonly ListKey[];
   /** A top-level list's `:` command and key (lists/names.ts `place: 'top'`). */
   jump?: ListJump;
+  /** Enter on a row opens this drill-down list (rather than the detail). */
+  opens?: ListOpens<Row>;
+  /** A drill-down list's parent and crumb (lists/names.ts `place: 'drill'`; registry.ts asks for it). */
+  drill?: DrillSpec<Query>;
 }

@@ -4,7 +4,7 @@ import type { StoreApi } from 'zustand/vanilla';
 import type { AnyQuery } from '../lists/types.js';
 import type { UserLookup } from '../api/userLookup.js';
 import type { TopList, UserTab } from '../lists/names.js';
-import type { AppState, DetailState, PromptInput, PromptKind } from './types.js';
+import type { AppState, DetailState, PromptInput, PromptKind, Screen } from './types.js';
 
 export interface NavActions {
   /** Loads the screen on top of the stack (the home screen at start). */
@@ -15,6 +15,8 @@ export interface NavActions {
   /** A typed ID (picker, `:user`): checks that the user exists first, then opens it or says why not. */
   pickUser(userID: string, fromPrompt?: boolean): void;
   goTo(screen: TopList): void;
+  /** Opens a drill-down list over the screen (pushed: back returns to the row it was opened from). */
+  openDrill(screen: Extract<Screen, { name: 'drill' }>): void;
   back(): void;
   setTab(tab: UserTab): void;
   cycleTab(direction: 1 | -1): void;

@@ -1,7 +1,8 @@
 // The screens' history, as a browser's and not a pile: a jump (`:users`, `:accounts`, `a`, `u`,
 // `:user ID`) replaces what the stack holds above its root, a drill-down (Enter on a user, `o`)
-// pushes, back pops. So `:users` then `:accounts` then `:users` is one screen deep, not three, and
+// pushes, and so does Enter on a row that opens a list (a conversation's history), back pops. So `:users` then `:accounts` then `:users` is one screen deep, not three, and
 // one `q` quits from a top-level list however the operator got there. Pure: the slice applies it.
+import { listKeyFor } from './selectors.js';
 import type { Screen } from './types.js';
 
 export type NavMove =
@@ -11,8 +12,12 @@ export type NavMove =
   | { kind: 'drill'; screen: Screen }
   | { kind: 'back' };
 
-const same = (a: Screen | undefined, b: Screen): boolean =>
-  a !== undefined && a.name === b.name && (a.name !== 'user' || (b.name === 'user' && a.userID === b.userID));
+/** The same screen: one user's (whatever the tab), one drill-down list of one parent row, one top-level list. */
+const same = (a: Screen | undefined, b: Screen): boolean => {
+  if (a === undefined || a.name !== b.name) return false;
+  if (a.name === 'user') return b.name === 'user' && a.userID === b.userID;
+  return a.name !== 'drill' || listKeyFor(a) === listKeyFor(b);
+};
 
 /** The stack after `move`; the stack itself when nothing changes (so a no-op renders nothing). */
 export function nextStack(stack: readonly Screen[], move: NavMove): readonly Screen[] {

@@ -1,10 +1,9 @@
 // Editing one list of the state: its fields, and making it when a screen first shows it. No
 // requests here (pageLoads.ts asks for pages).
-import type { ListKind } from '../lists/names.js';
 import type { PageRequest } from '../lists/types.js';
 import type { StoreGet, StoreSet } from './deps.js';
 import { listDef } from '../lists/registry.js';
-import { listKeyFor, pageSizeFor } from './selectors.js';
+import { listKeyFor, pageSizeFor, screenList } from './selectors.js';
 import type { ListState, Screen } from './types.js';
 
 export interface ListEdits {
@@ -23,14 +22,16 @@ export function createListEdits(set: StoreSet, get: StoreGet): ListEdits {
     ensureList(screen) {
       const key = listKeyFor(screen);
       if (!get().lists[key]) {
-        const kind: ListKind = screen.name === 'user' ? screen.tab : screen.name;
+        const kind = screenList(screen);
+        const userID = screen.name === 'user' ? screen.userID : screen.name === 'drill' ? screen.ownerID : undefined;
         const list: ListState = {
           key,
           kind,
-          ...(screen.name === 'user' ? { userID: screen.userID } : {}),
+          ...(userID !== undefined ? { userID } : {}),
+          ...(screen.name === 'drill' ? { base: screen.query } : {}),
           page: 1,
           size: pageSizeFor(get(), screen),
-          query: listDef(kind).query.initial,
+          query: screen.name === 'drill' ? screen.query : listDef(kind).query.initial,
           rows: [],
           loadedPage: null,
           total: 0,

@@ -3,6 +3,7 @@
 import type { StateCreator } from 'zustand/vanilla';
 import { hasNextPage, lastPageByTotal, nextPageSize, pageCount } from '../domain/paging.js';
 import { listDef, pageCall } from '../lists/registry.js';
+import { needsOf } from '../lists/names.js';
 import { positionForSize } from '../domain/paging.js';
 import { jsonText } from '../data/formats.js';
 import { curlCommand } from '../api/curl.js';
@@ -146,11 +147,11 @@ export const listsSlice =
       narrow(text) {
         const list = current();
         const prompt = list && listDef(list.kind).query.prompt;
-        if (list && prompt) setListQuery(list, prompt.answer(text));
+        if (list && prompt) setListQuery(list, prompt.answer(text, list.base ?? listDef(list.kind).query.initial));
       },
       clearQuery() {
         const list = current();
-        if (list) setListQuery(list, listDef(list.kind).query.initial);
+        if (list) setListQuery(list, list.base ?? listDef(list.kind).query.initial);
       },
 
       openRow() {
@@ -159,6 +160,12 @@ export const listsSlice =
         if (!list) return;
         if (!row) return flash(NO_ROW, 'info');
         const def = listDef(list.kind);
+        if (def.opens) {
+          // The drill-down list's owner is this list's user when it needs one (lists/names.ts `needs`).
+          const { kind } = def.opens;
+          const owner = needsOf(kind).includes('user') && list.userID !== undefined ? { ownerID: list.userID } : {};
+          return get().openDrill({ name: 'drill', kind, ...owner, query: def.opens.query(row, list.userID) });
+        }
         if (def.enterOpensUser) {
           const id = def.userNamed(row, list.userID);
           // A row that is the user's own record needs no lookup (the user screen's summary).
@@ -222,7 +229,13 @@ export const listsSlice =
       copyCurl() {
         const list = current();
         if (!list) return;
-        const curl = curlCommand(services.deps.client.baseUrl, pageCall(requestOf(list)), newOperationID());
+        const call = pageCall(requestOf(list));
+        // An operation that plans its request (history: a seq range from the max seq read first)
+        // copies the body it really sent for the rows on screen.
+        if (call.operation.plans && (list.sent === undefined || list.loadedPage !== list.page)) {
+          return flash(`not copied: page ${list.page} has not loaded yet (its request is built from the reply before it)`, 'info');
+        }
+        const curl = curlCommand(services.deps.client.baseUrl, call.operation.plans ? { ...call, body: list.sent! } : call, newOperationID());
         if (!curl.ok) return flash(`not copied: ${curl.problem}`, 'error');
         copy(curl.command, `page ${list.page} as curl, needs OPENIM_TOKEN`);
       },

@@ -62,6 +62,9 @@ export const navSlice =
         if (get().nav.length === 1 && currentScreen(get()).name === name) return;
         showScreen({ name }, 'jump');
       },
+      openDrill(screen) {
+        showScreen(screen, 'drill');
+      },
       back() {
         if (get().nav.length <= 1) return;
         services.clearFlash();

@@ -91,6 +91,7 @@ export function createPageLoads(set: StoreSet, get: StoreGet, deps: StoreDeps, n
       totalExact: page.totalExact,
       extra: page.extra,
       notice: page.notice,
+      sent: page.sent,
       // A page from the cache may be older than the figures around it: the status line says so.
       cachedAt: cached ? receivedAt : undefined,
       knownLastPage: learnedLastPage(page, list.page, list.size, list.knownLastPage),

@@ -1,6 +1,8 @@
 // Reading the state: the screen on top, its list, the row under the cursor. Components and keys
 // use these instead of building list keys or walking the stack themselves.
-import { TOP_LISTS, type ListKind, type TopList } from '../lists/names.js';
+import { TOP_LISTS, type ListKind, type UserTab } from '../lists/names.js';
+import { listDef } from '../lists/registry.js';
+import type { ScreenKind } from '../lists/names.js';
 import { shownRows } from '../domain/pageSort.js';
 import type { AnyRow } from '../api/pages.js';
 import type { AppState, ListState, Screen } from './types.js';
@@ -10,8 +12,24 @@ export function listKey(kind: ListKind, userID?: string): string {
   return userID === undefined ? kind : `${kind}:${userID}`;
 }
 
+/**
+ * The list key of a screen. A drill-down list's names its parent row too (its definition's
+ * `drill.parent`): two conversations' histories are two lists, each keeping its page and row.
+ */
 export function listKeyFor(screen: Screen): string {
-  return screen.name === 'user' ? listKey(screen.tab, screen.userID) : listKey(screen.name);
+  if (screen.name === 'user') return listKey(screen.tab, screen.userID);
+  if (screen.name === 'drill') return `${listKey(screen.kind, screen.ownerID)}>${listDef(screen.kind).drill?.parent(screen.query) ?? ''}`;
+  return listKey(screen.name);
+}
+
+/** The list a screen shows: a top-level list, a user screen's tab, a drill-down list. */
+export function screenList(screen: Screen): ListKind {
+  return screen.name === 'user' ? screen.tab : screen.name === 'drill' ? screen.kind : screen.name;
+}
+
+/** What a screen is for its keys' scopes and its geometry: a user screen, else the list it shows. */
+export function screenScope(screen: Screen): ScreenKind {
+  return screen.name === 'user' ? 'user' : screenList(screen) as Exclude<ListKind, UserTab>;
 }
 
 /** Where the explorer starts: the registry's first top-level list. */
@@ -52,7 +70,7 @@ export function ownerName(state: AppState, userID: string | undefined): string |
  * besides the terminal's size (its `ScreenState`). The pane counts as open only on a row.
  */
 export function openRegions(state: AppState): {
-  screen: TopList | 'user';
+  screen: ScreenKind;
   detail: 'closed' | 'split' | 'full';
   prompt: boolean;
   help: boolean;
@@ -62,7 +80,7 @@ export function openRegions(state: AppState): {
   const list = currentList(state);
   const paneOpen = state.detail.open && selectedRow(state) !== undefined;
   return {
-    screen: currentScreen(state).name,
+    screen: screenScope(currentScreen(state)),
     detail: !paneOpen ? 'closed' : state.detail.full ? 'full' : 'split',
     prompt: state.prompt !== null,
     help: state.help,

@@ -9,12 +9,19 @@ import type { PagePosition } from '../domain/paging.js';
 import type { LineEdit, LineState } from './lineEditor.js';
 import type { RowMark } from '../domain/rowDiff.js';
 import type { RefreshStatus } from '../data/liveRefresh.js';
-import type { TopList, UserTab } from '../lists/names.js';
+import type { DrillList, TopList, UserTab } from '../lists/names.js';
 import type { SummaryFigures } from '../lists/registry.js';
 
 
-/** A top-level list (the registry's, lists/names.ts `place`), or one user's screen on one of its tabs. */
-export type Screen = { name: TopList } | { name: 'user'; userID: string; tab: UserTab };
+/**
+ * A top-level list (the registry's, lists/names.ts `place`), one user's screen on one of its tabs,
+ * or a drill-down list opened from a row: its kind, the user whose row it was (when the list
+ * needs one) and its query for that row (lists/<list>.ts `opens`).
+ */
+export type Screen =
+  | { name: TopList }
+  | { name: 'user'; userID: string; tab: UserTab }
+  | { name: 'drill'; kind: DrillList; ownerID?: string; query: AnyQuery };
 
 /** One list on screen; `page` is the page the user asked for, `loadedPage` the one whose rows show. */
 export interface ListState extends PagePosition {
@@ -23,6 +30,10 @@ export interface ListState extends PagePosition {
   /** The user whose list this is (per-user lists only). */
   userID?: string;
   query: AnyQuery;
+  /** A drill-down list's query as opened from its parent row: Esc and a blank answer go back to it. */
+  base?: AnyQuery;
+  /** The body really sent for the rows on screen, when the operation plans its request (api/pages.ts `plans`): what `C` copies. */
+  sent?: object | undefined;
   /** Rows of `loadedPage`; kept on screen while a newer page loads or fails. */
   rows: AnyRow[];
   loadedPage: number | null;

@@ -20,6 +20,8 @@ export interface Glyphs {
   crumb: string;
   /** "from → to". */
   arrow: string;
+  /** A range of numbers: "seqs 41–45". */
+  range: string;
   /** "page 3 of ≥12". */
   atLeast: string;
   /** A horizontal rule. */
@@ -50,6 +52,7 @@ export const UNICODE_GLYPHS: Glyphs = {
   separator: '·',
   crumb: '›',
   arrow: '→',
+  range: '–',
   atLeast: '≥',
   rule: '─',
   cross: '✗',
@@ -80,6 +83,7 @@ export const ASCII_GLYPHS: Glyphs = {
   separator: '|',
   crumb: '>',
   arrow: '>',
+  range: '-',
   // `>14` would claim more than 14; `>=14` says what `≥14` does (two cells: it sits in no column).
   atLeast: '>=',
   rule: '-',

@@ -106,6 +106,10 @@ describe('parseCliArgs: scripting commands', () => {
     [['conversations'], /needs --user/],
     [['blacklist', '--user', ' '], /needs --user/],
     [['users', '--user', 'x'], /--user goes with/],
+    // A drill-down list's command says, in words, every flag naming the row it opens from.
+    [['history', '--user', 'u'], /^history needs --user ID and --conversation CID$/],
+    [['history', '--conversation', 'si_a_b'], /^history needs --user ID and --conversation CID$/],
+    [['users', '--conversation', 'x'], /--conversation goes with history/],
     [['users', '--keyword', 'x'], /--keyword goes with accounts/],
     [['blacklist', '--user', 'u', '--ids', 'a'], /--ids goes with conversations/],
     [['users', '--output', 'xml'], /--output must be one of json, ndjson, csv, table/],

@@ -15,12 +15,12 @@ const TABLE_HEADER = /PIN +WITH/;
 /** The table row of the conversation with `peer`. */
 const rowOf = (screen: string, peer: string): string => screen.split('\n').find((line) => line.includes(peer)) ?? '';
 
-/** At 80x24: the first user's conversations, their list checked, then Enter on the first row (full screen). */
+/** At 80x24: the first user's conversations, their list checked, then `d` on the first row (full screen; Enter opens its history). */
 async function openFullScreenDetail(): Promise<{ a: App; list: string; detail: string }> {
   const a = await startDemo({ cols: 80, rows: 24 });
   a.send('Enter');
   const list = await a.waitFor((s) => s.includes(`Users › ${DEMO.firstUserID}`) && TABLE_HEADER.test(s) && /^› \s*\*/m.test(s) && /unread [\d,]+/.test(s));
-  a.send('Enter');
+  a.send('d');
   const detail = await a.waitFor((s) => RANGE.test(s) && !TABLE_HEADER.test(s));
   return { a, list, detail };
 }
@@ -93,7 +93,7 @@ describe('the detail view at 80x24', () => {
     const { a } = await openFullScreenDetail();
     a.send('Escape');
     await a.waitFor((s) => TABLE_HEADER.test(s) && !s.includes('── detail'));
-    a.send('Enter');
+    a.send('d');
     await a.waitFor((s) => RANGE.test(s) && !TABLE_HEADER.test(s));
     // q closes the detail, not the user screen.
     a.send('q');
@@ -110,7 +110,7 @@ describe('the detail view at 120x40', () => {
     // The fifth pinned row: user_000001's own picture to user_000017.
     for (let i = 0; i < 4; i++) a.send('j');
     await a.waitFor((s) => /^›.*user_000017/m.test(s));
-    a.send('Enter');
+    a.send('d');
     const screen = await a.waitFor((s) => RANGE.test(s) && TABLE_HEADER.test(s) && /Message: Picture/.test(s));
     expect(screen).toMatch(new RegExp(`from +.*\\(this user\\) · ${DEMO.firstUserID}|from +this user · ${DEMO.firstUserID}`));
     expect(screen).toMatch(/to +user_000017/);

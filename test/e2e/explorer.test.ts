@@ -69,7 +69,7 @@ async function openDecodedDetail(a: App): Promise<string> {
   for (let row = 0; row < 10; row++) {
     if (row > 0) await down(a);
     tried.push(cursorLine(a.screen()));
-    a.send('Enter');
+    a.send('d'); // Enter opens the conversation's history
     await a.waitFor(/── detail/);
     if ((await scrollPaneTo(a, /Message: \w+/)) && (await scrollPaneTo(a, 'Decoded JSON'))) return a.screen();
     a.send('d'); // closes the detail, split or full screen (Esc first leaves full screen)

@@ -41,13 +41,13 @@ function type(store: Store, rows: number, text: string): void {
 describe('the detail view', () => {
   it('opens full screen below 30 rows and split from 30; f toggles; Esc or q closes the full-screen detail in one step', async () => {
     const store = await conversations();
-    keys(store, 24, 'enter');
+    keys(store, 24, 'd');
     expect(store.getState().detail).toMatchObject({ open: true, full: true });
     keys(store, 24, 'f');
     expect(store.getState().detail.full).toBe(false);
     keys(store, 24, 'f', 'escape');
     expect(store.getState().detail.open).toBe(false);
-    keys(store, 24, 'enter', 'q');
+    keys(store, 24, 'd', 'q');
     expect(store.getState().detail.open).toBe(false);
     expect(currentScreen(store.getState()).name).toBe('user'); // q closed the detail, not the user
     keys(store, 40, 'd');
@@ -64,7 +64,7 @@ describe('the detail view', () => {
 
   it('searches the full-screen detail: n and N go between matches, wrapping; Esc ends the search first', async () => {
     const store = await conversations();
-    keys(store, 24, 'enter', '/');
+    keys(store, 24, 'd', '/');
     expect(store.getState().prompt?.kind).toBe('detailSearch');
     type(store, 24, DEMO.firstUserID);
     keys(store, 24, 'enter');
@@ -88,7 +88,7 @@ describe('the detail view', () => {
 
   it('a search typed and submitted in one read (text then Enter) goes to its first match, as with the Enter key', async () => {
     const store = await conversations();
-    keys(store, 24, 'enter', '/');
+    keys(store, 24, 'd', '/');
     dispatchInput({ type: 'text', text: `${DEMO.firstUserID}\r`, bracketed: false }, store, { terminal: { columns: 80, rows: 24 }, color: false });
     expect(store.getState().prompt).toBeNull();
     expect(store.getState().detail.search).toMatchObject({ query: DEMO.firstUserID, match: 0 });
@@ -97,7 +97,7 @@ describe('the detail view', () => {
 
   it('G goes to the bottom of the detail and g back to the top', async () => {
     const store = await conversations();
-    keys(store, 24, 'enter', 'G');
+    keys(store, 24, 'd', 'G');
     const scroll = store.getState().detail.scroll;
     const row = selectedRow(store.getState())!;
     const list = currentList(store.getState())!;

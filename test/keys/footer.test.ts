@@ -6,7 +6,7 @@ import type { Scope } from '../../src/keys/binding.js';
 import { BINDINGS, type Binding } from '../../src/keys/bindings.js';
 import { installKeys } from '../../src/keys/effective.js';
 import { bindingFor, hintsFor, scopesFor } from '../../src/keys/keymap.js';
-import { USER_TABS } from '../../src/lists/names.js';
+import { LIST_KINDS, USER_TABS, isUserTab } from '../../src/lists/names.js';
 
 /** What each hint says, by its words, as the actions its keys must reach (in order). */
 const SAYS: Record<string, readonly string[]> = {
@@ -41,8 +41,8 @@ const KEY_OF: Record<string, string> = { '⏎': 'enter', esc: 'escape', space: '
 /** Every screen and what can be open on it. */
 function screens(): { name: string; scopes: Scope[] }[] {
   const bases: { name: string; args: Parameters<typeof scopesFor> }[] = [
-    { name: 'users', args: ['users'] },
-    { name: 'accounts', args: ['accounts'] },
+    // Every screen of its own: the top-level lists and the drill-down lists (a conversation's history).
+    ...LIST_KINDS.filter((kind) => !isUserTab(kind)).map((kind) => ({ name: kind, args: [kind] as Parameters<typeof scopesFor> })),
     ...USER_TABS.map((tab) => ({ name: `user ${tab}`, args: ['user', tab] as Parameters<typeof scopesFor> })),
   ];
   const help = { name: 'help', scopes: ['help'] as Scope[] };

@@ -8,13 +8,15 @@ import type { ListKind } from '../../src/lists/names.js';
 import type { AnyQuery as ListQuery } from '../../src/lists/types.js';
 import type { Page } from '../../src/api/schemas.js';
 import { IDENTIFYING } from '../../src/domain/tableLayout.js';
-import { LIST_COMMANDS, LIST_KINDS, LIST_NAMES, USER_TABS, type TopList } from '../../src/lists/names.js';
+import { LIST_COMMANDS, LIST_KINDS, LIST_NAMES, USER_TABS, isDrillList, needsOf, type TopList } from '../../src/lists/names.js';
 import { LISTS, fetchPage, listDef, summaryPart } from '../../src/lists/registry.js';
 import { csvFields } from '../../src/lists/csvFields.js';
 import { BINDINGS } from '../../src/keys/bindings.js';
 import { dispatchKey } from '../../src/keys/dispatch.js';
 import { userSummaryLine } from '../../src/layout/userSummaryLine.js';
-import { currentList } from '../../src/store/selectors.js';
+import { currentList, currentScreen } from '../../src/store/selectors.js';
+import { crumbText } from '../../src/components/Breadcrumb.js';
+import { glyphs } from '../../src/terminal/glyphs.js';
 import type { UserSummary } from '../../src/store/types.js';
 import { displayWidth } from '../../src/terminal/width.js';
 import { DEMO, startDemoServer, type DemoServer } from 'openim-demo-server';
@@ -28,13 +30,22 @@ const pages = new Map<ListKind, Page<AnyRow>>();
 const rows = new Map<ListKind, AnyRow[]>();
 /** Why the demo could not serve a list's first page, by list: its own test says so by name. */
 const unserved = new Map<ListKind, string>();
+/** The list whose rows open a drill-down list (its `opens`). */
+const parentOf = (kind: ListKind): ListKind | undefined => LIST_KINDS.find((k) => listDef(k).opens?.kind === kind);
+/** A drill-down list's query for the first row of its parent's demo page; any other list's whole query. */
+const queryFor = (kind: ListKind): ListQuery => {
+  const parent = parentOf(kind);
+  const row = parent && rows.get(parent)?.[0];
+  return parent && row ? listDef(parent).opens!.query(row, DEMO.firstUserID) : whole(kind);
+};
 beforeAll(async () => {
   demo = await startDemoServer({ users: 50 });
-  for (const kind of LIST_KINDS) {
+  // The drill-down lists last: each opens from its parent's first row.
+  for (const kind of [...LIST_KINDS.filter((k) => !isDrillList(k)), ...LIST_KINDS.filter(isDrillList)]) {
     try {
       const page = await fetchPage(
         demoClient(demo),
-        { kind, ...(LIST_NAMES[kind].place === 'userTab' ? { userID: DEMO.firstUserID } : {}), page: 1, size: 20, query: whole(kind) },
+        { kind, ...(LIST_NAMES[kind].place !== 'top' ? { userID: DEMO.firstUserID } : {}), page: 1, size: 20, query: queryFor(kind) },
         new AbortController().signal,
       );
       pages.set(kind, page);
@@ -45,6 +56,21 @@ beforeAll(async () => {
   }
 });
 afterAll(() => demo.close());
+
+/** Puts the screen of a list of this kind on top: a user's tab, a top-level list, a drill-down list opened from its parent's first row. */
+async function openOn(store: ReturnType<typeof storeFor>, kind: ListKind): Promise<void> {
+  const tab = USER_TABS.find((t) => t === kind);
+  const parent = parentOf(kind);
+  if (tab) {
+    store.getState().openUser(DEMO.firstUserID);
+    store.getState().setTab(tab);
+  } else if (parent) {
+    await openOn(store, parent);
+    store.getState().openRow();
+  } else store.getState().goTo(kind as TopList);
+  await expect.poll(() => currentList(store.getState())?.kind, { timeout: 5000 }).toBe(kind);
+  await expect.poll(() => currentList(store.getState())?.loading, { timeout: 5000 }).toBe(false);
+}
 
 /** A dotted path's value on a row (undefined when any step is missing). */
 function at(row: unknown, path: string): unknown {
@@ -65,8 +91,8 @@ describe('the list registry', () => {
     expectTypeOf<keyof typeof LISTS>().toEqualTypeOf<ListKind>();
     expectTypeOf<keyof typeof LIST_NAMES>().toEqualTypeOf<ListKind>();
     expect(Object.keys(LISTS)).toEqual(LIST_KINDS);
-    // The top level first (the explorer starts on the first), then a user's tabs in their keys' order.
-    expect(LIST_KINDS).toEqual([...LIST_KINDS.filter((k) => LIST_NAMES[k].place === 'top'), ...USER_TABS]);
+    // The top level first (the explorer starts on the first), then a user's tabs in their keys' order, then the drill-down lists.
+    expect(LIST_KINDS).toEqual([...LIST_KINDS.filter((k) => LIST_NAMES[k].place === 'top'), ...USER_TABS, ...LIST_KINDS.filter(isDrillList)]);
   });
 
   it('names each list: a command of its own, its help and synopsis, its titles', () => {
@@ -176,23 +202,57 @@ describe('the list registry', () => {
     }
     expect(opens, 'a list with a query needs its key').toContain(prompt.kind);
     // An answer narrows the list and changes what is sent; a blank one is the whole list again.
-    const narrowed = prompt.answer('x');
+    // A drill-down list's answer keeps the parent row its query was opened with.
+    const base = queryFor(kind);
+    const narrowed = prompt.answer('x', base);
     expect(list.query.narrowed(narrowed)).toBe(true);
-    expect(JSON.stringify(list.body({ ...request, query: narrowed }))).not.toBe(JSON.stringify(list.body({ ...request, query: whole(kind) })));
-    expect(prompt.answer('  ')).toEqual(whole(kind));
-    expect(prompt.answer(prompt.text(narrowed)), 'the prompt starts from the query in force').toEqual(narrowed);
+    expect(JSON.stringify(list.body({ ...request, query: narrowed }))).not.toBe(JSON.stringify(list.body({ ...request, query: base })));
+    expect(prompt.answer('  ', base)).toEqual(base);
+    expect(prompt.answer(prompt.text(narrowed), base), 'the prompt starts from the query in force').toEqual(narrowed);
+  });
+
+  it('makes each drill-down list one that a row of another list opens, naming the flags it needs', () => {
+    for (const kind of LIST_KINDS.filter(isDrillList)) {
+      expect(parentOf(kind), `${kind}: no list's \`opens\` names it (Enter on a row of its parent opens it)`).toBeDefined();
+      expect(listDef(kind).drill, `${kind}: its definition says its parent row and crumb (\`drill\`)`).toBeDefined();
+      expect(needsOf(kind).length, `${kind}: its names say what scripting needs (\`needs\`)`).toBeGreaterThan(0);
+      for (const flag of needsOf(kind)) expect(LIST_NAMES[kind].flags as readonly string[], `${kind} needs --${flag}`).toContain(flag);
+      const query = queryFor(kind);
+      expect(listDef(kind).drill!.parent(query), kind).not.toBe('');
+      expect(listDef(kind).drill!.crumb(query), kind).not.toBe('');
+    }
+    // And only drill-down lists are opened so.
+    for (const kind of LIST_KINDS) if (listDef(kind).opens) expect(isDrillList(listDef(kind).opens!.kind), kind).toBe(true);
+  });
+
+  it.each(LIST_KINDS.filter(isDrillList))('%s: Enter on a row of its parent opens it over the parent, one list per parent row; back returns to the row', async (kind) => {
+    const store = storeFor(demo);
+    store.getState().start();
+    await settled(store);
+    const parent = parentOf(kind)!;
+    await openOn(store, parent);
+    const parentKey = currentList(store.getState())!.key;
+    store.getState().openRow();
+    const first = currentScreen(store.getState());
+    expect(first).toMatchObject({ name: 'drill', kind });
+    expect(store.getState().nav.length, 'pushed over the parent').toBeGreaterThan(1);
+    const firstKey = currentList(store.getState())!.key;
+    expect(firstKey).toContain(listDef(kind).drill!.parent(listDef(parent).opens!.query(rows.get(parent)![0]!, DEMO.firstUserID)));
+    expect(crumbText(store.getState().nav, 400)).toContain(`${glyphs().crumb} ${listDef(kind).drill!.crumb(queryFor(kind))}`);
+    store.getState().back();
+    expect(currentList(store.getState())!.key).toBe(parentKey);
+    store.getState().moveCursor(1);
+    store.getState().openRow();
+    expect(currentList(store.getState())!.key, "another row's list is another list").not.toBe(firstKey);
+    store.getState().back();
+    expect(currentList(store.getState())!.cursor, 'back on the row it was opened from').toBe(1);
   });
 
   it.each(LIST_KINDS.filter((kind) => (listDef(kind).keys ?? []).length > 0))('%s: its own keys open their prompt on its screen', async (kind) => {
     const store = storeFor(demo);
     store.getState().start();
     await settled(store);
-    const tab = USER_TABS.find((t) => t === kind);
-    if (tab) {
-      store.getState().openUser(DEMO.firstUserID);
-      store.getState().setTab(tab);
-    } else store.getState().goTo(kind as TopList);
-    await expect.poll(() => currentList(store.getState())?.kind, { timeout: 5000 }).toBe(kind);
+    await openOn(store, kind);
     // Keys typed while its page loads wait for it (keys/typeAhead.ts): the prompt opens once it is there.
     await expect.poll(() => currentList(store.getState())?.loading, { timeout: 5000 }).toBe(false);
     for (const key of listDef(kind).keys ?? []) {

@@ -1,0 +1,274 @@
+// A conversation's messages, newest first, opened from a conversation row (Enter) or printed by
+// `history --user ID --conversation CID`. Paged by sequence: page k is the k-th block of `size`
+// seqs down from the max seq, so each page first reads the read state (max seq, read up to), then
+// pulls that seq range. Seqs the server does not return (deleted, destructed, below the
+// conversation's min seq) show as one gap row per run, never as a missing page.
+import * as z from 'zod/mini';
+import type { OpenIMClient } from '../api/client.js';
+import type { PageOperation } from '../api/pages.js';
+import { schemaParts, type Page } from '../api/schemas.js';
+import { decodeContent } from '../content/decode.js';
+import { contentTypeName, msgFromName, platformName, sessionTypeName } from '../content/enums.js';
+import { formatCount, formatTableTime, formatTimeZoned } from '../content/format.js';
+import { ID_MAX, label } from '../domain/columns.js';
+import { messageFrom, messageFromLine } from '../domain/sender.js';
+import { contentSummary } from '../domain/summary.js';
+import { IDENTIFYING } from '../domain/tableLayout.js';
+import { glyphs } from '../terminal/glyphs.js';
+import { code } from './fieldText.js';
+import { textFlag, type DetailField, type DetailOwner, type ListDef, type RequestOf, type RowDetail } from './types.js';
+
+const { str, intOr, list, or } = schemaParts;
+
+const msgSchema = z.looseObject({
+  sendID: str,
+  recvID: str,
+  groupID: str,
+  clientMsgID: str,
+  serverMsgID: str,
+  senderPlatformID: intOr(0),
+  senderNickname: str,
+  senderFaceURL: str,
+  sessionType: intOr(0),
+  msgFrom: intOr(0),
+  contentType: intOr(0),
+  /** Bytes in the protocol: base64 in JSON (contentText() gives the JSON text). */
+  content: str,
+  seq: intOr(0),
+  /** Milliseconds. */
+  sendTime: intOr(0),
+  createTime: intOr(0),
+  status: intOr(0),
+  ex: str,
+});
+type Msg = z.infer<typeof msgSchema>;
+
+/** Seqs the server did not return, newest first like the messages around them. */
+interface Gap {
+  gap: { firstSeq: number; lastSeq: number; reason: string };
+}
+type HistoryRow = Msg | Gap;
+const isGap = (row: HistoryRow): row is Gap => 'gap' in row && typeof (row as Gap).gap === 'object';
+
+const pulledSchema = z.looseObject({ Msgs: list(msgSchema), isEnd: schemaParts.bool, endSeq: intOr(0) });
+const byConversation = <S extends z.ZodMiniType>(item: S) => or(z.record(z.string(), item), {} as Record<string, z.output<S>>);
+const pullSchema = z.looseObject({ msgs: byConversation(pulledSchema), notificationMsgs: byConversation(pulledSchema) });
+const readStateSchema = z.looseObject({
+  seqs: byConversation(z.looseObject({ maxSeq: intOr(0), hasReadSeq: intOr(0), maxSeqTime: intOr(0) })),
+});
+
+interface HistoryQuery {
+  conversationID: string;
+  /** The unread count the conversations list showed on the row this was opened from (none in scripting). */
+  listedUnread?: number;
+}
+
+/** What history's operation is handed: the page it plans, not the wire body (each page says what it sent). */
+interface HistoryPlan {
+  userID: string;
+  conversationID: string;
+  page: number;
+  size: number;
+  listedUnread?: number;
+}
+
+const GAP_REASON = 'deleted, destructed or cleared';
+
+/** The JSON text of a message's content: base64 on the wire; a server that sends the text itself is read as it is. */
+function contentText(content: string): string {
+  if (/^\s*[{["]/.test(content)) return content;
+  const text = Buffer.from(content, 'base64').toString('utf8');
+  return text.includes('\uFFFD') ? content : text;
+}
+
+const decoded = new WeakMap<Msg, string>();
+function summary(m: Msg): string {
+  let text = decoded.get(m);
+  if (text === undefined) {
+    text = contentSummary(m.contentType, contentText(m.content));
+    decoded.set(m, text);
+  }
+  return text;
+}
+
+/** The seq range of page `page` of `size` seqs, newest first, under `maxSeq`; undefined past the first seq. */
+export function seqRange(maxSeq: number, page: number, size: number): { begin: number; end: number } | undefined {
+  const end = maxSeq - (page - 1) * size;
+  if (end < 1) return undefined;
+  return { begin: Math.max(1, end - size + 1), end };
+}
+
+/** The page's rows: its messages newest first, a gap row for each run of seqs in [begin, end] that none holds. */
+export function withGaps(msgs: readonly Msg[], begin: number, end: number): HistoryRow[] {
+  const bySeq = [...msgs].filter((m) => m.seq >= begin && m.seq <= end).sort((a, b) => b.seq - a.seq);
+  const rows: HistoryRow[] = [];
+  let next = end;
+  for (const m of bySeq) {
+    if (m.seq > next) continue; // a seq returned twice
+    if (m.seq < next) rows.push({ gap: { firstSeq: m.seq + 1, lastSeq: next, reason: GAP_REASON } });
+    rows.push(m);
+    next = m.seq - 1;
+  }
+  if (next >= begin) rows.push({ gap: { firstSeq: begin, lastSeq: next, reason: GAP_REASON } });
+  return rows;
+}
+
+/** The read state's words for the notice line, with the list's unread count beside it when known. */
+export function readStateText(state: { maxSeq: number; hasReadSeq: number }, listedUnread: number | undefined): string {
+  const sep = ` ${glyphs().separator} `;
+  const unread = Math.max(0, state.maxSeq - state.hasReadSeq);
+  const words = [`max seq ${formatCount(state.maxSeq)}`, `read up to ${formatCount(state.hasReadSeq)}`, `${formatCount(unread)} unread by seq`];
+  if (listedUnread !== undefined) {
+    words.push(
+      listedUnread === unread
+        ? `list says ${formatCount(listedUnread)}, agrees`
+        : `! list says ${formatCount(listedUnread)} unread: disagrees by ${formatCount(Math.abs(listedUnread - unread))}`,
+    );
+  }
+  return words.join(sep);
+}
+
+const historyOperation: PageOperation<HistoryRow> = {
+  name: 'pullMsgBySeq',
+  path: '/msg/pull_msg_by_seq',
+  totalExact: true,
+  plans: true,
+  async send(client: OpenIMClient, body: object, signal?: AbortSignal): Promise<Page<HistoryRow>> {
+    const plan = body as HistoryPlan;
+    const read = await client.call(
+      'getConversationsHasReadAndMaxSeq',
+      '/msg/get_conversations_has_read_and_max_seq',
+      { userID: plan.userID, conversationIDs: [plan.conversationID] },
+      readStateSchema,
+      signal,
+    );
+    const state = read.seqs[plan.conversationID] ?? { maxSeq: 0, hasReadSeq: 0, maxSeqTime: 0 };
+    const figures = { total: state.maxSeq, totalExact: true, extra: { maxSeq: state.maxSeq, hasReadSeq: state.hasReadSeq }, notice: readStateText(state, plan.listedUnread) };
+    const range = seqRange(state.maxSeq, plan.page, plan.size);
+    if (!range) return { rows: [], ...figures };
+    const sent = {
+      userID: plan.userID,
+      seqRanges: [{ conversationID: plan.conversationID, begin: range.begin, end: range.end, num: range.end - range.begin + 1 }],
+      order: 1,
+    };
+    const pulled = await client.call('pullMsgBySeq', '/msg/pull_msg_by_seq', sent, pullSchema, signal);
+    // A notification conversation's messages come back under notificationMsgs.
+    const msgs = pulled.msgs[plan.conversationID]?.Msgs ?? pulled.notificationMsgs[plan.conversationID]?.Msgs ?? [];
+    return { rows: withGaps(msgs, range.begin, range.end), spans: range.end - range.begin + 1, sent, ...figures };
+  },
+};
+
+const seqText = (row: HistoryRow): string => (isGap(row) ? (row.gap.firstSeq === row.gap.lastSeq ? String(row.gap.firstSeq) : `${row.gap.firstSeq}${glyphs().range}${row.gap.lastSeq}`) : String(row.seq));
+
+function historyDetail(row: HistoryRow, owner: DetailOwner): RowDetail {
+  if (isGap(row)) {
+    const { firstSeq, lastSeq, reason } = row.gap;
+    return {
+      title: `Seqs ${seqText(row)} absent`,
+      lead: [{ label: 'absent', value: `${formatCount(lastSeq - firstSeq + 1)} seqs the server did not return: ${reason}` }],
+      sections: [{ title: 'Gap', fields: [{ label: 'firstSeq', value: String(firstSeq) }, { label: 'lastSeq', value: String(lastSeq) }] }],
+    };
+  }
+  const from = messageFrom({ sendID: row.sendID, senderName: row.senderNickname, sessionType: row.sessionType }, owner.id, owner.name);
+  const lead: DetailField[] = [
+    { label: 'from', value: messageFromLine(from) },
+    { label: row.groupID ? 'in' : 'to', value: row.groupID || row.recvID || '(none)' },
+    { label: 'time', value: formatTimeZoned(row.sendTime, owner.now) },
+  ];
+  return {
+    title: `Message ${row.seq}`,
+    lead,
+    content: decodeContent(row.contentType, contentText(row.content)),
+    sections: [
+      {
+        title: 'Message',
+        fields: [
+          { label: 'seq', value: String(row.seq) },
+          { label: 'sessionType', value: code(sessionTypeName(row.sessionType), row.sessionType) },
+          { label: 'contentType', value: code(contentTypeName(row.contentType), row.contentType) },
+          { label: 'msgFrom', value: code(msgFromName(row.msgFrom), row.msgFrom) },
+          { label: 'senderPlatformID', value: code(platformName(row.senderPlatformID), row.senderPlatformID) },
+          { label: 'status', value: String(row.status) },
+          { label: 'createTime', value: formatTimeZoned(row.createTime, owner.now) },
+        ],
+      },
+      {
+        title: 'Raw fields (as the server sent them)',
+        fields: [
+          { label: 'serverMsgID', value: row.serverMsgID || '(none)' },
+          { label: 'clientMsgID', value: row.clientMsgID || '(none)' },
+          { label: 'sendID', value: row.sendID || '(none)' },
+          { label: 'recvID', value: row.recvID || '(none)' },
+          { label: 'groupID', value: row.groupID || '(none)' },
+          { label: 'senderNickname', value: row.senderNickname || '(none)' },
+          { label: 'ex', value: row.ex || '(empty)' },
+        ],
+      },
+    ],
+  };
+}
+
+/** A column of a message field (gap rows show `gapText` there). */
+const msgColumn = (field: keyof Msg & string, title: string, priority: number, text: (m: Msg) => string, gapText: (g: Gap) => string = () => '') => ({
+  ...label<HistoryRow>(field, title, priority, (row) => (isGap(row) ? gapText(row) : text(row))),
+  field,
+});
+
+export const history = {
+  operation: historyOperation,
+  body: (request: RequestOf<HistoryQuery>): HistoryPlan => ({
+    userID: request.userID ?? '',
+    conversationID: request.query.conversationID,
+    page: request.page,
+    size: request.size,
+    ...(request.query.listedUnread !== undefined ? { listedUnread: request.query.listedUnread } : {}),
+  }),
+  query: {
+    initial: { conversationID: '' },
+    narrowed: () => false,
+    label: () => '',
+    fromFlags: (f) => ({ conversationID: textFlag(f, 'conversation') ?? '' }),
+  },
+  columns: [
+    { ...msgColumn('seq', 'SEQ', IDENTIFYING, (m) => String(m.seq), seqText), max: ID_MAX, align: 'right' as const },
+    { ...msgColumn('sendTime', 'TIME', 2, () => ''), value: (row: HistoryRow, ctx: { now: Date }) => (isGap(row) ? '' : formatTableTime(row.sendTime, ctx.now)) },
+    {
+      ...msgColumn('sendID', 'FROM', 3, (m) => m.sendID),
+      whole: false,
+      min: 8,
+      max: 24,
+      value: (row: HistoryRow, ctx: { ownerID?: string | undefined; ownerName?: string | undefined }) =>
+        isGap(row) ? '' : messageFrom({ sendID: row.sendID, senderName: row.senderNickname, sessionType: row.sessionType }, ctx.ownerID, ctx.ownerName).name,
+    },
+    msgColumn('contentType', 'TYPE', 4, (m) => contentTypeName(m.contentType)),
+    {
+      key: 'summary',
+      title: 'MESSAGE',
+      priority: 2,
+      min: 16,
+      value: (row: HistoryRow) => (isGap(row) ? `seqs ${seqText(row)} absent: ${row.gap.reason}` : summary(row)),
+    },
+  ],
+  detail: historyDetail,
+  csv: {
+    after: [
+      ...(['senderNickname', 'recvID', 'groupID', 'sessionType', 'serverMsgID', 'clientMsgID'] as const).map((name) => ({
+        name,
+        value: (row: HistoryRow) => (isGap(row) ? '' : row[name]),
+      })),
+      // The decoded one-line summary; a gap row's words.
+      { name: 'summary', value: (row: HistoryRow) => (isGap(row) ? `seqs ${seqText(row)} absent: ${row.gap.reason}` : summary(row)) },
+      { name: 'content', value: (row: HistoryRow) => (isGap(row) ? '' : contentText(row.content)) },
+      { name: 'gap', value: (row: HistoryRow) => (isGap(row) ? `${row.gap.firstSeq}-${row.gap.lastSeq}` : '') },
+    ],
+  },
+  identity: (row: HistoryRow) => (isGap(row) ? `gap:${row.gap.firstSeq}` : `seq:${row.seq}`),
+  rowID: (row: HistoryRow) => (isGap(row) ? '' : row.serverMsgID),
+  userNamed: (row: HistoryRow, ownerID: string | undefined) => (isGap(row) || row.sendID === ownerID ? undefined : row.sendID || undefined),
+  completionWords: (row: HistoryRow) => (isGap(row) ? [String(row.gap.firstSeq)] : [row.sendID, String(row.seq)]),
+  emptyText: () => 'no messages',
+  drill: {
+    parent: (q: HistoryQuery) => q.conversationID,
+    crumb: (q: HistoryQuery) => `History of ${q.conversationID}`,
+  },
+} satisfies ListDef<HistoryRow, never, HistoryQuery>;

@@ -10,7 +10,10 @@ import { applications } from './applications.js';
 import { blacklist } from './blacklist.js';
 import { conversations } from './conversations.js';
 import { friends } from './friends.js';
+import { groups } from './groups.js';
 import { history } from './history.js';
+import { joinedGroups } from './joinedGroups.js';
+import { members } from './members.js';
 import { receivedApplications } from './receivedApplications.js';
 import type { LIST_NAMES, ListKind, UserTab } from './names.js';
 import type { AnyQuery, ListDef, ListSpec, PageRequest, UserSummaryPart } from './types.js';
@@ -27,12 +30,15 @@ type SummaryPartOf<K extends ListKind> = (typeof LIST_NAMES)[K]['place'] extends
 export const LISTS = {
   users,
   accounts,
+  groups,
   conversations,
   blacklist,
   applications,
   friends,
   receivedApplications,
+  joinedGroups,
   history,
+  members,
 } as const satisfies { [K in ListKind]: SummaryPartOf<K> };
 
 /** The figure each of a user's lists counts for the summary line, by kind. */

@@ -67,6 +67,6 @@ describe('help', () => {
   });
 
   it('one column where everything fits in one', () => {
-    expect(viewAt(200, 110).columns).toHaveLength(1);
+    expect(viewAt(200, 120).columns).toHaveLength(1);
   });
 });

@@ -25,15 +25,18 @@ const full = (nickname: string): UserSummary => ({
   applications: { state: 'ok', value: 40 },
   friends: { state: 'ok', value: 31 },
   receivedApplications: { state: 'ok', value: 7 },
+  joinedGroups: { state: 'ok', value: 9 },
 });
 
 describe('userSummaryLine', () => {
   it('fits on one line at 80 columns: the nickname whole, parts dropped by their priority', () => {
     const { text, tone } = userSummaryLine(full('Karen Wright'), 80);
     expect(displayWidth(text)).toBeLessThanOrEqual(80);
-    // The receive option (drop 7) and the created date (drop 6) go before any list's figure.
-    for (const part of ['Karen Wright', 'L1', '236 convs', '12,345 unread', '12 black', '40 sent', '31 friends', '7 rcvd']) expect(text).toContain(part);
-    expect(text).not.toContain('2023-04-0');
+    // The receive option (drop 7) and the created date (drop 6) go before any list's figure, then
+    // the received applications (5) and the groups (4.5).
+    for (const part of ['Karen Wright', 'L1', '236 convs', '12,345 unread', '12 black', '40 sent', '31 friends']) expect(text).toContain(part);
+    for (const part of ['2023-04-0', '7 rcvd', '9 groups']) expect(text).not.toContain(part);
+    expect(userSummaryLine(full('Karen Wright'), 90).text).toContain('9 groups');
     expect(tone).toBe('plain');
     // Narrower: the lists' parts go too, the highest `drop` first, and the nickname stays whole.
     const narrow = userSummaryLine(full('Karen Wright'), 64).text;
@@ -44,7 +47,7 @@ describe('userSummaryLine', () => {
 
   it('uses long labels where there is room', () => {
     const { text } = userSummaryLine(full('Karen Smith'), 260);
-    for (const part of ['level 1 (app ordinary user)', 'created 2023-04-0', 'global receive: receive', '236 conversations with messages', 'blacklist 12', 'sent applications 40', 'friends 31', 'received applications 7']) {
+    for (const part of ['level 1 (app ordinary user)', 'created 2023-04-0', 'global receive: receive', '236 conversations with messages', 'blacklist 12', 'sent applications 40', 'friends 31', 'received applications 7', 'groups 9']) {
       expect(text).toContain(part);
     }
   });
@@ -71,10 +74,10 @@ describe('userSummaryLine', () => {
   it('shows figures still on their way, and what a system account or an unknown ID is', () => {
     const loading = { profile: { state: 'loading' }, ...Object.fromEntries(USER_TABS.map((tab) => [tab, { state: 'loading' }])) } as UserSummary;
     expect(userSummaryLine(loading, 120).text).toBe(`profile … · ${USER_TABS.map((tab) => `${summaryPart(tab).label.long} …`).join(' · ')}`);
-    expect(userSummaryLine(loading, 60).text).toBe(`… · ${USER_TABS.map((tab) => `${summaryPart(tab).label.short} …`).join(' · ')}`);
+    expect(userSummaryLine(loading, 80).text).toBe(`… · ${USER_TABS.map((tab) => `${summaryPart(tab).label.short} …`).join(' · ')}`);
     const system = userSummaryLine(
       { ...loading, profile: { state: 'ok', value: { kind: 'system', account: { userID: 'notify_ops', nickName: '运维通知', faceURL: '', appMangerLevel: 3 } } } },
-      80,
+      100,
     );
     expect(system).toMatchObject({ tone: 'note', text: expect.stringContaining('运维通知 · system account L3') });
     expect(userSummaryLine({ ...loading, profile: { state: 'ok', value: { kind: 'none' } } }, 80)).toMatchObject({

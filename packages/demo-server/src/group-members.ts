@@ -4,11 +4,11 @@
 import { boundString } from './bind.js';
 import { CodeError, argsError } from './errors.js';
 import { listOrNull } from './gojson.js';
-import { groupAt, groupIndexOf, roleAt, ROLE_OWNER, type GroupRecord } from './groups.js';
+import { groupAt, groupIndexOf, roleAt, ROLE_OWNER, type GroupHead, type GroupRecord } from './groups.js';
 import { memberCount, membersOf } from './membership.js';
 import { compileMongoRegex } from './mongo-regex.js';
 import { checkPagination, pageRange } from './pagination.js';
-import { rngFor, STREAM } from './prng.js';
+import { rngFor, STREAM, type Rng } from './prng.js';
 import type { Route } from './route.js';
 import { nicknameAt, userAt, userIdOf, worldNow, type World } from './users.js';
 
@@ -17,13 +17,21 @@ const JOIN_SOURCES = [2, 2, 2, 3, 4] as const;
 /** A muted member's mute ends within this many days. */
 const MUTED_UNTIL_DAYS = 30;
 
+/** A member's own draws. */
+const memberRng = (group: GroupHead, index: number): Rng => rngFor(STREAM.group, group.index, 10, index);
+
+/** When a member joined: the owner when the group was made, anyone else since then (and since registering). */
+function joinTimeOf(world: World, group: GroupHead, userCreated: number, owner: boolean, rng: Rng): number {
+  const since = Math.max(group.createTime, userCreated);
+  return owner ? group.createTime : since + rng.int(Math.max(1, worldNow(world) - since));
+}
+
 /** One member as the server writes it (sdkws.GroupMemberFullInfo), in its field order. */
 export function memberWire(world: World, group: GroupRecord, index: number, position: number) {
   const user = userAt(world, index);
   const role = roleAt(group, position);
-  const rng = rngFor(STREAM.group, group.index, 10, index);
-  const since = Math.max(group.createTime, user.createTime);
-  const joinTime = role === ROLE_OWNER ? group.createTime : since + rng.int(Math.max(1, worldNow(world) - since));
+  const rng = memberRng(group, index);
+  const joinTime = joinTimeOf(world, group, user.createTime, role === ROLE_OWNER, rng);
   const invited = role !== ROLE_OWNER && rng.chance(0.6);
   return {
     groupID: group.groupID,

@@ -1,24 +1,18 @@
 // /group/get_joined_group_list: the groups a user is in (membership.ts), dismissed ones included
-// (their members stay), in the order the user joined them. Only the user or an admin may ask.
+// (their members stay), in the order of the member records. Only the user or an admin may ask.
 import { boundString } from './bind.js';
 import { CodeError, argsError } from './errors.js';
-import { memberWire } from './group-members.js';
 import { listOrNull } from './gojson.js';
 import { groupAt, groupInfoWire } from './groups.js';
-import { groupsOf, positionIn } from './membership.js';
+import { groupsOf } from './membership.js';
 import { checkPagination, pageOf } from './pagination.js';
 import { checkOwnerOrAdmin, type Route } from './route.js';
 import { userIndexOf, type World } from './users.js';
 
-/** The user's groups, first joined first. */
-export function joinedGroups(world: World, userID: string) {
+/** The user's groups (by group index: the order of the member records: the contract names no sort). */
+function joinedGroups(world: World, userID: string): number[] {
   const index = userIndexOf(world, userID);
-  if (index === undefined) return [];
-  const joined = groupsOf(world, index).map((g) => {
-    const group = groupAt(world, g);
-    return { group, joinTime: memberWire(world, group, index, positionIn(world, g, index) ?? 0).joinTime };
-  });
-  return joined.sort((a, b) => a.joinTime - b.joinTime || (a.group.groupID < b.group.groupID ? -1 : 1)).map((j) => j.group);
+  return index === undefined ? [] : groupsOf(world, index);
 }
 
 export const getJoinedGroupList: Route = {
@@ -32,6 +26,6 @@ export const getJoinedGroupList: Route = {
     const denied = checkOwnerOrAdmin(ctx, fromUserID);
     if (denied) return denied;
     const groups = joinedGroups(ctx.world, fromUserID);
-    return { total: groups.length, groups: listOrNull(pageOf(groups, page).map(groupInfoWire)) };
+    return { total: groups.length, groups: listOrNull(pageOf(groups, page).map((g) => groupInfoWire(groupAt(ctx.world, g)))) };
   },
 };

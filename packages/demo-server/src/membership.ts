@@ -55,7 +55,7 @@ function ordinaryIndex(rank: number): number {
 }
 
 /** Busy rank: 0 the first user, k >= 1 the user 50(k-1)+2. */
-export function busyRank(index: number): number | undefined {
+function busyRank(index: number): number | undefined {
   if (index === 1) return 0;
   return index >= 2 && index % 50 === 2 ? (index - 2) / 50 + 1 : undefined;
 }
@@ -191,15 +191,4 @@ export function groupsOf(world: World, index: number): number[] {
   const groups: number[] = [];
   for (let g = 0; g < GROUP_POOL; g++) if ((own - layout.seat[g]! + layout.ring) % layout.ring < layout.width[g]!) groups.push(g);
   return groups;
-}
-
-/** The member's position in the group's list (its role follows from it), if a member. */
-export function positionIn(world: World, group: number, index: number): number | undefined {
-  const layout = layoutOf(world);
-  if (ordinary(index)) {
-    const offset = (ordinaryRank(index) - layout.seat[group]! + layout.ring) % layout.ring;
-    return offset < layout.width[group]! ? offset : undefined;
-  }
-  const at = busyRank(index) === undefined ? -1 : busyMembers(world, layout, group).indexOf(index);
-  return at < 0 ? undefined : layout.width[group]! + at;
 }

@@ -6,9 +6,8 @@ import { userIdOf, worldNow, worldShift, type World } from './users.js';
 
 export { GROUP_POOL } from './membership.js';
 
-/** Group statuses (P:constant/constant.go): a dismissed group is left out of get_groups. */
+/** Group statuses (P:constant/constant.go; 1, banned, the demo never gives): a dismissed group is left out of get_groups. */
 export const GROUP_OK = 0;
-export const GROUP_BANNED = 1;
 export const GROUP_DISMISSED = 2;
 export const GROUP_MUTED = 3;
 /** Member roles (P:constant/constant.go): the member list is sorted by these, highest first. */

@@ -201,6 +201,12 @@ export interface Pagination {
   showNumber: number;
 }
 
+/** A request as it went out: the path it was POSTed to and its body. */
+export interface SentRequest {
+  path: string;
+  body: object;
+}
+
 /** One page of any list, in the shape the store keeps. */
 export interface Page<T> {
   rows: T[];
@@ -214,6 +220,9 @@ export interface Page<T> {
   notice?: string;
   /** How many of the list's positions the rows stand for, when not one each (history: a gap row stands for several seqs). */
   spans?: number;
-  /** The body really sent for the rows, when the operation built it from an earlier reply (api/pages.ts `plans`). */
-  sent?: object;
+  /**
+   * The request really sent for the rows (what `C` copies), when it is not the list's own body: an
+   * operation that built it from an earlier reply (api/pages.ts `plans`), or one that fell back to another route.
+   */
+  sent?: SentRequest;
 }

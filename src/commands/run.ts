@@ -199,8 +199,11 @@ export async function runListCommand(options: ExplorerOptions, streams: ScriptSt
     const onRateLimitWait = ({ page, waitMs }: { page: number; waitMs: number }): void =>
       say(`the server is rate-limiting; waiting ${Math.max(1, Math.ceil(waitMs / 1000))} s (Retry-After) before page ${page}`);
     let first = true;
+    let said: string | undefined;
     for await (const { result } of walkPages(fetch, { startPage: request.page, size, all: request.all, signal: controller.signal, onRateLimitWait })) {
-      if (result.notice) say(sanitize(result.notice));
+      // Once, not once a page: every page of a history carries the same read state.
+      if (result.notice && result.notice !== said) say(sanitize(result.notice));
+      said = result.notice;
       // `--page 999999`: stdout stays `[]`, and stderr says where the list ends.
       if (first && result.rows.length === 0 && request.page > 1 && result.total > 0) say(pastTheEnd(request.page, size, result.total, result.totalExact));
       first = false;

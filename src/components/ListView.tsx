@@ -76,9 +76,7 @@ export function ListView<Row extends AnyRow>({ listKey, columns, geometry, empty
         : ''
       : list.filter
         ? `no row of this page matches "${displayText(list.filter)}" (${keyName('back')} clears)`
-        : list.notice
-          ? 'no conversations'
-          : emptyText;
+        : emptyText;
 
   const table = (
     <Table

@@ -1,7 +1,6 @@
 // A user's conversations, most recent first, with the latest message of each decoded.
-import { noConversationsPage } from '../api/operations.js';
-import { pageOperation } from '../api/pages.js';
-import { sortedConversationListDataSchema, type Conversation } from '../api/schemas.js';
+import type { Conversation } from '../api/schemas.js';
+import { OWNER_TOTAL, conversationsOperation, listedUnread } from './ownerConversations.js';
 import { decodeContent } from '../content/decode.js';
 import { contentTypeName, groupTypeName, msgFromName, recvMsgOptName, sessionTypeName } from '../content/enums.js';
 import { formatCount, formatTimeZoned } from '../content/format.js';
@@ -14,11 +13,15 @@ import { glyphs } from '../terminal/glyphs.js';
 import { code } from './fieldText.js';
 import { pagination, textFlag, type DetailField, type DetailOwner, type DetailSection, type ListDef, type RowDetail } from './types.js';
 
-/** The user summary's figures: conversationTotal (those with a latest message), unreadTotal; `none` for the plain 1004. */
+/**
+ * The user summary's figures: conversationTotal (those with a latest message), unreadTotal; `none`
+ * for the plain 1004; `all`: every conversation, from the owner route (no unread total there).
+ */
 interface ConversationFigures {
   withMessages: number;
   unread: number;
   none: boolean;
+  all?: number;
 }
 
 interface ConversationQuery {
@@ -42,7 +45,7 @@ function conversationDetail(c: Conversation, owner: DetailOwner): RowDetail {
     fields: [
       { label: 'conversationID', value: c.conversationID },
       { label: 'pinned', value: c.IsPinned ? 'yes' : 'no' },
-      { label: 'unreadCount', value: String(c.unreadCount) },
+      { label: 'unreadCount', value: listedUnread(c) === undefined ? '(not sent by get_owner_conversation)' : String(c.unreadCount) },
       { label: 'recvMsgOpt', value: code(recvMsgOptName(c.recvMsgOpt), c.recvMsgOpt) },
     ],
   };
@@ -102,17 +105,9 @@ function conversationDetail(c: Conversation, owner: DetailOwner): RowDetail {
 
 export const conversations = {
   // Pinned first, then newest first. conversationTotal only counts conversations with a latest
-  // message, so the total is an estimate and the last page is known by a short page.
-  operation: pageOperation({
-    name: 'getSortedConversationList',
-    path: '/conversation/get_sorted_conversation_list',
-    schema: sortedConversationListDataSchema,
-    rows: 'conversationElems',
-    total: 'conversationTotal',
-    totalExact: false,
-    extra: ['unreadTotal', 'conversationTotal'],
-    answers: noConversationsPage,
-  }),
+  // message, so the total is an estimate and the last page is known by a short page. A server
+  // without the sorted list gets the owner route (ownerConversations.ts), which says so.
+  operation: conversationsOperation,
   body: (request) => ({
     userID: request.userID ?? '',
     pagination: pagination(request),
@@ -165,7 +160,13 @@ export const conversations = {
   rowID: (c) => c.conversationID,
   userNamed: (c, ownerID) => conversationPeer(c, ownerID),
   // Enter opens the conversation's messages (`d` its detail); the row's unread count goes along for the read state.
-  opens: { kind: 'history', query: (c) => ({ conversationID: c.conversationID, listedUnread: c.unreadCount }) },
+  opens: {
+    kind: 'history',
+    query: (c) => {
+      const unread = listedUnread(c);
+      return { conversationID: c.conversationID, ...(unread === undefined ? {} : { listedUnread: unread }) };
+    },
+  },
   completionWords: (c) => [c.conversationID],
   emptyText: () => 'no conversations',
   tabNote: (extra) => (extra?.unreadTotal === undefined ? undefined : `unread ${formatCount(extra.unreadTotal)}`),
@@ -176,11 +177,15 @@ export const conversations = {
     count(page, query) {
       // Asked for some conversation IDs only (`c`): its totals describe those, not the user.
       if (query.conversationIDs.length > 0) return undefined;
+      const all = page.extra?.[OWNER_TOTAL];
+      if (all !== undefined) return { withMessages: 0, unread: 0, none: false, all };
       if (page.extra?.conversationTotal === undefined && page.notice === undefined) return undefined;
       return { withMessages: page.extra?.conversationTotal ?? 0, unread: page.extra?.unreadTotal ?? 0, none: page.notice !== undefined };
     },
     words: (c) =>
-      c.none
+      c.all !== undefined
+        ? { long: `${formatCount(c.all)} ${c.all === 1 ? 'conversation' : 'conversations'} (no unread counts on this server)`, short: `${formatCount(c.all)} convs` }
+        : c.none
         ? { long: 'no conversations', short: 'no convs' }
         : {
             long: `${formatCount(c.withMessages)} ${c.withMessages === 1 ? 'conversation' : 'conversations'} with messages ${glyphs().separator} ${formatCount(c.unread)} unread`,

@@ -92,14 +92,14 @@ function summary(m: Msg): string {
 }
 
 /** The seq range of page `page` of `size` seqs, newest first, under `maxSeq`; undefined past the first seq. */
-export function seqRange(maxSeq: number, page: number, size: number): { begin: number; end: number } | undefined {
+function seqRange(maxSeq: number, page: number, size: number): { begin: number; end: number } | undefined {
   const end = maxSeq - (page - 1) * size;
   if (end < 1) return undefined;
   return { begin: Math.max(1, end - size + 1), end };
 }
 
 /** The page's rows: its messages newest first, a gap row for each run of seqs in [begin, end] that none holds. */
-export function withGaps(msgs: readonly Msg[], begin: number, end: number): HistoryRow[] {
+function withGaps(msgs: readonly Msg[], begin: number, end: number): HistoryRow[] {
   const bySeq = [...msgs].filter((m) => m.seq >= begin && m.seq <= end).sort((a, b) => b.seq - a.seq);
   const rows: HistoryRow[] = [];
   let next = end;
@@ -113,19 +113,20 @@ export function withGaps(msgs: readonly Msg[], begin: number, end: number): Hist
   return rows;
 }
 
-/** The read state's words for the notice line, with the list's unread count beside it when known. */
-export function readStateText(state: { maxSeq: number; hasReadSeq: number }, listedUnread: number | undefined): string {
+/**
+ * The read state's words for the notice line, with the list's unread count beside it when known.
+ * A disagreement comes first, marked `!` (the line is cut at its end on a narrow terminal); a read
+ * seq past the max seq (less than nothing unread) is said as such, never clamped to 0.
+ */
+function readStateText(state: { maxSeq: number; hasReadSeq: number }, listedUnread: number | undefined): string {
   const sep = ` ${glyphs().separator} `;
-  const unread = Math.max(0, state.maxSeq - state.hasReadSeq);
-  const words = [`max seq ${formatCount(state.maxSeq)}`, `read up to ${formatCount(state.hasReadSeq)}`, `${formatCount(unread)} unread by seq`];
-  if (listedUnread !== undefined) {
-    words.push(
-      listedUnread === unread
-        ? `list says ${formatCount(listedUnread)}, agrees`
-        : `! list says ${formatCount(listedUnread)} unread: disagrees by ${formatCount(Math.abs(listedUnread - unread))}`,
-    );
-  }
-  return words.join(sep);
+  const unread = state.maxSeq - state.hasReadSeq;
+  const seqs = [`max seq ${formatCount(state.maxSeq)}`, `read up to ${formatCount(state.hasReadSeq)}`];
+  const bySeq = unread < 0 ? `read past max seq by ${formatCount(-unread)}` : `${formatCount(unread)} unread by seq`;
+  if (listedUnread === undefined) return [...seqs, bySeq].join(sep);
+  if (listedUnread === unread) return [...seqs, `${formatCount(unread)} unread (list agrees)`].join(sep);
+  const said = unread < 0 ? `seqs say ${formatCount(unread)} (read past max seq)` : `seqs say ${formatCount(unread)}`;
+  return [`! unread disagrees: list says ${formatCount(listedUnread)}, ${said}`, ...seqs].join(sep);
 }
 
 const historyOperation: PageOperation<HistoryRow> = {
@@ -154,17 +155,19 @@ const historyOperation: PageOperation<HistoryRow> = {
     const pulled = await client.call('pullMsgBySeq', '/msg/pull_msg_by_seq', sent, pullSchema, signal);
     // A notification conversation's messages come back under notificationMsgs.
     const msgs = pulled.msgs[plan.conversationID]?.Msgs ?? pulled.notificationMsgs[plan.conversationID]?.Msgs ?? [];
-    return { rows: withGaps(msgs, range.begin, range.end), spans: range.end - range.begin + 1, sent, ...figures };
+    return { rows: withGaps(msgs, range.begin, range.end), spans: range.end - range.begin + 1, sent: { path: historyOperation.path, body: sent }, ...figures };
   },
 };
 
 const seqText = (row: HistoryRow): string => (isGap(row) ? (row.gap.firstSeq === row.gap.lastSeq ? String(row.gap.firstSeq) : `${row.gap.firstSeq}${glyphs().range}${row.gap.lastSeq}`) : String(row.seq));
+/** A gap row's words: `seqs 41–45 absent: …`, `seq 48 absent: …`. */
+const gapText = (gap: Gap): string => `${gap.gap.firstSeq === gap.gap.lastSeq ? 'seq' : 'seqs'} ${seqText(gap)} absent: ${gap.gap.reason}`;
 
 function historyDetail(row: HistoryRow, owner: DetailOwner): RowDetail {
   if (isGap(row)) {
     const { firstSeq, lastSeq, reason } = row.gap;
     return {
-      title: `Seqs ${seqText(row)} absent`,
+      title: `${firstSeq === lastSeq ? 'Seq' : 'Seqs'} ${seqText(row)} absent`,
       lead: [{ label: 'absent', value: `${formatCount(lastSeq - firstSeq + 1)} seqs the server did not return: ${reason}` }],
       sections: [{ title: 'Gap', fields: [{ label: 'firstSeq', value: String(firstSeq) }, { label: 'lastSeq', value: String(lastSeq) }] }],
     };
@@ -246,7 +249,7 @@ export const history = {
       title: 'MESSAGE',
       priority: 2,
       min: 16,
-      value: (row: HistoryRow) => (isGap(row) ? `seqs ${seqText(row)} absent: ${row.gap.reason}` : summary(row)),
+      value: (row: HistoryRow) => (isGap(row) ? gapText(row) : summary(row)),
     },
   ],
   detail: historyDetail,
@@ -257,13 +260,14 @@ export const history = {
         value: (row: HistoryRow) => (isGap(row) ? '' : row[name]),
       })),
       // The decoded one-line summary; a gap row's words.
-      { name: 'summary', value: (row: HistoryRow) => (isGap(row) ? `seqs ${seqText(row)} absent: ${row.gap.reason}` : summary(row)) },
+      { name: 'summary', value: (row: HistoryRow) => (isGap(row) ? gapText(row) : summary(row)) },
       { name: 'content', value: (row: HistoryRow) => (isGap(row) ? '' : contentText(row.content)) },
       { name: 'gap', value: (row: HistoryRow) => (isGap(row) ? `${row.gap.firstSeq}-${row.gap.lastSeq}` : '') },
     ],
   },
   identity: (row: HistoryRow) => (isGap(row) ? `gap:${row.gap.firstSeq}` : `seq:${row.seq}`),
-  rowID: (row: HistoryRow) => (isGap(row) ? '' : row.serverMsgID),
+  // A gap has no message ID: its seq range is how the server knows it (`Y` copies `41-45`).
+  rowID: (row: HistoryRow) => (isGap(row) ? `${row.gap.firstSeq}-${row.gap.lastSeq}` : row.serverMsgID),
   userNamed: (row: HistoryRow, ownerID: string | undefined) => (isGap(row) || row.sendID === ownerID ? undefined : row.sendID || undefined),
   completionWords: (row: HistoryRow) => (isGap(row) ? [String(row.gap.firstSeq)] : [row.sendID, String(row.seq)]),
   emptyText: () => 'no messages',

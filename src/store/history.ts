@@ -1,7 +1,8 @@
 // The screens' history, as a browser's and not a pile: a jump (`:users`, `:accounts`, `a`, `u`,
-// `:user ID`) replaces what the stack holds above its root, a drill-down (Enter on a user, `o`)
-// pushes, and so does Enter on a row that opens a list (a conversation's history), back pops. So `:users` then `:accounts` then `:users` is one screen deep, not three, and
-// one `q` quits from a top-level list however the operator got there. Pure: the slice applies it.
+// `:user ID`) replaces what the stack holds above its root, a drill-down (Enter on a user, `o`,
+// Enter on a row that opens a list: a conversation's history) pushes, back pops. So `:users` then
+// `:accounts` then `:users` is one screen deep, not three, and one `q` quits from a top-level list
+// however the operator got there. Pure: the slice applies it.
 import { listKeyFor } from './selectors.js';
 import type { Screen } from './types.js';
 

@@ -231,11 +231,13 @@ export const listsSlice =
         if (!list) return;
         const call = pageCall(requestOf(list));
         // An operation that plans its request (history: a seq range from the max seq read first)
-        // copies the body it really sent for the rows on screen.
-        if (call.operation.plans && (list.sent === undefined || list.loadedPage !== list.page)) {
+        // or fell back to another route copies the request it really sent for the rows on screen.
+        const sent = list.loadedPage === list.page ? list.sent : undefined;
+        if (call.operation.plans && sent === undefined) {
           return flash(`not copied: page ${list.page} has not loaded yet (its request is built from the reply before it)`, 'info');
         }
-        const curl = curlCommand(services.deps.client.baseUrl, call.operation.plans ? { ...call, body: list.sent! } : call, newOperationID());
+        const really = sent ? { operation: { ...call.operation, path: sent.path }, body: sent.body } : call;
+        const curl = curlCommand(services.deps.client.baseUrl, really, newOperationID());
         if (!curl.ok) return flash(`not copied: ${curl.problem}`, 'error');
         copy(curl.command, `page ${list.page} as curl, needs OPENIM_TOKEN`);
       },

@@ -63,7 +63,14 @@ export const navSlice =
         showScreen({ name }, 'jump');
       },
       openDrill(screen) {
+        // The same row opened again may say more now (the unread count its row shows): its list
+        // keeps its page and row, and asks again with what the row says.
+        const key = listKeyFor(screen);
+        const kept = get().lists[key];
+        const stale = kept !== undefined && JSON.stringify(kept.base) !== JSON.stringify(screen.query);
+        if (stale) services.patchList(key, { base: screen.query, query: screen.query });
         showScreen(screen, 'drill');
+        if (stale) services.request(key, false);
       },
       back() {
         if (get().nav.length <= 1) return;

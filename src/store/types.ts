@@ -2,6 +2,7 @@
 import type { PageSort } from '../domain/pageSort.js';
 import type { ApiFailure } from '../api/errors.js';
 import type { AnyRow } from '../api/pages.js';
+import type { SentRequest } from '../api/schemas.js';
 import type { ListKind } from '../lists/names.js';
 import type { AnyQuery } from '../lists/types.js';
 import type { UserLookup } from '../api/userLookup.js';
@@ -32,8 +33,8 @@ export interface ListState extends PagePosition {
   query: AnyQuery;
   /** A drill-down list's query as opened from its parent row: Esc and a blank answer go back to it. */
   base?: AnyQuery;
-  /** The body really sent for the rows on screen, when the operation plans its request (api/pages.ts `plans`): what `C` copies. */
-  sent?: object | undefined;
+  /** The request really sent for the rows on screen, when not the list's own body (api/schemas.ts Page `sent`): what `C` copies. */
+  sent?: SentRequest | undefined;
   /** Rows of `loadedPage`; kept on screen while a newer page loads or fails. */
   rows: AnyRow[];
   loadedPage: number | null;

@@ -3,7 +3,6 @@
 // something happens on the server, and waits for answers with a deadline.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Conversation } from '../../src/api/schemas.js';
-import type { RefreshTimers } from '../../src/data/liveRefresh.js';
 import { DEMO, startDemoServer, type DemoServer } from 'openim-demo-server';
 import { currentList } from '../../src/store/selectors.js';
 import { createAppStore, type AppStore } from '../../src/store/store.js';
@@ -12,36 +11,11 @@ import { demoClient } from '../support/demoClient.js';
 import { settled } from '../support/demoStore.js';
 import { startFaultServer } from '../support/faultServer.js';
 import { NO_RETRIES } from '../support/retryPolicy.js';
+import { manualTimers } from '../support/manualTimers.js';
 
 const PATH = '/conversation/get_sorted_conversation_list';
 const INTERVAL = 5_000;
 const PACE = 1_000;
-
-/** Timers that fire only when the test advances them. */
-function manualTimers() {
-  let now = 0;
-  let next = 0;
-  const pending = new Map<number, { at: number; fn: () => void }>();
-  const timers: RefreshTimers = {
-    now: () => now,
-    setTimeout(fn, ms) {
-      pending.set(++next, { at: now + ms, fn });
-      return next;
-    },
-    clearTimeout: (handle) => void pending.delete(handle as number),
-  };
-  return {
-    timers,
-    advance(ms: number) {
-      now += ms;
-      for (const [handle, timer] of [...pending]) {
-        if (timer.at > now) continue;
-        pending.delete(handle);
-        timer.fn();
-      }
-    },
-  };
-}
 
 const demoClock = { now: 0 };
 let living: DemoServer;

@@ -6,15 +6,18 @@
 // alone. Time is read from an injected clock, so a test advances it and sees the same world every
 // run. The generated data set is never touched: the activity is an overlay the routes apply to
 // the lists they compute.
+import { NOTIFICATION_ACCOUNTS } from './accounts.js';
 import { CT } from './content.js';
 import type { ConversationRecord, MsgInfoWire } from './conversations.js';
-import { SESSION_NOTIFICATION, SESSION_SINGLE } from './conversations.js';
+import { conversationsOf, SESSION_NOTIFICATION, SESSION_SINGLE } from './conversations.js';
 import type { FriendRequestWire } from './friend-requests.js';
 import { goJson } from './gojson.js';
 import { chatLine } from './names.js';
+import { groupSpeakers } from './groupChats.js';
+import { groupIndexOf } from './groups.js';
 import { rngFor } from './prng.js';
-import type { UserRecord, World } from './users.js';
-import { nicknameAt, publicUserAt, userAt, userIdOf, userIndexOf, worldNow } from './users.js';
+import type { PublicUser, UserRecord, World } from './users.js';
+import { publicUserAt, userAt, userIndexOf, worldNow } from './users.js';
 
 export interface ActivityOptions {
   /** Another seed, another sequence of events. Default 1. */
@@ -33,6 +36,15 @@ const APPLICANTS = [1, 1, 2, 3, 4];
 /** Its own random stream, apart from the data set's (prng.ts STREAM). */
 const ACTIVITY_STREAM = 101;
 
+/** A message the activity added to a conversation: the conversation's next seq, for every member. */
+export interface AddedMessage {
+  at: number;
+  id: string;
+  sender: PublicUser;
+  /** The content string: text. */
+  content: string;
+}
+
 type ActivityEvent =
   | { kind: 'message'; at: number; user: number; pick: number; text: string; sender: number; id: string }
   | { kind: 'application'; at: number; from: number; to: number; reqMsg: string }
@@ -46,6 +58,10 @@ export class DemoActivity {
   private readonly events: ActivityEvent[] = [];
   /** When each user who registered while the server ran did: [0] is user population+1. */
   private readonly registeredAt: number[] = [];
+  /** The messages added to each conversation, in seq order. */
+  private readonly added = new Map<string, AddedMessage[]>();
+  /** The lively users' generated conversations (the data set's, which never change). */
+  private readonly recordsByUser = new Map<number, ConversationRecord[]>();
 
   constructor(
     private readonly world: World,
@@ -69,22 +85,36 @@ export class DemoActivity {
     return { ...userAt(this.world, index), createTime: this.registeredAt[index - this.world.population - 1] ?? worldNow(this.world) };
   }
 
-  /** The user's conversations with the messages that arrived since the start. */
+  /**
+   * The user's conversations with the messages that arrived since the start, in any member's list:
+   * one more seq each, unread unless the owner sent it (a sender has read their own message).
+   */
   conversations(userID: string, records: readonly ConversationRecord[]): ConversationRecord[] {
-    const index = userIndexOf(this.world, userID);
     this.catchUp();
-    const out = [...records];
-    const candidates = out.flatMap((record, i) => (record.wire.msgInfo ? [i] : []));
-    if (index === undefined || candidates.length === 0) return out;
-    for (const event of this.events) {
-      if (event.kind !== 'message' || event.user !== index) continue;
-      const at = candidates[Math.floor(event.pick * candidates.length)]!;
-      const record = out[at]!;
-      const msgInfo = newMessage(userID, record, event);
-      // A message from the other side: one more unread, and the conversation jumps to the top of its group.
-      out[at] = { ...record, sortKey: event.at, maxSeq: record.maxSeq + 1, wire: { ...record.wire, unreadCount: record.wire.unreadCount + 1, msgInfo } };
-    }
-    return out;
+    return records.map((record) => {
+      const added = this.added.get(record.wire.conversationID);
+      const old = record.wire.msgInfo;
+      if (!added?.length || !old) return record;
+      const last = added[added.length - 1]!;
+      let hasReadSeq = record.hasReadSeq;
+      added.forEach((m, i) => {
+        if (m.sender.userID === userID) hasReadSeq = Math.max(hasReadSeq, record.maxSeq + 1 + i);
+      });
+      const unreadCount = Math.max(0, record.wire.unreadCount + added.length - (hasReadSeq - record.hasReadSeq));
+      return {
+        ...record,
+        sortKey: last.at,
+        maxSeq: record.maxSeq + added.length,
+        hasReadSeq,
+        wire: { ...record.wire, unreadCount, msgInfo: newMessage(userID, record.wire.conversationID, old, last) },
+      };
+    });
+  }
+
+  /** The messages added to a conversation since the start, oldest first (seqs maxSeq + 1 on). */
+  addedTo(conversationID: string): readonly AddedMessage[] {
+    this.catchUp();
+    return this.added.get(conversationID) ?? [];
   }
 
   /** The user's sent friend applications with the ones sent since the start, newest first. */
@@ -120,7 +150,45 @@ export class DemoActivity {
   /** Generates the events whose time has come. */
   private catchUp(): void {
     const due = Math.floor((this.now() - this.startedAt) / this.paceMs);
-    while (this.events.length < due) this.events.push(this.event(this.events.length + 1));
+    while (this.events.length < due) {
+      const event = this.event(this.events.length + 1);
+      this.events.push(event);
+      if (event.kind === 'message') this.deliver(event);
+    }
+  }
+
+  /** Puts a message event into one of its user's conversations, from that conversation's other side. */
+  private deliver(event: Extract<ActivityEvent, { kind: 'message' }>): void {
+    let records = this.recordsByUser.get(event.user);
+    if (!records) this.recordsByUser.set(event.user, (records = conversationsOf(this.world, publicUserAt(this.world, event.user).userID)));
+    const candidates = records.filter((r) => r.wire.msgInfo);
+    const record = candidates[Math.floor(event.pick * candidates.length)];
+    if (!record) return;
+    const id = record.wire.conversationID;
+    const sender = this.senderIn(id, event);
+    if (!sender) return;
+    const list = this.added.get(id) ?? [];
+    list.push({ at: event.at, id: event.id, sender, content: goJson({ content: event.text }) });
+    this.added.set(id, list);
+  }
+
+  /** A single chat's peer of the event's user, a speaker of a group, or the notification account. */
+  private senderIn(conversationID: string, event: Extract<ActivityEvent, { kind: 'message' }>): PublicUser | undefined {
+    const me = publicUserAt(this.world, event.user).userID;
+    if (conversationID.startsWith('si_')) {
+      const peer = userIndexOf(this.world, peerOf(conversationID, me) ?? '');
+      return peer === undefined ? undefined : publicUserAt(this.world, peer);
+    }
+    if (conversationID.startsWith('sg_')) {
+      const groupIndex = groupIndexOf(conversationID.slice(3));
+      if (groupIndex === undefined) return undefined;
+      // Another member speaks (the user itself would have read its own message); none in a group of one.
+      const speakers = groupSpeakers(this.world, groupIndex).filter((index) => index !== event.user);
+      const speaker = speakers[event.sender % Math.max(1, speakers.length)];
+      return speaker === undefined ? undefined : publicUserAt(this.world, speaker);
+    }
+    const account = NOTIFICATION_ACCOUNTS.find((a) => conversationID.startsWith(`sn_${a.userID}_`));
+    return account ? { userID: account.userID, nickname: account.nickname, faceURL: account.faceURL, ex: '' } : undefined;
   }
 
   private event(k: number): ActivityEvent {
@@ -154,24 +222,21 @@ export class DemoActivity {
   }
 }
 
-/** The new latest message of a conversation: from its other side, as text. */
-function newMessage(ownerID: string, record: ConversationRecord, event: Extract<ActivityEvent, { kind: 'message' }>): MsgInfoWire {
-  const old = record.wire.msgInfo!;
+/** The conversation's new latest message as the owner's list shows it (the list names the peer of a single chat whoever sent). */
+function newMessage(ownerID: string, conversationID: string, old: MsgInfoWire, added: AddedMessage): MsgInfoWire {
   const single = old.sessionType === SESSION_SINGLE;
   const notification = old.sessionType === SESSION_NOTIFICATION;
-  const sendID = single ? peerOf(record.wire.conversationID, ownerID) ?? old.sendID : notification ? old.sendID : userIdOf(event.sender);
   return {
     ...old,
-    serverMsgID: event.id,
-    clientMsgID: event.id.split('').reverse().join(''),
-    sendID,
-    recvID: single || notification ? ownerID : '',
-    // The server shows the peer's name in a single chat whoever sent; a group shows the sender's.
-    senderName: single ? old.senderName : notification ? '' : nicknameAt(event.sender),
-    LatestMsgRecvTime: event.at,
+    serverMsgID: added.id,
+    clientMsgID: added.id.split('').reverse().join(''),
+    sendID: added.sender.userID,
+    recvID: single ? peerOf(conversationID, added.sender.userID) ?? ownerID : notification ? ownerID : '',
+    senderName: single ? old.senderName : notification ? '' : added.sender.nickname,
+    LatestMsgRecvTime: added.at,
     msgFrom: notification ? 200 : 100,
     contentType: CT.text,
-    content: goJson({ content: event.text }),
+    content: added.content,
   };
 }
 

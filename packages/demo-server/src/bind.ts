@@ -3,7 +3,7 @@
 // and the first type mismatch (in document order) becomes the error, worded like Go's.
 import type { GoJsonValue } from './json-parse.js';
 
-export type FieldKind = 'string' | 'int32' | 'optionalInt32' | 'pagination' | 'stringList' | 'int32List';
+export type FieldKind = 'string' | 'int32' | 'optionalInt32' | 'pagination' | 'stringList' | 'int32List' | 'seqRanges';
 
 export interface StructSpec {
   /** Go type name with package, e.g. user.GetPaginationUsersReq. */
@@ -16,7 +16,15 @@ export interface Pagination {
   showNumber: number;
 }
 
-export type BoundValue = string | number | Pagination | string[] | number[] | null;
+/** sdkws.SeqRange: one conversation's seqs asked of pull_msg_by_seq (int64s). */
+export interface SeqRange {
+  conversationID: string;
+  begin: number;
+  end: number;
+  num: number;
+}
+
+export type BoundValue = string | number | Pagination | string[] | number[] | SeqRange[] | null;
 
 export class JsonTypeError extends Error {}
 
@@ -32,7 +40,10 @@ const GO_TYPE_OF_KIND: Record<FieldKind, string> = {
   pagination: 'sdkws.RequestPagination',
   stringList: '[]string',
   int32List: '[]int32',
+  seqRanges: '[]*sdkws.SeqRange',
 };
+
+const INT64_LIMIT = 2n ** 63n;
 
 /** Location used in Go's message: innermost struct name and the full field path. */
 interface Where {
@@ -104,7 +115,42 @@ function bindField(
     case 'stringList':
     case 'int32List':
       return bindList(node, kind, where, report);
+    case 'seqRanges':
+      return bindSeqRanges(node, where, report);
   }
+}
+
+function bindSeqRanges(node: GoJsonValue, where: Where, report: (e: JsonTypeError) => void): SeqRange[] | undefined {
+  if (node.t !== 'array') {
+    report(typeError(nodeKind(node), where, GO_TYPE_OF_KIND.seqRanges));
+    return undefined;
+  }
+  const ranges: SeqRange[] = [];
+  for (const item of node.items) {
+    const range: SeqRange = { conversationID: '', begin: 0, end: 0, num: 0 };
+    if (item.t === 'object') {
+      for (const [key, value] of item.entries) {
+        const name = (['conversationID', 'begin', 'end', 'num'] as const).find((n) => n.toLowerCase() === key.toLowerCase());
+        if (!name || value.t === 'null') continue;
+        const at = { structName: 'SeqRange', path: `${where.path}.${name}` };
+        if (name === 'conversationID') {
+          if (value.t === 'string') range.conversationID = value.v;
+          else report(typeError(nodeKind(value), at, 'string'));
+        } else {
+          const n = bindInt64(value, at, report);
+          if (n !== undefined) range[name] = n;
+        }
+      }
+    } else if (item.t !== 'null') report(typeError(nodeKind(item), where, 'sdkws.SeqRange'));
+    ranges.push(range);
+  }
+  return ranges;
+}
+
+function bindInt64(node: GoJsonValue, where: Where, report: (e: JsonTypeError) => void): number | undefined {
+  if (node.t === 'number' && /^-?\d+$/.test(node.raw) && BigInt(node.raw) < INT64_LIMIT && BigInt(node.raw) >= -INT64_LIMIT) return Number(node.raw);
+  report(typeError(node.t === 'number' ? `number ${node.raw}` : nodeKind(node), where, 'int64'));
+  return undefined;
 }
 
 function bindInt32(node: GoJsonValue, where: Where, report: (e: JsonTypeError) => void): number | undefined {
@@ -162,6 +208,11 @@ function bindList(
 
 export function isPagination(v: BoundValue | undefined): v is Pagination {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+export function boundSeqRanges(values: Map<string, BoundValue>, name: string): SeqRange[] {
+  const v = values.get(name);
+  return Array.isArray(v) ? v.filter((r): r is SeqRange => typeof r === 'object') : [];
 }
 
 export function boundString(values: Map<string, BoundValue>, name: string): string {

@@ -8,7 +8,7 @@ import type { PublicUser } from './users.js';
 
 export const CT = {
   text: 101, picture: 102, voice: 103, video: 104, file: 105, at: 106, merger: 107, card: 108,
-  location: 109, custom: 110, typing: 113, quote: 114, face: 115, advancedText: 117,
+  location: 109, custom: 110, typing: 113, quote: 114, face: 115, advancedText: 117, markdown: 118,
   friendApproved: 1201, friendApplication: 1203, friendAdded: 1204, blackAdded: 1207,
   oa: 1400, groupCreated: 1501, memberQuit: 1504, business: 2001, revoke: 2101,
 } as const;
@@ -93,6 +93,14 @@ const BUILDERS: Record<number, Builder> = {
       { type: 'url', offset: 8, length: 30, url: 'https://docs.example.com/start', ex: '' },
       { type: 'bold', offset: 43, length: 8, url: '', ex: '' },
     ],
+  }),
+  // MarkdownTextElem{content} (openim-sdk-core main); the server stores the markdown as sent.
+  [CT.markdown]: (ctx) => ({
+    content: ctx.rng.pick([
+      '## Release 4.2\n- **faster** search\n- fixed `unread` counts\n\nSee [notes](https://docs.example.com/4.2)',
+      '| host | state |\n|---|---|\n| db-1 | **down** |',
+      '> quoted\n\n*Note*: 会议改到 **15:00**',
+    ]),
   }),
   [CT.friendApproved]: (ctx) => notification({
     fromToUserID: fromTo(ctx.receiver, ctx.sender),

@@ -6,9 +6,10 @@
 // the contract (its own sort breaks a tie by ID).
 import { NOTIFICATION_ACCOUNTS, type SystemAccount } from './accounts.js';
 import { CT, contentFor, type MessageContext } from './content.js';
-import { groupAt, groupIndexOf, type GroupRecord } from './groups.js';
-import { groupsOf, membersOf } from './membership.js';
-import { rngFor, STREAM, type Rng } from './prng.js';
+import { groupChat, groupLastTime, groupMaxSeq } from './groupChats.js';
+import { groupIndexOf, type GroupRecord } from './groups.js';
+import { groupsOf } from './membership.js';
+import { mix, rngFor, STREAM, type Rng } from './prng.js';
 import { FIRST_USER_PEERS, isChatty, singleChat, singleChatMembers, singlePeers } from './singleChats.js';
 import type { PublicUser, World } from './users.js';
 import { publicUserAt, userIndexOf, worldNow } from './users.js';
@@ -49,6 +50,8 @@ export interface ConversationRecord {
   sortKey: number;
   /** Messages in the conversation (0 without any); unreadCount is this minus what the owner read. */
   maxSeq: number;
+  /** The owner's read seq: maxSeq − unreadCount, but for the planted few (readSkew). */
+  hasReadSeq: number;
 }
 
 export const SESSION_SINGLE = 1;
@@ -58,15 +61,12 @@ export const SESSION_NOTIFICATION = 4;
 export { FIRST_USER_CONVERSATIONS } from './membership.js';
 /** Positions, in generation order, of the first user's pinned conversations. */
 const FIRST_USER_PINNED = new Set([1, 9, 25, 60, 101, 150, 199, 230]);
-/** Ranks of the first user's groups without a latest message; with its silent chat (singleChats.ts), four in all. */
-const FIRST_USER_SILENT_GROUPS = new Set([3, 30, 60]);
+const FIRST_USER_PINNED_GROUP_AGE_MS = 200 * 86_400_000;
+/** Positions, in generation order, of the first user's conversations whose read seq disagrees with the list. */
+const FIRST_USER_READ_SKEWED = new Set([0, 14, 40, 77, 121]);
 
-const GROUP_TYPES = [
-  CT.text, CT.picture, CT.voice, CT.video, CT.file, CT.at, CT.merger, CT.custom, CT.quote, CT.face, CT.advancedText,
-  CT.groupCreated, CT.memberQuit, CT.revoke,
-];
 // A system custom message (110 from msgFrom 200: text data, JSON extension) is a real shape too.
-const NOTIFICATION_TYPES = [CT.oa, CT.business, CT.text, CT.custom];
+export const NOTIFICATION_TYPES: readonly number[] = [CT.oa, CT.business, CT.text, CT.custom];
 const TWO_YEARS_MS = 2 * 365 * 86_400_000;
 
 interface Builder {
@@ -75,8 +75,8 @@ interface Builder {
   self: PublicUser;
   rng: Rng;
   usedAccounts: Set<string>;
-  /** Per-kind counters, to cycle through every content type for the first user. */
-  cycle: { group: number; notification: number };
+  /** A counter, to cycle the first user's notification sessions through every notification type. */
+  cycle: number;
 }
 
 /** A conversation row as one member sees it, before the owner's own settings. */
@@ -94,7 +94,7 @@ export function conversationsOf(world: World, userID: string): ConversationRecor
   if (index === undefined || !isChatty(world, index)) return [];
   const rng = rngFor(STREAM.conversations, index);
   const b: Builder = {
-    world, index, self: publicUserAt(world, index), rng, usedAccounts: new Set(), cycle: { group: 0, notification: 0 },
+    world, index, self: publicUserAt(world, index), rng, usedAccounts: new Set(), cycle: 0,
   };
   const made: Made[] = [];
   const peers = singlePeers(world, index);
@@ -106,21 +106,39 @@ export function conversationsOf(world: World, userID: string): ConversationRecor
   // A group conversation for each of its groups (membership.ts), no more and no fewer: the first
   // user's groups are what its FIRST_USER_CONVERSATIONS leave; a notice now and then between them.
   const groups = shuffled(groupsOf(world, index), rng);
-  for (let groupRank = 0; groupRank < groups.length; groupRank++) {
+  while (groups.length > 0) {
     if (index !== 1 && rng.chance(0.17)) pushIf(made, notificationRow(b));
-    made.push(groupRow(b, groups[groupRank]!, groupRank));
+    made.push(groupRow(b, takeGroup(b, groups, made.length)));
   }
-  return made.map((m, k) => ({
-    sortKey: m.sortKey,
-    maxSeq: m.maxSeq,
-    wire: {
-      conversationID: m.conversationID,
-      recvMsgOpt: rng.pick([0, 0, 0, 0, 0, 0, 0, 0, 2, 1]),
-      unreadCount: m.msgInfo ? Math.min(unread(rng), m.maxSeq) : 0,
-      IsPinned: index === 1 ? FIRST_USER_PINNED.has(k) : rng.chance(0.04),
-      msgInfo: m.msgInfo,
-    },
-  }));
+  return made.map((m, k) => {
+    const recvMsgOpt = rng.pick([0, 0, 0, 0, 0, 0, 0, 0, 2, 1]);
+    const unreadCount = m.msgInfo ? Math.min(unread(rng), m.maxSeq) : 0;
+    return {
+      sortKey: m.sortKey,
+      maxSeq: m.maxSeq,
+      hasReadSeq: m.maxSeq - unreadCount + (m.msgInfo ? readSkew(index, k) : 0),
+      wire: {
+        conversationID: m.conversationID,
+        recvMsgOpt,
+        unreadCount,
+        IsPinned: index === 1 ? FIRST_USER_PINNED.has(k) : rng.chance(0.04),
+        msgInfo: m.msgInfo,
+      },
+    };
+  });
+}
+
+/**
+ * How far the owner's read seq is from what the list's unread count implies: 0 but for a few
+ * planted conversations (about one in 37; the first user's at FIRST_USER_READ_SKEWED), where the
+ * read seq is behind or, past maxSeq, ahead: the disagreement operators chase.
+ */
+function readSkew(index: number, position: number): number {
+  const h = mix(STREAM.conversations, index, position, 1);
+  const planted = index === 1 ? FIRST_USER_READ_SKEWED.has(position) : h % 37 === 0;
+  if (!planted) return 0;
+  const size = 1 + ((h >>> 8) % 40);
+  return (h >>> 16) % 2 === 0 ? size : -size;
 }
 
 function pushIf(list: Made[], row: Made | undefined): void {
@@ -182,16 +200,11 @@ function singleRow(b: Builder, peerIndex: number): Made {
   };
 }
 
-function nextType(b: Builder, kind: 'group' | 'notification', types: readonly number[]): number {
-  if (b.index !== 1) return kind === 'group' && b.rng.next() < 0.45 ? CT.text : b.rng.pick(types);
-  const type = types[b.cycle[kind] % types.length] ?? CT.text;
-  b.cycle[kind]++;
+function nextType(b: Builder, types: readonly number[]): number {
+  if (b.index !== 1) return b.rng.pick(types);
+  const type = types[b.cycle % types.length] ?? CT.text;
+  b.cycle++;
   return type;
-}
-
-/** Messages a group has had: the same for every member (above any unread count, at most 5,000). */
-export function groupMaxSeq(groupIndex: number): number {
-  return rngFor(STREAM.group, groupIndex, 3).between(5_001, 50_000);
 }
 
 function shuffled<T>(items: T[], rng: Rng): T[] {
@@ -202,21 +215,47 @@ function shuffled<T>(items: T[], rng: Rng): T[] {
   return items;
 }
 
-function groupRow(b: Builder, groupIndex: number, rank: number): Made {
-  const group = groupAt(b.world, groupIndex);
-  const conversationID = `sg_${group.groupID}`;
-  const contentType = nextType(b, 'group', GROUP_TYPES);
-  const sendTime = worldNow(b.world) - b.rng.int(TWO_YEARS_MS);
-  if (b.index === 1 && FIRST_USER_SILENT_GROUPS.has(rank)) return { conversationID, msgInfo: null, sortKey: sendTime, maxSeq: 0 };
-  // The sender is a member: the owner itself, or another member of the group.
-  const position = b.rng.int(group.memberCount);
-  const sender = b.rng.chance(0.2) ? b.self : publicUserAt(b.world, membersOf(b.world, groupIndex, position, position + 1)[0] ?? b.index);
-  const ctx = messageContext(b, { sender, receiver: b.self, group, sessionType: SESSION_GROUP, conversationID, sendTime });
+/**
+ * The next of the user's groups to list. The first user's pinned positions take a group whose
+ * latest message is old enough that its system notice leads its list (docs and tests open it).
+ */
+function takeGroup(b: Builder, groups: number[], position: number): number {
+  let at = 0;
+  if (b.index === 1 && FIRST_USER_PINNED.has(position)) {
+    const old = groups.findIndex((g) => groupMaxSeq(g) > 0 && groupLastTime(b.world, g) < worldNow(b.world) - FIRST_USER_PINNED_GROUP_AGE_MS);
+    if (old >= 0) at = old;
+  }
+  return groups.splice(at, 1)[0]!;
+}
+
+function groupRow(b: Builder, groupIndex: number): Made {
+  const chat = groupChat(b.world, groupIndex);
+  const { group, latest } = chat;
+  if (!latest) return { conversationID: chat.conversationID, msgInfo: null, sortKey: createdAt(b.rng, b.world), maxSeq: 0 };
   return {
-    conversationID,
-    sortKey: sendTime,
-    maxSeq: groupMaxSeq(groupIndex),
-    msgInfo: msgInfo(b, ctx, contentType, { recvID: '', senderName: sender.nickname, faceURL: '', group }),
+    conversationID: chat.conversationID,
+    sortKey: latest.sendTime,
+    maxSeq: chat.maxSeq,
+    msgInfo: {
+      serverMsgID: latest.serverMsgID,
+      clientMsgID: latest.clientMsgID,
+      sessionType: SESSION_GROUP,
+      sendID: latest.sender.userID,
+      recvID: '',
+      // A group shows the sender's global nickname and no face.
+      senderName: latest.sender.nickname,
+      faceURL: '',
+      groupID: group.groupID,
+      groupName: group.groupName,
+      groupFaceURL: group.faceURL,
+      groupType: 2,
+      groupMemberCount: group.memberCount,
+      LatestMsgRecvTime: latest.sendTime,
+      msgFrom: latest.contentType >= 1000 ? 200 : 100,
+      contentType: latest.contentType,
+      content: latest.content,
+      ex: '',
+    },
   };
 }
 
@@ -229,7 +268,7 @@ function notificationRow(b: Builder): Made | undefined {
   const ids = [account.userID, b.self.userID].sort();
   const conversationID = `sn_${ids.join('_')}`;
   const sender: PublicUser = { userID: account.userID, nickname: account.nickname, faceURL: account.faceURL, ex: '' };
-  const contentType = nextType(b, 'notification', NOTIFICATION_TYPES);
+  const contentType = nextType(b, NOTIFICATION_TYPES);
   const sendTime = worldNow(b.world) - b.rng.int(TWO_YEARS_MS);
   const ctx = messageContext(b, { sender, receiver: b.self, sessionType: SESSION_NOTIFICATION, conversationID, sendTime });
   // Notification sessions carry no sender name or face.
@@ -303,7 +342,7 @@ function foreignConversation(world: World, id: string): { unread: number; hasMes
     return { unread: chat.maxSeq, hasMessage: chat.latest !== null };
   }
   const groupIndex = id.startsWith('sg_') ? groupIndexOf(id.slice(3)) : undefined;
-  if (groupIndex !== undefined) return { unread: groupMaxSeq(groupIndex), hasMessage: true };
+  if (groupIndex !== undefined) return { unread: groupMaxSeq(groupIndex), hasMessage: groupMaxSeq(groupIndex) > 0 };
   const notice = /^sn_.*_(user_\d+)$/.exec(id);
   const owner = notice?.[1] ? conversationsOf(world, notice[1]).find((c) => c.wire.conversationID === id) : undefined;
   if (owner) return { unread: owner.maxSeq, hasMessage: owner.wire.msgInfo !== null };

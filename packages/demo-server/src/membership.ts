@@ -20,6 +20,11 @@ import type { World } from './users.js';
 export const GROUP_POOL = 3000;
 /** Facts about user_000001 that DEMO documents; conversationsOf enforces them. */
 export const FIRST_USER_CONVERSATIONS = 240;
+/** Every this-many groups has never had a message (groupChats.ts): the last of each run of 41. */
+export const SILENT_GROUP_EVERY = 41;
+const isSilentGroup = (group: number): boolean => group % SILENT_GROUP_EVERY === SILENT_GROUP_EVERY - 1;
+/** The first user's groups without a message: with its silent chat (singleChats.ts), four conversations without one. */
+const FIRST_USER_SILENT_GROUPS = 3;
 
 /** About how many windows an ordinary user is in; a group's window may be empty (its members are then busy users, or none). */
 const WINDOWS_PER_USER = 4;
@@ -69,8 +74,11 @@ interface Layout {
   width: Int32Array;
   /** The highest busy rank of this population. */
   busyMax: number;
-  /** The first user's group count: what its 240 conversations leave after its chats and notices. */
-  firstGroups: number;
+  /**
+   * The first user's groups: as many as its 240 conversations leave after its chats and notices,
+   * the lowest group indexes but for the silent groups past FIRST_USER_SILENT_GROUPS.
+   */
+  firstGroupSet: Set<number>;
   /** Busy members per group, counted once (-1: not yet). */
   busyCount: Int32Array;
   /** The busy members of the groups asked for last (a page, a conversation's sender), by group. */
@@ -96,13 +104,20 @@ function layoutOf(world: World): Layout {
     width[g] = Math.min(ring, Math.round((weights[g]! * WINDOWS_PER_USER * ring) / sum));
   }
   const firstChats = population >= 1 && isChatty(world, 1) ? singlePeers(world, 1).length : 0;
+  const firstGroups = population >= 1 ? Math.max(0, FIRST_USER_CONVERSATIONS - firstChats - NOTIFICATION_ACCOUNTS.length) : 0;
+  const firstGroupSet = new Set<number>();
+  let silent = 0;
+  for (let g = 0; g < GROUP_POOL && firstGroupSet.size < firstGroups; g++) {
+    if (isSilentGroup(g) && silent++ >= FIRST_USER_SILENT_GROUPS) continue;
+    firstGroupSet.add(g);
+  }
   layout = {
     population,
     ring,
     seat,
     width,
     busyMax: population >= 2 ? Math.floor((population - 2) / 50) + 1 : 0,
-    firstGroups: population >= 1 ? Math.max(0, FIRST_USER_CONVERSATIONS - firstChats - NOTIFICATION_ACCOUNTS.length) : 0,
+    firstGroupSet,
     busyCount: new Int32Array(GROUP_POOL).fill(-1),
     busyLists: new Map(),
   };
@@ -112,21 +127,21 @@ function layoutOf(world: World): Layout {
   return layout;
 }
 
-/** How many groups busy user k is in (0 for one who never chats). */
+/** How many groups busy user k >= 1 is in (0 for one who never chats). */
 function busyGroups(world: World, layout: Layout, rank: number): number {
-  if (rank === 0) return layout.firstGroups;
   if (rank > layout.busyMax || !isChatty(world, busyIndex(rank))) return 0;
   return BUSY_MIN + (mix(STREAM.group, rank, 7) % BUSY_SPAN);
 }
 
-const busyMost = (layout: Layout): number => Math.max(BUSY_MIN + BUSY_SPAN, layout.firstGroups);
+const busyMost = (): number => BUSY_MIN + BUSY_SPAN;
 
 /** Calls `found` with the rank of each busy member of a group (in no order). */
 function eachBusyMember(world: World, layout: Layout, group: number, found: (rank: number) => void): void {
-  for (let t = 0; t < busyMost(layout); t++) {
-    // rank * BUSY_STEP + t = group (mod GROUP_POOL)
+  if (layout.firstGroupSet.has(group)) found(0);
+  for (let t = 0; t < busyMost(); t++) {
+    // rank * BUSY_STEP + t = group (mod GROUP_POOL); the first user (rank 0) has its own set.
     const first = ((((group - t) % GROUP_POOL) + GROUP_POOL) * BUSY_STEP_INVERSE) % GROUP_POOL;
-    for (let rank = first; rank <= layout.busyMax; rank += GROUP_POOL) if (t < busyGroups(world, layout, rank)) found(rank);
+    for (let rank = first || GROUP_POOL; rank <= layout.busyMax; rank += GROUP_POOL) if (t < busyGroups(world, layout, rank)) found(rank);
   }
 }
 
@@ -182,6 +197,7 @@ export function groupsOf(world: World, index: number): number[] {
   if (index < 1 || index > world.population) return [];
   const layout = layoutOf(world);
   const rank = busyRank(index);
+  if (rank === 0) return [...layout.firstGroupSet];
   if (rank !== undefined) {
     const count = busyGroups(world, layout, rank);
     return Array.from({ length: count }, (_, t) => (rank * BUSY_STEP + t) % GROUP_POOL).sort((a, b) => a - b);

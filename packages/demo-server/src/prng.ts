@@ -40,15 +40,20 @@ export interface Rng {
   hex(chars: number): string;
 }
 
+/** One mulberry32 output for a state already advanced. */
+function mulberry(state: number): number {
+  let t = state;
+  t = Math.imul(t ^ (t >>> 15), t | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return ((t ^ (t >>> 14)) >>> 0) / 0x1_0000_0000;
+}
+
 /** A mulberry32 stream seeded from the given parts. */
 export function rngFor(...parts: number[]): Rng {
   let state = mix(...parts);
   const next = (): number => {
     state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 0x1_0000_0000;
+    return mulberry(state);
   };
   const int = (n: number): number => Math.floor(next() * n);
   return {
@@ -67,6 +72,19 @@ export function rngFor(...parts: number[]): Rng {
       return out.slice(0, chars);
     },
   };
+}
+
+/**
+ * The first `out.length` values rngFor(a, b, c).next() would give, written into `out`: no stream
+ * object, for the loops that draw a few values per message over thousands of messages.
+ */
+export function rollsInto(out: Float64Array, a: number, b: number, c: number): Float64Array {
+  let state = mix(a, b, c);
+  for (let i = 0; i < out.length; i++) {
+    state = (state + 0x6d2b79f5) >>> 0;
+    out[i] = mulberry(state);
+  }
+  return out;
 }
 
 /** Stream tags, so the same index gives unrelated values in each kind of record. */

@@ -3,6 +3,7 @@ import type { DemoActivity } from './activity.js';
 import type { BoundValue, StructSpec } from './bind.js';
 import { boundNumbers, boundString } from './bind.js';
 import { CodeError, argsError, noPermission } from './errors.js';
+import { conversationsOf, type ConversationRecord } from './conversations.js';
 import { checkPagination } from './pagination.js';
 import type { World } from './users.js';
 
@@ -49,4 +50,10 @@ export function checkOwnerOrAdmin(ctx: RouteContext, ownerUserID: string): CodeE
 export function byHandleResults<Row extends { handleResult: number }>(body: Map<string, BoundValue>, rows: Row[]): Row[] {
   const states = boundNumbers(body, 'handleResults');
   return states.length ? rows.filter((r) => states.includes(r.handleResult)) : rows;
+}
+
+/** The user's conversations as every route shows them: the data set's, with the activity's messages. */
+export function conversationsSeenBy(ctx: RouteContext, userID: string): ConversationRecord[] {
+  const generated = conversationsOf(ctx.world, userID);
+  return ctx.activity ? ctx.activity.conversations(userID, generated) : generated;
 }

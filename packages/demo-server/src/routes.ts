@@ -2,7 +2,7 @@
 import { systemUsers } from './accounts.js';
 import { blacksOf } from './blacks.js';
 import { boundString, boundStrings } from './bind.js';
-import { conversationsOf, conversationTotals, sortConversations } from './conversations.js';
+import { conversationTotals, sortConversations } from './conversations.js';
 import { CodeError, argsError, noPermission, recordNotFound } from './errors.js';
 import { getFriendList } from './friends.js';
 import { getGroups } from './group-list.js';
@@ -12,7 +12,10 @@ import { listOrNull } from './gojson.js';
 import { compileMongoRegex } from './mongo-regex.js';
 import { checkPagination, pageOf, pageRange } from './pagination.js';
 import { getFriendApplyList, sentApplications } from './received-applications.js';
-import { byHandleResults, checkOwnersPage, checkUserAndPage, type Route } from './route.js';
+import { pullMsgBySeq } from './pull-msg.js';
+import { getConversationsHasReadAndMaxSeq, getOwnerConversation } from './read-seqs.js';
+import { searchMsg } from './search-msg.js';
+import { byHandleResults, checkOwnersPage, checkUserAndPage, conversationsSeenBy, type Route } from './route.js';
 import { searchUsers, type UserFilters } from './user-search.js';
 import type { UserRecord } from './users.js';
 import { userAt } from './users.js';
@@ -124,8 +127,7 @@ const getSortedConversationList: Route = {
     if (checked instanceof CodeError) return checked;
     // No permission check in v3.8.x: any valid token may read any user's list.
     const wanted = new Set(boundStrings(body, 'conversationIDs'));
-    const generated = conversationsOf(ctx.world, checked.userID);
-    const owned = ctx.activity ? ctx.activity.conversations(checked.userID, generated) : generated;
+    const owned = conversationsSeenBy(ctx, checked.userID);
     const rows = wanted.size ? owned.filter((c) => wanted.has(c.wire.conversationID)) : owned;
     if (rows.length === 0) return recordNotFound();
     const sorted = sortConversations(rows);
@@ -154,4 +156,8 @@ export const ROUTES: ReadonlyMap<string, Route> = new Map([
   ['/group/get_groups', getGroups],
   ['/group/get_group_member_list', getGroupMemberList],
   ['/group/get_joined_group_list', getJoinedGroupList],
+  ['/conversation/get_owner_conversation', getOwnerConversation],
+  ['/msg/pull_msg_by_seq', pullMsgBySeq],
+  ['/msg/get_conversations_has_read_and_max_seq', getConversationsHasReadAndMaxSeq],
+  ['/msg/search_msg', searchMsg],
 ]);

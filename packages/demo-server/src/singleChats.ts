@@ -16,7 +16,7 @@ export const FIRST_USER_PEERS: readonly number[] = [13, ...[...HOSTILE_NICKNAMES
 /** The first user's chat with this peer has no message at all. */
 const FIRST_USER_SILENT_PEER = 29;
 
-const SINGLE_TYPES = [
+export const SINGLE_TYPES: readonly number[] = [
   CT.text, CT.picture, CT.voice, CT.video, CT.file, CT.merger, CT.card, CT.location, CT.custom, CT.typing,
   CT.quote, CT.face, CT.advancedText, CT.friendApproved, CT.friendApplication, CT.friendAdded, CT.blackAdded, CT.revoke,
 ];
@@ -96,16 +96,38 @@ function firstUserType(world: World, peer: number): number {
   return SINGLE_TYPES[Math.max(0, peers.indexOf(peer)) % SINGLE_TYPES.length] ?? CT.text;
 }
 
+const TWO_YEARS_MS = 2 * 365 * 86_400_000;
+
+/** The facts of a chat that cost no content: whether it is silent, its last time and its message count. */
+export interface SingleFacts {
+  silent: boolean;
+  sendTime: number;
+  maxSeq: number;
+}
+
+function factsFrom(rng: Rng, world: World, low: number, high: number): SingleFacts {
+  const silent = low === 1 ? high === FIRST_USER_SILENT_PEER : rng.chance(0.02);
+  // Spread over two years to the ms, so that one user's chats practically never share a time.
+  const sendTime = worldNow(world) - rng.int(TWO_YEARS_MS);
+  // Above any unread count a member can have (at most 5,000); a stream of its own, so the history's timeline is cheap.
+  const maxSeq = silent ? 0 : rngFor(STREAM.pair, low, high, 1).between(5_001, 20_000);
+  return { silent, sendTime, maxSeq };
+}
+
+/** The chat's facts without its content (the message search reads these for every chat it passes). */
+export function singleFacts(world: World, a: number, b: number): SingleFacts {
+  const [low, high] = a < b ? [a, b] : [b, a];
+  return factsFrom(rngFor(STREAM.pair, low, high), world, low, high);
+}
+
 export function singleChat(world: World, a: number, b: number): SingleChat {
   const [low, high] = a < b ? [a, b] : [b, a];
   const rng: Rng = rngFor(STREAM.pair, low, high);
   const lowUser = publicUserAt(world, low);
   const highUser = publicUserAt(world, high);
   const conversationID = singleConversationID(lowUser.userID, highUser.userID);
-  const silent = low === 1 ? high === FIRST_USER_SILENT_PEER : rng.chance(0.02);
+  const { silent, sendTime, maxSeq } = factsFrom(rng, world, low, high);
   if (silent) return { conversationID, maxSeq: 0, latest: null };
-  // Spread over two years to the ms, so that one user's chats practically never share a time.
-  const sendTime = worldNow(world) - rng.int(2 * 365 * 86_400_000);
   const hostile = low === 1 && high === 13;
   const contentType = hostile ? CT.text : low === 1 ? firstUserType(world, high) : rng.next() < 0.45 ? CT.text : rng.pick(SINGLE_TYPES);
   const lowSent = rng.chance(0.5);
@@ -116,8 +138,7 @@ export function singleChat(world: World, a: number, b: number): SingleChat {
   if (hostile) ctx.text = HOSTILE_TEXT;
   return {
     conversationID,
-    // Above any unread count a member can have (at most 5,000).
-    maxSeq: rng.between(5_001, 20_000),
+    maxSeq,
     latest: { serverMsgID: rng.hex(32), clientMsgID: rng.hex(32), sender, receiver, sendTime, contentType, content: contentFor(contentType, ctx) },
   };
 }

@@ -35,7 +35,7 @@ interface JoinedData {
   groups: GroupInfo[] | null;
 }
 interface ConversationsData {
-  conversationElems: Array<{ conversationID: string; msgInfo: { groupMemberCount: number } | null }> | null;
+  conversationElems: Array<{ conversationID: string; msgInfo: { groupMemberCount: number; sendID: string } | null }> | null;
 }
 
 /** Users of every kind: the first, busy chatters (index % 50 === 2), one without chats (7), ordinary ones. */
@@ -127,7 +127,12 @@ describe('members and joined groups agree, with the conversations', () => {
         expect(found.members?.map((m) => m.userID), `${userID} in ${groupID}`).toEqual([userID]);
         const info = mine.find((g) => g.groupID === groupID)!;
         expect((await members(groupID, 1, 1)).total).toBe(info.memberCount);
-        if (c.msgInfo) expect(c.msgInfo.groupMemberCount).toBe(info.memberCount);
+        if (c.msgInfo) {
+          expect(c.msgInfo.groupMemberCount).toBe(info.memberCount);
+          // Whoever sent the group's latest message is one of its members.
+          const sender = await members(groupID, 1, 10, `^${c.msgInfo.sendID}$`);
+          expect(sender.members?.map((m) => m.userID), `${c.msgInfo.sendID} sent in ${groupID}`).toEqual([c.msgInfo.sendID]);
+        }
         checked++;
       }
     }

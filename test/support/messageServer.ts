@@ -1,0 +1,157 @@
+// A loopback OpenIM server answering the message reads in the real shapes (shared/openim-api.md
+// §11), for the history list's tests apart from the demo: `/msg/get_conversations_has_read_and_max_seq`,
+// `/msg/pull_msg_by_seq` (capital `Msgs`, content base64, a notification conversation's messages
+// under `notificationMsgs`, begin/end clipped to [minSeq, maxSeq], `num` newest of a longer range,
+// deleted seqs absent), the conversation lists (`get_sorted_conversation_list`, which can answer
+// 404 or "route not found" as newer servers may, and `get_owner_conversation`) and `get_users`.
+import type { ServerResponse } from 'node:http';
+import { startTestServer, type Recorded, type TestServer } from './recordingServer.js';
+
+export interface LoopConversation {
+  conversationID: string;
+  maxSeq: number;
+  hasReadSeq: number;
+  /** Seqs below it were cleared (1 when none were). */
+  minSeq?: number;
+  /** Seqs deleted or destructed: absent from every pull. */
+  deleted?: readonly number[];
+  /** What get_sorted_conversation_list says of its unread count. */
+  unreadCount?: number;
+}
+
+export interface MessageServer extends TestServer {
+  /** A new message in the conversation: its seq is maxSeq + 1. */
+  grow(conversationID: string): void;
+  /** The bodies of the requests to one path, parsed. */
+  bodies(path: string): unknown[];
+}
+
+/** The JSON content of message `seq`, as its text says. */
+export const textOf = (conversationID: string, seq: number): string => `message ${seq} of ${conversationID}`;
+/** Message times: a minute apart, from a fixed start. */
+export const timeOf = (seq: number): number => Date.UTC(2026, 0, 15, 9, 0) + seq * 60_000;
+
+/** `sorted`: how get_sorted_conversation_list answers (a 404, a route-not-found envelope, or the list). */
+export async function startMessageServer(
+  conversations: LoopConversation[],
+  options: { owner: string; sorted?: 'ok' | '404' | 'route not found' },
+): Promise<MessageServer> {
+  const byID = new Map(conversations.map((c) => [c.conversationID, { ...c }]));
+  const reply = (res: ServerResponse, data: unknown, status = 200): void => {
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ errCode: 0, errMsg: '', errDlt: '', data }));
+  };
+  const message = (cid: string, seq: number) => ({
+    sendID: seq % 2 === 0 ? options.owner : 'peer_1',
+    recvID: seq % 2 === 0 ? 'peer_1' : options.owner,
+    groupID: '',
+    clientMsgID: `c-${cid}-${seq}`,
+    serverMsgID: `s-${cid}-${seq}`,
+    senderPlatformID: 5,
+    senderNickname: seq % 2 === 0 ? 'Owner' : 'Peer One',
+    senderFaceURL: '',
+    sessionType: cid.startsWith('sn_') ? 4 : 1,
+    msgFrom: 100,
+    contentType: 101,
+    // Bytes in the protocol: base64 of the JSON on the wire.
+    content: Buffer.from(JSON.stringify({ content: textOf(cid, seq) })).toString('base64'),
+    seq,
+    sendTime: timeOf(seq),
+    createTime: timeOf(seq),
+    status: 2,
+    options: {},
+    ex: '',
+  });
+  const handle = (req: Recorded, res: ServerResponse): void => {
+    const body = req.body ? (JSON.parse(req.body) as Record<string, unknown>) : {};
+    switch (req.path) {
+      case '/msg/get_conversations_has_read_and_max_seq': {
+        const ids = (body.conversationIDs as string[] | undefined) ?? [...byID.keys()];
+        const seqs = Object.fromEntries(
+          ids.flatMap((id) => {
+            const c = byID.get(id);
+            return c ? [[id, { maxSeq: c.maxSeq, hasReadSeq: c.hasReadSeq, maxSeqTime: timeOf(c.maxSeq) }]] : [];
+          }),
+        );
+        return reply(res, { seqs, pinnedConversationIDs: null });
+      }
+      case '/msg/pull_msg_by_seq': {
+        const msgs: Record<string, unknown> = {};
+        const notificationMsgs: Record<string, unknown> = {};
+        for (const range of body.seqRanges as { conversationID: string; begin: number; end: number; num: number }[]) {
+          const c = byID.get(range.conversationID);
+          if (!c) continue;
+          const minSeq = c.minSeq ?? 1;
+          let begin = Math.max(range.begin, minSeq);
+          const end = Math.min(range.end, c.maxSeq);
+          if (end - begin + 1 > range.num) begin = end - range.num + 1;
+          const seqs: number[] = [];
+          for (let seq = begin; seq <= end; seq++) if (!c.deleted?.includes(seq)) seqs.push(seq);
+          if (body.order === 1) seqs.reverse();
+          (c.conversationID.startsWith('sn_') ? notificationMsgs : msgs)[c.conversationID] = {
+            Msgs: seqs.map((seq) => message(c.conversationID, seq)),
+            isEnd: begin <= minSeq,
+            endSeq: begin,
+          };
+        }
+        return reply(res, { msgs, notificationMsgs });
+      }
+      case '/conversation/get_sorted_conversation_list': {
+        if (options.sorted === '404') {
+          res.writeHead(404, { 'content-type': 'text/plain' });
+          return void res.end('404 page not found');
+        }
+        if (options.sorted === 'route not found') {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          return void res.end(JSON.stringify({ errCode: 1004, errMsg: 'RecordNotFoundError', errDlt: 'route not found' }));
+        }
+        const elems = [...byID.values()].map((c) => ({
+          conversationID: c.conversationID,
+          recvMsgOpt: 0,
+          unreadCount: c.unreadCount ?? c.maxSeq - c.hasReadSeq,
+          IsPinned: false,
+          msgInfo: null,
+        }));
+        return reply(res, { conversationTotal: elems.length, unreadTotal: 0, conversationElems: elems });
+      }
+      case '/conversation/get_owner_conversation': {
+        const all = [...byID.values()].map((c) => ({
+          ownerUserID: options.owner,
+          conversationID: c.conversationID,
+          recvMsgOpt: 0,
+          conversationType: c.conversationID.startsWith('sn_') ? 4 : 1,
+          userID: 'peer_1',
+          groupID: '',
+          isPinned: false,
+          attachedInfo: '',
+          isPrivateChat: false,
+          groupAtType: 0,
+          ex: '',
+          burnDuration: 0,
+          minSeq: c.minSeq ?? 0,
+          maxSeq: c.maxSeq,
+          msgDestructTime: 0,
+          latestMsgDestructTime: 0,
+          isMsgDestruct: false,
+        }));
+        const { pageNumber, showNumber } = body.pagination as { pageNumber: number; showNumber: number };
+        return reply(res, { total: all.length, conversations: all.slice((pageNumber - 1) * showNumber, pageNumber * showNumber) });
+      }
+      case '/user/get_users': {
+        const users = [{ userID: options.owner, nickname: 'Owner', faceURL: '', ex: '', createTime: 0, appMangerLevel: 1, globalRecvMsgOpt: 0 }];
+        return reply(res, { total: users.length, users });
+      }
+      default:
+        res.writeHead(404, { 'content-type': 'text/plain' });
+        res.end('404 page not found');
+    }
+  };
+  const server = await startTestServer(handle);
+  return Object.assign(server, {
+    grow(conversationID: string) {
+      const c = byID.get(conversationID);
+      if (c) c.maxSeq += 1;
+    },
+    bodies: (path: string) => server.requests.filter((r) => r.path === path).map((r) => JSON.parse(r.body) as unknown),
+  });
+}

@@ -162,10 +162,14 @@ export class DemoActivity {
     let records = this.recordsByUser.get(event.user);
     if (!records) this.recordsByUser.set(event.user, (records = conversationsOf(this.world, publicUserAt(this.world, event.user).userID)));
     const candidates = records.filter((r) => r.wire.msgInfo);
-    const record = candidates[Math.floor(event.pick * candidates.length)];
-    if (!record) return;
-    const id = record.wire.conversationID;
-    const sender = this.senderIn(id, event);
+    // The picked conversation, or the next one that has someone else in it (a group of one has not).
+    const first = Math.floor(event.pick * candidates.length);
+    let id = '';
+    let sender: PublicUser | undefined;
+    for (let k = 0; k < candidates.length && !sender; k++) {
+      id = candidates[(first + k) % candidates.length]!.wire.conversationID;
+      sender = this.senderIn(id, event);
+    }
     if (!sender) return;
     const list = this.added.get(id) ?? [];
     list.push({ at: event.at, id: event.id, sender, content: goJson({ content: event.text }) });

@@ -11,7 +11,6 @@ import { publicUserAt, userIndexOf, worldNow } from './users.js';
 
 /** Speakers per group: the members whose messages the group's history holds. */
 export const SPEAKERS_PER_GROUP = 6;
-export { SILENT_GROUP_EVERY } from './membership.js';
 
 // Every type a group message may have: the group's latest message and its history draw from these.
 export const GROUP_TYPES: readonly number[] = [

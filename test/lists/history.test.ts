@@ -118,7 +118,7 @@ describe('history on the demo server', () => {
     // Every conversation of the first user's: where the planted disagreements sort among them is the demo's data.
     const convs = await LISTS.conversations.operation.send(c, LISTS.conversations.body({ userID: DEMO.firstUserID, page: 1, size: 250, query: { conversationIDs: [] } }));
     // One at a time: 240 at once outlast the client's deadline on a busy machine.
-    const pages = [];
+    const pages: Awaited<ReturnType<typeof LISTS.history.operation.send>>[] = [];
     for (const conv of convs.rows) {
       pages.push(await LISTS.history.operation.send(c, LISTS.history.body({ userID: DEMO.firstUserID, page: 1, size: 20, query: { conversationID: conv.conversationID, listedUnread: conv.unreadCount } })));
     }

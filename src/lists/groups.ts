@@ -8,12 +8,11 @@ import { userSearchPattern } from '../api/userSearch.js';
 import { groupStatusName, groupTypeName } from '../content/enums.js';
 import { formatCount } from '../content/format.js';
 import { idAt, labelAt, nameAt, timeAt, type FieldPath } from '../domain/columns.js';
-import { parseSearchInput, searchInputOf, searchLabel, type SearchQuery } from '../domain/search.js';
+import { searchLabel, type SearchQuery } from '../domain/search.js';
 import { sanitize } from '../terminal/sanitize.js';
-import { displayText } from '../terminal/settle.js';
-import { truncate } from '../terminal/width.js';
 import { code, ms } from './fieldText.js';
-import { pagination, textFlag, type DetailField, type ListDef } from './types.js';
+import { textSearchQuery } from './textSearch.js';
+import { pagination, type DetailField, type ListDef } from './types.js';
 
 const { str, intOr, list, or } = schemaParts;
 
@@ -110,23 +109,7 @@ export const groups = {
     const { search, regex } = request.query;
     return search === '' ? { pagination: pagination(request) } : { pagination: pagination(request), groupName: userSearchPattern({ text: search, regex }) };
   },
-  query: {
-    initial: { search: '', regex: false },
-    narrowed: (q) => q.search !== '',
-    label: () => '',
-    crumb: (q) => `${q.regex ? 'regex' : 'search'} ${truncate(displayText(searchLabel(q)), 40)}`,
-    prompt: {
-      kind: 'search',
-      label: 'search groups by name: ',
-      hint: 'text matches as typed, case counts (a.c is "a.c"); re:PATTERN for a regex; empty: all groups',
-      text: searchInputOf,
-      answer(text) {
-        const { text: search, regex } = parseSearchInput(text);
-        return { search, regex: search !== '' && regex };
-      },
-    },
-    fromFlags: (f) => ({ search: textFlag(f, 'search') ?? '', regex: f.regex === true }),
-  },
+  query: textSearchQuery({ base: {}, label: 'search groups by name: ', hint: 'text matches as typed, case counts (a.c is "a.c"); re:PATTERN for a regex; empty: all groups' }),
   columns: groupColumns<GroupRow>({
     id: 'groupInfo.groupID',
     name: 'groupInfo.groupName',

@@ -10,11 +10,12 @@ import { userSearchPattern } from '../api/userSearch.js';
 import { appMangerLevelName, joinSourceName, roleLevelName } from '../content/enums.js';
 import { formatTableTime } from '../content/format.js';
 import { idAt, labelAt, nameAt, timeAt } from '../domain/columns.js';
-import { parseSearchInput, searchInputOf, searchLabel } from '../domain/search.js';
+import { searchLabel } from '../domain/search.js';
 import { sanitize } from '../terminal/sanitize.js';
 import { displayText } from '../terminal/settle.js';
 import { truncate } from '../terminal/width.js';
 import { code, ms } from './fieldText.js';
+import { textSearchQuery } from './textSearch.js';
 import { pagination, textFlag, type ListDef } from './types.js';
 
 const { str, intOr, list } = schemaParts;
@@ -60,23 +61,7 @@ export const members = {
     const body = { groupID, pagination: pagination(request) };
     return search === '' ? body : { ...body, keyword: userSearchPattern({ text: search, regex }) };
   },
-  query: {
-    initial: { groupID: '', search: '', regex: false },
-    narrowed: (q) => q.search !== '',
-    label: () => '',
-    crumb: (q) => `${q.regex ? 'regex' : 'search'} ${truncate(displayText(searchLabel(q)), 40)}`,
-    prompt: {
-      kind: 'search',
-      label: 'search members by nickname or ID: ',
-      hint: 'text matches as typed, case counts; re:PATTERN for a regex; empty: every member',
-      text: searchInputOf,
-      answer(text, base) {
-        const { text: search, regex } = parseSearchInput(text);
-        return { ...base, search, regex: search !== '' && regex };
-      },
-    },
-    fromFlags: (f) => ({ groupID: textFlag(f, 'group') ?? '', search: textFlag(f, 'search') ?? '', regex: f.regex === true }),
-  },
+  query: textSearchQuery({ base: { groupID: '' }, baseFromFlags: (f) => ({ groupID: textFlag(f, 'group') ?? '' }), label: 'search members by nickname or ID: ', hint: 'text matches as typed, case counts; re:PATTERN for a regex; empty: every member' }),
   columns: [
     idAt('userID', 'USER ID'),
     nameAt('nickname'),

@@ -42,7 +42,7 @@ afterAll(async () => {
 
 const connect = () => ['--base-url', demo.url, '--secret', DEMO.secret, '--admin-user-id', DEMO.adminUserID];
 const all = () => LISTS.groups.operation.send(demoClient(demo), { pagination: { pageNumber: 1, showNumber: 5000 } });
-const bodyFor = (text: string) => LISTS.groups.body({ page: 1, size: 20, query: LISTS.groups.query.prompt.answer(text) });
+const bodyFor = (text: string) => LISTS.groups.body({ page: 1, size: 20, query: LISTS.groups.query.prompt!.answer(text, LISTS.groups.query.initial) });
 
 describe('groups', () => {
   it('reads the demo: newest first, an exact total, no dismissed group', async () => {

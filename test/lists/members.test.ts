@@ -62,7 +62,7 @@ describe('members', () => {
   });
 
   it('sends the keyword escaped, or as typed after re:, and keeps the group it was opened for', () => {
-    const prompt = LISTS.members.query.prompt;
+    const prompt = LISTS.members.query.prompt!;
     const body = (text: string) => LISTS.members.body({ page: 2, size: 10, query: prompt.answer(text, opened) });
     expect(body('a.b (c)')).toEqual({ groupID: '42', pagination: { pageNumber: 2, showNumber: 10 }, keyword: 'a\\.b \\(c\\)' });
     expect(body('re:^user_0+1$')).toEqual({ groupID: '42', pagination: { pageNumber: 2, showNumber: 10 }, keyword: '^user_0+1$' });

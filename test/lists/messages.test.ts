@@ -8,7 +8,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, startDemoServer, type DemoServer } from 'openim-demo-server';
 import type { Conversation } from '../../src/api/schemas.js';
-import type { RefreshTimers } from '../../src/data/liveRefresh.js';
 import { pagingText } from '../../src/layout/statusLine.js';
 import { parseMessageQuery, utcDayOf, dayWords, messageQueryText, completeMessageQuery, messageFlagsProblem } from '../../src/lists/messageQuery.js';
 import { LISTS } from '../../src/lists/registry.js';
@@ -19,6 +18,7 @@ import { demoClient } from '../support/demoClient.js';
 import { settled, storeFor } from '../support/demoStore.js';
 import { startTestServer, type TestServer } from '../support/recordingServer.js';
 import { runCli } from '../support/runCli.js';
+import { manualTimers } from '../support/manualTimers.js';
 
 const withTz = <T>(tz: string, run: () => T): T => {
   const was = process.env.TZ;
@@ -285,28 +285,3 @@ function arrivedSeq(store: ReturnType<typeof storeFor>, serverMsgID: string): nu
   return (row as { chatLog: { seq: number } }).chatLog.seq;
 }
 
-/** Timers that fire only when the test advances them. */
-function manualTimers() {
-  let now = 0;
-  let next = 0;
-  const pending = new Map<number, { at: number; fn: () => void }>();
-  const timers: RefreshTimers = {
-    now: () => now,
-    setTimeout(fn, ms) {
-      pending.set(++next, { at: now + ms, fn });
-      return next;
-    },
-    clearTimeout: (handle) => void pending.delete(handle as number),
-  };
-  return {
-    timers,
-    advance(ms: number) {
-      now += ms;
-      for (const [handle, timer] of [...pending]) {
-        if (timer.at > now) continue;
-        pending.delete(handle);
-        timer.fn();
-      }
-    },
-  };
-}

@@ -6,6 +6,9 @@
 //   trip and a frame); at most one request in flight, never an older page after a newer one.
 import { performance } from 'node:perf_hooks';
 import { startDemoServer } from 'openim-demo-server';
+import { DEFAULT_CLIENT_CONFIG, OpenIMClient } from '../src/api/client.js';
+import { parseMessageQuery } from '../src/lists/messageQuery.js';
+import { LISTS } from '../src/lists/registry.js';
 import { mountApp, sleep, waitForState, type Mounted } from './harness.js';
 import { alternate, counted, paired, type Result } from './stats.js';
 
@@ -47,6 +50,39 @@ export async function pagingFigures(quick: boolean): Promise<Result[]> {
     ];
   } finally {
     await app.unmount();
+    await demo.close();
+  }
+}
+
+/**
+ * A message search page at a million users against a users page, request to parsed page (the
+ * client's own path, over loopback): the demo's search narrows by sender and by day, and a search by
+ * type alone walks storage order until the page is full and counted (§ the demo's messages).
+ */
+export async function searchFigures(quick: boolean): Promise<Result[]> {
+  const users = 1_000_000;
+  const size = 50;
+  const demo = await startDemoServer({ users });
+  const client = new OpenIMClient({ ...DEFAULT_CLIENT_CONFIG, baseUrl: demo.url, secret: 'openIM123', adminUserID: 'imAdmin' });
+  const searches = ['from:user_000002', 'type:MarkdownText', 'day:2025-10-01', 'to:user_500001 session:single'];
+  const timed = async (send: () => Promise<unknown>): Promise<number> => {
+    const t0 = performance.now();
+    await send();
+    return performance.now() - t0;
+  };
+  const search = (i: number) => {
+    const parsed = parseMessageQuery(searches[((i % searches.length) + searches.length) % searches.length]!);
+    const query = parsed.ok ? parsed.query : LISTS.messages.query.initial;
+    return timed(() => LISTS.messages.operation.send(client, LISTS.messages.body({ page: 1, size, query })));
+  };
+  // Users pages far apart, never the same one twice.
+  const usersPage = (i: number) => timed(() => LISTS.users.operation.send(client, LISTS.users.body({ page: 1_000 + 97 * (i + 2), size, query: LISTS.users.query.initial })));
+  try {
+    const pairs = await alternate(quick ? 4 : 24, 4, search, usersPage);
+    return [
+      paired(4, 'message search page at 1,000,000 users (by sender, type, day, receiver), request to page', pairs.a, pairs.b, 'ms', 'a users page', '', undefined, '50 rows a page, in-process demo over loopback'),
+    ];
+  } finally {
     await demo.close();
   }
 }

@@ -43,6 +43,7 @@ const figures: Array<[number[], string, () => Promise<Result[]>]> = [
   [[3], 'screen check (tmux)', async () => (await import('./screenCheck.js')).screenCheckFigures(quick)],
   [[2, 6], 'start-up, RSS at start', async () => (await import('./startup.js')).startupFigures(quick)],
   [[4], 'paging at scale', async () => (await import('./paging.js')).pagingFigures(quick)],
+  [[4], 'message search at scale', async () => (await import('./paging.js')).searchFigures(quick)],
   [[5], 'held key against a slow server', async () => (await import('./paging.js')).disciplineFigures(quick)],
   [[6], 'memory across never-seen pages', async () => (await import('./memory.js')).memoryFigures(quick)],
   [[8, 6], 'scripting walk', async () => (await import('./walk.js')).walkFigures(quick)],

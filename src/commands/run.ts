@@ -23,7 +23,7 @@ import { noSuchUserText, systemUserNote } from '../domain/userIdentity.js';
 import { DEFAULT_PAGE_SIZE, lastPageByTotal, WALK_PAGE_SIZE } from '../domain/paging.js';
 import { RunawayWalkError } from '../data/walkGuard.js';
 import { watchPage } from './watch.js';
-import { EXIT_API, EXIT_NETWORK, EXIT_OK, EXIT_OUTPUT } from './exitCodes.js';
+import { EXIT_API, EXIT_NETWORK, EXIT_OK, EXIT_OUTPUT, EXIT_USAGE } from './exitCodes.js';
 import { ScriptOutput } from './output.js';
 import type { LocalFileError } from '../data/localFile.js';
 
@@ -91,6 +91,12 @@ export async function runListCommand(options: ExplorerOptions, streams: ScriptSt
   const say = (line: string): void => {
     streams.stderr.write(`openim-explorer: ${line}\n`);
   };
+  // A flag the list cannot use (`--type nope`): said in words, nothing sent.
+  const flagsProblem = listDef(request.kind).query.flagsProblem?.(request.flags);
+  if (flagsProblem !== undefined) {
+    say(sanitize(flagsProblem));
+    return EXIT_USAGE;
+  }
 
   let connection = options.connection;
   let closeDemo: (() => Promise<void>) | undefined;
@@ -211,6 +217,10 @@ export async function runListCommand(options: ExplorerOptions, streams: ScriptSt
       said = result.notice;
       // `--page 999999`: stdout stays `[]`, and stderr says where the list ends.
       if (first && result.rows.length === 0 && request.page > 1 && result.total > 0) say(pastTheEnd(request.page, size, result.total, result.totalExact));
+      // A count the server does not promise (the message search's chatLogsNum, a lower bound) is
+      // said once as the list words it, with the number as sent: stdout keeps the rows alone.
+      const words = listDef(request.kind).totalWords;
+      if (first && words && !result.totalExact) say(`${words(result.total, false)} (the server's count as sent: ${result.total})`);
       first = false;
       await out.write((begun ? '' : encoder.begin()) + encoder.rows(result.rows));
       begun = true;

@@ -44,7 +44,7 @@ export function queryCrumb(list: ListState | undefined): string {
     ? `searching${glyphs().ellipsis}`
     : list.error
       ? 'failed'
-      : `${formatCount(list.total)} ${list.total === 1 ? 'match' : 'matches'}`;
+      : `${list.totalExact || list.knownLastPage !== undefined ? '' : glyphs().atLeast}${formatCount(list.total)} ${list.total === 1 ? 'match' : 'matches'}`;
   return `${spec.crumb(list.query)} ${glyphs().separator} ${outcome}`;
 }
 

@@ -8,9 +8,9 @@ export function contentSummary(contentType: number, content: string): string {
   return decoded.summary || `[${decoded.typeName}]`;
 }
 
-const summaries = new WeakMap<MsgInfo, string>();
+const summaries = new WeakMap<object, string>();
 /** Decoding is not free and rows re-render on every key: once per message is enough. */
-export function messageSummary(msg: MsgInfo | null): string {
+export function messageSummary(msg: Pick<MsgInfo, 'contentType' | 'content'> | null): string {
   if (!msg) return '(no message)';
   let summary = summaries.get(msg);
   if (summary === undefined) {

@@ -7,6 +7,8 @@ import { detailScroll } from '../layout/detailScroll.js';
 import { opensDetailFull } from '../layout/frame.js';
 import { LIST_KINDS, LIST_NAMES, TOP_LISTS, USER_TABS, type TopList } from '../lists/names.js';
 import { LISTS, listDef } from '../lists/registry.js';
+import { NO_ROW } from '../store/flash.js';
+import { currentList, currentScreen, selectedRow } from '../store/selectors.js';
 import type { AppState } from '../store/types.js';
 import type { BindingSpec, KeyContext } from './binding.js';
 import { detailEdge, detailPaneOf, jumpToMatch } from './detailKeys.js';
@@ -36,9 +38,43 @@ const listKeys = LIST_KINDS.flatMap((kind) =>
     ...(key.hint === undefined ? {} : { hint: { label: key.hint } }),
     description: key.description,
     scope: kind,
-    run: (c: KeyContext) => state(c).openPrompt(key.run.openPrompt),
+    run: (c: KeyContext) => runListKey(c, key.run),
   })),
 );
+
+/** A list key's run: its prompt, or another list opened with what the selected row says (lists/types.ts ListKey). */
+function runListKey(c: KeyContext, run: NonNullable<ReturnType<typeof listDef>['keys']>[number]['run']): void {
+  const s = state(c);
+  if ('openPrompt' in run) return s.openPrompt(run.openPrompt);
+  const row = selectedRow(s);
+  const text = row ? run.text(row, currentList(s)?.userID) : undefined;
+  if (text === undefined) return s.flashInfo(NO_ROW);
+  s.openSearch(run.search, text);
+}
+
+/** The top-level lists' keys on a user screen (lists/<list>.ts `fromUser`), as their definitions spell them. */
+type FromUserAction = {
+  [K in TopList]: (typeof LISTS)[K] extends { fromUser: { action: infer A } } ? A : never;
+}[TopList];
+
+/** A top-level list opened over a user's screen, narrowed to that user (`M`: the messages the user sent). */
+const fromUserKeys = TOP_LISTS.flatMap((kind) => {
+  const key = listDef(kind).fromUser;
+  if (!key) return [];
+  return [
+    {
+      action: key.action as FromUserAction,
+      keys: key.keys,
+      ...(key.hint === undefined ? {} : { hint: { label: key.hint } }),
+      description: key.description,
+      scope: 'user',
+      run: (c: KeyContext) => {
+        const screen = currentScreen(state(c));
+        if (screen.name === 'user') state(c).openSearch(kind, key.text(screen.userID));
+      },
+    } as const,
+  ];
+});
 
 /** The top-level lists that declare a key of their own (lists/<list>.ts `jump.key`): its action is the list's kind. */
 type JumpAction = {
@@ -206,6 +242,7 @@ export const BINDINGS = [
   ...USER_TABS.slice(0, 9).map((_, i) => tabKey((i + 1) as TabNumber)),
   // Here, where the footer lists them: after the tabs, before every list's `o` and `/`.
   ...listKeys,
+  ...fromUserKeys,
   { action: 'openUser', keys: ['o'], hint: { label: 'user' }, description: 'open the user this row names', scope: 'list', run: (c) => state(c).openNamedUser() },
   { action: 'filter', keys: ['/'], hint: { label: 'filter' }, description: 'filter the rows of this page', scope: 'list', run: (c) => state(c).openPrompt('filter') },
   { action: 'copy', keys: ['y'], description: 'copy the row as JSON, on one line, to the clipboard (OSC 52)', scope: 'list', run: (c) => state(c).copyRow() },

@@ -103,6 +103,15 @@ function conversationDetail(c: Conversation, owner: DetailOwner): RowDetail {
   return { title, lead, content: decodeContent(m.contentType, m.content), sections: [metadata, raw] };
 }
 
+/** The message search's words for a conversation: from its owner, to its peer or its group (a notice's account sends, the owner receives). */
+function pairSearch(c: Conversation, ownerID: string | undefined): string | undefined {
+  if (!ownerID) return undefined;
+  const group = c.msgInfo?.groupID || (c.conversationID.startsWith('sg_') ? c.conversationID.slice(3) : '');
+  if (group) return `from:${ownerID} to:${group}`;
+  const peer = conversationPeer(c, ownerID);
+  return peer ? `from:${ownerID} to:${peer}` : `from:${ownerID}`;
+}
+
 export const conversations = {
   // Pinned first, then newest first. conversationTotal only counts conversations with a latest
   // message, so the total is an estimate and the last page is known by a short page. A server
@@ -199,6 +208,12 @@ export const conversations = {
       hint: 'IDs',
       description: 'conversations tab: only these conversation IDs',
       run: { openPrompt: 'ids' },
+    },
+    {
+      action: 'pairMessages',
+      keys: ['m'],
+      description: "conversations tab: this pair's messages (message search from: the user, to: the peer or the group)",
+      run: { search: 'messages', text: pairSearch },
     },
   ] as const,
 } satisfies ListDef<Conversation, ConversationFigures, ConversationQuery>;

@@ -271,6 +271,7 @@ export const history = {
   userNamed: (row: HistoryRow, ownerID: string | undefined) => (isGap(row) || row.sendID === ownerID ? undefined : row.sendID || undefined),
   completionWords: (row: HistoryRow) => (isGap(row) ? [String(row.gap.firstSeq)] : [row.sendID, String(row.seq)]),
   emptyText: () => 'no messages',
+  standingNotice: true,
   drill: {
     parent: (q: HistoryQuery) => q.conversationID,
     crumb: (q: HistoryQuery) => `History of ${q.conversationID}`,

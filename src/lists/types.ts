@@ -7,9 +7,10 @@ import type { OpenIMClient } from '../api/client.js';
 import type { PageOperation } from '../api/pages.js';
 import type { UserLookup } from '../api/userLookup.js';
 import type { Page } from '../api/schemas.js';
-import type { DrillList, ListKind } from './names.js';
+import type { DrillList, ListKind, TopList } from './names.js';
 import type { DecodedContent } from '../content/types.js';
 import type { Column, FieldPath } from '../domain/columns.js';
+import type { PageSort } from '../domain/pageSort.js';
 
 export interface DetailField {
   label: string;
@@ -93,6 +94,8 @@ export interface QuerySpec<Query> {
   fromFlags: (flags: QueryFlags) => Query;
   /** The list shows nothing until its query names something (the users whose online status to ask for). */
   emptyUntilAsked?: true;
+  /** What is wrong with the flags, in words (the command exits 2 and sends nothing); undefined when nothing is. */
+  flagsProblem?: (flags: QueryFlags) => string | undefined;
 }
 
 /** The prompt a list's query is asked with: its label, its hint, the line it starts with, the query an answer makes. */
@@ -105,6 +108,12 @@ export interface ListQueryPrompt<Query = AnyQuery> {
   text: (query: Query) => string;
   /** `base`: the query the list opened with (a drill-down's parent row: what the answer keeps). */
   answer: (text: string, base: Query) => Query;
+  /** An answer that narrows the list, when a bare word does not (tests use it). */
+  example?: string;
+  /** What is wrong with the text, in words: the prompt stays open saying so and nothing is sent. */
+  check?: (text: string) => string | undefined;
+  /** What Tab offers for the text (else the page's IDs and names that start with it). */
+  complete?: (text: string, rowWords: readonly string[]) => string[];
 }
 
 /** A page request as the server's `pagination` (1-based pageNumber, showNumber rows). */
@@ -166,7 +175,7 @@ export type ListPrompt = 'search' | 'ids';
  * A key that works on this list only (its scope is the list's kind). Data, since the keys sit
  * above the lists: keys/bindings.ts makes it a row of the bindings table and runs it.
  */
-export interface ListKey {
+export interface ListKey<Row = never> {
   /** The action's name: help shows it, and the config file's `keys` rebinds it. */
   action: string;
   /** The default keys (normalize.ts names). */
@@ -175,8 +184,11 @@ export interface ListKey {
   hint?: string;
   /** What help says of it. */
   description: string;
-  /** What it does, by the store action it runs: opens this prompt. */
-  run: { openPrompt: ListPrompt };
+  /**
+   * What it does, by the store action it runs: opens this prompt, or opens a top-level list over
+   * the screen with the query its prompt makes of `text` (the selected row's; undefined: no row to use).
+   */
+  run: { openPrompt: ListPrompt } | { search: TopList; text: (row: Row, ownerID: string | undefined) => string | undefined };
   /** This key's prompt finds users by name: the user picker names it when an ID was typed as a name. */
   findsUsersByName?: true;
 }
@@ -291,11 +303,19 @@ export interface ListDef<Row, Figure = never, Query extends AnyQuery = AnyQuery>
   /** Its part of a user's summary line: every per-user list has one, a top-level list none (registry.ts). */
   userSummary?: UserSummaryPart<Figure, Query>;
   /** The keys of its own, beside every list's. */
-  keys?: readonly ListKey[];
+  keys?: readonly ListKey<Row>[];
+  /** A top-level list's key on a user's screen: opens it over that screen with the query its prompt makes of `text(userID)`. */
+  fromUser?: { action: string; keys: readonly string[]; hint?: string; description: string; text: (userID: string) => string };
   /** A top-level list's `:` command and key (lists/names.ts `place: 'top'`). */
   jump?: ListJump;
+  /** Every page carries a notice line (a history's read state): its screen fits one row fewer per page. */
+  standingNotice?: true;
   /** Enter on a row opens this drill-down list (rather than the detail). */
   opens?: ListOpens<Row>;
   /** A drill-down list's parent and crumb (lists/names.ts `place: 'drill'`; registry.ts asks for it). */
   drill?: DrillSpec<Query>;
+  /** How the status line reads a total the server does not promise exact (default `~N with messages`). */
+  totalWords?: (total: number, lastPageKnown: boolean) => string;
+  /** The order a page is shown in until `:sort` changes it (the server's order otherwise), marked as a sort. */
+  defaultSort?: { field: FieldPath<Row>; desc: boolean } & PageSort;
 }

@@ -17,6 +17,8 @@ export interface NavActions {
   goTo(screen: TopList): void;
   /** Opens a drill-down list over the screen (pushed: back returns to the row it was opened from). */
   openDrill(screen: Extract<Screen, { name: 'drill' }>): void;
+  /** Opens a top-level list over this screen (back returns here), its query what its prompt makes of `text`. */
+  openSearch(list: TopList, text: string): void;
   back(): void;
   setTab(tab: UserTab): void;
   cycleTab(direction: 1 | -1): void;

@@ -21,6 +21,8 @@ export interface CompletionSources {
   sortFields?: readonly string[];
   /** The `:` commands (absent: none to offer). */
   commands?: CommandLine;
+  /** What the list's own prompt offers (lists/<list>.ts `query.prompt.complete`), instead of the page's words. */
+  listComplete?: (text: string, rowWords: readonly string[]) => string[];
 }
 
 /** Where the words come from, for the list on screen. */
@@ -34,6 +36,7 @@ export function sourcesFor(
     recentUsers,
     profiles,
     rowWords: list ? rowWords(list.kind, list.rows) : [],
+    ...(list && listDef(list.kind).query.prompt?.complete ? { listComplete: listDef(list.kind).query.prompt!.complete! } : {}),
     fields: list ? choosableFields(list.kind) : [],
     sortFields: list ? [...new Set([...choosableFields(list.kind), ...fieldsOf(list.rows)])] : [],
     ...(commands ? { commands } : {}),
@@ -103,8 +106,9 @@ export function promptCompletions(kind: PromptKind, text: string, sources: Compl
     case 'export':
     case 'exportConfirm':
       return [];
-    case 'filter':
     case 'search':
+      return sources.listComplete ? sources.listComplete(text, sources.rowWords) : matching(sources.rowWords, text.trim());
+    case 'filter':
       return matching(sources.rowWords, text.trim());
   }
 }

@@ -43,6 +43,8 @@ export function createListEdits(set: StoreSet, get: StoreGet): ListEdits {
           error: null,
           cursor: 0,
           filter: '',
+          // A list whose server order is not the one to read (the message search's storage order) starts sorted, marked so.
+          ...(listDef(kind).defaultSort ? { sort: listDef(kind).defaultSort } : {}),
         };
         set((s) => ({ lists: { ...s.lists, [key]: list } }));
       }

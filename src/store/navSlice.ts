@@ -72,6 +72,11 @@ export const navSlice =
         showScreen(screen, 'drill');
         if (stale) services.request(key, false);
       },
+      openSearch(list, text) {
+        showScreen({ name: list }, 'drill');
+        // The query replaces the one the list had, cancelling the page the screen asked for first.
+        get().narrow(text);
+      },
       back() {
         if (get().nav.length <= 1) return;
         services.clearFlash();

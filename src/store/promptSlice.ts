@@ -61,6 +61,10 @@ export const promptSlice =
         if (!prompt) return;
         const checked = checkPromptLine(prompt.kind, prompt.line.text, commandLine, services.deps.searchKey?.());
         if (!checked.ok) return set({ prompt: { ...prompt, note: { text: checked.error, level: 'error' } } });
+        // The list's own prompt may refuse its text in words (lists/<list>.ts `query.prompt.check`): nothing is sent.
+        const listPrompt = current() && listDef(current()!.kind).query.prompt;
+        const problem = listPrompt?.kind === prompt.kind ? listPrompt.check?.(checked.value) : undefined;
+        if (problem !== undefined) return set({ prompt: { ...prompt, note: { text: problem, level: 'error' } } });
         const value = checked.value;
         if (prompt.kind === 'exportConfirm') return get().answerExport(true);
         const promptHistory = withHistory(state.promptHistory, prompt.kind, value);

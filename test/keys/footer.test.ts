@@ -22,6 +22,8 @@ const SAYS: Record<string, readonly string[]> = {
   tabs: ['nextTab'],
   search: ['search'],
   IDs: ['conversationFilter'],
+  'user IDs': ['statusUsers'],
+  messages: ['userMessages'],
   user: ['openUser'],
   filter: ['filter'],
   live: ['live'],
@@ -99,7 +101,7 @@ describe('footer hints', () => {
   });
 
   it('with keys rebound by the config file, the hints follow on every screen', () => {
-    installKeys({ nextPage: ['x', ']'], prevPage: ['z', '['], nextMatch: ['m'] }, 'test');
+    installKeys({ nextPage: ['x', ']'], prevPage: ['z', '['], nextMatch: ['v'] }, 'test');
     checkFooters();
     expect(hintsFor(scopesFor('users'))).toContain('x/z page');
   });

@@ -200,7 +200,7 @@ describe('the list registry', () => {
     const request = { kind, userID: DEMO.firstUserID, page: 1, size: 20 };
     const prompt = list.query.prompt;
     expect(list.query.narrowed(list.query.initial), 'the initial query narrows nothing').toBe(false);
-    const opens = (list.keys ?? []).map((key) => key.run.openPrompt);
+    const opens = (list.keys ?? []).flatMap((key) => ('openPrompt' in key.run ? [key.run.openPrompt] : []));
     if (!prompt) {
       expect(opens, 'a list with no query has no prompt to open').toEqual([]);
       return;
@@ -209,7 +209,11 @@ describe('the list registry', () => {
     // An answer narrows the list and changes what is sent; a blank one is the whole list again.
     // A drill-down list's answer keeps the parent row its query was opened with.
     const base = queryFor(kind);
-    const narrowed = prompt.answer('x', base);
+    // A prompt that checks its words (the message search's `from:ID …`) refuses a bare word in words, and takes its example.
+    const sample = prompt.example ?? 'x';
+    if (prompt.check) expect(prompt.check('x'), 'a refused line says why').toMatch(/\w+ \w+/);
+    expect(prompt.check?.(sample)).toBeUndefined();
+    const narrowed = prompt.answer(sample, base);
     expect(list.query.narrowed(narrowed)).toBe(true);
     expect(JSON.stringify(list.body({ ...request, query: narrowed }))).not.toBe(JSON.stringify(list.body({ ...request, query: base })));
     expect(prompt.answer('  ', base)).toEqual(base);
@@ -262,8 +266,16 @@ describe('the list registry', () => {
     await expect.poll(() => currentList(store.getState())?.loading, { timeout: 5000 }).toBe(false);
     for (const key of listDef(kind).keys ?? []) {
       dispatchKey(key.keys[0]!, store, { terminal: { columns: 80, rows: 24 }, color: false });
-      expect(store.getState().prompt?.kind, `${kind}: ${key.action}`).toBe(key.run.openPrompt);
-      store.getState().escape();
+      if ('openPrompt' in key.run) {
+        expect(store.getState().prompt?.kind, `${kind}: ${key.action}`).toBe(key.run.openPrompt);
+        store.getState().escape();
+        continue;
+      }
+      // A key that opens another list with the row's words (conversations' `m`): that list, narrowed, over this screen.
+      expect(currentList(store.getState())?.kind, `${kind}: ${key.action}`).toBe(key.run.search);
+      expect(listDef(key.run.search).query.narrowed(currentList(store.getState())!.query)).toBe(true);
+      store.getState().back();
+      await expect.poll(() => currentList(store.getState())?.kind, { timeout: 5000 }).toBe(kind);
     }
   });
 });

@@ -16,7 +16,7 @@ import { groupAt, groupIndexOf, type GroupRecord } from './groups.js';
 import { mix, rngFor, rollsInto, STREAM } from './prng.js';
 import { SINGLE_TYPES, singleChat, singleChatMembers, singleFacts } from './singleChats.js';
 import type { PublicUser, World } from './users.js';
-import { publicUserAt, userIdOf, userIndexOf, worldShift } from './users.js';
+import { publicUserAt as computeUser, userIdOf, userIndexOf } from './users.js';
 
 export const SESSION = { single: 1, group: 3, notification: 4 } as const;
 
@@ -80,6 +80,19 @@ export interface MessageFacts {
 const SINGLE_HISTORY_TYPES = [...SINGLE_TYPES, CT.markdown];
 const GROUP_HISTORY_TYPES = [...GROUP_TYPES, CT.markdown];
 const MENTIONING = new Set<number>([CT.card, CT.at, CT.merger, CT.groupCreated]);
+/** The users a page of messages names, kept: a chat's two members recur on every row, and a user costs a name's draws. */
+const usersSeen = new WeakMap<World, Map<number, PublicUser>>();
+function publicUserAt(world: World, index: number): PublicUser {
+  let seen = usersSeen.get(world);
+  if (!seen) usersSeen.set(world, (seen = new Map()));
+  let user = seen.get(index);
+  if (!user) {
+    if (seen.size >= 4096) seen.clear();
+    seen.set(index, (user = computeUser(world, index)));
+  }
+  return user;
+}
+
 /** factsAt's draws, reused: the search reads thousands of messages per page. */
 const ROLLS = new Float64Array(5);
 /** Platform IDs a message is sent from: the known ones (§6) and 13, which newer servers may add. */
@@ -129,7 +142,7 @@ export function singleTimeline(world: World, a: number, b: number, activity?: De
 }
 
 export function groupTimeline(world: World, groupIndex: number, activity?: DemoActivity): Timeline {
-  const id = `sg_${groupAt(groupIndex, world.population, worldShift(world)).groupID}`;
+  const id = `sg_${groupAt(world, groupIndex).groupID}`;
   return timeline(id, SESSION.group, { kind: 'group', groupIndex }, groupMaxSeq(groupIndex), groupLastTime(world, groupIndex), activity);
 }
 
@@ -265,7 +278,7 @@ export function messageAt(world: World, t: Timeline, seq: number): MessageRecord
   if (isDeleted(t, seq)) return undefined;
   if (seq === t.base) return latestOf(world, t);
   const p = t.parties;
-  const group = p.kind === 'group' ? groupAt(p.groupIndex, world.population, worldShift(world)) : undefined;
+  const group = p.kind === 'group' ? groupAt(world, p.groupIndex) : undefined;
   const receiverOf = (senderID: string): PublicUser | undefined => {
     if (p.kind === 'single') return publicUserAt(world, senderID === userIdOf(p.low) ? p.high : p.low);
     if (p.kind === 'notification') return publicUserAt(world, p.owner);
@@ -289,7 +302,7 @@ export function messageAt(world: World, t: Timeline, seq: number): MessageRecord
   // Only these types name other users; building three users for every message would be most of a page's cost.
   const others = MENTIONING.has(facts.contentType) ? [1, 2, 3].map(() => publicUserAt(world, rng.between(1, Math.max(1, world.population)))) : [];
   const ctx: MessageContext = {
-    rng, sender, receiver: receiver ?? publicUserAt(world, group?.ownerIndex ?? 1), others,
+    rng, sender, receiver: receiver ?? publicUserAt(world, (group && userIndexOf(world, group.ownerUserID)) ?? 1), others,
     sessionType: t.sessionType, conversationID: t.conversationID, sendTime: facts.sendTime, ...(group ? { group } : {}),
   };
   return record(world, t, seq, {

@@ -1,0 +1,202 @@
+// The message search (audit): every single and group message by sender, receiver, type, session
+// and UTC day, `/msg/search_msg`. What the server does and the screen says: rows come in storage
+// order, not by time (the page is sorted by time here, marked so); `chatLogsNum` is a lower bound
+// (`≥ N`); a group message's `recvID` is the group's ID and its `senderFaceURL` the group's face;
+// notification sessions are never searched; `content` is a JSON string, decoded as a conversation's is.
+import { pageOperation } from '../api/pages.js';
+import { schemaParts } from '../api/schemas.js';
+import { decodeContent } from '../content/decode.js';
+import { contentTypeName, groupTypeName, msgFromName, platformName, sessionTypeName } from '../content/enums.js';
+import { formatCount, formatTimeZoned } from '../content/format.js';
+import { idAt, ID_MAX, labelAt, timeAt } from '../domain/columns.js';
+import { contentSummary, messageSummary } from '../domain/summary.js';
+import { IDENTIFYING } from '../domain/tableLayout.js';
+import { glyphs } from '../terminal/glyphs.js';
+import { displayText } from '../terminal/settle.js';
+import { truncate } from '../terminal/width.js';
+import { code, ms } from './fieldText.js';
+import {
+  ANY_MESSAGE, completeMessageQuery, dayWords, messageCrumb, messageFlagsProblem, messageQueryFromFlags, messageQueryText, parseMessageQuery, searchFields,
+  type MessageQuery,
+} from './messageQuery.js';
+import { pagination, type ListDef, type RowDetail } from './types.js';
+import * as z from 'zod/mini';
+
+const { str, intOr, bool, list } = schemaParts;
+
+const chatLogSchema = z.looseObject({
+  serverMsgID: str,
+  clientMsgID: str,
+  sendID: str,
+  /** A group message's is the group's ID (the server puts it there). */
+  recvID: str,
+  groupID: str,
+  recvNickname: str,
+  senderPlatformID: intOr(0),
+  senderNickname: str,
+  /** A group message's is the group's face (the server overwrites the sender's). */
+  senderFaceURL: str,
+  groupName: str,
+  sessionType: intOr(0),
+  msgFrom: intOr(0),
+  contentType: intOr(0),
+  /** A JSON document inside a string; decode with src/content. */
+  content: str,
+  status: intOr(0),
+  /** Milliseconds. */
+  sendTime: intOr(0),
+  createTime: intOr(0),
+  ex: str,
+  groupFaceURL: str,
+  groupMemberCount: intOr(0),
+  seq: intOr(0),
+  groupOwner: str,
+  groupType: intOr(0),
+});
+const foundMessageSchema = z.looseObject({ chatLog: chatLogSchema, isRevoked: bool });
+type FoundMessage = z.infer<typeof foundMessageSchema>;
+const searchMsgDataSchema = z.looseObject({
+  chatLogs: list(foundMessageSchema),
+  /** A lower bound: the server stops counting some documents after the page fills. */
+  chatLogsNum: intOr(0),
+});
+
+const isGroup = (m: FoundMessage): boolean => m.chatLog.sessionType === 2 || m.chatLog.sessionType === 3 || m.chatLog.groupID !== '';
+
+/** Whom a message went to: a user, or the group (whose ID the server put in recvID). */
+function recipient(m: FoundMessage): string {
+  const c = m.chatLog;
+  return isGroup(m) ? `${c.groupID || c.recvID} (group)` : c.recvID;
+}
+
+function messageDetail(m: FoundMessage, owner: { now: number }): RowDetail {
+  const c = m.chatLog;
+  const group = isGroup(m);
+  const named = (name: string, id: string): string => (name && name !== id ? `${name} · ${id}` : id || '(none)');
+  return {
+    title: `Message ${c.serverMsgID || `seq ${c.seq}`}`,
+    lead: [
+      { label: 'from', value: named(c.senderNickname, c.sendID) },
+      { label: group ? 'in' : 'to', value: group ? `${c.groupName ? `${c.groupName} · ` : ''}${c.groupID || c.recvID} (group)` : named(c.recvNickname, c.recvID) },
+      { label: 'time', value: formatTimeZoned(c.sendTime, owner.now) },
+      ...(m.isRevoked ? [{ label: 'revoked', value: 'yes (the search shows the original content)' }] : []),
+    ],
+    content: decodeContent(c.contentType, c.content),
+    sections: [
+      {
+        title: 'Message',
+        fields: [
+          { label: 'seq', value: String(c.seq) },
+          { label: 'sessionType', value: code(sessionTypeName(c.sessionType), c.sessionType) },
+          { label: 'contentType', value: code(contentTypeName(c.contentType), c.contentType) },
+          { label: 'msgFrom', value: code(msgFromName(c.msgFrom), c.msgFrom) },
+          { label: 'senderPlatformID', value: code(platformName(c.senderPlatformID), c.senderPlatformID) },
+          { label: 'status', value: String(c.status) },
+          { label: 'isRevoked', value: m.isRevoked ? 'yes' : 'no' },
+          { label: 'createTime', value: ms(c.createTime) },
+          ...(group
+            ? [
+                { label: 'groupName', value: c.groupName || '(none)' },
+                { label: 'groupType', value: code(groupTypeName(c.groupType), c.groupType) },
+                { label: 'groupMemberCount', value: String(c.groupMemberCount) },
+                { label: 'groupOwner', value: c.groupOwner || '(none)' },
+              ]
+            : []),
+        ],
+      },
+      {
+        title: 'Raw fields (chatLog, as the server sent them)',
+        fields: [
+          { label: 'sendTime', value: String(c.sendTime) },
+          { label: 'sendID', value: c.sendID },
+          { label: 'recvID', value: c.recvID || '(none)' },
+          { label: 'groupID', value: c.groupID || '(none)' },
+          { label: 'recvNickname', value: c.recvNickname || '(none)' },
+          { label: 'senderNickname', value: c.senderNickname || '(none)' },
+          // The server overwrites it with the group's face for a group message.
+          { label: group ? "senderFaceURL (the group's)" : 'senderFaceURL', value: c.senderFaceURL || '(none)' },
+          { label: 'serverMsgID', value: c.serverMsgID },
+          { label: 'clientMsgID', value: c.clientMsgID },
+          { label: 'ex', value: c.ex || '(empty)' },
+        ],
+      },
+    ],
+  };
+}
+
+export const messages = {
+  operation: pageOperation({
+    name: 'searchMsg',
+    path: '/msg/search_msg',
+    schema: searchMsgDataSchema,
+    rows: 'chatLogs',
+    total: 'chatLogsNum',
+    // A lower bound: the last page is known by a short page.
+    totalExact: false,
+  }),
+  body: (request) => ({ ...searchFields(request.query), pagination: pagination(request) }),
+  query: {
+    initial: ANY_MESSAGE,
+    narrowed: (q) => messageQueryText(q) !== '',
+    label: (q) => [dayWords(q.day), 'rows in storage order'].filter(Boolean).join(` ${glyphs().separator} `),
+    crumb: (q) => truncate(displayText(messageCrumb(q)), 96),
+    prompt: {
+      kind: 'search',
+      label: 'messages: ',
+      hint: 'from:ID to:ID type:NAME|N session:single|group day:YYYY-MM-DD (local); Tab completes; empty: all',
+      text: messageQueryText,
+      example: 'from:user_000001 type:Text',
+      answer: (text) => {
+        const parsed = parseMessageQuery(text);
+        return parsed.ok ? parsed.query : ANY_MESSAGE;
+      },
+      check: (text) => {
+        const parsed = parseMessageQuery(text);
+        return parsed.ok ? undefined : parsed.problem;
+      },
+      complete: completeMessageQuery,
+    },
+    fromFlags: messageQueryFromFlags,
+    flagsProblem: messageFlagsProblem,
+  },
+  columns: [
+    timeAt('chatLog.sendTime', 'TIME', 2),
+    idAt('chatLog.sendID', 'FROM'),
+    { key: 'to', title: 'TO', priority: IDENTIFYING, min: 10, max: ID_MAX + 8, value: recipient },
+    labelAt('chatLog.contentType', 'TYPE', 3, (v) => contentTypeName(Number(v))),
+    { key: 'summary', title: 'MESSAGE', priority: 3, min: 16, value: (m) => messageSummary(m.chatLog) },
+    labelAt('isRevoked', 'REVOKED', 4, (v) => (v ? 'revoked' : '')),
+  ],
+  detail: messageDetail,
+  csv: {
+    after: [
+      'chatLog.senderNickname',
+      'chatLog.recvID',
+      'chatLog.recvNickname',
+      'chatLog.groupID',
+      'chatLog.groupName',
+      'chatLog.sessionType',
+      'chatLog.seq',
+      'chatLog.senderPlatformID',
+      'chatLog.serverMsgID',
+      'chatLog.clientMsgID',
+      // The decoded one-line summary, beside the content as stored.
+      { name: 'summary', value: (m) => contentSummary(m.chatLog.contentType, m.chatLog.content) },
+      'chatLog.content',
+    ],
+  },
+  identity: (m) => `${m.chatLog.serverMsgID}/${m.chatLog.seq}`,
+  rowID: (m) => m.chatLog.serverMsgID,
+  userNamed: (m) => m.chatLog.sendID || undefined,
+  completionWords: (m) => [m.chatLog.sendID, isGroup(m) ? m.chatLog.groupID || m.chatLog.recvID : m.chatLog.recvID],
+  emptyText: (q, keys) =>
+    messageQueryText(q) !== ''
+      ? `no message matches ${displayText(messageQueryText(q))} (${keys.search ? `${keys.search} to search again, ` : ''}${keys.back} for all)`
+      : 'no messages',
+  // Once the last page is known the server counted to the end: the count is whole.
+  totalWords: (total, lastPageKnown) => `${lastPageKnown ? '' : glyphs().atLeast}${formatCount(total)} found`,
+  defaultSort: { field: 'chatLog.sendTime', desc: true },
+  keys: [{ action: 'search', keys: ['s'], hint: 'search', description: 'messages: from: to: type: session: day:', run: { openPrompt: 'search' } }] as const,
+  jump: { aliases: ['m', 'msgs'], description: 'search the messages of single and group chats' },
+  fromUser: { action: 'userMessages', keys: ['M'], hint: 'messages', description: 'user screen: the messages this user sent (message search from: the user)', text: (userID: string) => `from:${userID}` } as const,
+} satisfies ListDef<FoundMessage, never, MessageQuery>;

@@ -49,7 +49,7 @@ const figures: Array<[number[], string, () => Promise<Result[]>]> = [
   [[8, 6], 'scripting walk', async () => (await import('./walk.js')).walkFigures(quick)],
   [[7], 'install footprint', async () => (await import('./footprint.js')).footprintFigures(quick)],
   [[9], 'live view cost', async () => (await import('./live.js')).liveFigures(quick)],
-  [[10], 'a history page at scale', async () => (await import('./messagePages.js')).messagePageFigures(quick)],
+  [[10], 'history and groups pages at scale', async () => (await import('./messagePages.js')).messagePageFigures(quick)],
 ];
 
 const load = (): string => loadavg().map((n) => n.toFixed(2)).join(' ');

@@ -56,13 +56,17 @@ export async function scrollPane(m: Mounted, max: number): Promise<void> {
   }
 }
 
+/** The copy keys a walk presses: y alone, or y, Y (the row's ID) and C (the page as curl) on rows in turn. */
+export type CopyKeys = 'y' | 'yYC';
+
 /**
  * Visits the rows from..to-1 (all of them unless given) of the current list with the detail pane
  * open, scrolling the pane of each row, and copies rows with y (the first one visited, and every
- * seventh from the fourth of a page). Rows before `from` are passed with the pane closed (nothing
- * is laid out for them). Returns the rows visited.
+ * seventh from the fourth of a page; with 'yYC' also Y on the sixth and C on the seventh). Rows
+ * before `from` are passed with the pane closed (nothing is laid out for them). Returns the rows
+ * visited.
  */
-export async function walkList(m: Mounted, openPane: string, panePages: number, from = 0, to = CORPUS_SIZE): Promise<number> {
+export async function walkList(m: Mounted, openPane: string, panePages: number, from = 0, to = CORPUS_SIZE, copies: CopyKeys = 'y'): Promise<number> {
   let visited = 0;
   const lastPage = Math.ceil(to / PAGE);
   for (let page = 1; page <= lastPage; page++) {
@@ -78,6 +82,9 @@ export async function walkList(m: Mounted, openPane: string, panePages: number, 
       expect(m.store.getState().detail.open, `pane on page ${page}:\n${m.screen()}`).toBe(true);
       await scrollPane(m, panePages);
       if (visited === 0 || row % 7 === 3) await step(m, 'y');
+      // Y and C always say something on the status line (copied, or refused in words).
+      else if (copies === 'yYC' && row % 7 === 5) await step(m, 'Y');
+      else if (copies === 'yYC' && row % 7 === 6) await step(m, 'C');
       visited++;
     }
   }
@@ -110,6 +117,7 @@ export function mountHostileApp(server: { url: string }): Mounted {
  */
 export function expectWalkClean(audit: AuditResult, chunks: readonly string[]): void {
   expect(audit.violations.slice(0, 20)).toEqual([]);
+  expect(audit.copies.length).toBeGreaterThan(0);
   expect(audit.frames.some((f) => f.includes('\ufffd'))).toBe(true);
   expect(chunks.some((c) => c.startsWith('\u001b]52;c;'))).toBe(true);
 }

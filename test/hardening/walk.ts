@@ -121,3 +121,12 @@ export function expectWalkClean(audit: AuditResult, chunks: readonly string[]): 
   expect(audit.frames.some((f) => f.includes('\ufffd'))).toBe(true);
   expect(chunks.some((c) => c.startsWith('\u001b]52;c;'))).toBe(true);
 }
+
+/** Runs a command of the command line (`:messages`) and waits for its list's first page. */
+export async function command(m: Mounted, text: string): Promise<void> {
+  await step(m, ':');
+  await m.type(text);
+  await m.settle(5);
+  await step(m, '\r');
+  await loaded(m, 1);
+}

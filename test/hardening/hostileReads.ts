@@ -142,7 +142,7 @@ function statusRow(asked: string, at: number): Record<string, unknown> {
   const named = /^h(\d+)$/.exec(asked);
   const known = HOSTILE_VALUES.indexOf(asked);
   const row = named ? Number(named[1]) : known >= 0 ? known : at;
-  const platforms: unknown[][] = [[1, 2, 999, -1], [2 ** 53 + 2, 0, 13], [5, '7', 1e21], [hostileValue(row, 1)], []];
+  const platforms: unknown[][] = [[1, 2, 999, -1], [2 ** 53 + 2, 0, 13], [5, '7', 1e21], [1.5, -1e300], []];
   return {
     userID: named ? hostileValue(row, 0) : asked,
     status: row % 5 === 4 ? 0 : odd(row, 0) === 0 ? 1 : row % 2 === 0 ? 1 : odd(row, 1),
@@ -153,7 +153,7 @@ function statusRow(asked: string, at: number): Record<string, unknown> {
 
 /** The token's owner, platform and expiry, by how many times it was asked. */
 export function hostileToken(asked: number): Record<string, unknown> {
-  const expiries = [Math.floor(MS / 1000) + 86_400 * 400, -1, 2 ** 53 + 2, 1e300, 0, Math.floor(Date.now() / 1000) + 600];
+  const expiries = [Math.floor(Date.now() / 1000) + 86_400 * 90, -1, 2 ** 53 + 2, 1e300, 0, Math.floor(Date.now() / 1000) + 600];
   return { userID: hostileValue(asked, 0), platformID: odd(asked, 0), expireTimeSeconds: expiries[asked % expiries.length], [hostileValue(asked, 5).slice(0, 100)]: hostileValue(asked, 1) };
 }
 

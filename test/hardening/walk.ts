@@ -4,7 +4,7 @@ import { currentList } from '../../src/store/selectors.js';
 import type { AppState } from '../../src/store/types.js';
 import { HOSTILE_VALUES } from '../fixtures/hostile.js';
 import type { AuditResult } from './audit.js';
-import { mountApp, type Mounted } from './harness.js';
+import { mountApp, type Mounted, type MountOptions } from './harness.js';
 import { CORPUS_SIZE } from './hostileServer.js';
 
 export const PAGE = 20;
@@ -106,8 +106,8 @@ export function rowRanges(parts = 2): (readonly [number, number])[] {
 }
 
 /** The App on the hostile server, at the size and page every corpus walk uses. */
-export function mountHostileApp(server: { url: string }): Mounted {
-  return mountApp({ client: { baseUrl: server.url, token: 'hostile-test-token', maxBodyBytes: 64 * 1024 * 1024 }, columns: 100, rows: 40, pageSize: PAGE });
+export function mountHostileApp(server: { url: string }, options: Pick<MountOptions, 'tokenTimers'> = {}): Mounted {
+  return mountApp({ client: { baseUrl: server.url, token: 'hostile-test-token', maxBodyBytes: 64 * 1024 * 1024 }, columns: 100, rows: 40, pageSize: PAGE, ...options });
 }
 
 /**

@@ -131,7 +131,7 @@ const DATA_BUILDERS: Record<string, (r: Random) => { [key: string]: Json }> = {
   }),
   '/user/get_users_info': (r) => ({ usersInfo: [ROW_BUILDERS['/user/get_users']!.row(r, 0) as { [key: string]: Json }].map((u) => ({ ...u, userID: 'u1', appMangerLevel: odd(r) })) }),
   '/auth/parse_token': (r) => ({ userID: text(r), platformID: odd(r), expireTimeSeconds: pick(r, [1_900_000_000, -1, 0, 2 ** 53 + 2, 1e300]) }),
-  '/msg/get_conversations_has_read_and_max_seq': (r) => ({ seqs: { [FUZZ_CONVERSATION]: { maxSeq: pick(r, [0, 5, 40, 2 ** 53 + 2]), hasReadSeq: odd(r), maxSeqTime: odd(r) }, [text(r)]: { maxSeq: 1 } } }),
+  '/msg/get_conversations_has_read_and_max_seq': (r) => ({ seqs: { [FUZZ_CONVERSATION]: { maxSeq: pick(r, [0, 5, 40, 2 ** 53 + 2]), hasReadSeq: odd(r), maxSeqTime: odd(r) }, [text(r)]: { maxSeq: 1, hasReadSeq: -1, maxSeqTime: 0 } } }),
   '/msg/pull_msg_by_seq': (r) => {
     const top = 40 - int(r, 30);
     return { msgs: { [FUZZ_CONVERSATION]: { Msgs: Array.from({ length: int(r, 6) }, (_, i) => historyMsg(r, top - i)), isEnd: r() < 0.5, endSeq: int(r, 40) } }, notificationMsgs: null };

@@ -19,6 +19,7 @@ import { copyToClipboard } from '../../src/terminal/osc52.js';
 import { auditWrites, type AuditResult } from './audit.js';
 import { NO_RETRIES } from '../support/retryPolicy.js';
 import type { RefreshTimers } from '../../src/data/liveRefresh.js';
+import type { OpenExport } from '../../src/data/exportFile.js';
 
 const ESCAPES = /\u001b\[[0-9;?]*[A-Za-z]|\u001b\][^\u0007]*\u0007/g;
 
@@ -74,6 +75,8 @@ export interface MountOptions {
   info?: Partial<ConnectionInfo>;
   /** The token's expiry timers (store/tokenSlice.ts), for a test that watches what they are asked. */
   tokenTimers?: RefreshTimers;
+  /** Where `e` and `E` write (data/exportFile.ts exportFiles into a temp folder); none: exporting is off. */
+  openExport?: OpenExport;
 }
 
 export interface Mounted {
@@ -117,6 +120,7 @@ export function mountApp(options: MountOptions): Mounted {
     copy: (text) => copyToClipboard(stdout, text, {}),
     quit: () => undefined,
     ...(options.tokenTimers ? { tokenTimers: options.tokenTimers } : {}),
+    ...(options.openExport ? { openExport: options.openExport } : {}),
   });
   const info: ConnectionInfo = { host: new URL(options.client.baseUrl).host, identity: 'imAdmin', wire: client.wire, demo: false, ...options.info };
   const instance = render(

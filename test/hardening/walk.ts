@@ -106,7 +106,7 @@ export function rowRanges(parts = 2): (readonly [number, number])[] {
 }
 
 /** The App on the hostile server, at the size and page every corpus walk uses. */
-export function mountHostileApp(server: { url: string }, options: Pick<MountOptions, 'tokenTimers'> = {}): Mounted {
+export function mountHostileApp(server: { url: string }, options: Pick<MountOptions, 'tokenTimers' | 'openExport'> = {}): Mounted {
   return mountApp({ client: { baseUrl: server.url, token: 'hostile-test-token', maxBodyBytes: 64 * 1024 * 1024 }, columns: 100, rows: 40, pageSize: PAGE, ...options });
 }
 

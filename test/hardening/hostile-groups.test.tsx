@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { currentList } from '../../src/store/selectors.js';
 import { HOSTILE_VALUES } from '../fixtures/hostile.js';
-import { KEYS } from './harness.js';
 import { startHostileServer, type HostileServer } from './hostileServer.js';
-import { command, expectWalkClean, loaded, mountHostileApp, rowRanges, step, walkList } from './walk.js';
+import { openList } from './openLists.js';
+import { expectWalkClean, mountHostileApp, rowRanges, walkList } from './walk.js';
 
 let server: HostileServer;
 beforeAll(async () => {
@@ -24,9 +24,7 @@ describe('hostile strings in groups', () => {
   it.each(rowRanges())('reach no terminal: rows %i to %i', async (from, to) => {
     const m = mountHostileApp(server);
     try {
-      await loaded(m, 1);
-      await command(m, 'groups');
-      expect(currentList(m.store.getState())!.kind).toBe('groups');
+      await openList(m, 'groups');
       expect(await walkList(m, 'd', 1, from, to, 'yYC')).toBe(to - from);
     } finally {
       m.unmount();
@@ -41,15 +39,8 @@ describe("hostile strings in a group's members", () => {
   it.each(rowRanges())('reach no terminal: rows %i to %i', async (from, to) => {
     const m = mountHostileApp(server);
     try {
-      await loaded(m, 1);
-      await command(m, 'groups');
-      // Row 1's group ID and name are hostile: the breadcrumb shows the name, the request carries the ID.
-      await step(m, 'j');
-      await step(m, KEYS.enter);
-      await loaded(m, 1);
-      const list = currentList(m.store.getState())!;
-      expect(list.kind).toBe('members');
-      expect((list.query as { groupID: string }).groupID).toBe(HOSTILE_VALUES[1]);
+      await openList(m, 'members');
+      expect((currentList(m.store.getState())!.query as { groupID: string }).groupID).toBe(HOSTILE_VALUES[1]);
       expect(await walkList(m, 'd', 1, from, to, 'yYC')).toBe(to - from);
     } finally {
       m.unmount();

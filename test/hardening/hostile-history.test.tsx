@@ -11,9 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { currentList } from '../../src/store/selectors.js';
 import { HOSTILE_VALUES } from '../fixtures/hostile.js';
-import { KEYS } from './harness.js';
 import { startHostileServer, type HostileServer } from './hostileServer.js';
-import { expectWalkClean, loaded, mountHostileApp, rowRanges, step, walkList } from './walk.js';
+import { openList } from './openLists.js';
+import { expectWalkClean, mountHostileApp, rowRanges, walkList } from './walk.js';
 
 let server: HostileServer;
 beforeAll(async () => {
@@ -27,17 +27,8 @@ describe("hostile strings in a conversation's history", () => {
   it.each(rowRanges(4))('reach no terminal: rows %i to %i', async (from, to) => {
     const m = mountHostileApp(server);
     try {
-      await loaded(m, 1);
-      await step(m, 'j');
-      await step(m, KEYS.enter);
-      await loaded(m, 1);
-      expect(currentList(m.store.getState())!.kind).toBe('conversations');
-      await step(m, KEYS.enter);
-      await loaded(m, 1);
-      const list = currentList(m.store.getState())!;
-      expect(list.kind).toBe('history');
-      expect((list.query as { conversationID: string }).conversationID).toBe(HOSTILE_VALUES[0]);
-      expect(list.error).toBeNull();
+      await openList(m, 'history');
+      expect((currentList(m.store.getState())!.query as { conversationID: string }).conversationID).toBe(HOSTILE_VALUES[0]);
       expect(await walkList(m, 'd', 2, from, to, 'yYC')).toBe(to - from);
     } finally {
       m.unmount();

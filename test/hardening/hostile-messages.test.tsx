@@ -7,9 +7,9 @@
 // shared between files and tests.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { currentList } from '../../src/store/selectors.js';
 import { startHostileServer, type HostileServer } from './hostileServer.js';
-import { command, expectWalkClean, loaded, mountHostileApp, rowRanges, walkList } from './walk.js';
+import { openList } from './openLists.js';
+import { expectWalkClean, mountHostileApp, rowRanges, walkList } from './walk.js';
 
 let server: HostileServer;
 beforeAll(async () => {
@@ -23,9 +23,7 @@ describe('hostile strings in the message search', () => {
   it.each(rowRanges(4))('reach no terminal: rows %i to %i', async (from, to) => {
     const m = mountHostileApp(server);
     try {
-      await loaded(m, 1);
-      await command(m, 'messages');
-      expect(currentList(m.store.getState())!.kind).toBe('messages');
+      await openList(m, 'messages');
       expect(await walkList(m, 'd', 2, from, to, 'yYC')).toBe(to - from);
     } finally {
       m.unmount();

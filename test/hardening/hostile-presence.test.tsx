@@ -14,6 +14,7 @@ import { currentList, currentScreen } from '../../src/store/selectors.js';
 import { KEYS } from './harness.js';
 import { statusAsk } from './hostileReads.js';
 import { CORPUS_SIZE, startHostileServer, type HostileServer } from './hostileServer.js';
+import { openList } from './openLists.js';
 import { command, expectWalkClean, loaded, mountHostileApp, rowRanges, step, walkList } from './walk.js';
 
 let server: HostileServer;
@@ -30,14 +31,7 @@ describe('hostile strings in who is online', () => {
   it.each(rowRanges())('reach no terminal from the status list: rows %i to %i', async (from, to) => {
     const m = mountHostileApp(server);
     try {
-      await loaded(m, 1);
-      await command(m, 'status');
-      expect(currentList(m.store.getState())!.kind).toBe('status');
-      await step(m, 's');
-      await m.type(Array.from({ length: CORPUS_SIZE }, (_, i) => statusAsk(i)).join(','));
-      await m.settle(5);
-      await step(m, KEYS.enter);
-      await loaded(m, 1);
+      await openList(m, 'status');
       expect(currentList(m.store.getState())!.rows.length, m.screen()).toBe(20);
       expect(await walkList(m, 'd', 1, from, to, 'yYC')).toBe(to - from);
     } finally {

@@ -56,13 +56,14 @@ export async function scrollPane(m: Mounted, max: number): Promise<void> {
   }
 }
 
-/** The copy keys a walk presses: y alone, or y, Y (the row's ID) and C (the page as curl) on rows in turn. */
+/** The copy keys a walk presses: y on some rows, or y on every row with Y (the row's ID) and C (the page as curl) on some. */
 export type CopyKeys = 'y' | 'yYC';
 
 /**
  * Visits the rows from..to-1 (all of them unless given) of the current list with the detail pane
  * open, scrolling the pane of each row, and copies rows with y (the first one visited, and every
- * seventh from the fourth of a page; with 'yYC' also Y on the sixth and C on the seventh). Rows
+ * seventh from the fourth of a page; with 'yYC' every row, Y every seventh from the sixth, C from
+ * the seventh). Rows
  * before `from` are passed with the pane closed (nothing is laid out for them). Returns the rows
  * visited.
  */
@@ -81,10 +82,12 @@ export async function walkList(m: Mounted, openPane: string, panePages: number, 
       if (!m.store.getState().detail.open) await step(m, openPane);
       expect(m.store.getState().detail.open, `pane on page ${page}:\n${m.screen()}`).toBe(true);
       await scrollPane(m, panePages);
-      if (visited === 0 || row % 7 === 3) await step(m, 'y');
-      // Y and C always say something on the status line (copied, or refused in words).
-      else if (copies === 'yYC' && row % 7 === 5) await step(m, 'Y');
-      else if (copies === 'yYC' && row % 7 === 6) await step(m, 'C');
+      if (copies === 'yYC') {
+        // Each says something new on the status line (copied, or refused in words): each draws.
+        await step(m, 'y');
+        if (row % 7 === 5) await step(m, 'Y');
+        if (row % 7 === 6) await step(m, 'C');
+      } else if (visited === 0 || row % 7 === 3) await step(m, 'y');
       visited++;
     }
   }

@@ -25,6 +25,7 @@ afterAll(async () => {
   await server.close();
 });
 
+const HALF = Math.ceil(CORPUS_SIZE / 2);
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 describe('hostile strings in who is online', () => {
@@ -66,13 +67,17 @@ describe('hostile strings in who is online', () => {
 });
 
 describe('hostile strings in the exact lookup (the picker)', () => {
-  it('reach no terminal: every row of the corpus looked up by u', async () => {
+  // Every row of the corpus, in two halves so that neither runs long on a loaded machine.
+  it.each([
+    [0, HALF],
+    [HALF, CORPUS_SIZE],
+  ])('reach no terminal: the rows %i to %i looked up by u', async (from, to) => {
     const m = mountHostileApp(server);
     let opened = 0;
     let refused = 0;
     try {
       await loaded(m, 1);
-      for (let row = 0; row < CORPUS_SIZE; row++) {
+      for (let row = from; row < to; row++) {
         await step(m, 'u');
         await m.type(statusAsk(row));
         await m.settle(5);
@@ -95,8 +100,8 @@ describe('hostile strings in the exact lookup (the picker)', () => {
     } finally {
       m.unmount();
     }
-    expect(opened).toBeGreaterThan(10);
-    expect(refused).toBeGreaterThan(10);
+    expect(opened).toBeGreaterThan(5);
+    expect(refused).toBeGreaterThan(5);
     const audit = m.audit();
     expect(audit.violations.slice(0, 20)).toEqual([]);
     expect(audit.frames.some((f) => f.includes('\ufffd'))).toBe(true);

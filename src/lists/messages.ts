@@ -190,6 +190,7 @@ export const messages = {
       : 'no messages',
   // Once the last page is known the server counted to the end: the count is whole.
   totalWords: (total, lastPageKnown) => `${lastPageKnown ? '' : glyphs().atLeast}${formatCount(total)} found`,
+  countNote: (total) => `${glyphs().atLeast}${formatCount(total)} found (the server's count as sent: ${total})`,
   defaultSort: { field: 'chatLog.sendTime', desc: true },
   keys: [{ action: 'search', keys: ['s'], hint: 'search', description: 'messages: from: to: type: session: day:', run: { openPrompt: 'search' } }] as const,
   jump: { aliases: ['m', 'msgs'], description: 'search the messages of single and group chats' },

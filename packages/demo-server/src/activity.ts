@@ -63,7 +63,7 @@ export class DemoActivity {
   /** The messages added to each conversation, in seq order. */
   private readonly added = new Map<string, AddedMessage[]>();
   /** The lively users' generated conversations (the data set's, which never change). */
-  private readonly recordsByUser = new Map<number, ConversationRecord[]>();
+  private readonly recordsByUser = new Map<number, readonly ConversationRecord[]>();
 
   constructor(
     private readonly world: World,

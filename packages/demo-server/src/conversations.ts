@@ -98,8 +98,27 @@ interface Made {
   maxSeq: number;
 }
 
-/** Conversations of a user in generation order (not sorted). Empty for unknown or system users. */
-export function conversationsOf(world: World, userID: string): ConversationRecord[] {
+/** The last few users' conversations, per world: a history page asks for them twice (its read state, then its pull). */
+const recentConversations = new WeakMap<World, Map<string, readonly ConversationRecord[]>>();
+const RECENT_USERS = 8;
+
+/** Conversations of a user in generation order (not sorted). Empty for unknown or system users. Shared: never mutate. */
+export function conversationsOf(world: World, userID: string): readonly ConversationRecord[] {
+  let recent = recentConversations.get(world);
+  if (!recent) recentConversations.set(world, (recent = new Map()));
+  let records = recent.get(userID);
+  if (records) {
+    // Most recently used last, so that the oldest is the first key.
+    recent.delete(userID);
+  } else {
+    records = generateConversations(world, userID);
+    if (recent.size >= RECENT_USERS) recent.delete(recent.keys().next().value!);
+  }
+  recent.set(userID, records);
+  return records;
+}
+
+function generateConversations(world: World, userID: string): ConversationRecord[] {
   const index = userIndexOf(world, userID);
   if (index === undefined || !isChatty(world, index)) return [];
   const rng = rngFor(STREAM.conversations, index);

@@ -7,11 +7,11 @@
 import { NOTIFICATION_ACCOUNTS, type SystemAccount } from './accounts.js';
 import { CT, contentFor, type MessageContext } from './content.js';
 import { groupChat, groupLastTime, groupMaxSeq, SILENT_GROUP_EVERY } from './groupChats.js';
-import { GROUP_POOL, groupIndexOf, type GroupRecord } from './groups.js';
+import { GROUP_POOL, groupAt, groupIndexOf, type GroupRecord } from './groups.js';
 import { mix, rngFor, STREAM, type Rng } from './prng.js';
-import { FIRST_USER_PEERS, isChatty, singleChat, singleChatMembers, singlePeers } from './singleChats.js';
+import { FIRST_USER_PEERS, isChatty, singleChat, singleChatMembers, singleConversationID, singleFacts, singlePeers } from './singleChats.js';
 import type { PublicUser, World } from './users.js';
-import { publicUserAt, userIndexOf, worldNow } from './users.js';
+import { publicUserAt, userIdOf, userIndexOf, worldNow, worldShift } from './users.js';
 
 export { NO_CONVERSATIONS_EVERY } from './singleChats.js';
 
@@ -51,6 +51,8 @@ export interface ConversationRecord {
   maxSeq: number;
   /** The owner's read seq: maxSeq − unreadCount, but for the planted few (readSkew). */
   hasReadSeq: number;
+  /** The latest message's time (msgInfo's LatestMsgRecvTime), null without one: known without building msgInfo. */
+  latestAt: number | null;
 }
 
 export const SESSION_SINGLE = 1;
@@ -93,10 +95,18 @@ function targetCount(index: number, rng: Rng): number {
 interface Made {
   conversationID: string;
   /** null: the conversation has no message. */
-  msgInfo: MsgInfoWire | null;
+  latestAt: number | null;
+  /**
+   * Its msgInfo, built when first read: a single chat's or a group's latest message draws from
+   * its own stream, so building it late changes nothing, and the read state and the pull never
+   * read it (only a list page's rows do).
+   */
+  msgInfo: () => MsgInfoWire | null;
   sortKey: number;
   maxSeq: number;
 }
+
+const NO_MESSAGE = (): null => null;
 
 /** The last few users' conversations, per world: a history page asks for them twice (its read state, then its pull). */
 const recentConversations = new WeakMap<World, Map<string, readonly ConversationRecord[]>>();
@@ -140,17 +150,22 @@ function generateConversations(world: World, userID: string): ConversationRecord
   }
   return made.map((m, k) => {
     const recvMsgOpt = rng.pick([0, 0, 0, 0, 0, 0, 0, 0, 2, 1]);
-    const unreadCount = m.msgInfo ? Math.min(unread(rng), m.maxSeq) : 0;
+    const hasMessage = m.latestAt !== null;
+    const unreadCount = hasMessage ? Math.min(unread(rng), m.maxSeq) : 0;
+    let built: MsgInfoWire | null | undefined;
     return {
       sortKey: m.sortKey,
       maxSeq: m.maxSeq,
-      hasReadSeq: m.maxSeq - unreadCount + (m.msgInfo ? readSkew(index, k) : 0),
+      hasReadSeq: m.maxSeq - unreadCount + (hasMessage ? readSkew(index, k) : 0),
+      latestAt: m.latestAt,
       wire: {
         conversationID: m.conversationID,
         recvMsgOpt,
         unreadCount,
         IsPinned: index === 1 ? FIRST_USER_PINNED.has(k) : rng.chance(0.04),
-        msgInfo: m.msgInfo,
+        get msgInfo() {
+          return built === undefined ? (built = m.msgInfo()) : built;
+        },
       },
     };
   });
@@ -197,16 +212,18 @@ function createdAt(rng: Rng, world: World): number {
 }
 
 function singleRow(b: Builder, peerIndex: number): Made {
-  const chat = singleChat(b.world, b.index, peerIndex);
-  const { latest } = chat;
-  if (!latest) return { conversationID: chat.conversationID, msgInfo: null, sortKey: createdAt(b.rng, b.world), maxSeq: 0 };
+  const facts = singleFacts(b.world, b.index, peerIndex);
+  const conversationID = singleConversationID(b.self.userID, userIdOf(peerIndex));
+  if (facts.maxSeq === 0) return { conversationID, latestAt: null, msgInfo: NO_MESSAGE, sortKey: createdAt(b.rng, b.world), maxSeq: 0 };
+  return { conversationID, latestAt: facts.sendTime, msgInfo: () => singleInfo(b, peerIndex), sortKey: facts.sendTime, maxSeq: facts.maxSeq };
+}
+
+function singleInfo(b: Builder, peerIndex: number): MsgInfoWire | null {
+  const { latest } = singleChat(b.world, b.index, peerIndex);
+  if (!latest) return null;
   // The server names the peer (its nickname and face) whichever member sent the last message.
   const peer = latest.sender.userID === b.self.userID ? latest.receiver : latest.sender;
   return {
-    conversationID: chat.conversationID,
-    sortKey: latest.sendTime,
-    maxSeq: chat.maxSeq,
-    msgInfo: {
       serverMsgID: latest.serverMsgID,
       clientMsgID: latest.clientMsgID,
       sessionType: SESSION_SINGLE,
@@ -224,7 +241,6 @@ function singleRow(b: Builder, peerIndex: number): Made {
       contentType: latest.contentType,
       content: latest.content,
       ex: '',
-    },
   };
 }
 
@@ -248,14 +264,17 @@ function groupRow(b: Builder, rank: number, position: number): Made | undefined 
   }
   if (groupIndex < 0) return undefined;
   b.usedGroups.add(groupIndex);
-  const chat = groupChat(b.world, groupIndex);
-  const { group, latest } = chat;
-  if (!latest) return { conversationID: chat.conversationID, msgInfo: null, sortKey: createdAt(b.rng, b.world), maxSeq: 0 };
+  const conversationID = `sg_${groupAt(groupIndex, b.world.population, worldShift(b.world)).groupID}`;
+  const maxSeq = groupMaxSeq(groupIndex);
+  if (maxSeq === 0) return { conversationID, latestAt: null, msgInfo: NO_MESSAGE, sortKey: createdAt(b.rng, b.world), maxSeq: 0 };
+  const sendTime = groupLastTime(b.world, groupIndex);
+  return { conversationID, latestAt: sendTime, msgInfo: () => groupInfo(b.world, groupIndex), sortKey: sendTime, maxSeq };
+}
+
+function groupInfo(world: World, groupIndex: number): MsgInfoWire | null {
+  const { group, latest } = groupChat(world, groupIndex);
+  if (!latest) return null;
   return {
-    conversationID: chat.conversationID,
-    sortKey: latest.sendTime,
-    maxSeq: chat.maxSeq,
-    msgInfo: {
       serverMsgID: latest.serverMsgID,
       clientMsgID: latest.clientMsgID,
       sessionType: SESSION_GROUP,
@@ -274,7 +293,6 @@ function groupRow(b: Builder, rank: number, position: number): Made | undefined 
       contentType: latest.contentType,
       content: latest.content,
       ex: '',
-    },
   };
 }
 
@@ -290,13 +308,10 @@ function notificationRow(b: Builder): Made | undefined {
   const contentType = nextType(b, NOTIFICATION_TYPES);
   const sendTime = worldNow(b.world) - b.rng.int(TWO_YEARS_MS);
   const ctx = messageContext(b, { sender, receiver: b.self, sessionType: SESSION_NOTIFICATION, conversationID, sendTime });
-  // Notification sessions carry no sender name or face.
-  return {
-    conversationID,
-    sortKey: sendTime,
-    maxSeq: b.rng.between(5_001, 20_000),
-    msgInfo: msgInfo(b, ctx, contentType, { recvID: b.self.userID, senderName: '', faceURL: '' }),
-  };
+  // Notification sessions carry no sender name or face. Built now: their content draws from the user's stream.
+  const maxSeq = b.rng.between(5_001, 20_000);
+  const info = msgInfo(b, ctx, contentType, { recvID: b.self.userID, senderName: '', faceURL: '' });
+  return { conversationID, latestAt: sendTime, msgInfo: () => info, sortKey: sendTime, maxSeq };
 }
 
 function messageContext(b: Builder, parts: Omit<MessageContext, 'rng' | 'others'>): MessageContext {
@@ -346,7 +361,7 @@ export function conversationTotals(world: World, owned: readonly ConversationRec
   let conversationTotal = 0;
   for (const id of requested) {
     const row = mine.get(id);
-    const facts = row ? { unread: row.wire.unreadCount, hasMessage: row.wire.msgInfo !== null } : foreignConversation(world, id);
+    const facts = row ? { unread: row.wire.unreadCount, hasMessage: row.latestAt !== null } : foreignConversation(world, id);
     unreadTotal += facts.unread;
     if (facts.hasMessage) conversationTotal++;
   }
@@ -364,6 +379,6 @@ function foreignConversation(world: World, id: string): { unread: number; hasMes
   if (groupIndex !== undefined) return { unread: groupMaxSeq(groupIndex), hasMessage: groupMaxSeq(groupIndex) > 0 };
   const notice = /^sn_.*_(user_\d+)$/.exec(id);
   const owner = notice?.[1] ? conversationsOf(world, notice[1]).find((c) => c.wire.conversationID === id) : undefined;
-  if (owner) return { unread: owner.maxSeq, hasMessage: owner.wire.msgInfo !== null };
+  if (owner) return { unread: owner.maxSeq, hasMessage: owner.latestAt !== null };
   return { unread: 0, hasMessage: false };
 }

@@ -9,6 +9,7 @@ import { CT, contentFor, type MessageContext } from './content.js';
 import { groupChat, groupLastTime, groupMaxSeq, SILENT_GROUP_EVERY } from './groupChats.js';
 import { GROUP_POOL, groupAt, groupIndexOf, type GroupRecord } from './groups.js';
 import { mix, rngFor, STREAM, type Rng } from './prng.js';
+import { recentPerWorld } from './recent.js';
 import { FIRST_USER_PEERS, isChatty, singleChat, singleChatMembers, singleConversationID, singleFacts, singlePeers } from './singleChats.js';
 import type { PublicUser, World } from './users.js';
 import { publicUserAt, userIdOf, userIndexOf, worldNow, worldShift } from './users.js';
@@ -108,24 +109,12 @@ interface Made {
 
 const NO_MESSAGE = (): null => null;
 
-/** The last few users' conversations, per world: a history page asks for them twice (its read state, then its pull). */
-const recentConversations = new WeakMap<World, Map<string, readonly ConversationRecord[]>>();
-const RECENT_USERS = 8;
+/** A history page reads its owner's conversations twice: for its read state, then for its pull. */
+const recentConversations = recentPerWorld<string, readonly ConversationRecord[]>(8);
 
 /** Conversations of a user in generation order (not sorted). Empty for unknown or system users. Shared: never mutate. */
 export function conversationsOf(world: World, userID: string): readonly ConversationRecord[] {
-  let recent = recentConversations.get(world);
-  if (!recent) recentConversations.set(world, (recent = new Map()));
-  let records = recent.get(userID);
-  if (records) {
-    // Most recently used last, so that the oldest is the first key.
-    recent.delete(userID);
-  } else {
-    records = generateConversations(world, userID);
-    if (recent.size >= RECENT_USERS) recent.delete(recent.keys().next().value!);
-  }
-  recent.set(userID, records);
-  return records;
+  return recentConversations(world, userID, () => generateConversations(world, userID));
 }
 
 function generateConversations(world: World, userID: string): ConversationRecord[] {

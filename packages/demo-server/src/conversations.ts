@@ -7,12 +7,12 @@
 import { NOTIFICATION_ACCOUNTS, type SystemAccount } from './accounts.js';
 import { CT, contentFor, type MessageContext } from './content.js';
 import { groupChat, groupLastTime, groupMaxSeq, SILENT_GROUP_EVERY } from './groupChats.js';
-import { GROUP_POOL, groupAt, groupIndexOf, type GroupRecord } from './groups.js';
+import { GROUP_POOL, groupIdOf, groupIndexOf, type GroupRecord } from './groups.js';
 import { mix, rngFor, STREAM, type Rng } from './prng.js';
 import { recentPerWorld } from './recent.js';
 import { FIRST_USER_PEERS, isChatty, singleChat, singleChatMembers, singleConversationID, singleFacts, singlePeers } from './singleChats.js';
 import type { PublicUser, World } from './users.js';
-import { publicUserAt, userIdOf, userIndexOf, worldNow, worldShift } from './users.js';
+import { publicUserAt, userIdOf, userIndexOf, worldNow } from './users.js';
 
 export { NO_CONVERSATIONS_EVERY } from './singleChats.js';
 
@@ -253,7 +253,7 @@ function groupRow(b: Builder, rank: number, position: number): Made | undefined 
   }
   if (groupIndex < 0) return undefined;
   b.usedGroups.add(groupIndex);
-  const conversationID = `sg_${groupAt(groupIndex, b.world.population, worldShift(b.world)).groupID}`;
+  const conversationID = `sg_${groupIdOf(groupIndex)}`;
   const maxSeq = groupMaxSeq(groupIndex);
   if (maxSeq === 0) return { conversationID, latestAt: null, msgInfo: NO_MESSAGE, sortKey: createdAt(b.rng, b.world), maxSeq: 0 };
   const sendTime = groupLastTime(b.world, groupIndex);

@@ -24,13 +24,18 @@ export function groupIndexOf(groupID: string): number | undefined {
   return Number.isInteger(index) && index >= 0 && index < GROUP_POOL ? index : undefined;
 }
 
+/** A group's ID from its pool index, without the rest of its record. */
+export function groupIdOf(index: number): string {
+  // Ten-digit numeric IDs like the real server's; the stride keeps them distinct.
+  return String(GROUP_ID_BASE + index * GROUP_ID_STRIDE);
+}
+
 /** `shiftMs`: the world's clock against the reference (users.ts worldShift). */
 export function groupAt(index: number, population: number, shiftMs = 0): GroupRecord {
   const rng = rngFor(STREAM.group, index);
   const memberCount = rng.chance(0.05) ? rng.between(2000, 200_000) : rng.between(3, 500);
   return {
-    // Ten-digit numeric IDs like the real server's; the stride keeps them distinct.
-    groupID: String(GROUP_ID_BASE + index * GROUP_ID_STRIDE),
+    groupID: groupIdOf(index),
     groupName: groupName(rng),
     faceURL: rng.chance(0.3) ? '' : `https://avatars.example.com/g/${index}.jpg`,
     memberCount,

@@ -12,7 +12,7 @@ import type { AddedMessage, DemoActivity } from './activity.js';
 import { CT, contentFor, type MessageContext } from './content.js';
 import { conversationsOf, NOTIFICATION_TYPES, type MsgInfoWire } from './conversations.js';
 import { GROUP_TYPES, groupChat, groupLastTime, groupMaxSeq, groupSpeakers } from './groupChats.js';
-import { groupAt, groupIndexOf, type GroupRecord } from './groups.js';
+import { groupAt, groupIdOf, groupIndexOf, type GroupRecord } from './groups.js';
 import { mix, rngFor, rollsInto, STREAM } from './prng.js';
 import { SINGLE_TYPES, singleChat, singleChatMembers, singleFacts } from './singleChats.js';
 import type { PublicUser, World } from './users.js';
@@ -43,7 +43,7 @@ export interface MessageRecord {
 
 export type Parties =
   | { kind: 'single'; low: number; high: number; lowID: string; highID: string }
-  | { kind: 'group'; groupIndex: number; group: GroupRecord; speakerIDs: readonly string[] }
+  | { kind: 'group'; groupIndex: number; group: () => GroupRecord; speakerIDs: () => readonly string[] }
   | { kind: 'notification'; owner: number; account: SystemAccount; latest: MsgInfoWire | null };
 
 /** What a conversation's history is, without any message built. */
@@ -143,10 +143,16 @@ export function singleTimeline(world: World, a: number, b: number, activity?: De
 }
 
 export function groupTimeline(world: World, groupIndex: number, activity?: DemoActivity): Timeline {
-  const group = groupAt(groupIndex, world.population, worldShift(world));
-  // Every message of the page names the group and one of its speakers: each computed once per timeline.
-  const speakerIDs = groupSpeakers(world, groupIndex).map(userIdOf);
-  return timeline(`sg_${group.groupID}`, SESSION.group, { kind: 'group', groupIndex, group, speakerIDs }, groupMaxSeq(groupIndex), groupLastTime(world, groupIndex), activity);
+  // Every message of a page names the group and one of its speakers: each computed once per
+  // timeline, and only when a message is read (a search passes thousands of groups by their times).
+  const group = once(() => groupAt(groupIndex, world.population, worldShift(world)));
+  const speakerIDs = once(() => groupSpeakers(world, groupIndex).map(userIdOf));
+  return timeline(`sg_${groupIdOf(groupIndex)}`, SESSION.group, { kind: 'group', groupIndex, group, speakerIDs }, groupMaxSeq(groupIndex), groupLastTime(world, groupIndex), activity);
+}
+
+function once<T>(compute: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= compute());
 }
 
 /** The timeline a conversation ID names in this world, or undefined (a notification session needs its owner). */
@@ -195,8 +201,10 @@ export function factsAt(world: World, t: Timeline, seq: number): MessageFacts {
   const contentType = p.kind !== 'notification' && typeRoll < 0.45 ? CT.text : pool[Math.floor(typePick * pool.length)] ?? CT.text;
   let sendID: string;
   if (p.kind === 'single') sendID = senderRoll < 0.5 ? p.lowID : p.highID;
-  else if (p.kind === 'group') sendID = p.speakerIDs[Math.floor(senderRoll * p.speakerIDs.length)] ?? p.speakerIDs[0]!;
-  else sendID = p.account.userID;
+  else if (p.kind === 'group') {
+    const speakers = p.speakerIDs();
+    sendID = speakers[Math.floor(senderRoll * speakers.length)] ?? speakers[0]!;
+  } else sendID = p.account.userID;
   return { seq, sendTime, contentType, sendID, revoked };
 }
 
@@ -289,7 +297,7 @@ export function messageAt(world: World, t: Timeline, seq: number, facts?: Messag
   if (isDeleted(t, seq)) return undefined;
   if (seq === t.base) return latestOf(world, t);
   const p = t.parties;
-  const group = p.kind === 'group' ? p.group : undefined;
+  const group = p.kind === 'group' ? p.group() : undefined;
   if (seq > t.base) {
     const added = t.added[seq - t.base - 1]!;
     const receiver = receiverOf(world, p, added.sender.userID);

@@ -102,6 +102,9 @@ const APP_MANGER_LEVELS: Table = {
 // Blacks always carry 0 (AddBlack never sets it); friends use 1 and 2.
 const ADD_SOURCES: Table = { 0: 'unspecified', 1: 'admin import', 2: 'by application' };
 const GROUP_TYPES: Table = { 0: 'normal', 1: 'super', 2: 'working' };
+const GROUP_STATUSES: Table = { 0: 'ok', 1: 'banned', 2: 'dismissed', 3: 'muted' };
+const ROLE_LEVELS: Table = { 100: 'owner', 60: 'admin', 20: 'member' };
+const JOIN_SOURCES: Table = { 2: 'invited', 3: 'search', 4: 'QR code' };
 const PLATFORMS: Table = {
   1: 'iOS',
   2: 'Android',
@@ -125,6 +128,9 @@ export const recvMsgOptName = (code: number): string => lookup(RECV_MSG_OPTS, co
 export const appMangerLevelName = (code: number): string => lookup(APP_MANGER_LEVELS, code);
 export const addSourceName = (code: number): string => lookup(ADD_SOURCES, code);
 export const groupTypeName = (code: number): string => lookup(GROUP_TYPES, code);
+export const groupStatusName = (code: number): string => lookup(GROUP_STATUSES, code);
+export const roleLevelName = (code: number): string => lookup(ROLE_LEVELS, code);
+export const joinSourceName = (code: number): string => lookup(JOIN_SOURCES, code);
 export const platformName = (code: number): string => lookup(PLATFORMS, code);
 /** A platform where several are listed (who is online where): its name, or a newer one's bare number. */
 export const platformWord = (code: number): string => (Number.isInteger(code) && Object.prototype.hasOwnProperty.call(PLATFORMS, code) ? PLATFORMS[code]! : String(code));

@@ -10,8 +10,11 @@ import { applications } from './applications.js';
 import { blacklist } from './blacklist.js';
 import { conversations } from './conversations.js';
 import { friends } from './friends.js';
+import { groups } from './groups.js';
 import { history } from './history.js';
 import { messages } from './messages.js';
+import { joinedGroups } from './joinedGroups.js';
+import { members } from './members.js';
 import { receivedApplications } from './receivedApplications.js';
 import { status } from './status.js';
 import type { LIST_NAMES, ListKind, UserTab } from './names.js';
@@ -32,12 +35,15 @@ export const LISTS = {
   accounts,
   status,
   messages,
+  groups,
   conversations,
   blacklist,
   applications,
   friends,
   receivedApplications,
+  joinedGroups,
   history,
+  members,
 } as const satisfies { [K in ListKind]: SummaryPartOf<K> };
 
 /** The figure each of a user's lists counts for the summary line, by kind. */

@@ -308,6 +308,8 @@ export interface ListDef<Row, Figure = never, Query extends AnyQuery = AnyQuery>
   fromUser?: { action: string; keys: readonly string[]; hint?: string; description: string; text: (userID: string) => string };
   /** A top-level list's `:` command and key (lists/names.ts `place: 'top'`). */
   jump?: ListJump;
+  /** Every page carries a notice line (a history's read state): its screen fits one row fewer per page. */
+  standingNotice?: true;
   /** Enter on a row opens this drill-down list (rather than the detail). */
   opens?: ListOpens<Row>;
   /** A drill-down list's parent and crumb (lists/names.ts `place: 'drill'`; registry.ts asks for it). */

@@ -5,13 +5,12 @@ import type { OnlineStatus, User } from '../api/schemas.js';
 import { userSearchPattern } from '../api/userSearch.js';
 import { appMangerLevelName, platformWords, recvMsgOptName } from '../content/enums.js';
 import { idAt, labelAt, nameAt, timeAt } from '../domain/columns.js';
-import { parseSearchInput, searchInputOf, searchLabel, type SearchQuery } from '../domain/search.js';
+import { searchLabel, type SearchQuery } from '../domain/search.js';
 import { GET_USERS } from '../api/operations.js';
 import { sanitize } from '../terminal/sanitize.js';
-import { displayText } from '../terminal/settle.js';
-import { truncate } from '../terminal/width.js';
 import { code, ms } from './fieldText.js';
-import { pagination, textFlag, type ListDef } from './types.js';
+import { textSearchQuery } from './textSearch.js';
+import { pagination, type ListDef } from './types.js';
 
 type UserQuery = SearchQuery;
 /** A user as get_users lists them, with who is online when the ONLINE column asks (its page extra). */
@@ -35,24 +34,7 @@ export const users = {
     const pattern = userSearchPattern({ text: search, regex });
     return { pagination: page, userID: pattern, nickName: pattern };
   },
-  query: {
-    initial: { search: '', regex: false },
-    narrowed: (q) => q.search !== '',
-    // The breadcrumb names the search, with its count of matches; the status line need not.
-    label: () => '',
-    crumb: (q) => `${q.regex ? 'regex' : 'search'} ${truncate(displayText(searchLabel(q)), 40)}`,
-    prompt: {
-      kind: 'search',
-      label: 'search users by ID or nickname: ',
-      hint: 'text matches as typed (a.c is "a.c"); re:PATTERN for a regex; empty: all users',
-      text: searchInputOf,
-      answer(text) {
-        const { text: search, regex } = parseSearchInput(text);
-        return { search, regex: search !== '' && regex };
-      },
-    },
-    fromFlags: (f) => ({ search: textFlag(f, 'search') ?? '', regex: f.regex === true }),
-  },
+  query: textSearchQuery({ base: {}, label: 'search users by ID or nickname: ', hint: 'text matches as typed (a.c is "a.c"); re:PATTERN for a regex; empty: all users' }),
   columns: [
     idAt('userID', 'USER ID'),
     nameAt('nickname'),

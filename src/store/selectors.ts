@@ -39,14 +39,22 @@ export function currentScreen(state: AppState): Screen {
   return state.nav[state.nav.length - 1] ?? HOME;
 }
 
+/**
+ * A line stands above the table on this screen: the user's summary line, or the notice every page of
+ * a drill-down list carries (a history's read state). Both are one line, so both fit `userPageFit` rows.
+ */
+function lineAboveTable(screen: Screen): boolean {
+  return screen.name === 'user' || (screen.name === 'drill' && listDef(screen.kind).standingNotice === true);
+}
+
 /** Rows per page of a list on this screen: the size chosen, else the rows that fit there. */
 export function pageSizeFor(state: Pick<AppState, 'pageSize' | 'pageSizeFixed' | 'userPageFit'>, screen: Screen): number {
-  return !state.pageSizeFixed && screen.name === 'user' ? state.userPageFit : state.pageSize;
+  return !state.pageSizeFixed && lineAboveTable(screen) ? state.userPageFit : state.pageSize;
 }
 
 /** The rows that fit on this screen, a step of `+`/`-`. */
 export function pageFitFor(state: Pick<AppState, 'pageFit' | 'userPageFit'>, screen: Screen): number {
-  return screen.name === 'user' ? state.userPageFit : state.pageFit;
+  return lineAboveTable(screen) ? state.userPageFit : state.pageFit;
 }
 
 export function currentList(state: AppState): ListState | undefined {

@@ -13,7 +13,7 @@ beforeAll(() => assertTmux());
 
 const startDemo = demoApps({ extraArgs: ['--users', '300'] });
 // In the demo's fixed data (packages/demo-server/src/messages.ts): seq 11,861 of this chat is
-// deleted, 12 below its max seq 11,873, and the list's 19 unread agree with its read seq; the other
+// deleted, 12 below its max seq 11,873, and the list's unread count agrees with its read seq; the other
 // chat's read seq is 28 past its max seq while the list says 0.
 const WITH_GAP = 'si_user_000001_user_000219';
 const DISAGREES = 'si_user_000001_user_000066';
@@ -41,7 +41,7 @@ describe.each([
     a.send('Enter');
     const opened = await a.waitFor((s) => /SEQ +TIME +FROM/.test(s) && s.includes('max seq 11,873'));
     expect(breadcrumb(opened)).toMatch(new RegExp(`› History of ${WITH_GAP}`));
-    expect(opened).toContain('max seq 11,873 · read up to 11,854 · 19 unread (list agrees)');
+    expect(opened).toMatch(/max seq 11,873 · read up to [\d,]+ · \d+ unread \(list agrees\)/);
     expect(cursorLine(opened)).toMatch(/^› *11873 /);
     expect(opened).toMatch(/^ *11861 +seq 11861 absent/m);
     const pages = Number(/page 1 of ([\d,]+)/.exec(opened)?.[1]?.replace(/,/g, ''));

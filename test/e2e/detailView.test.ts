@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from 'openim-demo-server';
 import { assertTmux, type App } from '../support/tmux.js';
 import { demoApps } from '../support/demoApp.js';
+import { cursorLine } from '../support/screenText.js';
 
 beforeAll(() => assertTmux());
 
@@ -15,11 +16,23 @@ const TABLE_HEADER = /PIN +WITH/;
 /** The table row of the conversation with `peer`. */
 const rowOf = (screen: string, peer: string): string => screen.split('\n').find((line) => line.includes(peer)) ?? '';
 
-/** At 80x24: the first user's conversations, their list checked, then `d` on the first row (full screen; Enter opens its history). */
+/** Moves the cursor down the pinned rows to the conversation with `peer` (where it is among them is the demo's data). */
+async function cursorTo(a: App, peer: string): Promise<void> {
+  for (let step = 0; step < DEMO.firstUser.pinned && !cursorLine(a.screen()).includes(peer); step++) {
+    const before = cursorLine(a.screen());
+    a.send('j');
+    await a.waitFor((s) => cursorLine(s) !== before);
+  }
+  await a.waitFor((s) => cursorLine(s).includes(peer));
+}
+
+/** At 80x24: the first user's conversations, their list checked, then `d` on the notice from notify_system (full screen; Enter opens its history). */
 async function openFullScreenDetail(): Promise<{ a: App; list: string; detail: string }> {
   const a = await startDemo({ cols: 80, rows: 24 });
   a.send('Enter');
-  const list = await a.waitFor((s) => s.includes(`Users › ${DEMO.firstUserID}`) && TABLE_HEADER.test(s) && /^› \s*\*/m.test(s) && /unread [\d,]+/.test(s));
+  // The summary line's unread figure (at 80 columns six tabs leave the tab line no room for its own).
+  const list = await a.waitFor((s) => s.includes(`Users › ${DEMO.firstUserID}`) && TABLE_HEADER.test(s) && /^› \s*\*/m.test(s) && /[\d,]+ unread/.test(s));
+  await cursorTo(a, 'notify_system');
   a.send('d');
   const detail = await a.waitFor((s) => RANGE.test(s) && !TABLE_HEADER.test(s));
   return { a, list, detail };
@@ -107,9 +120,8 @@ describe('the detail view at 120x40', () => {
     const a = await startDemo({ cols: 120, rows: 40 });
     a.send('Enter');
     await a.waitFor((s) => s.includes(`Users › ${DEMO.firstUserID}`) && TABLE_HEADER.test(s) && /^› \s*\*/m.test(s));
-    // The fifth pinned row: user_000001's own picture to user_000017.
-    for (let i = 0; i < 4; i++) a.send('j');
-    await a.waitFor((s) => /^›.*user_000017/m.test(s));
+    // A pinned row: user_000001's own picture to user_000017.
+    await cursorTo(a, 'user_000017');
     a.send('d');
     const screen = await a.waitFor((s) => RANGE.test(s) && TABLE_HEADER.test(s) && /Message: Picture/.test(s));
     expect(screen).toMatch(new RegExp(`from +.*\\(this user\\) · ${DEMO.firstUserID}|from +this user · ${DEMO.firstUserID}`));

@@ -137,7 +137,7 @@ describe('App', () => {
     await waitForFrame(LOADED);
     await press(KEYS.enter);
     await waitForFrame(CONVERSATIONS_LOADED);
-    await press(KEYS.enter);
+    await press('d');
     // Who, when and what first: the message is on the first screen of the detail.
     await waitForFrame((f) => f.includes('── detail') && /from +\S/.test(f) && f.includes('Message: '));
     expect(frame()).toMatch(/detail 1-\d+ of \d+ · J\/K scroll/);

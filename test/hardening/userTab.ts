@@ -16,7 +16,7 @@ export interface WalkedTab {
 
 /**
  * Opens the user of a row whose ID is hostile (the breadcrumb shows it, requests carry it),
- * switches to `tab` and walks the rows from..to-1 with the pane open (opened with Enter),
+ * switches to `tab` and walks the rows from..to-1 with the pane open (opened with d),
  * scrolling it `panePages` pages and copying rows with y.
  */
 export async function walkUserTab(server: HostileServer, tab: '1' | '2' | '3', panePages: number, from = 0, to = CORPUS_SIZE): Promise<WalkedTab> {
@@ -32,7 +32,7 @@ export async function walkUserTab(server: HostileServer, tab: '1' | '2' | '3', p
       await step(m, tab);
     }
     await loaded(m, 1);
-    expect(await walkList(m, KEYS.enter, panePages, from, to)).toBe(to - from);
+    expect(await walkList(m, 'd', panePages, from, to)).toBe(to - from);
   } finally {
     m.unmount();
   }

@@ -67,6 +67,6 @@ describe('help', () => {
   });
 
   it('one column where everything fits in one', () => {
-    expect(viewAt(200, 140).columns).toHaveLength(1);
+    expect(viewAt(200, 160).columns).toHaveLength(1);
   });
 });

@@ -27,6 +27,7 @@ const full = (nickname: string): UserSummary => ({
   applications: { state: 'ok', value: 40 },
   friends: { state: 'ok', value: 31 },
   receivedApplications: { state: 'ok', value: 7 },
+  joinedGroups: { state: 'ok', value: 9 },
 });
 
 describe('userSummaryLine', () => {
@@ -60,8 +61,8 @@ describe('userSummaryLine', () => {
   });
 
   it('uses long labels where there is room', () => {
-    const { text } = userSummaryLine(full('Karen Smith'), 260);
-    for (const part of ['level 1 (app ordinary user)', 'online on iOS, Web', 'created 2023-04-0', 'global receive: receive', '236 conversations with messages', 'blacklist 12', 'sent applications 40', 'friends 31', 'received applications 7']) {
+    const { text } = userSummaryLine(full('Karen Smith'), 300);
+    for (const part of ['level 1 (app ordinary user)', 'online on iOS, Web', 'created 2023-04-0', 'global receive: receive', '236 conversations with messages', 'blacklist 12', 'sent applications 40', 'friends 31', 'received applications 7', 'groups 9']) {
       expect(text).toContain(part);
     }
   });
@@ -87,8 +88,8 @@ describe('userSummaryLine', () => {
 
   it('shows figures still on their way, and what a system account or an unknown ID is', () => {
     const loading = { profile: { state: 'loading' }, presence: { state: 'loading' }, ...Object.fromEntries(USER_TABS.map((tab) => [tab, { state: 'loading' }])) } as UserSummary;
-    expect(userSummaryLine(loading, 120).text).toBe(`profile … · online … · ${USER_TABS.map((tab) => `${summaryPart(tab).label.long} …`).join(' · ')}`);
-    expect(userSummaryLine(loading, 70).text).toBe(`… · online … · ${USER_TABS.map((tab) => `${summaryPart(tab).label.short} …`).join(' · ')}`);
+    expect(userSummaryLine(loading, 160).text).toBe(`profile … · online … · ${USER_TABS.map((tab) => `${summaryPart(tab).label.long} …`).join(' · ')}`);
+    expect(userSummaryLine(loading, 70).text).toBe(`…  online …  ${USER_TABS.map((tab) => `${summaryPart(tab).label.short} …`).join('  ')}`);
     const system = userSummaryLine(
       { ...loading, profile: { state: 'ok', value: { kind: 'system', user: { userID: 'notify_ops', nickname: '运维通知', faceURL: '', ex: '', createTime: 0, appMangerLevel: 3, globalRecvMsgOpt: 0 } } } },
       80,

@@ -171,10 +171,14 @@ export class DemoActivity {
     let records = this.recordsByUser.get(event.user);
     if (!records) this.recordsByUser.set(event.user, (records = conversationsOf(this.world, publicUserAt(this.world, event.user).userID)));
     const candidates = records.filter((r) => r.latestAt !== null);
-    const record = candidates[Math.floor(event.pick * candidates.length)];
-    if (!record) return;
-    const id = record.wire.conversationID;
-    const sender = this.senderIn(id, event);
+    // The picked conversation, or the next one that has someone else in it (a group of one has not).
+    const first = Math.floor(event.pick * candidates.length);
+    let id = '';
+    let sender: PublicUser | undefined;
+    for (let k = 0; k < candidates.length && !sender; k++) {
+      id = candidates[(first + k) % candidates.length]!.wire.conversationID;
+      sender = this.senderIn(id, event);
+    }
     if (!sender) return;
     const list = this.added.get(id) ?? [];
     list.push({ at: event.at, id: event.id, sender, content: goJson({ content: event.text }) });
@@ -191,8 +195,10 @@ export class DemoActivity {
     if (conversationID.startsWith('sg_')) {
       const groupIndex = groupIndexOf(conversationID.slice(3));
       if (groupIndex === undefined) return undefined;
-      const speakers = groupSpeakers(this.world, groupIndex);
-      return publicUserAt(this.world, speakers[event.sender % speakers.length] ?? 1);
+      // Another member speaks (the user itself would have read its own message); none in a group of one.
+      const speakers = groupSpeakers(this.world, groupIndex).filter((index) => index !== event.user);
+      const speaker = speakers[event.sender % Math.max(1, speakers.length)];
+      return speaker === undefined ? undefined : publicUserAt(this.world, speaker);
     }
     const account = NOTIFICATION_ACCOUNTS.find((a) => conversationID.startsWith(`sn_${a.userID}_`));
     return account ? { userID: account.userID, nickname: account.nickname, faceURL: account.faceURL, ex: '' } : undefined;

@@ -2,7 +2,6 @@
 // document in a string. Notifications nest another JSON string in `detail`, and business
 // notifications nest a third one in `data`.
 import { chatLine } from './names.js';
-import type { GroupRecord } from './groups.js';
 import { goJson } from './gojson.js';
 import type { Rng } from './prng.js';
 import type { PublicUser } from './users.js';
@@ -14,12 +13,21 @@ export const CT = {
   oa: 1400, groupCreated: 1501, memberQuit: 1504, business: 2001, revoke: 2101,
 } as const;
 
+/** What a message about a group says of it (groups.ts GroupRecord, without importing the group model). */
+interface GroupCard {
+  groupID: string;
+  groupName: string;
+  faceURL: string;
+  createTime: number;
+  memberCount: number;
+}
+
 export interface MessageContext {
   rng: Rng;
   sender: PublicUser;
   /** The other side: the peer of a single chat, or the owner of the conversation. */
   receiver: PublicUser;
-  group?: GroupRecord;
+  group?: GroupCard;
   sessionType: number;
   conversationID: string;
   sendTime: number;

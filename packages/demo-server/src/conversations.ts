@@ -6,8 +6,9 @@
 // the contract (its own sort breaks a tie by ID).
 import { NOTIFICATION_ACCOUNTS, type SystemAccount } from './accounts.js';
 import { CT, contentFor, type MessageContext } from './content.js';
-import { groupChat, groupLastTime, groupMaxSeq, SILENT_GROUP_EVERY } from './groupChats.js';
-import { GROUP_POOL, groupIdOf, groupIndexOf, type GroupRecord } from './groups.js';
+import { groupChat, groupLastTime, groupMaxSeq } from './groupChats.js';
+import { groupIdOf, groupIndexOf, type GroupRecord } from './groups.js';
+import { groupsOf } from './membership.js';
 import { mix, rngFor, STREAM, type Rng } from './prng.js';
 import { recentPerWorld } from './recent.js';
 import { FIRST_USER_PEERS, isChatty, singleChat, singleChatMembers, singleConversationID, singleFacts, singlePeers } from './singleChats.js';
@@ -60,12 +61,9 @@ export const SESSION_SINGLE = 1;
 export const SESSION_GROUP = 3;
 export const SESSION_NOTIFICATION = 4;
 
-/** Facts about user_000001 that DEMO documents; conversationsOf enforces them. */
-export const FIRST_USER_CONVERSATIONS = 240;
+export { FIRST_USER_CONVERSATIONS } from './membership.js';
 /** Positions, in generation order, of the first user's pinned conversations. */
 const FIRST_USER_PINNED = new Set([1, 9, 25, 60, 101, 150, 199, 230]);
-/** Ranks of the first user's groups without a latest message; with its silent chat (singleChats.ts), four in all. */
-const FIRST_USER_SILENT_GROUPS = new Set([3, 30, 60]);
 const FIRST_USER_PINNED_GROUP_AGE_MS = 200 * 86_400_000;
 /** Positions, in generation order, of the first user's conversations whose read seq disagrees with the list. */
 const FIRST_USER_READ_SKEWED = new Set([0, 14, 40, 77, 121]);
@@ -79,17 +77,9 @@ interface Builder {
   index: number;
   self: PublicUser;
   rng: Rng;
-  usedGroups: Set<number>;
   usedAccounts: Set<string>;
   /** A counter, to cycle the first user's notification sessions through every notification type. */
   cycle: number;
-}
-
-/** How many conversations a user has in all; single chats may take it over (they are never dropped). */
-function targetCount(index: number, rng: Rng): number {
-  if (index === 1) return FIRST_USER_CONVERSATIONS;
-  if (index % 50 === 2) return rng.between(150, 400);
-  return rng.chance(0.2) ? rng.between(20, 80) : rng.between(1, 20);
 }
 
 /** A conversation row as one member sees it, before the owner's own settings. */
@@ -121,9 +111,8 @@ function generateConversations(world: World, userID: string): ConversationRecord
   const index = userIndexOf(world, userID);
   if (index === undefined || !isChatty(world, index)) return [];
   const rng = rngFor(STREAM.conversations, index);
-  const target = targetCount(index, rng);
   const b: Builder = {
-    world, index, self: publicUserAt(world, index), rng, usedGroups: new Set(), usedAccounts: new Set(), cycle: 0,
+    world, index, self: publicUserAt(world, index), rng, usedAccounts: new Set(), cycle: 0,
   };
   const made: Made[] = [];
   const peers = singlePeers(world, index);
@@ -132,10 +121,12 @@ function generateConversations(world: World, userID: string): ConversationRecord
   for (const peer of peers.slice(0, fixedCount)) made.push(singleRow(b, peer));
   if (index === 1) for (let k = 0; k < NOTIFICATION_ACCOUNTS.length; k++) pushIf(made, notificationRow(b));
   for (const peer of peers.slice(fixedCount)) made.push(singleRow(b, peer));
-  for (let groupRank = 0; made.length < target; groupRank++) {
-    const row = index !== 1 && rng.chance(0.17) ? notificationRow(b) ?? groupRow(b, groupRank, made.length) : groupRow(b, groupRank, made.length);
-    if (!row) break;
-    made.push(row);
+  // A group conversation for each of its groups (membership.ts), no more and no fewer: the first
+  // user's groups are what its FIRST_USER_CONVERSATIONS leave; a notice now and then between them.
+  const groups = shuffled(groupsOf(world, index), rng);
+  while (groups.length > 0) {
+    if (index !== 1 && rng.chance(0.17)) pushIf(made, notificationRow(b));
+    made.push(groupRow(b, takeGroup(b, groups, made.length)));
   }
   return made.map((m, k) => {
     const recvMsgOpt = rng.pick([0, 0, 0, 0, 0, 0, 0, 0, 2, 1]);
@@ -240,19 +231,28 @@ function nextType(b: Builder, types: readonly number[]): number {
   return type;
 }
 
-function groupRow(b: Builder, rank: number, position: number): Made | undefined {
-  // The first user's silent ranks take a group that never had a message, and its other ranks one that had.
-  const wantSilent = b.index === 1 ? FIRST_USER_SILENT_GROUPS.has(rank) : undefined;
-  let groupIndex = -1;
-  for (let attempt = 0; attempt < 16 && groupIndex < 0; attempt++) {
-    const candidate = wantSilent ? SILENT_GROUP_EVERY * b.rng.int(Math.floor(GROUP_POOL / SILENT_GROUP_EVERY)) + SILENT_GROUP_EVERY - 1 : b.rng.int(GROUP_POOL);
-    // The first user's pinned groups are older than its system notice, which leads its list (docs and tests open it).
-    const oldEnough = !(b.index === 1 && FIRST_USER_PINNED.has(position)) || groupLastTime(b.world, candidate) < worldNow(b.world) - FIRST_USER_PINNED_GROUP_AGE_MS;
-    const fits = oldEnough && (wantSilent === undefined || wantSilent === (groupMaxSeq(candidate) === 0));
-    if (fits && !b.usedGroups.has(candidate)) groupIndex = candidate;
+function shuffled<T>(items: T[], rng: Rng): T[] {
+  for (let i = items.length - 1; i > 0; i--) {
+    const j = rng.int(i + 1);
+    [items[i], items[j]] = [items[j]!, items[i]!];
   }
-  if (groupIndex < 0) return undefined;
-  b.usedGroups.add(groupIndex);
+  return items;
+}
+
+/**
+ * The next of the user's groups to list. The first user's pinned positions take a group whose
+ * latest message is old enough that its system notice leads its list (docs and tests open it).
+ */
+function takeGroup(b: Builder, groups: number[], position: number): number {
+  let at = 0;
+  if (b.index === 1 && FIRST_USER_PINNED.has(position)) {
+    const old = groups.findIndex((g) => groupMaxSeq(g) > 0 && groupLastTime(b.world, g) < worldNow(b.world) - FIRST_USER_PINNED_GROUP_AGE_MS);
+    if (old >= 0) at = old;
+  }
+  return groups.splice(at, 1)[0]!;
+}
+
+function groupRow(b: Builder, groupIndex: number): Made {
   const conversationID = `sg_${groupIdOf(groupIndex)}`;
   const maxSeq = groupMaxSeq(groupIndex);
   if (maxSeq === 0) return { conversationID, latestAt: null, msgInfo: NO_MESSAGE, sortKey: createdAt(b.rng, b.world), maxSeq: 0 };

@@ -1,18 +1,16 @@
 // A group's messages belong to the group, not to one member: every member's conversation list
 // shows the same latest message, and the history and the message search read the same one.
-// Who speaks in a group must be computable from either side without scanning the world (the
-// search by sender starts from the user): speaker k of group g is user ((g + k × GROUP_POOL) mod
-// population) + 1, so a user finds their groups by arithmetic.
+// Who speaks in a group are its first members (membership.ts): the owner, the admins, then the
+// first members, so that every sender is a member and a user finds the groups it speaks in among its own.
 import { CT, contentFor, type MessageContext } from './content.js';
-import { GROUP_POOL, groupAt, type GroupRecord } from './groups.js';
+import { groupAt, type GroupRecord } from './groups.js';
+import { groupsOf, membersOf, SILENT_GROUP_EVERY } from './membership.js';
 import { rngFor, STREAM } from './prng.js';
 import type { PublicUser, World } from './users.js';
-import { publicUserAt, worldNow, worldShift } from './users.js';
+import { publicUserAt, userIndexOf, worldNow } from './users.js';
 
 /** Speakers per group: the members whose messages the group's history holds. */
 export const SPEAKERS_PER_GROUP = 6;
-/** Every this-many groups has never had a message (its members' conversations show no latest message). */
-export const SILENT_GROUP_EVERY = 41;
 
 // Every type a group message may have: the group's latest message and its history draw from these.
 export const GROUP_TYPES: readonly number[] = [
@@ -27,27 +25,18 @@ export function groupMaxSeq(groupIndex: number): number {
   return rngFor(STREAM.group, groupIndex, 3).between(5_001, 50_000);
 }
 
-/** The user indices who speak in the group, in speaker order (repeats removed). */
+/**
+ * The user indices who speak in the group, in speaker order: its first members. A group everyone
+ * has left (small populations: no member at all) keeps the messages of one who was in it once.
+ */
 export function groupSpeakers(world: World, groupIndex: number): number[] {
-  const n = Math.max(1, world.population);
-  const out: number[] = [];
-  for (let k = 0; k < SPEAKERS_PER_GROUP; k++) {
-    const index = ((groupIndex + k * GROUP_POOL) % n) + 1;
-    if (!out.includes(index)) out.push(index);
-  }
-  return out;
+  const members = membersOf(world, groupIndex, 0, SPEAKERS_PER_GROUP);
+  return members.length > 0 ? members : [(groupIndex % Math.max(1, world.population)) + 1];
 }
 
-/** The groups a user speaks in, ascending: the inverse of groupSpeakers. */
+/** The groups a user speaks in, ascending: the inverse of groupSpeakers, among the user's groups. */
 export function speakerGroupsOf(world: World, index: number): number[] {
-  const n = Math.max(1, world.population);
-  if (index < 1 || index > n) return [];
-  const found = new Set<number>();
-  for (let k = 0; k < SPEAKERS_PER_GROUP; k++) {
-    const first = ((((index - 1 - k * GROUP_POOL) % n) + n) % n);
-    for (let g = first; g < GROUP_POOL; g += n) found.add(g);
-  }
-  return [...found].sort((a, b) => a - b);
+  return groupsOf(world, index).filter((g) => membersOf(world, g, 0, SPEAKERS_PER_GROUP).includes(index));
 }
 
 /** When the group's latest message was sent; cheap (no content), for the history's timeline. */
@@ -71,7 +60,7 @@ export interface GroupChat {
 
 /** A group's conversation and latest message, the same whichever member asks. */
 export function groupChat(world: World, groupIndex: number): GroupChat {
-  const group = groupAt(groupIndex, world.population, worldShift(world));
+  const group = groupAt(world, groupIndex);
   const conversationID = `sg_${group.groupID}`;
   const maxSeq = groupMaxSeq(groupIndex);
   if (maxSeq === 0) return { conversationID, group, maxSeq, latest: null };
@@ -82,7 +71,7 @@ export function groupChat(world: World, groupIndex: number): GroupChat {
   const contentType = groupIndex % 2 === 0 ? CT.text : GROUP_TYPES[(groupIndex >> 1) % GROUP_TYPES.length] ?? CT.text;
   const speakers = groupSpeakers(world, groupIndex);
   const sender = publicUserAt(world, rng.pick(speakers));
-  const owner = publicUserAt(world, group.ownerIndex);
+  const owner = publicUserAt(world, userIndexOf(world, group.ownerUserID) ?? 1);
   const others = [1, 2, 3].map(() => publicUserAt(world, rng.between(1, world.population)));
   const ctx: MessageContext = { rng, sender, receiver: owner, group, others, sessionType: 3, conversationID, sendTime };
   return {

@@ -16,7 +16,7 @@ import { groupAt, groupIdOf, groupIndexOf, type GroupRecord } from './groups.js'
 import { mix, rngFor, rollsInto, STREAM } from './prng.js';
 import { SINGLE_TYPES, singleChat, singleChatMembers, singleFacts } from './singleChats.js';
 import type { PublicUser, World } from './users.js';
-import { publicUserAt as computeUser, userIdOf, userIndexOf, worldShift } from './users.js';
+import { publicUserAt as computeUser, userIdOf, userIndexOf } from './users.js';
 
 export const SESSION = { single: 1, group: 3, notification: 4 } as const;
 
@@ -145,7 +145,7 @@ export function singleTimeline(world: World, a: number, b: number, activity?: De
 export function groupTimeline(world: World, groupIndex: number, activity?: DemoActivity): Timeline {
   // Every message of a page names the group and one of its speakers: each computed once per
   // timeline, and only when a message is read (a search passes thousands of groups by their times).
-  const group = once(() => groupAt(groupIndex, world.population, worldShift(world)));
+  const group = once(() => groupAt(world, groupIndex));
   const speakerIDs = once(() => groupSpeakers(world, groupIndex).map(userIdOf));
   return timeline(`sg_${groupIdOf(groupIndex)}`, SESSION.group, { kind: 'group', groupIndex, group, speakerIDs }, groupMaxSeq(groupIndex), groupLastTime(world, groupIndex), activity);
 }
@@ -316,7 +316,7 @@ export function messageAt(world: World, t: Timeline, seq: number, facts?: Messag
   // Only these types name other users; building three users for every message would be most of a page's cost.
   const others = MENTIONING.has(contentType) ? [1, 2, 3].map(() => publicUserAt(world, rng.between(1, Math.max(1, world.population)))) : [];
   const ctx: MessageContext = {
-    rng, sender, receiver: receiver ?? publicUserAt(world, group?.ownerIndex ?? 1), others,
+    rng, sender, receiver: receiver ?? publicUserAt(world, (group && userIndexOf(world, group.ownerUserID)) ?? 1), others,
     sessionType: t.sessionType, conversationID: t.conversationID, sendTime, ...(group ? { group } : {}),
   };
   return record(world, t, seq, {

@@ -6,11 +6,15 @@
 // (JavaScript's unicode mode refuses them, so the pattern is retried without it).
 import { CodeError } from './errors.js';
 
-/** Compiles a filter as the server would, or gives the error the server would answer with. */
-export function compileMongoRegex(pattern: string): RegExp | CodeError {
+/**
+ * Compiles a filter as the server would, or gives the error the server would answer with.
+ * get_users asks for option "i"; get_groups and the group member search give none (case matters).
+ */
+export function compileMongoRegex(pattern: string, options: { ignoreCase: boolean } = { ignoreCase: true }): RegExp | CodeError {
   let failure = '';
+  const i = options.ignoreCase ? 'i' : '';
   // Unicode mode first: `.` and case folding then work on characters, as PCRE2's UTF mode does.
-  for (const flags of ['iu', 'i']) {
+  for (const flags of [`${i}u`, i]) {
     try {
       return new RegExp(pattern, flags);
     } catch (error) {

@@ -44,7 +44,7 @@ export function checkOwnersPage(ctx: RouteContext, body: Map<string, BoundValue>
 }
 
 /** CheckAccessV3: the owner or an admin. The odd detail text is the real server's. */
-function checkOwnerOrAdmin(ctx: RouteContext, ownerUserID: string): CodeError | undefined {
+export function checkOwnerOrAdmin(ctx: RouteContext, ownerUserID: string): CodeError | undefined {
   if (ctx.opUserID === ownerUserID || ctx.opUserID === ctx.world.adminUserID) return undefined;
   return noPermission(`ownerUserID, ${ownerUserID}=MISSING`);
 }

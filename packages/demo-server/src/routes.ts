@@ -5,6 +5,9 @@ import { boundString, boundStrings } from './bind.js';
 import { conversationTotals, sortConversations } from './conversations.js';
 import { CodeError, argsError, noPermission, recordNotFound } from './errors.js';
 import { getFriendList } from './friends.js';
+import { getGroups } from './group-list.js';
+import { getGroupMemberList } from './group-members.js';
+import { getJoinedGroupList } from './joined-groups.js';
 import { listOrNull } from './gojson.js';
 import { compileMongoRegex } from './mongo-regex.js';
 import { checkPagination, pageOf, pageRange } from './pagination.js';
@@ -153,6 +156,9 @@ export const ROUTES: ReadonlyMap<string, Route> = new Map([
   ['/friend/get_black_list', getBlackList],
   ['/friend/get_friend_list', getFriendList],
   ['/conversation/get_sorted_conversation_list', getSortedConversationList],
+  ['/group/get_groups', getGroups],
+  ['/group/get_group_member_list', getGroupMemberList],
+  ['/group/get_joined_group_list', getJoinedGroupList],
   ['/conversation/get_owner_conversation', getOwnerConversation],
   ['/msg/pull_msg_by_seq', pullMsgBySeq],
   ['/msg/get_conversations_has_read_and_max_seq', getConversationsHasReadAndMaxSeq],

@@ -10,7 +10,7 @@ import { searchMessages, type SearchFilter } from './message-search.js';
 import type { MessageRecord } from './messages.js';
 import { checkPagination } from './pagination.js';
 import type { Route } from './route.js';
-import { publicUserAt, type World } from './users.js';
+import type { World } from './users.js';
 
 export interface ChatLogWire {
   serverMsgID: string;
@@ -77,7 +77,7 @@ function chatLog(world: World, m: MessageRecord): ChatLogWire {
     groupFaceURL: g?.faceURL ?? '',
     groupMemberCount: g?.memberCount ?? 0,
     seq: m.seq,
-    groupOwner: g ? publicUserAt(world, g.ownerIndex).userID : '',
+    groupOwner: g?.ownerUserID ?? '',
     groupType: g ? 2 : 0,
   };
 }

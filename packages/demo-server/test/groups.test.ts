@@ -1,0 +1,244 @@
+// The group routes over loopback HTTP: get_groups, get_group_member_list and
+// get_joined_group_list in the real shapes, consistent with each other and with the group
+// conversations users already have; dismissed groups, the case-sensitive name pattern, roles,
+// the keyword, the errors, and a million users.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, startDemoServer, type DemoServer } from '../src/server.js';
+import { userIdOf } from '../src/users.js';
+import { call, data, page } from './helpers.js';
+
+interface GroupInfo {
+  groupID: string;
+  groupName: string;
+  ownerUserID: string;
+  createTime: number;
+  memberCount: number;
+  status: number;
+}
+interface GroupsData {
+  total: number;
+  groups: Array<{ groupInfo: GroupInfo; groupOwnerUserName: string; groupOwnerUserID: string }> | null;
+}
+interface Member {
+  groupID: string;
+  userID: string;
+  roleLevel: number;
+  nickname: string;
+  joinTime: number;
+}
+interface MembersData {
+  total: number;
+  members: Member[] | null;
+}
+interface JoinedData {
+  total: number;
+  groups: GroupInfo[] | null;
+}
+interface ConversationsData {
+  conversationElems: Array<{ conversationID: string; msgInfo: { groupMemberCount: number; sendID: string } | null }> | null;
+}
+
+/** Users of every kind: the first, busy chatters (index % 50 === 2), one without chats (7), ordinary ones. */
+const SAMPLE = [1, 2, 3, 7, 17, 52, 777, 4321].map(userIdOf);
+
+let server: DemoServer;
+beforeAll(async () => {
+  server = await startDemoServer();
+});
+afterAll(() => server.close());
+
+const groups = (body: object, on = server) => data<GroupsData>(on, '/group/get_groups', body);
+const members = (groupID: string, pageNumber = 1, showNumber = 1000, keyword?: string, on = server) =>
+  data<MembersData>(on, '/group/get_group_member_list', { groupID, pagination: page(pageNumber, showNumber), ...(keyword === undefined ? {} : { keyword }) });
+const joined = (fromUserID: string, pageNumber = 1, showNumber = 1000, on = server) =>
+  data<JoinedData>(on, '/group/get_joined_group_list', { fromUserID, pagination: page(pageNumber, showNumber) });
+const allGroups = async (on = server) => (await groups({ pagination: page(1, 10_000) }, on)).groups ?? [];
+const groupConversations = async (userID: string) => {
+  const res = await call<ConversationsData>(server, '/conversation/get_sorted_conversation_list', { userID, pagination: page(1, 1000) });
+  return (res.body.data?.conversationElems ?? []).filter((c) => c.conversationID.startsWith('sg_'));
+};
+
+describe('get_groups', () => {
+  it('answers the real shape, newest first, createTime in ms, dismissed groups left out', async () => {
+    const d = await groups({ pagination: page(1, 10_000) });
+    const rows = d.groups ?? [];
+    expect(Object.keys(d)).toEqual(['total', 'groups']);
+    expect(rows.length).toBe(d.total);
+    // Some of the pool of 3,000 are dismissed, and none of those is listed.
+    expect(d.total).toBeGreaterThan(2500);
+    expect(d.total).toBeLessThan(3000);
+    expect(Object.keys(rows[0]!)).toEqual(['groupInfo', 'groupOwnerUserName', 'groupOwnerUserID']);
+    expect(Object.keys(rows[0]!.groupInfo)).toEqual([
+      'groupID', 'groupName', 'notification', 'introduction', 'faceURL', 'ownerUserID', 'createTime', 'memberCount', 'ex', 'status',
+      'creatorUserID', 'groupType', 'needVerification', 'lookMemberInfo', 'applyMemberFriend', 'notificationUpdateTime', 'notificationUserID',
+    ]);
+    const times = rows.map((r) => r.groupInfo.createTime);
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    expect(times.every((t) => t > 1_600_000_000_000)).toBe(true);
+    expect(rows.every((r) => r.groupInfo.status !== 2)).toBe(true);
+    expect(new Set(rows.map((r) => r.groupInfo.status))).toEqual(new Set([0, 3]));
+    for (const r of rows.slice(0, 50)) {
+      expect(r.groupOwnerUserID).toBe(r.groupInfo.ownerUserID);
+      const users = await data<{ users: Array<{ nickname: string }> }>(server, '/user/get_users', { pagination: page(1, 1), userID: `^${r.groupOwnerUserID}$` });
+      expect(r.groupOwnerUserName).toBe(users.users[0]?.nickname);
+    }
+  });
+
+  it('narrows by groupName, a case-sensitive unescaped regex, and says a bad one in Mongo\'s words', async () => {
+    const all = await allGroups();
+    const team = await groups({ pagination: page(1, 1000), groupName: 'Team' });
+    expect(team.total).toBe(all.filter((r) => r.groupInfo.groupName.includes('Team')).length);
+    expect(team.total).toBeGreaterThan(0);
+    expect((await groups({ pagination: page(1, 1000), groupName: 'team' })).total).toBe(0);
+    // Unescaped: `R&D <core>` with a dot matches any character, `.` escaped matches nothing here.
+    expect((await groups({ pagination: page(1, 10), groupName: '^R.D <core>' })).total).toBeGreaterThan(0);
+    expect((await groups({ pagination: page(1, 10), groupName: '^R\\.D' })).total).toBe(0);
+    const bad = await call(server, '/group/get_groups', { pagination: page(1, 10), groupName: '(' });
+    expect(bad.body.errCode).toBe(500);
+    expect(bad.body.errDlt).toContain('Regular expression is invalid: missing closing parenthesis');
+  });
+
+  it('looks a groupID up whatever the paging; a dismissed or unknown ID finds nothing', async () => {
+    const all = await allGroups();
+    const one = all[123]!;
+    const found = await groups({ pagination: page(40, 1), groupID: one.groupInfo.groupID });
+    expect(found).toEqual({ total: 1, groups: [one] });
+    expect(await groups({ groupID: '42' })).toEqual({ total: 0, groups: null });
+    const listed = new Set(all.map((r) => r.groupInfo.groupID));
+    const dismissed = [...Array(3000).keys()].map((k) => String(3_100_000_000 + k * 7919)).find((id) => !listed.has(id))!;
+    expect(await groups({ groupID: dismissed })).toEqual({ total: 0, groups: null });
+    // ...but its members still have it, marked dismissed.
+    const member = (await members(dismissed, 1, 1)).members?.[0];
+    expect(member).toBeDefined();
+    expect((await joined(member!.userID)).groups?.find((g) => g.groupID === dismissed)?.status).toBe(2);
+  });
+});
+
+describe('members and joined groups agree, with the conversations', () => {
+  it('a user with sg_<id> in its conversations is in that group\'s members, and its joined groups are exactly those', async () => {
+    let checked = 0;
+    for (const userID of SAMPLE) {
+      const convs = await groupConversations(userID);
+      const mine = (await joined(userID)).groups ?? [];
+      expect(mine.map((g) => g.groupID).sort(), userID).toEqual(convs.map((c) => c.conversationID.slice(3)).sort());
+      for (const c of convs.slice(0, 12)) {
+        const groupID = c.conversationID.slice(3);
+        const found = await members(groupID, 1, 10, `^${userID}$`);
+        expect(found.members?.map((m) => m.userID), `${userID} in ${groupID}`).toEqual([userID]);
+        const info = mine.find((g) => g.groupID === groupID)!;
+        expect((await members(groupID, 1, 1)).total).toBe(info.memberCount);
+        if (c.msgInfo) {
+          expect(c.msgInfo.groupMemberCount).toBe(info.memberCount);
+          // Whoever sent the group's latest message is one of its members.
+          const sender = await members(groupID, 1, 10, `^${c.msgInfo.sendID}$`);
+          expect(sender.members?.map((m) => m.userID), `${c.msgInfo.sendID} sent in ${groupID}`).toEqual([c.msgInfo.sendID]);
+        }
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(40);
+    // The one who never chats is in no group; the busy ones in a hundred or more.
+    expect((await joined(userIdOf(7))).total).toBe(0);
+    expect((await joined(userIdOf(2))).total).toBeGreaterThan(100);
+  });
+
+  it('every member of a group lists the group among its joined groups', async () => {
+    for (const row of (await allGroups()).slice(0, 6)) {
+      const list = (await members(row.groupInfo.groupID)).members ?? [];
+      expect(list.length).toBe(row.groupInfo.memberCount);
+      for (const m of list.slice(0, 15)) expect(((await joined(m.userID)).groups ?? []).map((g) => g.groupID)).toContain(row.groupInfo.groupID);
+    }
+  });
+});
+
+describe('get_group_member_list', () => {
+  it('sorts by role: the owner (100) first, then admins (60), then members (20)', async () => {
+    const all = await allGroups();
+    const withAdmins = [];
+    for (const row of all.slice(0, 30)) {
+      const d = await members(row.groupInfo.groupID);
+      const list = d.members ?? [];
+      expect(list[0]).toMatchObject({ userID: row.groupInfo.ownerUserID, roleLevel: 100 });
+      const roles = list.map((m) => m.roleLevel);
+      expect(roles).toEqual([...roles].sort((a, b) => b - a));
+      expect(roles.filter((r) => r === 100)).toHaveLength(1);
+      expect(new Set(list.map((m) => m.userID)).size).toBe(list.length);
+      if (roles.includes(60)) withAdmins.push(row);
+      expect(Object.keys(list[0]!)).toEqual([
+        'groupID', 'userID', 'roleLevel', 'joinTime', 'nickname', 'faceURL', 'appMangerLevel', 'joinSource', 'operatorUserID', 'ex', 'muteEndTime', 'inviterUserID',
+      ]);
+    }
+    expect(withAdmins.length).toBeGreaterThan(5);
+  });
+
+  it('pages with the exact total; a keyword matches the nickname or the userID, case-sensitively', async () => {
+    const big = (await allGroups()).reduce((a, b) => (b.groupInfo.memberCount > a.groupInfo.memberCount ? b : a));
+    const groupID = big.groupInfo.groupID;
+    const all = (await members(groupID)).members ?? [];
+    const paged: Member[] = [];
+    for (let n = 1; n <= Math.ceil(all.length / 9); n++) {
+      const p = await members(groupID, n, 9);
+      expect(p.total).toBe(all.length);
+      paged.push(...(p.members ?? []));
+    }
+    expect(paged).toEqual(all);
+    expect(await members(groupID, Math.ceil(all.length / 9) + 1, 9)).toEqual({ total: all.length, members: null });
+    const name = all.find((m) => /^[A-Z][a-z]+ /.test(m.nickname))!.nickname.split(' ')[0]!;
+    const byName = await members(groupID, 1, 1000, name);
+    expect(byName.total).toBe(all.filter((m) => m.nickname.includes(name) || m.userID.includes(name)).length);
+    expect(byName.members?.every((m) => m.nickname.includes(name))).toBe(true);
+    expect((await members(groupID, 1, 1000, name.toLowerCase())).total).toBe(all.filter((m) => m.nickname.includes(name.toLowerCase())).length);
+    const byID = await members(groupID, 1, 1000, all[1]!.userID);
+    expect(byID.members?.map((m) => m.userID)).toContain(all[1]!.userID);
+    // The keyword keeps the role order and each member's role.
+    expect(byID.members?.find((m) => m.userID === all[1]!.userID)).toEqual(all[1]);
+  });
+
+  it('answers the real server\'s errors and an empty page for an unknown group', async () => {
+    const path = '/group/get_group_member_list';
+    expect((await call(server, path, { pagination: page(1, 10) })).body).toEqual({ errCode: 1001, errMsg: 'ArgsError', errDlt: 'groupID is empty' });
+    expect((await call(server, path, { groupID: '3100000000' })).body).toEqual({ errCode: 1001, errMsg: 'ArgsError', errDlt: 'pagination is empty' });
+    expect(await members('nope')).toEqual({ total: 0, members: null });
+    expect((await call(server, path, { groupID: '3100000000', pagination: page(1, 10), keyword: '[' })).body.errCode).toBe(500);
+  });
+});
+
+describe('get_joined_group_list', () => {
+  it('is the owner\'s or an admin\'s to read, pages with its exact total', async () => {
+    const path = '/group/get_joined_group_list';
+    const other = await call(server, path, { fromUserID: DEMO.firstUserID, pagination: page(1, 10) }, { token: server.mintToken(userIdOf(2)) });
+    expect(other.body).toEqual({ errCode: 1002, errMsg: 'NoPermissionError', errDlt: 'ownerUserID, user_000001=MISSING' });
+    const own = await call<JoinedData>(server, path, { fromUserID: userIdOf(2), pagination: page(1, 10) }, { token: server.mintToken(userIdOf(2)) });
+    expect(own.body.errCode).toBe(0);
+    expect((await call(server, path, { pagination: page(1, 10) })).body).toEqual({ errCode: 1001, errMsg: 'ArgsError', errDlt: 'fromUserID is empty' });
+    const all = (await joined(DEMO.firstUserID)).groups ?? [];
+    const paged: GroupInfo[] = [];
+    for (let n = 1; n <= Math.ceil(all.length / 25); n++) paged.push(...((await joined(DEMO.firstUserID, n, 25)).groups ?? []));
+    expect(paged).toEqual(all);
+    expect(await joined('user_999999')).toEqual({ total: 0, groups: null });
+  });
+});
+
+describe('at a million users', () => {
+  it('answers each group route\'s page without looking at the whole population', { timeout: 60_000 }, async () => {
+    const big = await startDemoServer({ users: 1_000_000 });
+    try {
+      const first = await groups({ pagination: page(1, 20) }, big);
+      expect(first.groups).toHaveLength(20);
+      const groupID = first.groups![0]!.groupInfo.groupID;
+      const list = await members(groupID, 3, 20, undefined, big);
+      expect(list.total).toBe(first.groups![0]!.groupInfo.memberCount);
+      expect(list.total).toBeGreaterThan(500);
+      // The busy members sit past the window: the last page names one of them, who has the group.
+      const last = await members(groupID, Math.ceil(list.total / 20), 20, undefined, big);
+      const lastMember = last.members!.at(-1)!;
+      expect(((await joined(lastMember.userID, 1, 1000, big)).groups ?? []).map((g) => g.groupID)).toContain(groupID);
+      const tail = userIdOf(999_999);
+      for (const g of (await joined(tail, 1, 1000, big)).groups ?? []) {
+        expect((await members(g.groupID, 1, 5, `^${tail}$`, big)).members?.map((m) => m.userID)).toEqual([tail]);
+      }
+    } finally {
+      await big.close();
+    }
+  });
+});

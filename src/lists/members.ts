@@ -1,0 +1,113 @@
+// A group's members, opened by Enter on a group (the groups list, a user's groups tab) or printed
+// by `members --group ID`: the server sorts them by role, the owner first, then the admins, then
+// the members. `s` or `/` searches them on the server by `keyword`, which is a case-sensitive,
+// unescaped regex on the nickname or the user ID there: the text is escaped, `re:` for a regex.
+// Enter on a member opens that user.
+import * as z from 'zod/mini';
+import { pageOperation } from '../api/pages.js';
+import { schemaParts } from '../api/schemas.js';
+import { userSearchPattern } from '../api/userSearch.js';
+import { appMangerLevelName, joinSourceName, roleLevelName } from '../content/enums.js';
+import { formatTableTime } from '../content/format.js';
+import { idAt, labelAt, nameAt, timeAt } from '../domain/columns.js';
+import { searchLabel } from '../domain/search.js';
+import { sanitize } from '../terminal/sanitize.js';
+import { displayText } from '../terminal/settle.js';
+import { truncate } from '../terminal/width.js';
+import { code, ms } from './fieldText.js';
+import { textSearchQuery } from './textSearch.js';
+import { pagination, textFlag, type ListDef } from './types.js';
+
+const { str, intOr, list } = schemaParts;
+
+const memberSchema = z.looseObject({
+  groupID: str,
+  userID: str,
+  /** 100 owner, 60 admin, 20 member. */
+  roleLevel: intOr(0),
+  /** Milliseconds. */
+  joinTime: intOr(0),
+  nickname: str,
+  faceURL: str,
+  appMangerLevel: intOr(0),
+  joinSource: intOr(0),
+  operatorUserID: str,
+  ex: str,
+  /** Milliseconds; 0 (or any time past) when the member may speak. */
+  muteEndTime: intOr(0),
+  inviterUserID: str,
+});
+type Member = z.infer<typeof memberSchema>;
+
+interface MembersQuery {
+  groupID: string;
+  /** The group's name, for the breadcrumb (not sent; unknown in scripting). */
+  groupName?: string;
+  search: string;
+  regex: boolean;
+}
+
+export const members = {
+  operation: pageOperation({
+    name: 'getGroupMemberList',
+    path: '/group/get_group_member_list',
+    schema: z.looseObject({ total: intOr(0), members: list(memberSchema) }),
+    rows: 'members',
+    total: 'total',
+    totalExact: true,
+  }),
+  body(request) {
+    const { groupID, search, regex } = request.query;
+    const body = { groupID, pagination: pagination(request) };
+    return search === '' ? body : { ...body, keyword: userSearchPattern({ text: search, regex }) };
+  },
+  query: textSearchQuery({ base: { groupID: '' }, baseFromFlags: (f) => ({ groupID: textFlag(f, 'group') ?? '' }), label: 'search members by nickname or ID: ', hint: 'text matches as typed, case counts; re:PATTERN for a regex; empty: every member' }),
+  columns: [
+    idAt('userID', 'USER ID'),
+    nameAt('nickname'),
+    labelAt('roleLevel', 'ROLE', 2, (v) => roleLevelName(Number(v))),
+    timeAt('joinTime', 'JOINED', 3),
+    // Only a mute still running: a past muteEndTime means the member may speak.
+    { ...timeAt('muteEndTime', 'MUTED UNTIL', 4), value: (m: Member, ctx: { now: Date }) => (m.muteEndTime > ctx.now.getTime() ? formatTableTime(m.muteEndTime, ctx.now) : '') },
+    labelAt('joinSource', 'SOURCE', 5, (v) => joinSourceName(Number(v))),
+  ],
+  detail: (m) => ({
+    title: `Member ${m.userID}`,
+    sections: [
+      {
+        title: 'Member',
+        fields: [
+          { label: 'groupID', value: m.groupID },
+          { label: 'userID', value: m.userID },
+          { label: 'nickname', value: m.nickname },
+          { label: 'roleLevel', value: code(roleLevelName(m.roleLevel), m.roleLevel) },
+          { label: 'joinTime', value: ms(m.joinTime) },
+          { label: 'joinSource', value: code(joinSourceName(m.joinSource), m.joinSource) },
+          { label: 'inviterUserID', value: m.inviterUserID || '(none)' },
+          { label: 'operatorUserID', value: m.operatorUserID || '(none)' },
+          { label: 'muteEndTime', value: m.muteEndTime > 0 ? ms(m.muteEndTime) : '(never muted)' },
+          { label: 'appMangerLevel', value: code(appMangerLevelName(m.appMangerLevel), m.appMangerLevel) },
+          { label: 'faceURL', value: m.faceURL || '(none)' },
+          { label: 'ex', value: m.ex || '(empty)' },
+        ],
+      },
+    ],
+  }),
+  csv: { before: ['groupID'], after: ['inviterUserID', 'operatorUserID', 'appMangerLevel', 'faceURL', 'ex'] },
+  enterOpensUser: {},
+  identity: (m) => m.userID,
+  rowID: (m) => m.userID,
+  userNamed: (m) => m.userID || undefined,
+  completionWords: (m) => [m.userID, m.nickname],
+  emptyText: ({ search, regex }, keys) =>
+    search
+      ? `no member's nickname or ID ${regex ? 'matches' : 'contains'} ${sanitize(searchLabel({ search, regex }))} (case counts; ${keys.search ? `${keys.search} to search again, ` : ''}${keys.back} for every member)`
+      : 'no members (or no such group)',
+  keys: [
+    { action: 'search', keys: ['s', '/'], hint: 'search', description: 'members: nickname or ID contains the text, case counts (re: for a regex)', run: { openPrompt: 'search' } },
+  ] as const,
+  drill: {
+    parent: (q: MembersQuery) => q.groupID,
+    crumb: (q: MembersQuery) => `Members of ${q.groupName ? truncate(displayText(q.groupName), 24) : q.groupID}`,
+  },
+} satisfies ListDef<Member, never, MembersQuery>;

@@ -1,0 +1,94 @@
+// A user's groups (the user screen's tab and `joined-groups --user ID`), end to end: the wire
+// (`fromUserID`, dismissed groups kept), agreement with the user's group conversations and the
+// groups' member lists, every format, the summary's figure, and Enter opening the group's members.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, startDemoServer, type DemoServer } from 'openim-demo-server';
+import { LISTS } from '../../src/lists/registry.js';
+import { currentList, currentScreen } from '../../src/store/selectors.js';
+import { demoClient } from '../support/demoClient.js';
+import { settled, storeFor } from '../support/demoStore.js';
+import { startTestServer, type TestServer } from '../support/recordingServer.js';
+import { runCli } from '../support/runCli.js';
+
+const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJVc2VySUQiOiJpbUFkbWluIn0.am9pbmVkLXRlc3Q';
+const REAL_PAGE =
+  '{"errCode":0,"errMsg":"","errDlt":"","data":{"total":41,"groups":[' +
+  '{"groupID":"3786105364","groupName":"家庭群","notification":"","introduction":"","faceURL":"","ownerUserID":"5390166743","createTime":1767225600123,"memberCount":12,"ex":"","status":2,"creatorUserID":"5390166743","groupType":2,"needVerification":0,"lookMemberInfo":0,"applyMemberFriend":0,"notificationUpdateTime":0,"notificationUserID":""}' +
+  ']}}';
+
+let demo: DemoServer;
+let real: TestServer;
+beforeAll(async () => {
+  demo = await startDemoServer();
+  real = await startTestServer((req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    // The command looks the user up first (get_users, or get_users_info on a server that has it).
+    const user = '{"userID":"5390166743","nickname":"Ops","faceURL":"","ex":"","createTime":1767225600000,"appMangerLevel":0,"globalRecvMsgOpt":0}';
+    if (req.path === '/user/get_users') res.end(`{"errCode":0,"errMsg":"","errDlt":"","data":{"total":1,"users":[${user}]}}`);
+    else if (req.path === '/user/get_users_info') res.end(`{"errCode":0,"errMsg":"","errDlt":"","data":{"usersInfo":[${user}]}}`);
+    else res.end(REAL_PAGE);
+  });
+});
+afterAll(async () => {
+  await real.close();
+  await demo.close();
+});
+
+const connect = () => ['--base-url', demo.url, '--secret', DEMO.secret, '--admin-user-id', DEMO.adminUserID];
+const joinedOf = (userID: string) => LISTS.joinedGroups.operation.send(demoClient(demo), { fromUserID: userID, pagination: { pageNumber: 1, showNumber: 1000 } });
+
+describe('joined groups', () => {
+  it('reads the demo: the groups of the user\'s group conversations, each with the user among its members', async () => {
+    const client = demoClient(demo);
+    const page = await joinedOf(DEMO.firstUserID);
+    expect(page.totalExact).toBe(true);
+    expect(page.total).toBe(page.rows.length);
+    const conversations = await LISTS.conversations.operation.send(client, { userID: DEMO.firstUserID, pagination: { pageNumber: 1, showNumber: 1000 } });
+    const inConversations = conversations.rows.filter((c) => c.conversationID.startsWith('sg_')).map((c) => c.conversationID.slice(3));
+    expect(page.rows.map((g) => g.groupID).sort()).toEqual(inConversations.sort());
+    for (const g of page.rows.slice(0, 8)) {
+      const members = await LISTS.members.operation.send(client, { groupID: g.groupID, pagination: { pageNumber: 1, showNumber: 5 }, keyword: `^${DEMO.firstUserID}$` });
+      expect(members.rows.map((m) => m.userID)).toEqual([DEMO.firstUserID]);
+    }
+  });
+
+  it('prints with `joined-groups --user ID` in every format, --all included, and says what it needs', async () => {
+    const rows = (await joinedOf(DEMO.firstUserID)).rows;
+    const json = await runCli(['joined-groups', '--user', DEMO.firstUserID, '-o', 'json', '--all', '--size', '40', ...connect()]);
+    expect(json.stderr).toBe('');
+    expect((JSON.parse(json.stdout) as typeof rows).map((g) => g.groupID)).toEqual(rows.map((g) => g.groupID));
+    const ndjson = await runCli(['joined-groups', '--user', DEMO.firstUserID, '-o', 'ndjson', '--size', '2', ...connect()]);
+    expect(ndjson.stdout.trim().split('\n')).toHaveLength(2);
+    const csv = await runCli(['joined-groups', '--user', DEMO.firstUserID, '-o', 'csv', '--size', '1', ...connect()]);
+    expect(csv.stdout.split(/\r?\n/)[0]).toBe(
+      'groupID,groupName,ownerUserID,memberCount,createTime,status,creatorUserID,groupType,needVerification,notification,introduction,faceURL,ex',
+    );
+    const table = await runCli(['joined-groups', '--user', DEMO.firstUserID, '-o', 'table', '--size', '2', ...connect()]);
+    expect(table.stdout).toMatch(/^GROUP ID +NAME +OWNER +MEMBERS +CREATED +STATUS\n/);
+    const missing = await runCli(['joined-groups', ...connect()]);
+    expect(missing.stderr).toContain('joined-groups needs --user ID');
+  });
+
+  it('reads a real server\'s page and sends fromUserID, not userID', async () => {
+    const table = await runCli(['joined-groups', '--user', '5390166743', '-o', 'table', '--base-url', real.url, '--token', TOKEN]);
+    expect(table.stderr).toBe('');
+    expect(table.stdout).toMatch(/^3786105364 +家庭群 +5390166743 +12 .* dismissed$/m);
+    expect(JSON.parse(real.requests.at(-1)!.body)).toEqual({ fromUserID: '5390166743', pagination: { pageNumber: 1, showNumber: 20 } });
+  });
+
+  it('counts the user\'s groups on the summary line, and opens a group\'s members on Enter', async () => {
+    const total = (await joinedOf(DEMO.firstUserID)).total;
+    const store = storeFor(demo);
+    store.getState().openUser(DEMO.firstUserID);
+    await expect.poll(() => store.getState().summaries[DEMO.firstUserID]?.joinedGroups, { timeout: 5000 }).toMatchObject({ state: 'ok', value: total });
+    store.getState().setTab('joinedGroups');
+    await settled(store);
+    const group = currentList(store.getState())!.rows[0] as { groupID: string };
+    store.getState().openRow();
+    expect(currentScreen(store.getState())).toMatchObject({ name: 'drill', kind: 'members', query: { groupID: group.groupID } });
+    await settled(store);
+    expect(currentList(store.getState())!.rows.length).toBeGreaterThan(0);
+    store.getState().back();
+    expect(currentScreen(store.getState())).toMatchObject({ name: 'user', userID: DEMO.firstUserID });
+  });
+});

@@ -22,7 +22,7 @@ export async function messagePageFigures(quick: boolean): Promise<Result[]> {
   try {
     // Users spread over the population, each with the first conversation its list shows (a user
     // without conversations is skipped: an empty history would be no page at all).
-    const pairs = quick ? 3 : 15;
+    const pairs = quick ? 3 : 40;
     const owners = Array.from({ length: 3 * pairs + 6 }, (_, i) => `user_${String(1 + ((i * 65_537) % users)).padStart(6, '0')}`);
     const found = await Promise.all(
       owners.map(async (userID) => {
@@ -39,9 +39,10 @@ export async function messagePageFigures(quick: boolean): Promise<Result[]> {
     };
     const usersPage = (i: number) =>
       timed(() => LISTS.users.operation.send(client, LISTS.users.body({ page: 1_000 + 37 * (i + 2), size, query: LISTS.users.query.initial })));
-    const result = await alternate(pairs, 2, history, usersPage);
+    // Warm-up turns enough for both paths to be compiled: a cold first page measures the JIT, not the demo.
+    const result = await alternate(pairs, 8, history, usersPage);
     return [
-      paired(10, 'history page at 1,000,000 users, request to parsed page', result.a, result.b, 'ms', 'a users page', '<= 3x', (r) => r <= 3, `${size} seqs a page; two requests (read state, then pull) against one`),
+      paired(10, 'history page at 1,000,000 users, request to parsed page', result.a, result.b, 'ms', 'a users page', '<= 1.5x', (r) => r <= 1.5, `${size} seqs a page; two requests (read state, then pull) against one`),
     ];
   } finally {
     await demo.close();

@@ -24,7 +24,7 @@ export async function messagePageFigures(quick: boolean): Promise<Result[]> {
   try {
     // Users spread over the population, each with the first conversation its list shows (a user
     // without conversations is skipped: an empty history would be no page at all).
-    const pairs = quick ? 3 : 15;
+    const pairs = quick ? 3 : 40;
     const owners = Array.from({ length: 3 * pairs + 6 }, (_, i) => `user_${String(1 + ((i * 65_537) % users)).padStart(6, '0')}`);
     const found = await Promise.all(
       owners.map(async (userID) => {
@@ -41,16 +41,18 @@ export async function messagePageFigures(quick: boolean): Promise<Result[]> {
     };
     const usersPage = (i: number) =>
       timed(() => LISTS.users.operation.send(client, LISTS.users.body({ page: 1_000 + 37 * (i + 2), size, query: LISTS.users.query.initial })));
-    const result = await alternate(pairs, 2, history, usersPage);
-    // Groups pages spread over every page the demo's groups fill, far apart, none twice.
+    // Warm-up turns enough for both paths to be compiled: a cold first page measures the JIT, not the demo.
+    const result = await alternate(pairs, 8, history, usersPage);
+    // Groups pages spread over every page the demo's groups fill, far apart, none twice (warm-up
+    // turns included: 7,919 and the page count share no factor while the turns are fewer).
     const groupsQuery = LISTS.groups.query.initial;
     const { total } = await LISTS.groups.operation.send(client, LISTS.groups.body({ page: 1, size: 1, query: groupsQuery }));
     const groupPages = Math.max(1, Math.floor(total / size));
     const groupsPage = (i: number) =>
-      timed(() => LISTS.groups.operation.send(client, LISTS.groups.body({ page: 1 + (((i + 3) * 7_919) % groupPages), size, query: groupsQuery })));
-    const groups = await alternate(pairs, 2, groupsPage, (i) => usersPage(i + 3 * pairs));
+      timed(() => LISTS.groups.operation.send(client, LISTS.groups.body({ page: 1 + ((((i + 8) * 7_919) % groupPages) + groupPages) % groupPages, size, query: groupsQuery })));
+    const groups = await alternate(pairs, 8, groupsPage, (i) => usersPage(i + 3 * pairs));
     return [
-      paired(10, 'history page at 1,000,000 users, request to parsed page', result.a, result.b, 'ms', 'a users page', '<= 3x', (r) => r <= 3, `${size} seqs a page; two requests (read state, then pull) against one`),
+      paired(10, 'history page at 1,000,000 users, request to parsed page', result.a, result.b, 'ms', 'a users page', '<= 1.5x', (r) => r <= 1.5, `${size} seqs a page; two requests (read state, then pull) against one`),
       paired(10, 'groups page at 1,000,000 users, request to parsed page', groups.a, groups.b, 'ms', 'a users page', '<= 1.5x', (r) => r <= 1.5, `${size} groups a page, ${total.toLocaleString('en-US')} groups; never the same page twice`),
     ];
   } finally {

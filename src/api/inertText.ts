@@ -7,15 +7,16 @@
 
 /**
  * What JSON.stringify leaves raw that a terminal could act on: DEL, C1, the line and paragraph
- * separators and the bidi controls. (It escapes C0 itself, and lone surrogates.) Outside strings
- * JSON has none of these, so escaping them anywhere keeps the document equal.
+ * separators and the bidi controls (Unicode's Bidi_Control set: the Arabic letter mark U+061C
+ * too). (It escapes C0 itself, and lone surrogates.) Outside strings JSON has none of these, so
+ * escaping them anywhere keeps the document equal.
  */
-const UNSAFE_IN_JSON = /[\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+const UNSAFE_IN_JSON = /[\u007f-\u009f\u061c\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 /** Everything but ASCII: a JSON text escaped of these is printable ASCII (given no indentation). */
 const NOT_ASCII = /[^\u0000-\u007e]/g;
 /** A character of text that must not reach a clipboard raw: C0, DEL, C1, U+2028/2029, bidi controls, a lone surrogate. */
 const CONTROL =
-  /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+  /[\u0000-\u001f\u007f-\u009f\u061c\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 /** C0 controls (tab and newline included), DEL and C1 controls: what a URL or a variable must not hold as given. */
 const CONTROL_CODE = /[\u0000-\u001f\u007f-\u009f]/;
 const PRINTABLE_ASCII = /^[\u0020-\u007e]*$/;

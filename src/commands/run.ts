@@ -219,8 +219,8 @@ export async function runListCommand(options: ExplorerOptions, streams: ScriptSt
       if (first && result.rows.length === 0 && request.page > 1 && result.total > 0) say(pastTheEnd(request.page, size, result.total, result.totalExact));
       // A count the server does not promise (the message search's chatLogsNum, a lower bound) is
       // said once as the list words it, with the number as sent: stdout keeps the rows alone.
-      const words = listDef(request.kind).totalWords;
-      if (first && words && !result.totalExact) say(`${words(result.total, false)} (the server's count as sent: ${result.total})`);
+      const countNote = listDef(request.kind).countNote;
+      if (first && countNote) say(countNote(result.total));
       first = false;
       await out.write((begun ? '' : encoder.begin()) + encoder.rows(result.rows));
       begun = true;

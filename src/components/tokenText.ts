@@ -1,7 +1,7 @@
 // What the header says of the token's expiry (store/tokenSlice.ts): when it expires where there is
 // room, and always, as a warning, a given token's last hour, its expiry, or its refusal at start.
 // Clock times, not countdowns: nothing redraws every minute.
-import { formatClock, formatTime, formatUtcOffset } from '../content/format.js';
+import { formatClock, formatTimeWithZone, formatUtcOffset } from '../content/format.js';
 import type { TokenState } from '../store/types.js';
 
 export interface TokenText {
@@ -22,6 +22,7 @@ export function tokenHeaderText(token: TokenState): TokenText | undefined {
     case 'lastHour':
       return { text: `! token expires ${formatClock(at)} ${formatUtcOffset(at)}`, warn: true, optional: false };
     case 'valid':
-      return { text: `token until ${formatTime(at).slice(0, 16)} ${formatUtcOffset(at)}`, warn: false, optional: true };
+      // To the minute; a time past the Date range (a server's odd expiry) as the number it is, whole.
+      return { text: `token until ${formatTimeWithZone(at).replace(/^(\d+-\d\d-\d\d \d\d:\d\d):\d\d/, '$1')}`, warn: false, optional: true };
   }
 }

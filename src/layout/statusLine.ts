@@ -48,7 +48,7 @@ export function pagingText(list: PagingList, rowsShown: number, now = Date.now()
   const parts = [`page ${formatCount(list.loadedPage)} of ${exact ? '' : glyphs().atLeast}${formatCount(pageCount(shown))}`];
   const count = shownRows(list).length;
   if (count > rowsShown) parts.push(`row ${formatCount(list.cursor + 1)}/${formatCount(count)}`);
-  const totalWords = listDef(list.kind).totalWords ?? ((total: number) => `~${formatCount(total)} with messages`);
+  const totalWords = listDef(list.kind).totalWords ?? ((total: number) => `~${formatCount(total)}`);
   parts.push(list.totalExact ? `${formatCount(list.total)} total` : totalWords(list.total, exact), `${size}/page`);
   if (list.filter) parts.push(`filter "${displayText(list.filter)}": ${count} of ${list.rows.length}`);
   // Only this page is in this order: the server's order is the list's (the next page is its next rows).

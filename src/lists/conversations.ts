@@ -177,6 +177,8 @@ export const conversations = {
     },
   },
   completionWords: (c) => [c.conversationID],
+  // The sorted list's conversationTotal counts the conversations with a latest message, not pages.
+  totalWords: (total: number) => `~${formatCount(total)} with messages`,
   emptyText: () => 'no conversations',
   tabNote: (extra) => (extra?.unreadTotal === undefined ? undefined : `unread ${formatCount(extra.unreadTotal)}`),
   userSummary: {

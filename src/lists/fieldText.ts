@@ -1,5 +1,6 @@
 // How the detail pane writes a time or a code beside its raw value: shared by the lists' details.
 import { formatTimeSeconds, formatTimeWithZone } from '../content/format.js';
+import { contentTypeName, msgFromName, platformName, sessionTypeName } from '../content/enums.js';
 
 /** A time in milliseconds, local with its zone, with the raw value. */
 export const ms = (value: number): string => `${formatTimeWithZone(value)}  (${value})`;
@@ -8,3 +9,15 @@ export const seconds = (value: number): string => `${formatTimeSeconds(value)}  
 /** A code as its name and number; the number alone when the contract has no name for it (`Unknown (13)` once, not twice). */
 export const code = (name: string, value: number | undefined): string =>
   value === undefined ? '(not sent)' : name === String(value) || name === `Unknown (${value})` ? name : `${name} (${value})`;
+
+/** A message's codes as the detail writes them, for every list of messages (a history, the search). */
+export function messageCodes(m: { seq: number; sessionType: number; contentType: number; msgFrom: number; senderPlatformID: number; status: number }): { label: string; value: string }[] {
+  return [
+    { label: 'seq', value: String(m.seq) },
+    { label: 'sessionType', value: code(sessionTypeName(m.sessionType), m.sessionType) },
+    { label: 'contentType', value: code(contentTypeName(m.contentType), m.contentType) },
+    { label: 'msgFrom', value: code(msgFromName(m.msgFrom), m.msgFrom) },
+    { label: 'senderPlatformID', value: code(platformName(m.senderPlatformID), m.senderPlatformID) },
+    { label: 'status', value: String(m.status) },
+  ];
+}

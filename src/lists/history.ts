@@ -8,14 +8,14 @@ import type { OpenIMClient } from '../api/client.js';
 import type { PageOperation } from '../api/pages.js';
 import { schemaParts, type Page } from '../api/schemas.js';
 import { decodeContent } from '../content/decode.js';
-import { contentTypeName, msgFromName, platformName, sessionTypeName } from '../content/enums.js';
+import { contentTypeName } from '../content/enums.js';
 import { formatCount, formatTableTime, formatTimeZoned } from '../content/format.js';
 import { ID_MAX, label } from '../domain/columns.js';
 import { messageFrom, messageFromLine } from '../domain/sender.js';
 import { contentSummary } from '../domain/summary.js';
 import { IDENTIFYING } from '../domain/tableLayout.js';
 import { glyphs } from '../terminal/glyphs.js';
-import { code } from './fieldText.js';
+import { messageCodes } from './fieldText.js';
 import { textFlag, type DetailField, type DetailOwner, type ListDef, type RequestOf, type RowDetail } from './types.js';
 
 const { str, intOr, list, or } = schemaParts;
@@ -186,12 +186,7 @@ function historyDetail(row: HistoryRow, owner: DetailOwner): RowDetail {
       {
         title: 'Message',
         fields: [
-          { label: 'seq', value: String(row.seq) },
-          { label: 'sessionType', value: code(sessionTypeName(row.sessionType), row.sessionType) },
-          { label: 'contentType', value: code(contentTypeName(row.contentType), row.contentType) },
-          { label: 'msgFrom', value: code(msgFromName(row.msgFrom), row.msgFrom) },
-          { label: 'senderPlatformID', value: code(platformName(row.senderPlatformID), row.senderPlatformID) },
-          { label: 'status', value: String(row.status) },
+          ...messageCodes(row),
           { label: 'createTime', value: formatTimeZoned(row.createTime, owner.now) },
         ],
       },

@@ -6,7 +6,7 @@
 import { pageOperation } from '../api/pages.js';
 import { schemaParts } from '../api/schemas.js';
 import { decodeContent } from '../content/decode.js';
-import { contentTypeName, groupTypeName, msgFromName, platformName, sessionTypeName } from '../content/enums.js';
+import { contentTypeName, groupTypeName } from '../content/enums.js';
 import { formatCount, formatTimeZoned } from '../content/format.js';
 import { idAt, ID_MAX, labelAt, timeAt } from '../domain/columns.js';
 import { contentSummary, messageSummary } from '../domain/summary.js';
@@ -14,7 +14,7 @@ import { IDENTIFYING } from '../domain/tableLayout.js';
 import { glyphs } from '../terminal/glyphs.js';
 import { displayText } from '../terminal/settle.js';
 import { truncate } from '../terminal/width.js';
-import { code, ms } from './fieldText.js';
+import { code, messageCodes, ms } from './fieldText.js';
 import {
   ANY_MESSAGE, completeMessageQuery, dayWords, messageCrumb, messageFlagsProblem, messageQueryFromFlags, messageQueryText, parseMessageQuery, searchFields,
   type MessageQuery,
@@ -86,12 +86,7 @@ function messageDetail(m: FoundMessage, owner: { now: number }): RowDetail {
       {
         title: 'Message',
         fields: [
-          { label: 'seq', value: String(c.seq) },
-          { label: 'sessionType', value: code(sessionTypeName(c.sessionType), c.sessionType) },
-          { label: 'contentType', value: code(contentTypeName(c.contentType), c.contentType) },
-          { label: 'msgFrom', value: code(msgFromName(c.msgFrom), c.msgFrom) },
-          { label: 'senderPlatformID', value: code(platformName(c.senderPlatformID), c.senderPlatformID) },
-          { label: 'status', value: String(c.status) },
+          ...messageCodes(c),
           { label: 'isRevoked', value: m.isRevoked ? 'yes' : 'no' },
           { label: 'createTime', value: ms(c.createTime) },
           ...(group
@@ -195,6 +190,7 @@ export const messages = {
       : 'no messages',
   // Once the last page is known the server counted to the end: the count is whole.
   totalWords: (total, lastPageKnown) => `${lastPageKnown ? '' : glyphs().atLeast}${formatCount(total)} found`,
+  countNote: (total) => `${glyphs().atLeast}${formatCount(total)} found (the server's count as sent: ${total})`,
   defaultSort: { field: 'chatLog.sendTime', desc: true },
   keys: [{ action: 'search', keys: ['s'], hint: 'search', description: 'messages: from: to: type: session: day:', run: { openPrompt: 'search' } }] as const,
   jump: { aliases: ['m', 'msgs'], description: 'search the messages of single and group chats' },

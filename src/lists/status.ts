@@ -9,6 +9,7 @@ import { usersStatusDataSchema, type OnlineStatus } from '../api/schemas.js';
 import { platformWord, platformWords } from '../content/enums.js';
 import { idAt, labelAt } from '../domain/columns.js';
 import { displayText } from '../terminal/settle.js';
+import { formatCount } from '../content/format.js';
 import { textFlag, type ListDef } from './types.js';
 
 interface StatusQuery {
@@ -67,6 +68,8 @@ export const status = {
   enterOpensUser: {},
   userNamed: (s) => s.userID || undefined,
   completionWords: (s) => [s.userID],
+  // Each page asks for its slice of the IDs: the total is the users answered so far.
+  totalWords: (total: number) => `${formatCount(total)} users`,
   emptyText: ({ userIDs }, keys) =>
     userIDs.length > 0
       ? `the server answered nothing for ${displayText(userIDs.join(', '))}`

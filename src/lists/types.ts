@@ -316,6 +316,8 @@ export interface ListDef<Row, Figure = never, Query extends AnyQuery = AnyQuery>
   drill?: DrillSpec<Query>;
   /** How the status line reads a total the server does not promise exact (default `~N with messages`). */
   totalWords?: (total: number, lastPageKnown: boolean) => string;
+  /** What scripting says once on stderr of the server's count, when it is not a total (the message search's lower bound). */
+  countNote?: (total: number) => string;
   /** The order a page is shown in until `:sort` changes it (the server's order otherwise), marked as a sort. */
   defaultSort?: { field: FieldPath<Row>; desc: boolean } & PageSort;
 }

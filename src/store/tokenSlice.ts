@@ -11,6 +11,9 @@ import type { SliceServices } from './services.js';
 import type { AppState, TokenPhase } from './types.js';
 import type { AppActions, TokenActions } from './actions.js';
 
+/** The longest a Node timer waits (2^31-1 ms, about 24.8 days). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 /** The warning starts this long before the token expires. */
 export const LAST_HOUR_MS = 3_600_000;
 
@@ -47,7 +50,9 @@ export const tokenSlice =
       if (token.state === 'known' && token.expiresAt === expiresAt) set({ token: { ...token, phase } });
       const next = phase === 'valid' ? expiresAt - LAST_HOUR_MS : phase === 'lastHour' ? expiresAt : undefined;
       if (next === undefined) return;
-      timer = timers.setTimeout(() => follow(expiresAt), Math.max(0, next - now));
+      // Node runs a timer asked for more than MAX_TIMER_MS at once: a token valid for longer (90
+      // days is OpenIM's default) re-armed it every millisecond. follow() waits again on waking.
+      timer = timers.setTimeout(() => follow(expiresAt), Math.min(MAX_TIMER_MS, Math.max(0, next - now)));
     };
     return {
       token: { state: 'unknown' },

@@ -28,6 +28,12 @@ const SGR_CODES = new Set([
 /** The app's own clipboard write (y): OSC 52 with a base64 payload only, as a write of its own. */
 const OSC52_WRITE = /^\u001b\]52;c;[A-Za-z0-9+/]*={0,2}\u0007$/;
 
+/**
+ * What no copy may carry raw (docs/security.md, What is copied): C0 (newline included), DEL, C1,
+ * line/paragraph separators, bidi controls.
+ */
+const COPY_RAW = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+
 /** Nothing below may appear in frame text: C0 but newline, DEL, C1, line/paragraph separators. */
 const CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029]/;
 /** Bidi embeddings, overrides, isolates and marks; invisible and interlinear characters. */
@@ -47,6 +53,8 @@ export interface AuditOptions {
 
 export interface AuditResult {
   violations: string[];
+  /** What each clipboard write (OSC 52) carried, decoded. */
+  copies: string[];
   /** The text of every frame, escape sequences removed. */
   frames: string[];
   /** Lines already measured (frames repeat most of their lines). */
@@ -75,7 +83,14 @@ function skipControls(chunk: string, at: number): number {
 /** Checks one write: [frame controls] text-with-SGR [frame controls]. */
 export function auditChunk(chunk: string, options: AuditOptions, result: AuditResult): void {
   if (chunk.startsWith(`${ESC}]`)) {
-    if (!OSC52_WRITE.test(chunk)) result.violations.push(`OSC that is not the app's clipboard write: ${around(chunk, 0)}`);
+    if (!OSC52_WRITE.test(chunk)) {
+      result.violations.push(`OSC that is not the app's clipboard write: ${around(chunk, 0)}`);
+      return;
+    }
+    const copied = Buffer.from(chunk.slice('\u001b]52;c;'.length, -1), 'base64').toString('utf8');
+    result.copies.push(copied);
+    const raw = COPY_RAW.exec(copied);
+    if (raw) result.violations.push(`copy carries U+${raw[0].codePointAt(0)!.toString(16).padStart(4, '0')} raw: ${around(copied, raw.index)}`);
     return;
   }
   const bodyStart = skipControls(chunk, 0);
@@ -126,7 +141,7 @@ export function auditChunk(chunk: string, options: AuditOptions, result: AuditRe
 
 /** Audits every write Ink (and the app) made to stdout. */
 export function auditWrites(chunks: readonly string[], options: AuditOptions): AuditResult {
-  const result: AuditResult = { violations: [], frames: [], measured: new Set() };
+  const result: AuditResult = { violations: [], copies: [], frames: [], measured: new Set() };
   for (const chunk of chunks) auditChunk(chunk, options, result);
   // One leak repeats on every frame: report each distinct problem once.
   result.violations = [...new Set(result.violations)];

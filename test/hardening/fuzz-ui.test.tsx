@@ -27,8 +27,10 @@ describe('fuzzed replies', () => {
     server = await fuzzServer(SEED + 1, count);
     const m = mountApp({ client: { baseUrl: server.url, token: TOKEN, timeoutMs: 2000, retryPolicy: retryPolicy({ retries: 1, backoffMs: () => 0 }), maxBodyBytes: 1024 * 1024 }, columns: 100, rows: 24 });
     const random = prng(SEED + 2);
-    const keys = ['n', 'p', 'r', 'r', 'j', 'G', KEYS.enter, KEYS.esc, '1', '2', '3', 'd', 'J', 'y', 'a', 'o', '+', '-'];
+    // 6: a user's groups (Enter: a group's members); Enter on a conversation: its history; M and m: the message search.
+    const keys = ['n', 'p', 'r', 'r', 'j', 'G', KEYS.enter, KEYS.esc, '1', '2', '3', '6', 'd', 'J', 'y', 'a', 'o', 'M', 'm', '+', '-'];
     const shown = new Set<string>();
+    const kinds = new Set<string>();
     try {
       while (count.replies < UI_REPLIES) {
         const key = keys[Math.floor(random() * keys.length)]!;
@@ -39,6 +41,7 @@ describe('fuzzed replies', () => {
         await m.settle();
         const state = m.store.getState();
         const list = currentList(state);
+        if (list) kinds.add(list.kind);
         expect(list?.loading, 'a request that never ends').not.toBe(true);
         const error = list?.error;
         if (error) {
@@ -54,6 +57,8 @@ describe('fuzzed replies', () => {
         if (state.nav.length > 3) await m.press(KEYS.esc, KEYS.esc);
       }
       expect([...shown].length).toBeGreaterThanOrEqual(3);
+      // The replies reach the lists added with messages and history too.
+      expect([...kinds]).toEqual(expect.arrayContaining(['messages', 'history']));
       // Still answering: back to the users, the help opens and closes, q quits nothing from there.
       while (m.store.getState().nav.length > 1 || m.store.getState().detail.open) await m.press(KEYS.esc);
       // `a` replaces the top level (store/history.ts): the one screen left may be the accounts.

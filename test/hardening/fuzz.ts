@@ -45,6 +45,29 @@ function msgInfo(r: Random): Json {
 }
 
 const ROW_BUILDERS: Record<string, { list: string; total: string; row: (r: Random, i: number) => Json; extra?: (r: Random) => Record<string, Json> }> = {
+  '/msg/search_msg': {
+    list: 'chatLogs',
+    total: 'chatLogsNum',
+    row: (r, i) => ({
+      chatLog: {
+        serverMsgID: `m${i}_${text(r)}`, clientMsgID: text(r), sendID: text(r), recvID: text(r), groupID: r() < 0.5 ? '' : text(r), recvNickname: text(r),
+        senderPlatformID: odd(r), senderNickname: text(r), senderFaceURL: text(r), groupName: text(r), sessionType: pick(r, [1, 3, 4]), msgFrom: odd(r),
+        contentType: pick(r, [101, 1201, 77_777]), content: r() < 0.6 ? JSON.stringify({ content: text(r) }) : text(r), status: odd(r), sendTime: odd(r),
+        createTime: odd(r), ex: text(r), groupFaceURL: text(r), groupMemberCount: odd(r), seq: odd(r), groupOwner: text(r), groupType: odd(r),
+      },
+      isRevoked: r() < 0.3,
+    }),
+  },
+  '/group/get_groups': { list: 'groups', total: 'total', row: (r, i) => ({ groupInfo: r() < 0.1 ? null : groupInfo(r, i), groupOwnerUserName: text(r), groupOwnerUserID: text(r) }) },
+  '/group/get_joined_group_list': { list: 'groups', total: 'total', row: groupInfo },
+  '/group/get_group_member_list': {
+    list: 'members',
+    total: 'total',
+    row: (r, i) => ({
+      groupID: 'g1', userID: `u${i}_${text(r)}`, roleLevel: odd(r), joinTime: odd(r), nickname: text(r), faceURL: text(r), appMangerLevel: odd(r),
+      joinSource: odd(r), operatorUserID: text(r), ex: text(r), muteEndTime: odd(r), inviterUserID: text(r),
+    }),
+  },
   '/user/get_users': {
     list: 'users',
     total: 'total',
@@ -79,8 +102,46 @@ const ROW_BUILDERS: Record<string, { list: string; total: string; row: (r: Rando
   },
 };
 
+/** The conversation the fuzzed history asks about (fuzz-api.test.ts). */
+export const FUZZ_CONVERSATION = 'si_u1_u2';
+
+const odd = (r: Random): number => pick(r, [0, 1, 2, 5, 13, 999, -1, 2 ** 31, 2 ** 53 + 2, 1e21, 1_700_000_000_000 + int(r, 1e9)]);
+
+function groupInfo(r: Random, i: number): Json {
+  return {
+    groupID: `g${i}_${text(r)}`, groupName: text(r), notification: text(r), introduction: text(r), faceURL: text(r), ownerUserID: text(r),
+    createTime: odd(r), memberCount: odd(r), ex: text(r), status: odd(r), creatorUserID: text(r), groupType: odd(r), needVerification: odd(r),
+    lookMemberInfo: odd(r), applyMemberFriend: odd(r), notificationUpdateTime: odd(r), notificationUserID: text(r),
+  };
+}
+
+function historyMsg(r: Random, seq: number): Json {
+  const content = JSON.stringify(r() < 0.5 ? { content: text(r) } : { detail: JSON.stringify({ a: text(r) }) });
+  return {
+    sendID: text(r), recvID: text(r), groupID: r() < 0.5 ? '' : text(r), clientMsgID: text(r), serverMsgID: text(r), senderPlatformID: odd(r),
+    senderNickname: text(r), senderFaceURL: text(r), sessionType: pick(r, [1, 3, 4]), msgFrom: odd(r), contentType: pick(r, [101, 1201, 77_777]),
+    content: r() < 0.7 ? Buffer.from(content).toString('base64') : content, seq, sendTime: odd(r), createTime: odd(r), status: odd(r), ex: text(r),
+  };
+}
+
+/** The replies that are not a page of rows: their data, valid. */
+const DATA_BUILDERS: Record<string, (r: Random) => { [key: string]: Json }> = {
+  '/user/get_users_status': (r) => ({
+    statusList: Array.from({ length: int(r, 6) }, (_, i) => ({ userID: `u${i}_${text(r)}`, status: pick(r, [0, 1, 7]), platformIDs: r() < 0.3 ? null : [odd(r), odd(r)] })),
+  }),
+  '/user/get_users_info': (r) => ({ usersInfo: [ROW_BUILDERS['/user/get_users']!.row(r, 0) as { [key: string]: Json }].map((u) => ({ ...u, userID: 'u1', appMangerLevel: odd(r) })) }),
+  '/auth/parse_token': (r) => ({ userID: text(r), platformID: odd(r), expireTimeSeconds: pick(r, [1_900_000_000, -1, 0, 2 ** 53 + 2, 1e300]) }),
+  '/msg/get_conversations_has_read_and_max_seq': (r) => ({ seqs: { [FUZZ_CONVERSATION]: { maxSeq: pick(r, [0, 5, 40, 2 ** 53 + 2]), hasReadSeq: odd(r), maxSeqTime: odd(r) }, [text(r)]: { maxSeq: 1, hasReadSeq: -1, maxSeqTime: 0 } } }),
+  '/msg/pull_msg_by_seq': (r) => {
+    const top = 40 - int(r, 30);
+    return { msgs: { [FUZZ_CONVERSATION]: { Msgs: Array.from({ length: int(r, 6) }, (_, i) => historyMsg(r, top - i)), isEnd: r() < 0.5, endSeq: int(r, 40) } }, notificationMsgs: null };
+  },
+};
+
 /** A valid reply for the operation at `path`. */
 export function validEnvelope(r: Random, path: string): { [key: string]: Json } {
+  const plain = DATA_BUILDERS[path];
+  if (plain) return { errCode: 0, errMsg: '', errDlt: '', data: plain(r) };
   const builder = ROW_BUILDERS[path] ?? ROW_BUILDERS['/user/get_users']!;
   const count = int(r, 6);
   const rows = Array.from({ length: count }, (_, i) => builder.row(r, i));

@@ -18,6 +18,8 @@ import { COMMAND_LINE } from '../../src/keys/commands.js';
 import { copyToClipboard } from '../../src/terminal/osc52.js';
 import { auditWrites, type AuditResult } from './audit.js';
 import { NO_RETRIES } from '../support/retryPolicy.js';
+import type { RefreshTimers } from '../../src/data/liveRefresh.js';
+import type { OpenExport } from '../../src/data/exportFile.js';
 
 const ESCAPES = /\u001b\[[0-9;?]*[A-Za-z]|\u001b\][^\u0007]*\u0007/g;
 
@@ -71,6 +73,10 @@ export interface MountOptions {
   rows?: number;
   pageSize?: number;
   info?: Partial<ConnectionInfo>;
+  /** The token's expiry timers (store/tokenSlice.ts), for a test that watches what they are asked. */
+  tokenTimers?: RefreshTimers;
+  /** Where `e` and `E` write (data/exportFile.ts exportFiles into a temp folder); none: exporting is off. */
+  openExport?: OpenExport;
 }
 
 export interface Mounted {
@@ -113,6 +119,8 @@ export function mountApp(options: MountOptions): Mounted {
     // The app's own clipboard write goes to the same terminal, as in src/runExplorer.tsx.
     copy: (text) => copyToClipboard(stdout, text, {}),
     quit: () => undefined,
+    ...(options.tokenTimers ? { tokenTimers: options.tokenTimers } : {}),
+    ...(options.openExport ? { openExport: options.openExport } : {}),
   });
   const info: ConnectionInfo = { host: new URL(options.client.baseUrl).host, identity: 'imAdmin', wire: client.wire, demo: false, ...options.info };
   const instance = render(

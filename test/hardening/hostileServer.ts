@@ -6,6 +6,7 @@
 // titles and bodies instead.
 import { HOSTILE, HOSTILE_VALUES } from '../fixtures/hostile.js';
 import { startFaultServer, type Fault, type FaultServer } from '../support/faultServer.js';
+import { MORE_ROUTES, answerRead } from './hostileReads.js';
 
 export const CORPUS_SIZE = HOSTILE_VALUES.length;
 
@@ -25,10 +26,10 @@ export function distinctPerField(fields: number): number[] {
   return Array.from({ length: fields }, (_, f) => new Set(Array.from({ length: CORPUS_SIZE }, (_, r) => hostileValue(r, f))).size);
 }
 
-const MS = 1_700_000_000_000;
+export const MS = 1_700_000_000_000;
 
 /** Fills the string fields of `template` (in order) with the row's hostile values. */
-function filler(row: number): () => string {
+export function filler(row: number): () => string {
   let field = 0;
   return () => hostileValue(row, field++);
 }
@@ -142,7 +143,7 @@ export function hostileConversation(row: number): Record<string, unknown> {
   };
 }
 
-interface ListRoute {
+export interface ListRoute {
   key: string;
   build: (row: number) => Record<string, unknown>;
   wrap: (rows: Record<string, unknown>[], total: number) => Record<string, unknown>;
@@ -172,7 +173,8 @@ export const ok = (data: unknown): Fault => ({ kind: 'json', body: { errCode: 0,
 
 /** The page the request asks for, as the real server pages it (pageNumber from 1). */
 export function hostilePage(path: string, requestBody: string): Fault {
-  const route = ROUTES[path];
+  // Looked up at call time: hostileReads.ts builds its rows from this file's helpers.
+  const route = ROUTES[path] ?? MORE_ROUTES[path];
   if (!route) return { kind: 'json', body: { errCode: 1001, errMsg: 'ArgsError', errDlt: `unknown path ${path}` } };
   let pageNumber = 1;
   let showNumber = 20;
@@ -219,7 +221,7 @@ export async function startHostileServer(): Promise<HostileServer> {
   let failure: Fault | null = null;
   const server = await startFaultServer((path, _attempt, body) => {
     if (path === '/auth/get_admin_token') return ok({ token: 'hostile-test-token', expireTimeSeconds: 3600 });
-    return failure ?? hostilePage(path, body);
+    return failure ?? answerRead(path, body) ?? hostilePage(path, body);
   });
   return {
     ...server,

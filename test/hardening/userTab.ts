@@ -6,7 +6,10 @@ import { HOSTILE_VALUES } from '../fixtures/hostile.js';
 import type { AuditResult } from './audit.js';
 import { KEYS } from './harness.js';
 import { CORPUS_SIZE, startHostileServer, type HostileServer } from './hostileServer.js';
-import { expectWalkClean, loaded, mountHostileApp, rowRanges, step, walkList } from './walk.js';
+import { expectWalkClean, loaded, mountHostileApp, rowRanges, step, walkList, type CopyKeys } from './walk.js';
+
+/** The key of a user's tab (1 conversations, 2 blacklist, 3 applications, 6 groups). */
+type UserTabKey = '1' | '2' | '3' | '6';
 
 export interface WalkedTab {
   audit: AuditResult;
@@ -19,7 +22,7 @@ export interface WalkedTab {
  * switches to `tab` and walks the rows from..to-1 with the pane open (opened with d),
  * scrolling it `panePages` pages and copying rows with y.
  */
-export async function walkUserTab(server: HostileServer, tab: '1' | '2' | '3', panePages: number, from = 0, to = CORPUS_SIZE): Promise<WalkedTab> {
+export async function walkUserTab(server: HostileServer, tab: UserTabKey, panePages: number, from = 0, to = CORPUS_SIZE, copies: CopyKeys = 'y'): Promise<WalkedTab> {
   const m = mountHostileApp(server);
   try {
     await loaded(m, 1);
@@ -32,7 +35,7 @@ export async function walkUserTab(server: HostileServer, tab: '1' | '2' | '3', p
       await step(m, tab);
     }
     await loaded(m, 1);
-    expect(await walkList(m, 'd', panePages, from, to)).toBe(to - from);
+    expect(await walkList(m, 'd', panePages, from, to, copies)).toBe(to - from);
   } finally {
     m.unmount();
   }
@@ -45,8 +48,8 @@ export async function walkUserTab(server: HostileServer, tab: '1' | '2' | '3', p
  */
 export function describeUserTab(
   what: string,
-  tab: '1' | '2' | '3',
-  options: { panePages: number; parts?: number; also?: (audit: AuditResult, from: number) => void },
+  tab: UserTabKey,
+  options: { panePages: number; parts?: number; copies?: CopyKeys; also?: (audit: AuditResult, from: number) => void },
 ): void {
   let server: HostileServer;
   beforeAll(async () => {
@@ -57,7 +60,7 @@ export function describeUserTab(
   });
   describe(`hostile strings in a user's ${what}`, () => {
     it.each(rowRanges(options.parts))('reach no terminal: rows %i to %i', async (from, to) => {
-      const { audit, chunks } = await walkUserTab(server, tab, options.panePages, from, to);
+      const { audit, chunks } = await walkUserTab(server, tab, options.panePages, from, to, options.copies);
       expectWalkClean(audit, chunks);
       options.also?.(audit, from);
     });

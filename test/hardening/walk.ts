@@ -4,7 +4,7 @@ import { currentList } from '../../src/store/selectors.js';
 import type { AppState } from '../../src/store/types.js';
 import { HOSTILE_VALUES } from '../fixtures/hostile.js';
 import type { AuditResult } from './audit.js';
-import { mountApp, type Mounted } from './harness.js';
+import { mountApp, type Mounted, type MountOptions } from './harness.js';
 import { CORPUS_SIZE } from './hostileServer.js';
 
 export const PAGE = 20;
@@ -56,13 +56,18 @@ export async function scrollPane(m: Mounted, max: number): Promise<void> {
   }
 }
 
+/** The copy keys a walk presses: y on some rows, or y on every row with Y (the row's ID) and C (the page as curl) on some. */
+export type CopyKeys = 'y' | 'yYC';
+
 /**
  * Visits the rows from..to-1 (all of them unless given) of the current list with the detail pane
  * open, scrolling the pane of each row, and copies rows with y (the first one visited, and every
- * seventh from the fourth of a page). Rows before `from` are passed with the pane closed (nothing
- * is laid out for them). Returns the rows visited.
+ * seventh from the fourth of a page; with 'yYC' every row, Y every seventh from the sixth, C from
+ * the seventh). Rows
+ * before `from` are passed with the pane closed (nothing is laid out for them). Returns the rows
+ * visited.
  */
-export async function walkList(m: Mounted, openPane: string, panePages: number, from = 0, to = CORPUS_SIZE): Promise<number> {
+export async function walkList(m: Mounted, openPane: string, panePages: number, from = 0, to = CORPUS_SIZE, copies: CopyKeys = 'y'): Promise<number> {
   let visited = 0;
   const lastPage = Math.ceil(to / PAGE);
   for (let page = 1; page <= lastPage; page++) {
@@ -77,7 +82,12 @@ export async function walkList(m: Mounted, openPane: string, panePages: number, 
       if (!m.store.getState().detail.open) await step(m, openPane);
       expect(m.store.getState().detail.open, `pane on page ${page}:\n${m.screen()}`).toBe(true);
       await scrollPane(m, panePages);
-      if (visited === 0 || row % 7 === 3) await step(m, 'y');
+      if (copies === 'yYC') {
+        // Each says something new on the status line (copied, or refused in words): each draws.
+        await step(m, 'y');
+        if (row % 7 === 5) await step(m, 'Y');
+        if (row % 7 === 6) await step(m, 'C');
+      } else if (visited === 0 || row % 7 === 3) await step(m, 'y');
       visited++;
     }
   }
@@ -99,8 +109,8 @@ export function rowRanges(parts = 2): (readonly [number, number])[] {
 }
 
 /** The App on the hostile server, at the size and page every corpus walk uses. */
-export function mountHostileApp(server: { url: string }): Mounted {
-  return mountApp({ client: { baseUrl: server.url, token: 'hostile-test-token', maxBodyBytes: 64 * 1024 * 1024 }, columns: 100, rows: 40, pageSize: PAGE });
+export function mountHostileApp(server: { url: string }, options: Pick<MountOptions, 'tokenTimers' | 'openExport'> = {}): Mounted {
+  return mountApp({ client: { baseUrl: server.url, token: 'hostile-test-token', maxBodyBytes: 64 * 1024 * 1024 }, columns: 100, rows: 40, pageSize: PAGE, ...options });
 }
 
 /**
@@ -110,6 +120,16 @@ export function mountHostileApp(server: { url: string }): Mounted {
  */
 export function expectWalkClean(audit: AuditResult, chunks: readonly string[]): void {
   expect(audit.violations.slice(0, 20)).toEqual([]);
+  expect(audit.copies.length).toBeGreaterThan(0);
   expect(audit.frames.some((f) => f.includes('\ufffd'))).toBe(true);
   expect(chunks.some((c) => c.startsWith('\u001b]52;c;'))).toBe(true);
+}
+
+/** Runs a command of the command line (`:messages`) and waits for its list's first page. */
+export async function command(m: Mounted, text: string): Promise<void> {
+  await step(m, ':');
+  await m.type(text);
+  await m.settle(5);
+  await step(m, '\r');
+  await loaded(m, 1);
 }

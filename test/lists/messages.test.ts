@@ -284,4 +284,3 @@ function arrivedSeq(store: ReturnType<typeof storeFor>, serverMsgID: string): nu
   const row = currentList(store.getState())!.rows.find((r) => (r as { chatLog: { serverMsgID: string } }).chatLog.serverMsgID === serverMsgID);
   return (row as { chatLog: { seq: number } }).chatLog.seq;
 }
-

@@ -63,7 +63,7 @@ export class DemoActivity {
   /** The messages added to each conversation, in seq order. */
   private readonly added = new Map<string, AddedMessage[]>();
   /** The lively users' generated conversations (the data set's, which never change). */
-  private readonly recordsByUser = new Map<number, ConversationRecord[]>();
+  private readonly recordsByUser = new Map<number, readonly ConversationRecord[]>();
 
   constructor(
     private readonly world: World,
@@ -95,7 +95,8 @@ export class DemoActivity {
     this.catchUp();
     return records.map((record) => {
       const added = this.added.get(record.wire.conversationID);
-      const old = record.wire.msgInfo;
+      // msgInfo is built when first read (conversations.ts): only for a conversation that changed.
+      const old = added?.length ? record.wire.msgInfo : null;
       if (!added?.length || !old) return record;
       const last = added[added.length - 1]!;
       let hasReadSeq = record.hasReadSeq;
@@ -106,6 +107,7 @@ export class DemoActivity {
       return {
         ...record,
         sortKey: last.at,
+        latestAt: last.at,
         maxSeq: record.maxSeq + added.length,
         hasReadSeq,
         wire: { ...record.wire, unreadCount, msgInfo: newMessage(userID, record.wire.conversationID, old, last) },
@@ -168,7 +170,7 @@ export class DemoActivity {
   private deliver(event: Extract<ActivityEvent, { kind: 'message' }>): void {
     let records = this.recordsByUser.get(event.user);
     if (!records) this.recordsByUser.set(event.user, (records = conversationsOf(this.world, publicUserAt(this.world, event.user).userID)));
-    const candidates = records.filter((r) => r.wire.msgInfo);
+    const candidates = records.filter((r) => r.latestAt !== null);
     // The picked conversation, or the next one that has someone else in it (a group of one has not).
     const first = Math.floor(event.pick * candidates.length);
     let id = '';

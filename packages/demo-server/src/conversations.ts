@@ -7,12 +7,13 @@
 import { NOTIFICATION_ACCOUNTS, type SystemAccount } from './accounts.js';
 import { CT, contentFor, type MessageContext } from './content.js';
 import { groupChat, groupLastTime, groupMaxSeq } from './groupChats.js';
-import { groupIndexOf, type GroupRecord } from './groups.js';
+import { groupIdOf, groupIndexOf, type GroupRecord } from './groups.js';
 import { groupsOf } from './membership.js';
 import { mix, rngFor, STREAM, type Rng } from './prng.js';
-import { FIRST_USER_PEERS, isChatty, singleChat, singleChatMembers, singlePeers } from './singleChats.js';
+import { recentPerWorld } from './recent.js';
+import { FIRST_USER_PEERS, isChatty, singleChat, singleChatMembers, singleConversationID, singleFacts, singlePeers } from './singleChats.js';
 import type { PublicUser, World } from './users.js';
-import { publicUserAt, userIndexOf, worldNow } from './users.js';
+import { publicUserAt, userIdOf, userIndexOf, worldNow } from './users.js';
 
 export { NO_CONVERSATIONS_EVERY } from './singleChats.js';
 
@@ -52,6 +53,8 @@ export interface ConversationRecord {
   maxSeq: number;
   /** The owner's read seq: maxSeq − unreadCount, but for the planted few (readSkew). */
   hasReadSeq: number;
+  /** The latest message's time (msgInfo's LatestMsgRecvTime), null without one: known without building msgInfo. */
+  latestAt: number | null;
 }
 
 export const SESSION_SINGLE = 1;
@@ -83,13 +86,28 @@ interface Builder {
 interface Made {
   conversationID: string;
   /** null: the conversation has no message. */
-  msgInfo: MsgInfoWire | null;
+  latestAt: number | null;
+  /**
+   * Its msgInfo, built when first read: a single chat's or a group's latest message draws from
+   * its own stream, so building it late changes nothing, and the read state and the pull never
+   * read it (only a list page's rows do).
+   */
+  msgInfo: () => MsgInfoWire | null;
   sortKey: number;
   maxSeq: number;
 }
 
-/** Conversations of a user in generation order (not sorted). Empty for unknown or system users. */
-export function conversationsOf(world: World, userID: string): ConversationRecord[] {
+const NO_MESSAGE = (): null => null;
+
+/** A history page reads its owner's conversations twice: for its read state, then for its pull. */
+const recentConversations = recentPerWorld<string, readonly ConversationRecord[]>(8);
+
+/** Conversations of a user in generation order (not sorted). Empty for unknown or system users. Shared: never mutate. */
+export function conversationsOf(world: World, userID: string): readonly ConversationRecord[] {
+  return recentConversations(world, userID, () => generateConversations(world, userID));
+}
+
+function generateConversations(world: World, userID: string): ConversationRecord[] {
   const index = userIndexOf(world, userID);
   if (index === undefined || !isChatty(world, index)) return [];
   const rng = rngFor(STREAM.conversations, index);
@@ -112,17 +130,22 @@ export function conversationsOf(world: World, userID: string): ConversationRecor
   }
   return made.map((m, k) => {
     const recvMsgOpt = rng.pick([0, 0, 0, 0, 0, 0, 0, 0, 2, 1]);
-    const unreadCount = m.msgInfo ? Math.min(unread(rng), m.maxSeq) : 0;
+    const hasMessage = m.latestAt !== null;
+    const unreadCount = hasMessage ? Math.min(unread(rng), m.maxSeq) : 0;
+    let built: MsgInfoWire | null | undefined;
     return {
       sortKey: m.sortKey,
       maxSeq: m.maxSeq,
-      hasReadSeq: m.maxSeq - unreadCount + (m.msgInfo ? readSkew(index, k) : 0),
+      hasReadSeq: m.maxSeq - unreadCount + (hasMessage ? readSkew(index, k) : 0),
+      latestAt: m.latestAt,
       wire: {
         conversationID: m.conversationID,
         recvMsgOpt,
         unreadCount,
         IsPinned: index === 1 ? FIRST_USER_PINNED.has(k) : rng.chance(0.04),
-        msgInfo: m.msgInfo,
+        get msgInfo() {
+          return built === undefined ? (built = m.msgInfo()) : built;
+        },
       },
     };
   });
@@ -169,16 +192,18 @@ function createdAt(rng: Rng, world: World): number {
 }
 
 function singleRow(b: Builder, peerIndex: number): Made {
-  const chat = singleChat(b.world, b.index, peerIndex);
-  const { latest } = chat;
-  if (!latest) return { conversationID: chat.conversationID, msgInfo: null, sortKey: createdAt(b.rng, b.world), maxSeq: 0 };
+  const facts = singleFacts(b.world, b.index, peerIndex);
+  const conversationID = singleConversationID(b.self.userID, userIdOf(peerIndex));
+  if (facts.maxSeq === 0) return { conversationID, latestAt: null, msgInfo: NO_MESSAGE, sortKey: createdAt(b.rng, b.world), maxSeq: 0 };
+  return { conversationID, latestAt: facts.sendTime, msgInfo: () => singleInfo(b, peerIndex), sortKey: facts.sendTime, maxSeq: facts.maxSeq };
+}
+
+function singleInfo(b: Builder, peerIndex: number): MsgInfoWire | null {
+  const { latest } = singleChat(b.world, b.index, peerIndex);
+  if (!latest) return null;
   // The server names the peer (its nickname and face) whichever member sent the last message.
   const peer = latest.sender.userID === b.self.userID ? latest.receiver : latest.sender;
   return {
-    conversationID: chat.conversationID,
-    sortKey: latest.sendTime,
-    maxSeq: chat.maxSeq,
-    msgInfo: {
       serverMsgID: latest.serverMsgID,
       clientMsgID: latest.clientMsgID,
       sessionType: SESSION_SINGLE,
@@ -196,7 +221,6 @@ function singleRow(b: Builder, peerIndex: number): Made {
       contentType: latest.contentType,
       content: latest.content,
       ex: '',
-    },
   };
 }
 
@@ -229,14 +253,17 @@ function takeGroup(b: Builder, groups: number[], position: number): number {
 }
 
 function groupRow(b: Builder, groupIndex: number): Made {
-  const chat = groupChat(b.world, groupIndex);
-  const { group, latest } = chat;
-  if (!latest) return { conversationID: chat.conversationID, msgInfo: null, sortKey: createdAt(b.rng, b.world), maxSeq: 0 };
+  const conversationID = `sg_${groupIdOf(groupIndex)}`;
+  const maxSeq = groupMaxSeq(groupIndex);
+  if (maxSeq === 0) return { conversationID, latestAt: null, msgInfo: NO_MESSAGE, sortKey: createdAt(b.rng, b.world), maxSeq: 0 };
+  const sendTime = groupLastTime(b.world, groupIndex);
+  return { conversationID, latestAt: sendTime, msgInfo: () => groupInfo(b.world, groupIndex), sortKey: sendTime, maxSeq };
+}
+
+function groupInfo(world: World, groupIndex: number): MsgInfoWire | null {
+  const { group, latest } = groupChat(world, groupIndex);
+  if (!latest) return null;
   return {
-    conversationID: chat.conversationID,
-    sortKey: latest.sendTime,
-    maxSeq: chat.maxSeq,
-    msgInfo: {
       serverMsgID: latest.serverMsgID,
       clientMsgID: latest.clientMsgID,
       sessionType: SESSION_GROUP,
@@ -255,7 +282,6 @@ function groupRow(b: Builder, groupIndex: number): Made {
       contentType: latest.contentType,
       content: latest.content,
       ex: '',
-    },
   };
 }
 
@@ -271,13 +297,10 @@ function notificationRow(b: Builder): Made | undefined {
   const contentType = nextType(b, NOTIFICATION_TYPES);
   const sendTime = worldNow(b.world) - b.rng.int(TWO_YEARS_MS);
   const ctx = messageContext(b, { sender, receiver: b.self, sessionType: SESSION_NOTIFICATION, conversationID, sendTime });
-  // Notification sessions carry no sender name or face.
-  return {
-    conversationID,
-    sortKey: sendTime,
-    maxSeq: b.rng.between(5_001, 20_000),
-    msgInfo: msgInfo(b, ctx, contentType, { recvID: b.self.userID, senderName: '', faceURL: '' }),
-  };
+  // Notification sessions carry no sender name or face. Built now: their content draws from the user's stream.
+  const maxSeq = b.rng.between(5_001, 20_000);
+  const info = msgInfo(b, ctx, contentType, { recvID: b.self.userID, senderName: '', faceURL: '' });
+  return { conversationID, latestAt: sendTime, msgInfo: () => info, sortKey: sendTime, maxSeq };
 }
 
 function messageContext(b: Builder, parts: Omit<MessageContext, 'rng' | 'others'>): MessageContext {
@@ -327,7 +350,7 @@ export function conversationTotals(world: World, owned: readonly ConversationRec
   let conversationTotal = 0;
   for (const id of requested) {
     const row = mine.get(id);
-    const facts = row ? { unread: row.wire.unreadCount, hasMessage: row.wire.msgInfo !== null } : foreignConversation(world, id);
+    const facts = row ? { unread: row.wire.unreadCount, hasMessage: row.latestAt !== null } : foreignConversation(world, id);
     unreadTotal += facts.unread;
     if (facts.hasMessage) conversationTotal++;
   }
@@ -345,6 +368,6 @@ function foreignConversation(world: World, id: string): { unread: number; hasMes
   if (groupIndex !== undefined) return { unread: groupMaxSeq(groupIndex), hasMessage: groupMaxSeq(groupIndex) > 0 };
   const notice = /^sn_.*_(user_\d+)$/.exec(id);
   const owner = notice?.[1] ? conversationsOf(world, notice[1]).find((c) => c.wire.conversationID === id) : undefined;
-  if (owner) return { unread: owner.maxSeq, hasMessage: owner.wire.msgInfo !== null };
+  if (owner) return { unread: owner.maxSeq, hasMessage: owner.latestAt !== null };
   return { unread: 0, hasMessage: false };
 }

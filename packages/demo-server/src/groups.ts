@@ -44,6 +44,12 @@ export function groupIndexOf(groupID: string): number | undefined {
   return Number.isInteger(index) && index >= 0 && index < GROUP_POOL ? index : undefined;
 }
 
+/** A group's ID from its pool index, without the rest of its record. */
+export function groupIdOf(index: number): string {
+  // Ten-digit numeric IDs like the real server's; the stride keeps them distinct.
+  return String(GROUP_ID_BASE + index * GROUP_ID_STRIDE);
+}
+
 /** What a group is without its members: what get_groups sorts and filters by (cheap). */
 export interface GroupHead {
   index: number;
@@ -67,8 +73,7 @@ export function groupHead(world: World, index: number): GroupHead {
   const roll = more.next();
   return {
     index,
-    // Ten-digit numeric IDs like the real server's; the stride keeps them distinct.
-    groupID: String(GROUP_ID_BASE + index * GROUP_ID_STRIDE),
+    groupID: groupIdOf(index),
     groupName: name,
     faceURL,
     // To the ms, so that the newest-first order never ties.

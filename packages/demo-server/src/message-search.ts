@@ -14,7 +14,7 @@ import { speakerGroupsOf } from './groupChats.js';
 import { factsAt, groupTimeline, isDeleted, messageAt, SESSION, seqsBetween, singleTimeline, type MessageRecord, type Timeline } from './messages.js';
 import type { DemoActivity } from './activity.js';
 import { isChatty, singlePeers } from './singleChats.js';
-import { userIdOf, userIndexOf, worldNow, type World } from './users.js';
+import { userIndexOf, worldNow, type World } from './users.js';
 
 export interface SearchFilter {
   sendID: string;
@@ -95,7 +95,7 @@ function* candidates(world: World, filter: SearchFilter, activity?: DemoActivity
 function receiverOf(t: Timeline, sendID: string): string {
   const p = t.parties;
   if (p.kind !== 'single') return '';
-  return sendID === userIdOf(p.low) ? userIdOf(p.high) : userIdOf(p.low);
+  return sendID === p.lowID ? p.highID : p.lowID;
 }
 
 export function searchMessages(world: World, filter: SearchFilter, page: { pageNumber: number; showNumber: number }, activity?: DemoActivity): SearchAnswer {
@@ -129,7 +129,7 @@ export function searchMessages(world: World, filter: SearchFilter, page: { pageN
       if (filter.recvID && t.sessionType === SESSION.single && receiverOf(t, facts.sendID) !== filter.recvID) continue;
       counted++;
       if (counted > skip && rows.length < page.showNumber) {
-        const m = messageAt(world, t, seq);
+        const m = messageAt(world, t, seq, facts);
         if (m) rows.push(m);
       }
       if (counted === wanted && docsAfterFull < 0) docsAfterFull = 0;

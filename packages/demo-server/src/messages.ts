@@ -12,7 +12,7 @@ import type { AddedMessage, DemoActivity } from './activity.js';
 import { CT, contentFor, type MessageContext } from './content.js';
 import { conversationsOf, NOTIFICATION_TYPES, type MsgInfoWire } from './conversations.js';
 import { GROUP_TYPES, groupChat, groupLastTime, groupMaxSeq, groupSpeakers } from './groupChats.js';
-import { groupAt, groupIndexOf, type GroupRecord } from './groups.js';
+import { groupAt, groupIdOf, groupIndexOf, type GroupRecord } from './groups.js';
 import { mix, rngFor, rollsInto, STREAM } from './prng.js';
 import { SINGLE_TYPES, singleChat, singleChatMembers, singleFacts } from './singleChats.js';
 import type { PublicUser, World } from './users.js';
@@ -42,8 +42,8 @@ export interface MessageRecord {
 }
 
 export type Parties =
-  | { kind: 'single'; low: number; high: number }
-  | { kind: 'group'; groupIndex: number }
+  | { kind: 'single'; low: number; high: number; lowID: string; highID: string }
+  | { kind: 'group'; groupIndex: number; group: () => GroupRecord; speakerIDs: () => readonly string[] }
   | { kind: 'notification'; owner: number; account: SystemAccount; latest: MsgInfoWire | null };
 
 /** What a conversation's history is, without any message built. */
@@ -137,13 +137,22 @@ function timeline(conversationID: string, sessionType: number, parties: Parties,
 export function singleTimeline(world: World, a: number, b: number, activity?: DemoActivity): Timeline {
   const [low, high] = a < b ? [a, b] : [b, a];
   const facts = singleFacts(world, low, high);
-  const id = `si_${[userIdOf(low), userIdOf(high)].sort().join('_')}`;
-  return timeline(id, SESSION.single, { kind: 'single', low, high }, facts.maxSeq, facts.sendTime, activity);
+  const [lowID, highID] = [userIdOf(low), userIdOf(high)];
+  const id = `si_${[lowID, highID].sort().join('_')}`;
+  return timeline(id, SESSION.single, { kind: 'single', low, high, lowID, highID }, facts.maxSeq, facts.sendTime, activity);
 }
 
 export function groupTimeline(world: World, groupIndex: number, activity?: DemoActivity): Timeline {
-  const id = `sg_${groupAt(world, groupIndex).groupID}`;
-  return timeline(id, SESSION.group, { kind: 'group', groupIndex }, groupMaxSeq(groupIndex), groupLastTime(world, groupIndex), activity);
+  // Every message of a page names the group and one of its speakers: each computed once per
+  // timeline, and only when a message is read (a search passes thousands of groups by their times).
+  const group = once(() => groupAt(world, groupIndex));
+  const speakerIDs = once(() => groupSpeakers(world, groupIndex).map(userIdOf));
+  return timeline(`sg_${groupIdOf(groupIndex)}`, SESSION.group, { kind: 'group', groupIndex, group, speakerIDs }, groupMaxSeq(groupIndex), groupLastTime(world, groupIndex), activity);
+}
+
+function once<T>(compute: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= compute());
 }
 
 /** The timeline a conversation ID names in this world, or undefined (a notification session needs its owner). */
@@ -191,10 +200,10 @@ export function factsAt(world: World, t: Timeline, seq: number): MessageFacts {
   const pool = p.kind === 'single' ? SINGLE_HISTORY_TYPES : p.kind === 'group' ? GROUP_HISTORY_TYPES : NOTIFICATION_TYPES;
   const contentType = p.kind !== 'notification' && typeRoll < 0.45 ? CT.text : pool[Math.floor(typePick * pool.length)] ?? CT.text;
   let sendID: string;
-  if (p.kind === 'single') sendID = userIdOf(senderRoll < 0.5 ? p.low : p.high);
+  if (p.kind === 'single') sendID = senderRoll < 0.5 ? p.lowID : p.highID;
   else if (p.kind === 'group') {
-    const speakers = groupSpeakers(world, p.groupIndex);
-    sendID = userIdOf(speakers[Math.floor(senderRoll * speakers.length)] ?? speakers[0]!);
+    const speakers = p.speakerIDs();
+    sendID = speakers[Math.floor(senderRoll * speakers.length)] ?? speakers[0]!;
   } else sendID = p.account.userID;
   return { seq, sendTime, contentType, sendID, revoked };
 }
@@ -273,40 +282,45 @@ function userOf(world: World, userID: string): PublicUser {
   return index === undefined ? { userID, nickname: '', faceURL: '', ex: '' } : publicUserAt(world, index);
 }
 
-/** The message at a seq, or undefined when it is deleted, cleared or past the end. */
-export function messageAt(world: World, t: Timeline, seq: number): MessageRecord | undefined {
+/** The receiving user of a message from `senderID`: a single chat's other member, a notification's owner; none in a group. */
+function receiverOf(world: World, p: Parties, senderID: string): PublicUser | undefined {
+  if (p.kind === 'single') return publicUserAt(world, senderID === p.lowID ? p.high : p.low);
+  if (p.kind === 'notification') return publicUserAt(world, p.owner);
+  return undefined;
+}
+
+/**
+ * The message at a seq, or undefined when it is deleted, cleared or past the end. `facts`: its
+ * factsAt, when the caller has them already (the search filters on them first).
+ */
+export function messageAt(world: World, t: Timeline, seq: number, facts?: MessageFacts): MessageRecord | undefined {
   if (isDeleted(t, seq)) return undefined;
   if (seq === t.base) return latestOf(world, t);
   const p = t.parties;
-  const group = p.kind === 'group' ? groupAt(world, p.groupIndex) : undefined;
-  const receiverOf = (senderID: string): PublicUser | undefined => {
-    if (p.kind === 'single') return publicUserAt(world, senderID === userIdOf(p.low) ? p.high : p.low);
-    if (p.kind === 'notification') return publicUserAt(world, p.owner);
-    return undefined;
-  };
+  const group = p.kind === 'group' ? p.group() : undefined;
   if (seq > t.base) {
     const added = t.added[seq - t.base - 1]!;
-    const receiver = receiverOf(added.sender.userID);
+    const receiver = receiverOf(world, p, added.sender.userID);
     return record(world, t, seq, {
       serverMsgID: added.id, clientMsgID: added.id.split('').reverse().join(''), sender: added.sender,
       contentType: CT.text, content: added.content, sendTime: added.at, revoked: false,
       ...(receiver ? { receiver } : {}), ...(group ? { group } : {}),
     });
   }
-  const facts = factsAt(world, t, seq);
-  const sender = p.kind === 'notification' ? accountUser(p.account) : userOf(world, facts.sendID);
-  const receiver = receiverOf(sender.userID);
+  const { sendID, sendTime, contentType, revoked } = facts ?? factsAt(world, t, seq);
+  const sender = p.kind === 'notification' ? accountUser(p.account) : userOf(world, sendID);
+  const receiver = receiverOf(world, p, sender.userID);
   const rng = rngFor(STREAM.message, t.key, seq, 1);
   const serverMsgID = rng.hex(32);
   const clientMsgID = rng.hex(32);
   // Only these types name other users; building three users for every message would be most of a page's cost.
-  const others = MENTIONING.has(facts.contentType) ? [1, 2, 3].map(() => publicUserAt(world, rng.between(1, Math.max(1, world.population)))) : [];
+  const others = MENTIONING.has(contentType) ? [1, 2, 3].map(() => publicUserAt(world, rng.between(1, Math.max(1, world.population)))) : [];
   const ctx: MessageContext = {
     rng, sender, receiver: receiver ?? publicUserAt(world, (group && userIndexOf(world, group.ownerUserID)) ?? 1), others,
-    sessionType: t.sessionType, conversationID: t.conversationID, sendTime: facts.sendTime, ...(group ? { group } : {}),
+    sessionType: t.sessionType, conversationID: t.conversationID, sendTime, ...(group ? { group } : {}),
   };
   return record(world, t, seq, {
-    serverMsgID, clientMsgID, sender, contentType: facts.contentType, content: contentFor(facts.contentType, ctx),
-    sendTime: facts.sendTime, revoked: facts.revoked, ...(receiver ? { receiver } : {}), ...(group ? { group } : {}),
+    serverMsgID, clientMsgID, sender, contentType, content: contentFor(contentType, ctx),
+    sendTime, revoked, ...(receiver ? { receiver } : {}), ...(group ? { group } : {}),
   });
 }

@@ -29,7 +29,7 @@ export const getConversationsHasReadAndMaxSeq: Route = {
     for (const id of wanted.length ? wanted : [...mine.keys()]) {
       const own = mine.get(id);
       if (own) {
-        seqs[id] = { maxSeq: own.maxSeq, hasReadSeq: own.hasReadSeq, maxSeqTime: own.wire.msgInfo?.LatestMsgRecvTime ?? 0 };
+        seqs[id] = { maxSeq: own.maxSeq, hasReadSeq: own.hasReadSeq, maxSeqTime: own.latestAt ?? 0 };
         continue;
       }
       // Not the user's: the conversation's max seq, nothing read.

@@ -56,7 +56,7 @@ export function byHandleResults<Row extends { handleResult: number }>(body: Map<
 }
 
 /** The user's conversations as every route shows them: the data set's, with the activity's messages. */
-export function conversationsSeenBy(ctx: RouteContext, userID: string): ConversationRecord[] {
+export function conversationsSeenBy(ctx: RouteContext, userID: string): readonly ConversationRecord[] {
   const generated = conversationsOf(ctx.world, userID);
   return ctx.activity ? ctx.activity.conversations(userID, generated) : generated;
 }

@@ -6,6 +6,7 @@
 import { CT, contentFor, type MessageContext } from './content.js';
 import { HOSTILE_NICKNAMES, HOSTILE_TEXT } from './hostile.js';
 import { mix, rngFor, STREAM, type Rng } from './prng.js';
+import { recentPerWorld } from './recent.js';
 import type { PublicUser, World } from './users.js';
 import { publicUserAt, worldNow } from './users.js';
 
@@ -50,8 +51,15 @@ function ring(world: World, index: number): number {
   return ((((index - 1) % n) + n) % n) + 1;
 }
 
-/** The user's single-chat peers, in a stable order (the first user's fixed peers first). */
-export function singlePeers(world: World, index: number): number[] {
+/** A history page needs its owner's peers twice: their conversations, then the chat's members. */
+const recentPeers = recentPerWorld<number, readonly number[]>(16);
+
+/** The user's single-chat peers, in a stable order (the first user's fixed peers first). Shared: never mutate. */
+export function singlePeers(world: World, index: number): readonly number[] {
+  return recentPeers(world, index, () => peersOf(world, index));
+}
+
+function peersOf(world: World, index: number): number[] {
   if (!isChatty(world, index)) return [];
   const peers = new Set<number>();
   const fixed = (peer: number): boolean => peer !== index && isChatty(world, peer);
@@ -87,7 +95,7 @@ export function singleConversationID(a: string, b: string): string {
   return `si_${[a, b].sort().join('_')}`;
 }
 
-const firstUserPeers = new WeakMap<World, number[]>();
+const firstUserPeers = new WeakMap<World, readonly number[]>();
 
 /** The first user's chats cycle through every single-chat content type, by the peer's rank. */
 function firstUserType(world: World, peer: number): number {

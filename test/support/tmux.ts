@@ -111,6 +111,13 @@ function isAppNode(child: { pid: number; comm: string }): boolean {
 }
 const APP_NODE_REAL = realpathSync(CLI_NODE);
 
+/** Waits (blocking, polling /proc) until none of `pids` runs, for at most `timeoutMs`. */
+function waitUntilGone(pids: readonly number[], timeoutMs: number): void {
+  const deadline = Date.now() + timeoutMs;
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  while (pids.some((pid) => existsSync(`/proc/${pid}`)) && Date.now() < deadline) Atomics.wait(pause, 0, 0, 20);
+}
+
 /** Children of `ppid`, read from /proc (no dependency on procps being installed). */
 export function childPids(ppid: number): { pid: number; comm: string }[] {
   const found: { pid: number; comm: string }[] = [];
@@ -303,14 +310,23 @@ export class Terminal {
   kill(): void {
     if (this.killed) return;
     this.killed = true;
+    // What runs in the panes (the app, or a shell and the app under it): after the hangup the app
+    // may still save its state into state/ for a moment (its exit waits up to 3 s for the demo's
+    // worker), so its folder is removed once those processes are gone, not while they write.
+    let running: number[] = [];
+    try {
+      const panes = this.tmux('list-panes', '-a', '-F', '#{pane_pid}').split('\n').filter(Boolean).map(Number);
+      running = [...panes, ...panes.flatMap((pid) => childPids(pid).map((c) => c.pid))];
+    } catch {
+      // no server left: nothing runs in it
+    }
     try {
       this.tmux('kill-server');
     } catch {
       // the server already exited with its last session
     }
     if (this.socketPath.endsWith(this.socket)) rmSync(this.socketPath, { force: true });
-    // The app may still be saving its state (a rename into state/) as the server goes down:
-    // rmdir then meets a file that was not there a moment before (ENOTEMPTY), and tries again.
+    waitUntilGone(running, 6_000);
     rmSync(this.home, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
   }
 }

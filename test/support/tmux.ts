@@ -312,7 +312,7 @@ export class Terminal {
     this.killed = true;
     // What runs in the panes (the app, or a shell and the app under it): after the hangup the app
     // may still save its state into state/ for a moment (its exit waits up to 3 s for the demo's
-    // worker), so its folder is removed once those processes are gone, not while they write.
+    // worker); a folder that will not go is removed once those processes are gone.
     let running: number[] = [];
     try {
       const panes = this.tmux('list-panes', '-a', '-F', '#{pane_pid}').split('\n').filter(Boolean).map(Number);
@@ -326,8 +326,13 @@ export class Terminal {
       // the server already exited with its last session
     }
     if (this.socketPath.endsWith(this.socket)) rmSync(this.socketPath, { force: true });
-    waitUntilGone(running, 6_000);
-    rmSync(this.home, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
+    try {
+      rmSync(this.home, { recursive: true, force: true, maxRetries: 3, retryDelay: 50 });
+    } catch {
+      // Still writing (ENOTEMPTY): once it is gone, the folder holds still.
+      waitUntilGone(running, 6_000);
+      rmSync(this.home, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
+    }
   }
 }
 

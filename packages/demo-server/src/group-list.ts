@@ -7,7 +7,7 @@ import { GROUP_DISMISSED, GROUP_POOL, groupAt, groupHead, groupIndexOf, groupInf
 import { compileMongoRegex } from './mongo-regex.js';
 import { checkPagination, pageOf } from './pagination.js';
 import type { Route } from './route.js';
-import { nicknameAt, userIndexOf, type World } from './users.js';
+import { nicknameAt, type World } from './users.js';
 
 const listed = new WeakMap<World, GroupHead[]>();
 
@@ -23,11 +23,10 @@ export function listedGroups(world: World): GroupHead[] {
 }
 
 function row(world: World, head: GroupHead) {
-  const group = groupAt(world, head.index);
-  const owner = userIndexOf(world, group.ownerUserID);
+  const group = groupAt(world, head.index, head);
   return {
     groupInfo: groupInfoWire(group),
-    groupOwnerUserName: owner === undefined ? '' : nicknameAt(owner),
+    groupOwnerUserName: group.ownerIndex > 0 ? nicknameAt(group.ownerIndex) : '',
     groupOwnerUserID: group.ownerUserID,
   };
 }

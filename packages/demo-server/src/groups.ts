@@ -19,6 +19,8 @@ export interface GroupRecord extends GroupHead {
   memberCount: number;
   /** '' for a group left without members (a population too small to fill it). */
   ownerUserID: string;
+  /** The owner's user index; 0 with no owner. */
+  ownerIndex: number;
   /** Members after the owner who are admins. */
   admins: number;
   notification: string;
@@ -36,6 +38,7 @@ const GROUP_ID_BASE = 3_100_000_000;
 const GROUP_ID_STRIDE = 7_919;
 const NOTICES = ['', '', 'Be kind. No ads.', '周五下午四点开会', 'Release freeze from Monday 🧊', 'Read the pinned doc <wiki/onboarding>'];
 const INTROS = ['', 'Weekly sync', '家人们', 'Everything about the launch', 'オフ会の連絡用'];
+const VERIFICATIONS = [0, 0, 1, 2];
 
 /** The pool index a group ID names, if it names one. */
 export function groupIndexOf(groupID: string): number | undefined {
@@ -83,28 +86,45 @@ export function groupHead(world: World, index: number): GroupHead {
   };
 }
 
-export function groupAt(world: World, index: number): GroupRecord {
-  const head = groupHead(world, index);
+/** A group's whole record; `head` is groupHead's, when the caller has it already (a listed page). */
+export function groupAt(world: World, index: number, head: GroupHead = groupHead(world, index)): GroupRecord {
   const more = rngFor(STREAM.group, index, 9);
   const count = memberCount(world, index);
-  const owner = count > 0 ? userIdOf(membersOf(world, index, 0, 1)[0]!) : '';
+  const ownerIndex = count > 0 ? membersOf(world, index, 0, 1)[0]! : 0;
+  const owner = ownerIndex > 0 ? userIdOf(ownerIndex) : '';
+  // The draws in the order the record has always made them: every value stays.
   const notification = more.pick(NOTICES);
   const noticed = notification !== '' && count > 0;
+  const admins = Math.max(0, Math.min(count - 1, more.between(0, 3)));
+  const introduction = more.pick(INTROS);
+  // The creator has often handed the group over since.
+  const creatorUserID = more.chance(0.8) || count < 2 ? owner : userIdOf(membersOf(world, index, 1, 2)[0]!);
+  const needVerification = more.pick(VERIFICATIONS);
+  const lookMemberInfo = more.chance(0.1) ? 1 : 0;
+  const applyMemberFriend = more.chance(0.1) ? 1 : 0;
+  const notificationUpdateTime = noticed ? Math.min(worldNow(world), head.createTime + more.int(400) * 86_400_000) : 0;
+  const ex = more.chance(0.2) ? '{"tag":"work"}' : '';
+  // One literal of one shape (no spread of the head): a page builds fifty of these.
   return {
-    ...head,
+    index,
+    groupID: head.groupID,
+    groupName: head.groupName,
+    faceURL: head.faceURL,
+    createTime: head.createTime,
+    status: head.status,
     memberCount: count,
     ownerUserID: owner,
-    admins: Math.max(0, Math.min(count - 1, more.between(0, 3))),
+    ownerIndex,
+    admins,
     notification,
-    introduction: more.pick(INTROS),
-    // The creator has often handed the group over since.
-    creatorUserID: more.chance(0.8) || count < 2 ? owner : userIdOf(membersOf(world, index, 1, 2)[0]!),
-    needVerification: more.pick([0, 0, 1, 2]),
-    lookMemberInfo: more.chance(0.1) ? 1 : 0,
-    applyMemberFriend: more.chance(0.1) ? 1 : 0,
-    notificationUpdateTime: noticed ? Math.min(worldNow(world), head.createTime + more.int(400) * 86_400_000) : 0,
+    introduction,
+    creatorUserID,
+    needVerification,
+    lookMemberInfo,
+    applyMemberFriend,
+    notificationUpdateTime,
     notificationUserID: noticed ? owner : '',
-    ex: more.chance(0.2) ? '{"tag":"work"}' : '',
+    ex,
   };
 }
 

@@ -10,6 +10,8 @@
 //   are the run itself;
 // - the busy users: busy user k is in the groups (k·C + t) mod P for t < its count; a group finds
 //   its busy members by solving that congruence for each t, a few candidates a t at a million users.
+//   Each busy user's count is drawn once per population (one draw per 50 users), and with them
+//   every group's busy head count at once: a user's groups are one run of the pool's ring.
 // Users who never chat (index % 7 === 0) are in no group, as they have no conversation.
 import { NOTIFICATION_ACCOUNTS } from './accounts.js';
 import { mix, rngFor, STREAM } from './prng.js';
@@ -79,8 +81,10 @@ interface Layout {
    * the lowest group indexes but for the silent groups past FIRST_USER_SILENT_GROUPS.
    */
   firstGroupSet: Set<number>;
-  /** Busy members per group, counted once (-1: not yet). */
-  busyCount: Int32Array;
+  /** How many groups each busy rank >= 1 is in (0: never chats), drawn when a group first needs them. */
+  busyPerRank: Uint8Array | undefined;
+  /** Busy members per group, from busyPerRank. */
+  busyCount: Int32Array | undefined;
   /** The busy members of the groups asked for last (a page, a conversation's sender), by group. */
   busyLists: Map<number, number[]>;
 }
@@ -118,7 +122,8 @@ function layoutOf(world: World): Layout {
     width,
     busyMax: population >= 2 ? Math.floor((population - 2) / 50) + 1 : 0,
     firstGroupSet,
-    busyCount: new Int32Array(GROUP_POOL).fill(-1),
+    busyPerRank: undefined,
+    busyCount: undefined,
     busyLists: new Map(),
   };
   // A few populations at most live in one process (tests): no eviction needed beyond a bound.
@@ -135,13 +140,25 @@ function busyGroups(world: World, layout: Layout, rank: number): number {
 
 const busyMost = (): number => BUSY_MIN + BUSY_SPAN;
 
+/** Each busy rank's group count (index 0, the first user, has its own set): one draw a rank, once. */
+function busyPerRank(world: World, layout: Layout): Uint8Array {
+  if (!layout.busyPerRank) {
+    // 220 at most (BUSY_MIN + BUSY_SPAN - 1): a byte each.
+    const per = new Uint8Array(layout.busyMax + 1);
+    for (let rank = 1; rank <= layout.busyMax; rank++) per[rank] = busyGroups(world, layout, rank);
+    layout.busyPerRank = per;
+  }
+  return layout.busyPerRank;
+}
+
 /** Calls `found` with the rank of each busy member of a group (in no order). */
 function eachBusyMember(world: World, layout: Layout, group: number, found: (rank: number) => void): void {
   if (layout.firstGroupSet.has(group)) found(0);
+  const per = busyPerRank(world, layout);
   for (let t = 0; t < busyMost(); t++) {
     // rank * BUSY_STEP + t = group (mod GROUP_POOL); the first user (rank 0) has its own set.
     const first = ((((group - t) % GROUP_POOL) + GROUP_POOL) * BUSY_STEP_INVERSE) % GROUP_POOL;
-    for (let rank = first || GROUP_POOL; rank <= layout.busyMax; rank += GROUP_POOL) if (t < busyGroups(world, layout, rank)) found(rank);
+    for (let rank = first || GROUP_POOL; rank <= layout.busyMax; rank += GROUP_POOL) if (t < per[rank]!) found(rank);
   }
 }
 
@@ -158,13 +175,33 @@ function busyMembers(world: World, layout: Layout, group: number): number[] {
 }
 
 function busyCountOf(world: World, layout: Layout, group: number): number {
-  let count = layout.busyCount[group]!;
-  if (count < 0) {
-    count = 0;
-    eachBusyMember(world, layout, group, () => count++);
-    layout.busyCount[group] = count;
+  if (!layout.busyCount) {
+    // Busy rank k is in the run of groups kC .. kC + count - 1 (mod P): a difference array adds
+    // each run in two steps, so every group is counted in one pass over the busy users.
+    const per = busyPerRank(world, layout);
+    const diff = new Int32Array(GROUP_POOL + 1);
+    for (let rank = 1; rank <= layout.busyMax; rank++) {
+      const count = per[rank]!;
+      if (count === 0) continue;
+      const start = (rank * BUSY_STEP) % GROUP_POOL;
+      const end = start + count;
+      diff[start]!++;
+      if (end <= GROUP_POOL) diff[end]!--;
+      else {
+        diff[GROUP_POOL]!--;
+        diff[0]!++;
+        diff[end - GROUP_POOL]!--;
+      }
+    }
+    const counts = new Int32Array(GROUP_POOL);
+    let running = 0;
+    for (let g = 0; g < GROUP_POOL; g++) {
+      running += diff[g]!;
+      counts[g] = running + (layout.firstGroupSet.has(g) ? 1 : 0);
+    }
+    layout.busyCount = counts;
   }
-  return count;
+  return layout.busyCount[group]!;
 }
 
 /** Whether a group has no member (cheap: only a group without a window counts its busy members). */

@@ -38,6 +38,11 @@ export function conversationPeer(row: Conversation, ownerID: string | undefined)
 /** Group conversations: sg_<groupID> (super groups), g_<groupID> (old write-diffusion groups). */
 const GROUP_ID = /^s?g_(.+)$/;
 
+/** A message in a group: sessionType 2 (write-group) or 3 (every v3 group), or one that names its group. */
+export function isGroupMessage(m: { sessionType: number; groupID?: string }): boolean {
+  return m.sessionType === 2 || m.sessionType === 3 || (m.groupID ?? '') !== '';
+}
+
 /**
  * Whom a conversation is with, as the table shows it: a single chat's (or a notification
  * account's) peer user ID, a group's name (its ID when it has none). The raw conversation ID
@@ -46,7 +51,7 @@ const GROUP_ID = /^s?g_(.+)$/;
 export function conversationWith(row: Conversation, ownerID: string | undefined): string {
   const group = GROUP_ID.exec(row.conversationID);
   const msg = row.msgInfo;
-  if (group || (msg && (msg.sessionType === 2 || msg.sessionType === 3))) {
+  if (group || (msg && isGroupMessage({ sessionType: msg.sessionType }))) {
     return msg?.groupName || msg?.groupID || group?.[1] || row.conversationID;
   }
   return conversationPeer(row, ownerID) ?? row.conversationID;

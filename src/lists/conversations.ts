@@ -6,7 +6,7 @@ import { contentTypeName, groupTypeName, msgFromName, recvMsgOptName, sessionTyp
 import { formatCount, formatTimeZoned } from '../content/format.js';
 import { IDENTIFYING } from '../domain/tableLayout.js';
 import { ID_MAX, label, labelAt, markAt, timeAt } from '../domain/columns.js';
-import { conversationPeer, conversationWith } from '../domain/rows.js';
+import { conversationPeer, conversationWith, isGroupMessage } from '../domain/rows.js';
 import { messageFrom, messageFromLine } from '../domain/sender.js';
 import { contentSummary, messageSummary } from '../domain/summary.js';
 import { glyphs } from '../terminal/glyphs.js';
@@ -55,7 +55,7 @@ function conversationDetail(c: Conversation, owner: DetailOwner): RowDetail {
     return { title, lead: [{ label: 'message', value: 'none (msgInfo is null)' }], sections: [metadata] };
   }
   const from = messageFrom(m, owner.id, owner.name);
-  const group = m.groupID !== '' || m.sessionType === 2 || m.sessionType === 3;
+  const group = isGroupMessage(m);
   // A single chat's other party: the receiver, or (a reply with none) the peer the ID names.
   const other = from.own ? m.recvID || conversationPeer(c, owner.id) || '' : m.recvID || owner.id || '';
   const to = group

@@ -8,10 +8,9 @@ import { userSearchPattern } from '../api/userSearch.js';
 import { groupStatusName, groupTypeName } from '../content/enums.js';
 import { formatCount } from '../content/format.js';
 import { idAt, labelAt, nameAt, timeAt, type FieldPath } from '../domain/columns.js';
-import { searchLabel, type SearchQuery } from '../domain/search.js';
-import { sanitize } from '../terminal/sanitize.js';
+import type { SearchQuery } from '../domain/search.js';
 import { code, ms } from './fieldText.js';
-import { textSearchQuery } from './textSearch.js';
+import { textSearchEmpty, textSearchQuery } from './textSearch.js';
 import { pagination, type DetailField, type ListDef } from './types.js';
 
 const { str, intOr, list, or } = schemaParts;
@@ -131,10 +130,7 @@ export const groups = {
   rowID: (g) => g.groupInfo.groupID,
   userNamed: (g) => g.groupOwnerUserID || undefined,
   completionWords: (g) => [g.groupInfo.groupID, g.groupInfo.groupName, g.groupOwnerUserID],
-  emptyText: ({ search, regex }, keys) =>
-    search
-      ? `no group's name ${regex ? 'matches' : 'contains'} ${sanitize(searchLabel({ search, regex }))} (case counts; ${keys.search ? `${keys.search} to search again, ` : ''}${keys.back} for all groups)`
-      : 'no groups',
+  emptyText: textSearchEmpty({ searched: "group's name", caseCounts: true, all: 'all groups', none: 'no groups' }),
   opens: { kind: 'members', query: (g) => opensMembers(g.groupInfo) },
   keys: [{ action: 'search', keys: ['s'], hint: 'search', description: 'groups: name contains the text, case counts (re: for a regex)', run: { openPrompt: 'search' } }] as const,
   jump: { aliases: ['g'], description: 'every group (dismissed ones are not listed)' },

@@ -10,12 +10,10 @@ import { userSearchPattern } from '../api/userSearch.js';
 import { appMangerLevelName, joinSourceName, roleLevelName } from '../content/enums.js';
 import { formatTableTime } from '../content/format.js';
 import { idAt, labelAt, nameAt, timeAt } from '../domain/columns.js';
-import { searchLabel } from '../domain/search.js';
-import { sanitize } from '../terminal/sanitize.js';
 import { displayText } from '../terminal/settle.js';
 import { truncate } from '../terminal/width.js';
 import { code, ms } from './fieldText.js';
-import { textSearchQuery } from './textSearch.js';
+import { textSearchEmpty, textSearchQuery } from './textSearch.js';
 import { pagination, textFlag, type ListDef } from './types.js';
 
 const { str, intOr, list } = schemaParts;
@@ -99,10 +97,7 @@ export const members = {
   rowID: (m) => m.userID,
   userNamed: (m) => m.userID || undefined,
   completionWords: (m) => [m.userID, m.nickname],
-  emptyText: ({ search, regex }, keys) =>
-    search
-      ? `no member's nickname or ID ${regex ? 'matches' : 'contains'} ${sanitize(searchLabel({ search, regex }))} (case counts; ${keys.search ? `${keys.search} to search again, ` : ''}${keys.back} for every member)`
-      : 'no members (or no such group)',
+  emptyText: textSearchEmpty({ searched: "member's nickname or ID", caseCounts: true, all: 'every member', none: 'no members (or no such group)' }),
   keys: [
     { action: 'search', keys: ['s', '/'], hint: 'search', description: 'members: nickname or ID contains the text, case counts (re: for a regex)', run: { openPrompt: 'search' } },
   ] as const,

@@ -10,6 +10,7 @@ import { contentTypeName, groupTypeName } from '../content/enums.js';
 import { formatCount, formatTimeZoned } from '../content/format.js';
 import { idAt, ID_MAX, labelAt, timeAt } from '../domain/columns.js';
 import { contentSummary, messageSummary } from '../domain/summary.js';
+import { isGroupMessage } from '../domain/rows.js';
 import { IDENTIFYING } from '../domain/tableLayout.js';
 import { glyphs } from '../terminal/glyphs.js';
 import { displayText } from '../terminal/settle.js';
@@ -61,7 +62,7 @@ const searchMsgDataSchema = z.looseObject({
   chatLogsNum: intOr(0),
 });
 
-const isGroup = (m: FoundMessage): boolean => m.chatLog.sessionType === 2 || m.chatLog.sessionType === 3 || m.chatLog.groupID !== '';
+const isGroup = (m: FoundMessage): boolean => isGroupMessage(m.chatLog);
 
 /** Whom a message went to: a user, or the group (whose ID the server put in recvID). */
 function recipient(m: FoundMessage): string {

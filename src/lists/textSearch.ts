@@ -4,7 +4,8 @@
 import { parseSearchInput, searchInputOf, searchLabel, type SearchQuery } from '../domain/search.js';
 import { displayText } from '../terminal/settle.js';
 import { truncate } from '../terminal/width.js';
-import { textFlag, type QueryFlags, type QuerySpec } from './types.js';
+import { sanitize } from '../terminal/sanitize.js';
+import { textFlag, type EmptyTextKeys, type QueryFlags, type QuerySpec } from './types.js';
 
 /**
  * `base` is the rest of the query (a group's members keep their group): the prompt's answer keeps
@@ -34,4 +35,15 @@ export function textSearchQuery<Base extends object = Record<never, never>>(spec
     },
     fromFlags: (f) => ({ ...(spec.baseFromFlags?.(f) ?? spec.base), search: textFlag(f, 'search') ?? '', regex: f.regex === true }),
   };
+}
+
+/**
+ * What such a list says when it is empty: what the search looked in (`no user's ID or nickname
+ * contains "x"`), the keys that search again and go back, and what it says with no search.
+ */
+export function textSearchEmpty(spec: { searched: string; caseCounts?: true; all: string; none: string }) {
+  return ({ search, regex }: SearchQuery, keys: EmptyTextKeys): string =>
+    search
+      ? `no ${spec.searched} ${regex ? 'matches' : 'contains'} ${sanitize(searchLabel({ search, regex }))} (${spec.caseCounts ? 'case counts; ' : ''}${keys.search ? `${keys.search} to search again, ` : ''}${keys.back} for ${spec.all})`
+      : spec.none;
 }

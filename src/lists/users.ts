@@ -5,11 +5,10 @@ import type { OnlineStatus, User } from '../api/schemas.js';
 import { userSearchPattern } from '../api/userSearch.js';
 import { appMangerLevelName, platformWords, recvMsgOptName } from '../content/enums.js';
 import { idAt, labelAt, nameAt, timeAt } from '../domain/columns.js';
-import { searchLabel, type SearchQuery } from '../domain/search.js';
+import type { SearchQuery } from '../domain/search.js';
 import { GET_USERS } from '../api/operations.js';
-import { sanitize } from '../terminal/sanitize.js';
 import { code, ms } from './fieldText.js';
-import { textSearchQuery } from './textSearch.js';
+import { textSearchEmpty, textSearchQuery } from './textSearch.js';
 import { pagination, type ListDef } from './types.js';
 
 type UserQuery = SearchQuery;
@@ -80,10 +79,7 @@ export const users = {
   rowID: (u) => u.userID,
   userNamed: (u) => u.userID || undefined,
   completionWords: (u) => [u.userID, u.nickname],
-  emptyText: ({ search, regex }, keys) =>
-    search
-      ? `no user's ID or nickname ${regex ? 'matches' : 'contains'} ${sanitize(searchLabel({ search, regex }))} (${keys.search ? `${keys.search} to search again, ` : ''}${keys.back} for all users)`
-      : 'no users',
+  emptyText: textSearchEmpty({ searched: "user's ID or nickname", all: 'all users', none: 'no users' }),
   keys: [
     {
       action: 'search',

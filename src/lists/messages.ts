@@ -25,6 +25,8 @@ import * as z from 'zod/mini';
 
 const { str, intOr, bool, list } = schemaParts;
 
+// In the wire's order (the server's chatLog), which -o json keeps: history.ts's MsgData shares most
+// fields in another order, so the two are written out apart.
 const chatLogSchema = z.looseObject({
   serverMsgID: str,
   clientMsgID: str,

@@ -48,5 +48,11 @@ export interface BindingSpec<A extends string = string> {
   hint?: Hint;
   /** The hint in the full-screen detail, where the key does the opposite (`f split`, as the pane's rule says). */
   fullHint?: Hint;
+  /**
+   * Acts on what is asked for (the list, its query, its page), not on the rows on screen: runs at
+   * once while a page loads instead of waiting behind it (keys/typeAhead.ts), so a held `n` still
+   * asks for each page as it is pressed.
+   */
+  atOnce?: true;
   run(ctx: KeyContext): void;
 }

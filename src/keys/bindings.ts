@@ -93,13 +93,11 @@ const jumpKeys = TOP_LISTS.flatMap((kind) => {
       ...(key.hint === undefined ? {} : { hint: { label: key.hint } }),
       description: key.description,
       scope: 'global',
+      atOnce: true,
       run: (c: KeyContext) => state(c).goTo(kind),
     } as const,
   ];
 });
-
-/** The actions of the top-level lists' keys (a jump need not wait for the page on screen: typeAhead.ts). */
-export const JUMP_ACTIONS: readonly JumpAction[] = jumpKeys.map((b) => b.action);
 
 /** The list key whose prompt finds users by name (lists/<list>.ts `findsUsersByName`), and its scope. */
 export const USER_NAME_SEARCH = LIST_KINDS.flatMap((kind) =>
@@ -118,6 +116,7 @@ const tabKey = (n: TabNumber) => {
     keys: [String(n)],
     description: `${LIST_NAMES[tab].help} tab`,
     scope: 'user',
+    atOnce: true,
     run: (c: KeyContext) => state(c).setTab(tab),
   } as const;
 };
@@ -137,14 +136,15 @@ export const BINDINGS = [
   { action: 'last', keys: ['G', 'end'], description: 'last row', scope: 'list', run: (c) => state(c).cursorTo('last') },
   {
     action: 'nextPage',
+    atOnce: true,
     keys: ['n', 'pagedown', ']', 'right'],
     hint: { actions: ['nextPage', 'prevPage'], label: 'page' },
     description: 'next page',
     scope: 'list',
     run: (c) => state(c).nextPage(),
   },
-  { action: 'prevPage', keys: ['p', 'pageup', '[', 'left'], description: 'previous page', scope: 'list', run: (c) => state(c).prevPage() },
-  { action: 'firstPage', keys: ['<'], description: 'first page', scope: 'list', run: (c) => state(c).firstPage() },
+  { action: 'prevPage', keys: ['p', 'pageup', '[', 'left'], atOnce: true, description: 'previous page', scope: 'list', run: (c) => state(c).prevPage() },
+  { action: 'firstPage', keys: ['<'], atOnce: true, description: 'first page', scope: 'list', run: (c) => state(c).firstPage() },
   {
     action: 'lastPage',
     keys: ['>'],
@@ -237,8 +237,8 @@ export const BINDINGS = [
     scope: 'detail',
     run: (c) => detailEdge(c.store, c, 'bottom'),
   },
-  { action: 'nextTab', keys: ['tab'], hint: { actions: ['nextTab', ['tab1', `tab${USER_TABS.length}`]], label: 'tabs' }, description: 'next tab', scope: 'user', run: (c) => state(c).cycleTab(1) },
-  { action: 'prevTab', keys: ['shift+tab'], description: 'previous tab', scope: 'user', run: (c) => state(c).cycleTab(-1) },
+  { action: 'nextTab', keys: ['tab'], atOnce: true, hint: { actions: ['nextTab', ['tab1', `tab${USER_TABS.length}`]], label: 'tabs' }, description: 'next tab', scope: 'user', run: (c) => state(c).cycleTab(1) },
+  { action: 'prevTab', keys: ['shift+tab'], atOnce: true, description: 'previous tab', scope: 'user', run: (c) => state(c).cycleTab(-1) },
   ...USER_TABS.slice(0, 9).map((_, i) => tabKey((i + 1) as TabNumber)),
   // Here, where the footer lists them: after the tabs, before every list's `o` and `/`.
   ...listKeys,
@@ -255,6 +255,7 @@ export const BINDINGS = [
   },
   {
     action: 'copyCurl',
+    atOnce: true,
     keys: ['C'],
     description: 'copy the curl command that fetches this page, the token as $OPENIM_TOKEN (OSC 52)',
     scope: 'list',
@@ -262,6 +263,7 @@ export const BINDINGS = [
   },
   {
     action: 'exportJson',
+    atOnce: true,
     keys: ['e'],
     description: (key) => `export every page of this list to a JSON file: its name first, a question over 100,000 rows (${key('back')}, then ${key('answerYes')}, cancels)`,
     scope: 'list',
@@ -269,14 +271,16 @@ export const BINDINGS = [
   },
   {
     action: 'exportCsv',
+    atOnce: true,
     keys: ['E'],
     description: (key) => `export every page of this list to a CSV file: its name first, a question over 100,000 rows (${key('back')}, then ${key('answerYes')}, cancels)`,
     scope: 'list',
     run: (c) => state(c).exportView('csv'),
   },
-  { action: 'reload', keys: ['r'], description: 'reload this page from the server', scope: 'list', run: (c) => state(c).reload() },
+  { action: 'reload', keys: ['r'], atOnce: true, description: 'reload this page from the server', scope: 'list', run: (c) => state(c).reload() },
   {
     action: 'live',
+    atOnce: true,
     keys: ['w'],
     hint: { label: 'live' },
     description: 'live view: refresh this page on an interval, mark what changed',
@@ -284,9 +288,10 @@ export const BINDINGS = [
     run: (c) => state(c).toggleLive(),
   },
   ...jumpKeys,
-  { action: 'userPicker', keys: ['u'], hint: { label: 'pick user' }, description: 'pick a user by ID', scope: 'global', run: (c) => state(c).openPrompt('user') },
+  { action: 'userPicker', keys: ['u'], atOnce: true, hint: { label: 'pick user' }, description: 'pick a user by ID', scope: 'global', run: (c) => state(c).openPrompt('user') },
   {
     action: 'command',
+    atOnce: true,
     keys: [':'],
     hint: { label: 'cmd' },
     description: `command: ${TOP_LISTS.map((kind) => LIST_NAMES[kind].command).join(', ')}, user ID, page N, profile NAME, sort [-]FIELD (this page only)`,
@@ -302,7 +307,7 @@ export const BINDINGS = [
     scope: 'global',
     run: (c) => state(c).escape(),
   },
-  { action: 'help', keys: ['?'], hint: { label: 'help' }, description: 'this help', scope: 'global', run: (c) => state(c).toggleHelp() },
+  { action: 'help', keys: ['?'], atOnce: true, hint: { label: 'help' }, description: 'this help', scope: 'global', run: (c) => state(c).toggleHelp() },
   {
     action: 'messageLog',
     keys: ['L'],

@@ -58,6 +58,7 @@ export const PROMPT_BINDINGS = [
   { action: 'promptCancel', keys: ['escape'], description: 'close the prompt', scope: 'prompt', run: (c) => c.store.getState().cancelPrompt() },
   {
     action: 'answerYes',
+    atOnce: true,
     keys: ['y'],
     description: "yes: start an export over 100,000 rows (as the prompt's accept does), or cancel the running one",
     scope: 'question',
@@ -65,6 +66,7 @@ export const PROMPT_BINDINGS = [
   },
   {
     action: 'answerNo',
+    atOnce: true,
     keys: ['n'],
     description: "no: drop the large export (as the prompt's cancel does), or keep exporting",
     scope: 'question',

@@ -3,30 +3,12 @@
 // key that starts another load makes the rest wait again. A key that does not read the rows on
 // screen (a page step, a tab, help, a prompt) runs at once when nothing waits before it: a held
 // `n` still asks for each page as it is pressed (the scheduler cancels the one before).
-import { JUMP_ACTIONS, type Action } from './bindings.js';
+import { BINDINGS, type Action, type Binding } from './bindings.js';
 
-/** The actions that act on what is asked for, not on the rows on screen: they need not wait. */
-export const ACT_AT_ONCE: ReadonlySet<Action> = new Set<Action>([
-  'nextPage',
-  'prevPage',
-  'firstPage',
-  ...([1, 2, 3, 4, 5, 6, 7, 8, 9] as const).map((n): Action => `tab${n}`),
-  'nextTab',
-  'prevTab',
-  'reload',
-  // The whole list as asked for (its kind and query), not the rows on screen.
-  'exportJson',
-  'exportCsv',
-  // The answer to the question on the status line, which is about the export, not the rows.
-  'answerYes',
-  'answerNo',
-  'copyCurl',
-  'live',
-  ...JUMP_ACTIONS,
-  'userPicker',
-  'command',
-  'help',
-]);
+/** The actions marked `atOnce` in the bindings: they act on what is asked for, not on the rows on screen. */
+export const ACT_AT_ONCE: ReadonlySet<Action> = new Set(
+  (BINDINGS as readonly Binding[]).filter((b) => b.atOnce === true).map((b) => b.action),
+);
 
 /** Past this many keys waiting, more are refused with a word (a key held down over a dead link). */
 const TYPE_AHEAD_LIMIT = 200;

@@ -38,6 +38,17 @@ describe('keys during a slow page', () => {
     expect(s().typedAhead).toBe(0);
   });
 
+  it('n n ?: page steps and help act at once (bindings marked atOnce), never behind the load', async () => {
+    const { key, s } = await started();
+    key('n', 'n');
+    expect(s().typedAhead).toBe(0);
+    key('?');
+    expect(s().help).toBe(true);
+    expect(s().typedAhead).toBe(0);
+    key('?');
+    await expect.poll(() => currentList(s())!.loadedPage, { timeout: 5000 }).toBe(3);
+  });
+
   it('Ctrl-C and q on a top-level list quit at once, behind no load', async () => {
     const a = await started();
     a.key('n', 'd', 'ctrl+c');

@@ -122,6 +122,8 @@ export interface SessionActions {
 export interface SummaryActions {
   /** Fetches the summary's figures in parallel, each shown as it arrives. */
   loadSummary(userID: string, known?: UserLookup): void;
+  /** Asks again whether the user is online (`r` and the live view on a user's tab); the figure shown stays until the answer. */
+  refreshPresence(userID: string): void;
 }
 
 export interface ExportActions {

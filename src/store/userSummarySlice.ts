@@ -3,15 +3,17 @@
 // of a user's lists counts its own figure: lists/<list>.ts `userSummary`). A request per figure,
 // in parallel, outside the lists' scheduler, so that none of them waits for the tab in view or
 // makes it wait; each figure is stored as it arrives. A user opened again fetches
-// afresh, and the answers of the earlier visit are dropped.
+// afresh, and the answers of the earlier visit are dropped. Whether the user is online is the one
+// figure no tab's page carries (figures.ts): `r` and the live view ask for it again.
 import type { StateCreator } from 'zustand/vanilla';
 import { ApiError, ProtocolError, isApiFailure, type ApiFailure } from '../api/errors.js';
 import { getUsersStatus } from '../api/operations.js';
 import { lookupUser } from '../api/userLookup.js';
-import { USER_TABS } from '../lists/names.js';
+import { isUserTab, USER_TABS } from '../lists/names.js';
 import { fetchPage, listDef, summaryPart } from '../lists/registry.js';
 import type { SliceServices } from './services.js';
 import { olderThanShown } from './figures.js';
+import { currentList } from './selectors.js';
 import type { AppState, SummaryPart, TabFigures, UserSummary } from './types.js';
 import type { AppActions, SummaryActions } from './actions.js';
 
@@ -20,8 +22,37 @@ type SummaryState = Pick<AppState, 'summaries'>;
 
 export const userSummarySlice =
   (services: SliceServices): StateCreator<AppState & AppActions, [], [], SummaryState & SummaryActions> =>
-  (set, get) => {
+  (set, get, api) => {
     const running = new Map<string, AbortController>();
+    const presenceRunning = new Map<string, AbortController>();
+
+    /** Stores one part's answer as it arrives, unless aborted or older than what a page put there. */
+    const track = (userID: string, key: keyof UserSummary, pending: Promise<unknown>, signal: AbortSignal, sentAt: number): void => {
+      const put = (part: SummaryPart<unknown>): void => {
+        if (signal.aborted) return;
+        set((s) => {
+          const current = s.summaries[userID];
+          // A list's page that arrived since this request was sent says more recent figures.
+          if (!current || olderThanShown(current[key], sentAt)) return {};
+          return { summaries: { ...s.summaries, [userID]: { ...current, [key]: part } } };
+        });
+      };
+      pending.then(
+        (value) => put({ state: 'ok', value }),
+        (error: unknown) => put({ state: 'error', error: asFailure(error, key) }),
+      );
+    };
+
+    /** One row per ID asked for; a server that answers none for it says nothing is online. */
+    const presenceOf = (userID: string, signal: AbortSignal) =>
+      getUsersStatus(services.deps.client, [userID], signal).then((rows) => rows.find((r) => r.userID === userID) ?? { userID, status: 0, platformIDs: [] });
+
+    // Each live refresh of a user's tab asks again too (`r` does: listsSlice reload).
+    api.subscribe((state, before) => {
+      if (state.live.refreshedAt === before.live.refreshedAt || state.live.refreshedAt === null) return;
+      const list = currentList(state);
+      if (list?.userID !== undefined && isUserTab(list.kind)) get().refreshPresence(list.userID);
+    });
 
     return {
       summaries: {},
@@ -46,26 +77,12 @@ export const userSummarySlice =
         set((s) => ({ summaries: { ...s.summaries, [userID]: summary } }));
 
         const sentAt = Date.now();
-        const track = (key: keyof UserSummary, pending: Promise<unknown>): void => {
-          const put = (part: SummaryPart<unknown>): void => {
-            if (signal.aborted) return;
-            set((s) => {
-              const current = s.summaries[userID];
-              // A list's page that arrived since this request was sent says more recent figures.
-              if (!current || olderThanShown(current[key], sentAt)) return {};
-              return { summaries: { ...s.summaries, [userID]: { ...current, [key]: part } } };
-            });
-          };
-          pending.then(
-            (value) => put({ state: 'ok', value }),
-            (error: unknown) => put({ state: 'error', error: asFailure(error, key) }),
-          );
-        };
+        const ask = (key: keyof UserSummary, pending: Promise<unknown>): void => track(userID, key, pending, signal, sentAt);
 
         const { client } = services.deps;
-        if (!known) track('profile', lookupUser(client, userID, signal));
-        // One row per ID asked for; a server that answers none for it says nothing is online.
-        track('presence', getUsersStatus(client, [userID], signal).then((rows) => rows.find((r) => r.userID === userID) ?? { userID, status: 0, platformIDs: [] }));
+        if (!known) ask('profile', lookupUser(client, userID, signal));
+        presenceRunning.get(userID)?.abort();
+        ask('presence', presenceOf(userID, signal));
         for (const tab of USER_TABS) {
           const part = summaryPart(tab);
           if (!part.eager) continue;
@@ -73,7 +90,7 @@ export const userSummarySlice =
           // The user's whole list: the summary counts what no query narrowed.
           const whole = listDef(tab).query.initial;
           const request = { kind: tab, userID, page: 1, size: 1, query: whole };
-          track(
+          ask(
             tab,
             fetchPage(client, request, signal).then((figures) => {
               const figure = part.count(figures, whole);
@@ -83,6 +100,15 @@ export const userSummarySlice =
             }),
           );
         }
+      },
+
+      refreshPresence(userID) {
+        if (!get().summaries[userID]) return;
+        presenceRunning.get(userID)?.abort();
+        const controller = new AbortController();
+        presenceRunning.set(userID, controller);
+        // A user opened again aborts this too (loadSummary): its own request answers for the new visit.
+        track(userID, 'presence', presenceOf(userID, controller.signal), controller.signal, Date.now());
       },
     };
   };

@@ -1,8 +1,11 @@
 // A conversation's messages, newest first, opened from a conversation row (Enter) or printed by
 // `history --user ID --conversation CID`. Paged by sequence: page k is the k-th block of `size`
-// seqs down from the max seq, so each page first reads the read state (max seq, read up to), then
-// pulls that seq range. Seqs the server does not return (deleted, destructed, below the
-// conversation's min seq) show as one gap row per run, never as a missing page.
+// seqs down from the max seq. Page 1 reads the read state (max seq, read up to), then pulls its
+// seq range; a later page counts its block from the read state its conversation's page 1 last
+// read (the anchor), so it is one request and the pages do not shift as new messages arrive; a
+// later page with no anchor (scripting's `--page`) reads the read state first. Seqs the server does
+// not return (deleted, destructed, below the conversation's min seq) show as one gap row per run,
+// never as a missing page.
 import * as z from 'zod/mini';
 import type { OpenIMClient } from '../api/client.js';
 import type { PageOperation } from '../api/pages.js';
@@ -129,6 +132,43 @@ function readStateText(state: { maxSeq: number; hasReadSeq: number }, listedUnre
   return [`! unread disagrees: list says ${formatCount(listedUnread)}, ${said}`, ...seqs].join(sep);
 }
 
+type ReadState = z.infer<typeof readStateSchema>['seqs'][string];
+
+/**
+ * The read state each conversation's pages count their seq blocks from, per connection: set by
+ * every page that reads it (page 1 always does), read by the pages after it. Bounded: a
+ * conversation not paged lately reads its read state again.
+ */
+const anchors = new WeakMap<OpenIMClient, Map<string, ReadState>>();
+const ANCHORS_KEPT = 64;
+const anchorKey = (plan: HistoryPlan): string => JSON.stringify([plan.userID, plan.conversationID]);
+
+function anchorOf(client: OpenIMClient, plan: HistoryPlan): ReadState | undefined {
+  return plan.page > 1 ? anchors.get(client)?.get(anchorKey(plan)) : undefined;
+}
+
+function anchor(client: OpenIMClient, plan: HistoryPlan, state: ReadState): void {
+  let kept = anchors.get(client);
+  if (!kept) anchors.set(client, (kept = new Map()));
+  const key = anchorKey(plan);
+  kept.delete(key);
+  kept.set(key, state);
+  if (kept.size > ANCHORS_KEPT) kept.delete(kept.keys().next().value!);
+}
+
+async function readState(client: OpenIMClient, plan: HistoryPlan, signal: AbortSignal | undefined): Promise<ReadState> {
+  const read = await client.call(
+    'getConversationsHasReadAndMaxSeq',
+    '/msg/get_conversations_has_read_and_max_seq',
+    { userID: plan.userID, conversationIDs: [plan.conversationID] },
+    readStateSchema,
+    signal,
+  );
+  const state = read.seqs[plan.conversationID] ?? { maxSeq: 0, hasReadSeq: 0, maxSeqTime: 0 };
+  anchor(client, plan, state);
+  return state;
+}
+
 const historyOperation: PageOperation<HistoryRow> = {
   name: 'pullMsgBySeq',
   path: '/msg/pull_msg_by_seq',
@@ -136,14 +176,7 @@ const historyOperation: PageOperation<HistoryRow> = {
   plans: true,
   async send(client: OpenIMClient, body: object, signal?: AbortSignal): Promise<Page<HistoryRow>> {
     const plan = body as HistoryPlan;
-    const read = await client.call(
-      'getConversationsHasReadAndMaxSeq',
-      '/msg/get_conversations_has_read_and_max_seq',
-      { userID: plan.userID, conversationIDs: [plan.conversationID] },
-      readStateSchema,
-      signal,
-    );
-    const state = read.seqs[plan.conversationID] ?? { maxSeq: 0, hasReadSeq: 0, maxSeqTime: 0 };
+    const state = anchorOf(client, plan) ?? (await readState(client, plan, signal));
     const figures = { total: state.maxSeq, totalExact: true, extra: { maxSeq: state.maxSeq, hasReadSeq: state.hasReadSeq }, notice: readStateText(state, plan.listedUnread) };
     const range = seqRange(state.maxSeq, plan.page, plan.size);
     if (!range) return { rows: [], ...figures };

@@ -61,10 +61,10 @@ describe('history on the wire', () => {
       textOf(SINGLE, 46),
       'seqs 41–45 absent: deleted, destructed or cleared',
     ]);
-    // The read state first, then the seq range it gives.
-    expect(server.requests.slice(before).map((r) => r.path)).toEqual(['/msg/get_conversations_has_read_and_max_seq', '/msg/pull_msg_by_seq']);
+    // The read state and, at the same time, the newest 10 seqs (an end past any max seq, which the server clips).
+    expect(server.requests.slice(before).map((r) => r.path).sort()).toEqual(['/msg/get_conversations_has_read_and_max_seq', '/msg/pull_msg_by_seq']);
     const sent = server.bodies('/msg/pull_msg_by_seq').at(-1);
-    expect(sent).toEqual({ userID: OWNER, seqRanges: [{ conversationID: SINGLE, begin: 41, end: 50, num: 10 }], order: 1 });
+    expect(sent).toEqual({ userID: OWNER, seqRanges: [{ conversationID: SINGLE, begin: 1, end: Number.MAX_SAFE_INTEGER, num: 10 }], order: 1 });
     expect(result.sent, 'what C copies is what was sent').toEqual({ path: '/msg/pull_msg_by_seq', body: sent });
     expect(result).toMatchObject({ total: 50, totalExact: true, spans: 10 });
     // Six rows for ten seqs: a short page in rows, not the end of the list.
@@ -92,7 +92,8 @@ describe('history on the wire', () => {
       return { result, paths: own.requests.slice(before).map((r) => r.path), sent: own.bodies('/msg/pull_msg_by_seq').at(-1) };
     };
     const readAndPull = ['/msg/get_conversations_has_read_and_max_seq', '/msg/pull_msg_by_seq'];
-    expect((await paths(1)).paths).toEqual(readAndPull);
+    const sorted = (p: { paths: string[] }) => [...p.paths].sort();
+    expect(sorted(await paths(1))).toEqual(readAndPull);
     for (let i = 0; i < 3; i++) own.grow(SINGLE); // max seq 53 now
     const second = await paths(2);
     expect(second.paths, 'page 2: the pull alone').toEqual(['/msg/pull_msg_by_seq']);
@@ -101,10 +102,21 @@ describe('history on the wire', () => {
     expect(second.result).toMatchObject({ total: 50, notice: 'max seq 50 · read up to 40 · 10 unread by seq' });
     // Page 1 read again follows the max seq, and the pages after it count from there.
     const again = await paths(1);
-    expect(again.paths).toEqual(readAndPull);
+    expect(sorted(again)).toEqual(readAndPull);
     expect(seqs(again.result.rows)[0]).toBe('53');
     expect(again.result.notice).toBe('max seq 53 · read up to 40 · 13 unread by seq');
     expect(seqs((await paths(2)).result.rows)[0]).toBe('43');
+  });
+
+  it("page 1 whose newest seq the pull did not return (deleted) pulls the read state's exact range after", async () => {
+    const own = await startMessageServer([{ conversationID: SINGLE, maxSeq: 50, hasReadSeq: 40, deleted: [50] }], { owner: OWNER });
+    onTestFinished(() => own.close());
+    const c = new OpenIMClient({ baseUrl: own.url, token: 'tok', adminUserID: 'imAdmin', timeoutMs: 5000, retryPolicy: NO_RETRIES, maxBodyBytes: 1 << 20 });
+    const result = await LISTS.history.operation.send(c, LISTS.history.body({ userID: OWNER, page: 1, size: 10, query: { conversationID: SINGLE } }));
+    expect(seqs(result.rows)).toEqual(['50-50', '49', '48', '47', '46', '45', '44', '43', '42', '41']);
+    const pulls = own.bodies('/msg/pull_msg_by_seq');
+    expect(pulls).toHaveLength(2);
+    expect(result.sent).toEqual({ path: '/msg/pull_msg_by_seq', body: { userID: OWNER, seqRanges: [{ conversationID: SINGLE, begin: 41, end: 50, num: 10 }], order: 1 } });
   });
 
   it('a later page with no page 1 before it (scripting --page) reads the read state first', async () => {

@@ -1,8 +1,11 @@
 // A conversation's messages, newest first, opened from a conversation row (Enter) or printed by
 // `history --user ID --conversation CID`. Paged by sequence: page k is the k-th block of `size`
-// seqs down from the max seq, so each page first reads the read state (max seq, read up to), then
-// pulls that seq range. Seqs the server does not return (deleted, destructed, below the
-// conversation's min seq) show as one gap row per run, never as a missing page.
+// seqs down from the max seq. Page 1 reads the read state (max seq, read up to) and pulls the
+// newest seqs at once (newestAtOnce); a later page counts its block from the read state its conversation's page 1 last
+// read (the anchor), so it is one request and the pages do not shift as new messages arrive; a
+// later page with no anchor (scripting's `--page`) reads the read state first. Seqs the server does
+// not return (deleted, destructed, below the conversation's min seq) show as one gap row per run,
+// never as a missing page.
 import * as z from 'zod/mini';
 import type { OpenIMClient } from '../api/client.js';
 import type { PageOperation } from '../api/pages.js';
@@ -129,6 +132,73 @@ function readStateText(state: { maxSeq: number; hasReadSeq: number }, listedUnre
   return [`! unread disagrees: list says ${formatCount(listedUnread)}, ${said}`, ...seqs].join(sep);
 }
 
+type ReadState = z.infer<typeof readStateSchema>['seqs'][string];
+
+/**
+ * The read state each conversation's pages count their seq blocks from, per connection: set by
+ * every page that reads it (page 1 always does), read by the pages after it. Bounded: a
+ * conversation not paged lately reads its read state again.
+ */
+const anchors = new WeakMap<OpenIMClient, Map<string, ReadState>>();
+const ANCHORS_KEPT = 64;
+const anchorKey = (plan: HistoryPlan): string => JSON.stringify([plan.userID, plan.conversationID]);
+
+function anchorOf(client: OpenIMClient, plan: HistoryPlan): ReadState | undefined {
+  return plan.page > 1 ? anchors.get(client)?.get(anchorKey(plan)) : undefined;
+}
+
+function anchor(client: OpenIMClient, plan: HistoryPlan, state: ReadState): void {
+  let kept = anchors.get(client);
+  if (!kept) anchors.set(client, (kept = new Map()));
+  const key = anchorKey(plan);
+  kept.delete(key);
+  kept.set(key, state);
+  if (kept.size > ANCHORS_KEPT) kept.delete(kept.keys().next().value!);
+}
+
+async function readState(client: OpenIMClient, plan: HistoryPlan, signal: AbortSignal | undefined): Promise<ReadState> {
+  const read = await client.call(
+    'getConversationsHasReadAndMaxSeq',
+    '/msg/get_conversations_has_read_and_max_seq',
+    { userID: plan.userID, conversationIDs: [plan.conversationID] },
+    readStateSchema,
+    signal,
+  );
+  const state = read.seqs[plan.conversationID] ?? { maxSeq: 0, hasReadSeq: 0, maxSeqTime: 0 };
+  anchor(client, plan, state);
+  return state;
+}
+
+/** A pull of seqs [begin, end] of one conversation, newest first. */
+const pullBody = (plan: HistoryPlan, begin: number, end: number, num: number) => ({
+  userID: plan.userID,
+  seqRanges: [{ conversationID: plan.conversationID, begin, end, num }],
+  order: 1,
+});
+
+async function pull(client: OpenIMClient, plan: HistoryPlan, sent: object, signal: AbortSignal | undefined): Promise<readonly Msg[]> {
+  const pulled = await client.call('pullMsgBySeq', '/msg/pull_msg_by_seq', sent, pullSchema, signal);
+  // A notification conversation's messages come back under notificationMsgs.
+  return pulled.msgs[plan.conversationID]?.Msgs ?? pulled.notificationMsgs[plan.conversationID]?.Msgs ?? [];
+}
+
+/**
+ * Page 1's read state and its pull at once: the pull asks for the newest `size` seqs (an end past
+ * any max seq, which the server clips to the max seq, then keeps the newest `num`: GetMsgBySeqsRange,
+ * contract §11). Its rows stand only when its newest seq is the read state's max seq; otherwise
+ * (the newest message deleted, or a message arrived between the two) undefined, and the exact
+ * range is pulled after. Not for an `n_` conversation: the server lists every seq of its range.
+ */
+async function newestAtOnce(client: OpenIMClient, plan: HistoryPlan, signal: AbortSignal | undefined) {
+  const sent = pullBody(plan, 1, Number.MAX_SAFE_INTEGER, plan.size);
+  const [read, pulled] = await Promise.allSettled([readState(client, plan, signal), pull(client, plan, sent, signal)]);
+  // The read state's failure is the page's, as when it is read first.
+  if (read.status === 'rejected') throw read.reason;
+  if (pulled.status === 'rejected') throw pulled.reason;
+  const newest = pulled.value.reduce((top, m) => Math.max(top, m.seq), 0);
+  return { state: read.value, ...(newest === read.value.maxSeq && newest > 0 ? { msgs: pulled.value, sent } : {}) };
+}
+
 const historyOperation: PageOperation<HistoryRow> = {
   name: 'pullMsgBySeq',
   path: '/msg/pull_msg_by_seq',
@@ -136,25 +206,13 @@ const historyOperation: PageOperation<HistoryRow> = {
   plans: true,
   async send(client: OpenIMClient, body: object, signal?: AbortSignal): Promise<Page<HistoryRow>> {
     const plan = body as HistoryPlan;
-    const read = await client.call(
-      'getConversationsHasReadAndMaxSeq',
-      '/msg/get_conversations_has_read_and_max_seq',
-      { userID: plan.userID, conversationIDs: [plan.conversationID] },
-      readStateSchema,
-      signal,
-    );
-    const state = read.seqs[plan.conversationID] ?? { maxSeq: 0, hasReadSeq: 0, maxSeqTime: 0 };
+    const first = plan.page === 1 && !plan.conversationID.startsWith('n_') ? await newestAtOnce(client, plan, signal) : undefined;
+    const state = first?.state ?? anchorOf(client, plan) ?? (await readState(client, plan, signal));
     const figures = { total: state.maxSeq, totalExact: true, extra: { maxSeq: state.maxSeq, hasReadSeq: state.hasReadSeq }, notice: readStateText(state, plan.listedUnread) };
     const range = seqRange(state.maxSeq, plan.page, plan.size);
     if (!range) return { rows: [], ...figures };
-    const sent = {
-      userID: plan.userID,
-      seqRanges: [{ conversationID: plan.conversationID, begin: range.begin, end: range.end, num: range.end - range.begin + 1 }],
-      order: 1,
-    };
-    const pulled = await client.call('pullMsgBySeq', '/msg/pull_msg_by_seq', sent, pullSchema, signal);
-    // A notification conversation's messages come back under notificationMsgs.
-    const msgs = pulled.msgs[plan.conversationID]?.Msgs ?? pulled.notificationMsgs[plan.conversationID]?.Msgs ?? [];
+    const sent = first?.sent ?? pullBody(plan, range.begin, range.end, range.end - range.begin + 1);
+    const msgs = first?.msgs ?? (await pull(client, plan, sent, signal));
     return { rows: withGaps(msgs, range.begin, range.end), spans: range.end - range.begin + 1, sent: { path: historyOperation.path, body: sent }, ...figures };
   },
 };

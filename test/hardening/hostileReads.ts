@@ -194,14 +194,17 @@ export function answerRead(path: string, body: string): Fault | undefined {
       return ok({ seqs });
     }
     case '/msg/pull_msg_by_seq': {
-      const range = (Array.isArray(req.seqRanges) ? req.seqRanges[0] : undefined) as { conversationID?: string; begin?: number; end?: number } | undefined;
+      const range = (Array.isArray(req.seqRanges) ? req.seqRanges[0] : undefined) as { conversationID?: string; begin?: number; end?: number; num?: number } | undefined;
+      // Clipped to the max seq, the newest `num` of a longer range kept, as GetMsgBySeqsRange does.
+      const end = Math.min(range?.end ?? 0, CORPUS_SIZE);
+      const begin = Math.max(range?.begin ?? 1, end - (range?.num ?? end) + 1);
       const msgs: Record<string, unknown>[] = [];
-      for (let seq = range?.end ?? 0; seq >= (range?.begin ?? 1) && seq >= 1; seq--) {
+      for (let seq = end; seq >= begin && seq >= 1; seq--) {
         const row = CORPUS_SIZE - seq;
         if (!ABSENT_ROW(row)) msgs.push(hostileHistoryMsg(row));
       }
       const id = range?.conversationID ?? '';
-      return ok({ msgs: { [id]: { Msgs: msgs.length > 0 ? msgs : null, isEnd: (range?.begin ?? 1) <= 1, endSeq: range?.begin ?? 0 } }, notificationMsgs: null });
+      return ok({ msgs: { [id]: { Msgs: msgs.length > 0 ? msgs : null, isEnd: begin <= 1, endSeq: begin } }, notificationMsgs: null });
     }
     default:
       return undefined;

@@ -61,10 +61,10 @@ describe('history on the wire', () => {
       textOf(SINGLE, 46),
       'seqs 41–45 absent: deleted, destructed or cleared',
     ]);
-    // The read state first, then the seq range it gives.
-    expect(server.requests.slice(before).map((r) => r.path)).toEqual(['/msg/get_conversations_has_read_and_max_seq', '/msg/pull_msg_by_seq']);
+    // The read state and, at the same time, the newest 10 seqs (an end past any max seq, which the server clips).
+    expect(server.requests.slice(before).map((r) => r.path).sort()).toEqual(['/msg/get_conversations_has_read_and_max_seq', '/msg/pull_msg_by_seq']);
     const sent = server.bodies('/msg/pull_msg_by_seq').at(-1);
-    expect(sent).toEqual({ userID: OWNER, seqRanges: [{ conversationID: SINGLE, begin: 41, end: 50, num: 10 }], order: 1 });
+    expect(sent).toEqual({ userID: OWNER, seqRanges: [{ conversationID: SINGLE, begin: 1, end: Number.MAX_SAFE_INTEGER, num: 10 }], order: 1 });
     expect(result.sent, 'what C copies is what was sent').toEqual({ path: '/msg/pull_msg_by_seq', body: sent });
     expect(result).toMatchObject({ total: 50, totalExact: true, spans: 10 });
     // Six rows for ten seqs: a short page in rows, not the end of the list.
@@ -80,6 +80,49 @@ describe('history on the wire', () => {
     expect(seqs(cleared.rows)).toEqual(['1-2']);
     expect(isLastPage(cleared, 2, 10)).toBe(true);
     expect((await page(SINGLE, 6, 10)).rows).toEqual([]);
+  });
+
+  it('a later page pulls the block under the max seq its page 1 read: one request, and no shift when new messages arrive', async () => {
+    const own = await startMessageServer([{ conversationID: SINGLE, maxSeq: 50, hasReadSeq: 40 }], { owner: OWNER });
+    onTestFinished(() => own.close());
+    const c = new OpenIMClient({ baseUrl: own.url, token: 'tok', adminUserID: 'imAdmin', timeoutMs: 5000, retryPolicy: NO_RETRIES, maxBodyBytes: 1 << 20 });
+    const paths = async (n: number) => {
+      const before = own.requests.length;
+      const result = await LISTS.history.operation.send(c, LISTS.history.body({ userID: OWNER, page: n, size: 10, query: { conversationID: SINGLE } }));
+      return { result, paths: own.requests.slice(before).map((r) => r.path), sent: own.bodies('/msg/pull_msg_by_seq').at(-1) };
+    };
+    const readAndPull = ['/msg/get_conversations_has_read_and_max_seq', '/msg/pull_msg_by_seq'];
+    const sorted = (p: { paths: string[] }) => [...p.paths].sort();
+    expect(sorted(await paths(1))).toEqual(readAndPull);
+    for (let i = 0; i < 3; i++) own.grow(SINGLE); // max seq 53 now
+    const second = await paths(2);
+    expect(second.paths, 'page 2: the pull alone').toEqual(['/msg/pull_msg_by_seq']);
+    expect(seqs(second.result.rows), 'the block under page 1, not shifted by the 3 new messages').toEqual(['40', '39', '38', '37', '36', '35', '34', '33', '32', '31']);
+    expect(second.result.sent).toEqual({ path: '/msg/pull_msg_by_seq', body: second.sent });
+    expect(second.result).toMatchObject({ total: 50, notice: 'max seq 50 · read up to 40 · 10 unread by seq' });
+    // Page 1 read again follows the max seq, and the pages after it count from there.
+    const again = await paths(1);
+    expect(sorted(again)).toEqual(readAndPull);
+    expect(seqs(again.result.rows)[0]).toBe('53');
+    expect(again.result.notice).toBe('max seq 53 · read up to 40 · 13 unread by seq');
+    expect(seqs((await paths(2)).result.rows)[0]).toBe('43');
+  });
+
+  it("page 1 whose newest seq the pull did not return (deleted) pulls the read state's exact range after", async () => {
+    const own = await startMessageServer([{ conversationID: SINGLE, maxSeq: 50, hasReadSeq: 40, deleted: [50] }], { owner: OWNER });
+    onTestFinished(() => own.close());
+    const c = new OpenIMClient({ baseUrl: own.url, token: 'tok', adminUserID: 'imAdmin', timeoutMs: 5000, retryPolicy: NO_RETRIES, maxBodyBytes: 1 << 20 });
+    const result = await LISTS.history.operation.send(c, LISTS.history.body({ userID: OWNER, page: 1, size: 10, query: { conversationID: SINGLE } }));
+    expect(seqs(result.rows)).toEqual(['50-50', '49', '48', '47', '46', '45', '44', '43', '42', '41']);
+    const pulls = own.bodies('/msg/pull_msg_by_seq');
+    expect(pulls).toHaveLength(2);
+    expect(result.sent).toEqual({ path: '/msg/pull_msg_by_seq', body: { userID: OWNER, seqRanges: [{ conversationID: SINGLE, begin: 41, end: 50, num: 10 }], order: 1 } });
+  });
+
+  it('a later page with no page 1 before it (scripting --page) reads the read state first', async () => {
+    const before = server.requests.length;
+    expect(seqs((await page(SINGLE, 3, 10)).rows)).toEqual(['30', '29', '28', '27', '26', '25', '24', '23', '22', '21']);
+    expect(server.requests.slice(before).map((r) => r.path)).toEqual(['/msg/get_conversations_has_read_and_max_seq', '/msg/pull_msg_by_seq']);
   });
 
   it("reads a notification conversation's messages under notificationMsgs", async () => {

@@ -2,7 +2,7 @@
 // retries for network errors and 5xx and waits on a 429 in one loop by the one retry policy
 // (send.ts, retryPolicy.ts), a capped body, and the envelope check. Everything it throws is an ApiFailure or an AbortedError.
 import type * as z from 'zod/mini';
-import { envelopeSchema } from './schemas.js';
+import { envelopeSchema, plainEnvelope } from './schemas.js';
 import { AbortedError, ApiError, HttpError, NetworkError, ProtocolError, RedirectError, type NetworkReason } from './errors.js';
 import { Deadline } from './deadline.js';
 import { UndecodableBodyError, utf8Text } from './encoding.js';
@@ -174,8 +174,9 @@ export class Http {
       peer = response.peer;
       const text = await readCapped(response, this.config.maxBodyBytes, deadline);
       let json: unknown;
+      const seen = { protoKey: false };
       try {
-        json = limitDepth(JSON.parse(text), MAX_JSON_DEPTH);
+        json = limitDepth(JSON.parse(text), MAX_JSON_DEPTH, seen);
       } catch {
         event({ outcome: 'protocol-error', status, bytes: text.length });
         const first = firstTextLine(text);
@@ -184,7 +185,7 @@ export class Http {
           origin,
         );
       }
-      const envelope = envelopeSchema.safeParse(json);
+      const envelope = plainEnvelope(json) ?? envelopeSchema.safeParse(json);
       if (!envelope.success) {
         event({ outcome: 'protocol-error', status, bytes: text.length });
         throw new ProtocolError(`response is not an OpenIM envelope (${describeIssue(envelope.error.issues)})`, origin);
@@ -199,7 +200,7 @@ export class Http {
         event({ outcome: 'protocol-error', status, errCode, bytes: text.length });
         throw new ProtocolError(`unexpected data: ${clean(describeIssue(parsed.error.issues))}`, origin);
       }
-      keepWireDetail(data, parsed.data, text);
+      keepWireDetail(data, parsed.data, seen.protoKey);
       event({ outcome: 'ok', status, errCode, bytes: text.length });
       return parsed.data as z.output<S>;
     } catch (error) {
@@ -237,9 +238,14 @@ async function readCapped(response: Reply, max: number, deadline: Deadline): Pro
   return utf8Text(await response.read(max, deadline));
 }
 
-/** Replaces containers nested `max` levels deep by a string saying so; iterative, in place. */
-export function limitDepth(root: unknown, max: number): unknown {
+/**
+ * Replaces containers nested `max` levels deep by a string saying so; iterative, in place. Tells
+ * `seen` whether any object has a `__proto__` key (wireFidelity.ts puts those back after the
+ * schema): this walk reads every key anyway, where a regular expression read the reply's text again.
+ */
+export function limitDepth(root: unknown, max: number, seen?: { protoKey: boolean }): unknown {
   if (root === null || typeof root !== 'object') return root;
+  let protoKey = false;
   const note = `‹nested deeper than ${max} levels›`;
   // Two parallel stacks and no key arrays: this runs over every object of every reply (a walk's
   // 2,000 pages of 100 rows), where a record and an Object.keys() array each were garbage.
@@ -261,9 +267,13 @@ export function limitDepth(root: unknown, max: number): unknown {
       for (let i = 0; i < value.length; i++) visit(value, i, value[i], depth);
     } else {
       // JSON.parse's objects inherit no enumerable key: for-in lists their own, "__proto__" included.
-      for (const key in value) visit(value, key, (value as Record<string, unknown>)[key], depth);
+      for (const key in value) {
+        if (key === '__proto__') protoKey = true;
+        visit(value, key, (value as Record<string, unknown>)[key], depth);
+      }
     }
   }
+  if (seen) seen.protoKey = protoKey;
   return root;
 }
 

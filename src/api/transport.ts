@@ -290,7 +290,8 @@ const ACCEPT_ENCODING = 'gzip, deflate, br';
  * a decode takes at most what inflating `max` bytes takes.
  */
 function decode(body: Buffer, header: string, max: number): Buffer {
-  const codings = header
+  // What OpenIM and the demo send: no list to take apart.
+  const codings = header === 'gzip' ? ['gzip'] : header
     .toLowerCase()
     .split(',')
     .map((coding) => coding.trim())

@@ -219,7 +219,7 @@ export class Reply implements ReplyHead {
     } finally {
       // After a failure or the deadline: closes the connection. After the end there is nothing
       // to close: the agent has taken the socket back already.
-      if (!this.message.complete) this.message.destroy();
+      if (!this.message.readableEnded) this.message.destroy();
     }
   }
 }

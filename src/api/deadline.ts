@@ -16,14 +16,44 @@ export class DeadlineAbort extends Error {
   }
 }
 
+/**
+ * The deadlines following each caller's signal, and the one listener that cancels them: a walk
+ * hands every request the same signal, and a listener added and removed on it per request was
+ * most of what a deadline cost. The listener holds the set, and the signal holds the listener, for
+ * as long as the signal lives: nothing here is held weakly but the map's key.
+ */
+const followers = new WeakMap<AbortSignal, Set<Deadline>>();
+
+function follow(signal: AbortSignal, deadline: Deadline): void {
+  let set = followers.get(signal);
+  if (!set) {
+    const members = (set = new Set());
+    followers.set(signal, members);
+    signal.addEventListener(
+      'abort',
+      () => {
+        followers.delete(signal);
+        for (const member of members) member.cancel();
+        members.clear();
+      },
+      { once: true },
+    );
+  }
+  set.add(deadline);
+}
+
 export class Deadline {
-  private readonly controller = new AbortController();
+  /** Made when something asks for the signal (a retry's wait, a proxy's tunnel); a plain request needs none. */
+  private controller: AbortController | undefined;
   private readonly timer: ReturnType<typeof setTimeout>;
-  private readonly links: { signal: AbortSignal; listener: () => void }[] = [];
+  private readonly links: AbortSignal[] = [];
   /** The waits in progress (race), rejected directly when the deadline passes. */
   private readonly waiting = new Set<(reason: DeadlineAbort) => void>();
+  /** What closes the connection on abort (onAbort), run once. */
+  private hooks: (() => void)[] = [];
   /** When the timer fires, on performance.now's clock (monotonic: a clock set back must not stretch it). */
   private readonly endsAt: number;
+  private reason: DeadlineAbort | undefined;
   /** True once the timer fired (rather than a caller cancelling). */
   timedOut = false;
 
@@ -37,19 +67,32 @@ export class Deadline {
         this.abort(false);
         break; // cancelled already: no need to hear from the other signals
       }
-      const listener = (): void => this.abort(false);
-      signal.addEventListener('abort', listener, { once: true });
-      this.links.push({ signal, listener });
+      follow(signal, this);
+      this.links.push(signal);
     }
   }
 
   /** Aborted when the deadline passes or a caller cancels. */
   get signal(): AbortSignal {
+    if (!this.controller) {
+      this.controller = new AbortController();
+      if (this.reason) this.controller.abort(this.reason);
+    }
     return this.controller.signal;
   }
 
   get aborted(): boolean {
-    return this.controller.signal.aborted;
+    return this.reason !== undefined;
+  }
+
+  /**
+   * Runs `hook` when the deadline passes or a caller cancels (at once if that happened already):
+   * how the transport closes a connection, without an abort signal and its listeners on every
+   * request. Let go of at dispose().
+   */
+  onAbort(hook: () => void): void {
+    if (this.reason) hook();
+    else this.hooks.push(hook);
   }
 
   /**
@@ -88,24 +131,29 @@ export class Deadline {
     this.abort(false);
   }
 
-  /** Stops the timer and lets go of the callers' signals; the request is over. */
+  /** Stops the timer and lets go of the callers' signals and the hooks; the request is over. */
   dispose(): void {
     clearTimeout(this.timer);
     this.unlink();
+    this.hooks = [];
   }
 
   private unlink(): void {
-    for (const { signal, listener } of this.links) signal.removeEventListener('abort', listener);
+    for (const signal of this.links) followers.get(signal)?.delete(this);
     this.links.length = 0;
   }
 
   private abort(timedOut: boolean): void {
-    if (this.controller.signal.aborted) return;
+    if (this.reason) return;
     // Nothing more to hear from the callers' signals: a client's shared signal (quit) must not
     // collect a listener for each cancelled request still winding down.
     this.unlink();
     this.timedOut = timedOut;
-    this.controller.abort(new DeadlineAbort(timedOut));
+    this.reason = new DeadlineAbort(timedOut);
+    this.controller?.abort(this.reason);
+    const hooks = this.hooks;
+    this.hooks = [];
+    for (const hook of hooks) hook();
     for (const reject of this.waiting) reject(new DeadlineAbort(timedOut));
     this.waiting.clear();
   }

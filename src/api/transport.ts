@@ -11,8 +11,9 @@
 import { Agent as HttpAgent, request as httpRequest, type ClientRequest, type IncomingMessage, type RequestOptions } from 'node:http';
 import type { Socket } from 'node:net';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { urlToHttpOptions } from 'node:url';
 import { brotliDecompressSync, constants, gunzipSync, inflateSync } from 'node:zlib';
-import type { Deadline } from './deadline.js';
+import { DeadlineAbort, type Deadline } from './deadline.js';
 import { UndecodableBodyError } from './encoding.js';
 import { isHttpParserCode, isTlsCode } from './netWords.js';
 import { proxyAuthorization, proxyFor, proxyName, TunnelAgent, type ProxySettings } from './proxy.js';
@@ -216,23 +217,21 @@ export class Reply implements ReplyHead {
       );
       return decode(raw, this.headers.get('content-encoding') ?? '', max);
     } finally {
-      // After a failure or the deadline: closes the connection. After the end: a no-op for the
-      // socket, which the agent has taken back already.
-      this.message.destroy();
+      // After a failure or the deadline: closes the connection. After the end there is nothing
+      // to close: the agent has taken the socket back already.
+      if (!this.message.readableEnded) this.message.destroy();
     }
   }
 }
 
 /** Sends one POST; resolves with the reply's head as soon as it arrives. */
 export function post(url: string, headers: Record<string, string>, body: string, deadline: Deadline, connect: ConnectOptions = {}): Promise<Reply> {
-  const target = new URL(url);
+  const { target, address } = parsed(url);
   const proxy = proxyFor(target, connect.proxies);
   const options: RequestOptions & { tunnelSignal?: AbortSignal } = {
     method: 'POST',
     headers: { ...headers, 'accept-encoding': ACCEPT_ENCODING, 'content-length': String(Buffer.byteLength(body)) },
     agent: proxy ? proxiedAgent(target.protocol, proxy, connect) : agentFor(target.protocol, connect),
-    // The request follows this signal itself: on the deadline the socket is destroyed.
-    signal: deadline.signal,
     // A CONNECT tunnel still being opened ends on the deadline too (proxy.ts).
     ...(proxy ? { tunnelSignal: deadline.signal } : {}),
   };
@@ -252,11 +251,33 @@ export function post(url: string, headers: Record<string, string>, body: string,
               },
               onReply,
             )
-          : (target.protocol === 'https:' ? httpsRequest : httpRequest)(target, options, onReply);
+          : (target.protocol === 'https:' ? httpsRequest : httpRequest)({ ...address, ...options }, onReply);
+      // On the deadline the request and its socket are destroyed (once the reply is in, its
+      // reader closes the connection too). A hook, not the request's `signal` option: that one
+      // hangs an abort listener and a stream-end watcher on every request.
+      deadline.onAbort(() => request.destroy(new DeadlineAbort(deadline.timedOut)));
       request.on('error', (error: NodeJS.ErrnoException) => reject(transportError(error, proxy)));
       request.end(body);
     }),
   );
+}
+
+/**
+ * A URL as node:http takes it, parsed once: a walk sends thousands of requests to the same few
+ * URLs (one a page operation). Bounded all the same: a long-lived explorer may be pointed at
+ * other servers.
+ */
+const parsedUrls = new Map<string, { target: URL; address: RequestOptions }>();
+const PARSED_URLS = 64;
+
+function parsed(url: string): { target: URL; address: RequestOptions } {
+  let entry = parsedUrls.get(url);
+  if (!entry) {
+    const target = new URL(url);
+    if (parsedUrls.size >= PARSED_URLS) parsedUrls.clear();
+    parsedUrls.set(url, (entry = { target, address: urlToHttpOptions(target) }));
+  }
+  return entry;
 }
 
 /** The codings decode() knows; OpenIM's gin gzip answers when the header holds "gzip". */
@@ -269,7 +290,8 @@ const ACCEPT_ENCODING = 'gzip, deflate, br';
  * a decode takes at most what inflating `max` bytes takes.
  */
 function decode(body: Buffer, header: string, max: number): Buffer {
-  const codings = header
+  // What OpenIM and the demo send: no list to take apart.
+  const codings = header === 'gzip' ? ['gzip'] : header
     .toLowerCase()
     .split(',')
     .map((coding) => coding.trim())

@@ -10,7 +10,8 @@
 //   times and codes want numbers.
 //
 // Both are rare, so the walk runs only when one happened: the schemas' int says when it made an
-// unsafe number of a digit string, and a look at the reply's text finds any `__proto__` key.
+// unsafe number of a digit string, and the reply's depth guard (http.ts limitDepth), which reads
+// every key, says when one was `__proto__`.
 
 /** Holder object -> key -> the digits the server sent for a field that became an unsafe number. */
 const digitsByHolder = new WeakMap<object, Map<string, string>>();
@@ -37,18 +38,15 @@ export function hasRawDigits(): boolean {
   return anyDigits;
 }
 
-// "__proto__" as a key, literally or with any of its letters escaped (\u005f _, \u0070 p, \u0072 r,
-// \u006f o, \u0074 t): what JSON.parse turns into such a key must contain one of these.
-const PROTO_KEY = /__proto__|\\u00(?:5[fF]|6[fF]|7[024])/;
 const DIGITS = /^-?\d+$/;
 
 /**
  * Walks `input` (the reply's data as JSON.parse gave it) beside `output` (the same after the
- * schema) and restores `__proto__` keys and long digit strings on `output`. `text` is the reply.
+ * schema) and restores `__proto__` keys and long digit strings on `output`. `protoKeys`: whether
+ * the reply has any `__proto__` key (escaped in the text or not: JSON.parse's key is the same).
  * Called right after the schema parsed `input`, in the same synchronous step.
  */
-export function keepWireDetail(input: unknown, output: unknown, text: string): void {
-  const protoKeys = PROTO_KEY.test(text);
+export function keepWireDetail(input: unknown, output: unknown, protoKeys: boolean): void {
   const longDigits = lostDigits;
   lostDigits = false;
   if (!protoKeys && !longDigits) return;

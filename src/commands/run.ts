@@ -9,13 +9,14 @@
 import { DEFAULT_CLIENT_CONFIG, OpenIMClient } from '../api/client.js';
 import { AbortedError, ApiError, firstLine, HttpError, NetworkError, ProtocolError, RedirectError } from '../api/errors.js';
 import { authAdvice, authProblem } from '../api/authProblem.js';
-import { demoOptions, type ExplorerOptions, type OutputFormat } from '../config/args.js';
+import { demoOptions, type ExplorerOptions, type ListRequestOptions, type OutputFormat } from '../config/args.js';
 import { openRequestLog, type RequestLog } from '../config/requestLog.js';
 import { ignoreTlsOverride, TLS_OVERRIDE_IGNORED } from '../api/transport.js';
 import { clientConnection, connectionExtras, demoConnection } from '../config/connection.js';
 import { sanitize } from '../terminal/sanitize.js';
 import { jsonEncoder, type RowEncoder } from '../data/formats.js';
-import { walkPages } from '../data/walk.js';
+import { walkPages, type WalkedPage } from '../data/walk.js';
+import type { AnyRow } from '../api/pages.js';
 import { extrasFor } from '../lists/pageExtras.js';
 import { listDef, listFetcher } from '../lists/registry.js';
 import { lookupUser } from '../api/userLookup.js';
@@ -205,27 +206,10 @@ export async function runListCommand(options: ExplorerOptions, streams: ScriptSt
       return finished();
     }
 
-    // Nothing reaches stdout before the first page: a failure at once leaves it empty.
-    let begun = false;
     const onRateLimitWait = ({ page, waitMs }: { page: number; waitMs: number }): void =>
       say(`the server is rate-limiting; waiting ${Math.max(1, Math.ceil(waitMs / 1000))} s (Retry-After) before page ${page}`);
-    let first = true;
-    let said: string | undefined;
-    for await (const { result } of walkPages(fetch, { startPage: request.page, size, all: request.all, signal: controller.signal, onRateLimitWait })) {
-      // Once, not once a page: every page of a history carries the same read state.
-      if (result.notice && result.notice !== said) say(sanitize(result.notice));
-      said = result.notice;
-      // `--page 999999`: stdout stays `[]`, and stderr says where the list ends.
-      if (first && result.rows.length === 0 && request.page > 1 && result.total > 0) say(pastTheEnd(request.page, size, result.total, result.totalExact));
-      // A count the server does not promise (the message search's chatLogsNum, a lower bound) is
-      // said once as the list words it, with the number as sent: stdout keeps the rows alone.
-      const countNote = listDef(request.kind).countNote;
-      if (first && countNote) say(countNote(result.total));
-      first = false;
-      await out.write((begun ? '' : encoder.begin()) + encoder.rows(result.rows));
-      begun = true;
-    }
-    await out.write((begun ? '' : encoder.begin()) + encoder.end());
+    const pages = walkPages(fetch, { startPage: request.page, size, all: request.all, signal: controller.signal, onRateLimitWait });
+    await printPages(pages, { request, size, encoder, out, say });
     await out.flush();
     return finished();
   } catch (error) {
@@ -241,6 +225,36 @@ export async function runListCommand(options: ExplorerOptions, streams: ScriptSt
     log?.close();
     await closeDemo?.();
   }
+}
+
+/**
+ * Prints the walk's pages as they come, and the encoder's end. A function of its own: the page
+ * loop is what gets hot, and the optimizing compiler compiles the whole function a hot loop is in
+ * (on-stack replacement), here this small one rather than all of runListCommand.
+ */
+async function printPages(
+  pages: AsyncIterable<WalkedPage<AnyRow>>,
+  { request, size, encoder, out, say }: { request: ListRequestOptions; size: number; encoder: RowEncoder; out: ScriptOutput; say: (line: string) => void },
+): Promise<void> {
+  // Nothing reaches stdout before the first page: a failure at once leaves it empty.
+  let begun = false;
+  let first = true;
+  let said: string | undefined;
+  // A count the server does not promise (the message search's chatLogsNum, a lower bound) is
+  // said once as the list words it, with the number as sent: stdout keeps the rows alone.
+  const countNote = listDef(request.kind).countNote;
+  for await (const { result } of pages) {
+    // Once, not once a page: every page of a history carries the same read state.
+    if (result.notice && result.notice !== said) say(sanitize(result.notice));
+    said = result.notice;
+    // `--page 999999`: stdout stays `[]`, and stderr says where the list ends.
+    if (first && result.rows.length === 0 && request.page > 1 && result.total > 0) say(pastTheEnd(request.page, size, result.total, result.totalExact));
+    if (first && countNote) say(countNote(result.total));
+    first = false;
+    await out.write((begun ? '' : encoder.begin()) + encoder.rows(result.rows));
+    begun = true;
+  }
+  await out.write((begun ? '' : encoder.begin()) + encoder.end());
 }
 
 /** Aborts `controller` on SIGINT, SIGTERM or `stop`; returns the undo. */

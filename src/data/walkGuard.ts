@@ -14,7 +14,7 @@
 //   MAX_ESTIMATED_WALK_ROWS rows: the server loads a user's whole conversation list into memory
 //   for every page, so no real user comes near it, and a server that makes up pages forever would
 //   otherwise never be stopped.
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Page } from '../api/schemas.js';
 
 export const MAX_ESTIMATED_WALK_ROWS = 1_000_000;
@@ -53,8 +53,9 @@ export class WalkGuard {
     if (this.pages++ === 0 && result.totalExact) this.firstTotal = result.total;
     if (result.rows.length > 0) {
       const ends = [result.rows.length, result.rows[0], result.rows.at(-1)];
-      const hash = createHash('sha256').update(JSON.stringify(ends)).digest('base64');
-      const earlier = this.seen.get(hash);
+      // One-shot hashing (Node 20.12+): no Hash object a page.
+      const key = hash('sha256', JSON.stringify(ends), 'base64');
+      const earlier = this.seen.get(key);
       if (earlier !== undefined) {
         throw new RunawayWalkError(
           page,
@@ -62,7 +63,7 @@ export class WalkGuard {
           `the server sent the same rows as for page ${earlier} (it seems to ignore pageNumber)`,
         );
       }
-      this.seen.set(hash, page);
+      this.seen.set(key, page);
     }
     this.rows += result.rows.length;
     if (!result.totalExact && this.rows > this.maxEstimatedRows) {

@@ -61,4 +61,37 @@ describe('Deadline', () => {
     expect(deadline.aborted).toBe(false);
     expect(vi.getTimerCount()).toBe(0);
   });
+
+  it('runs its close hooks once when it passes, at once when it has passed, never after dispose()', async () => {
+    const deadline = new Deadline(1000);
+    const calls: string[] = [];
+    deadline.onAbort(() => calls.push('before'));
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(calls).toEqual(['before']);
+    deadline.onAbort(() => calls.push('after'));
+    expect(calls).toEqual(['before', 'after']);
+    deadline.cancel();
+    expect(calls).toEqual(['before', 'after']);
+    // The signal asked for only now still says it is over, and why.
+    expect(deadline.signal.aborted).toBe(true);
+    expect((deadline.signal.reason as DeadlineAbort).timedOut).toBe(true);
+    const done = new Deadline(1000);
+    done.onAbort(() => calls.push('disposed'));
+    done.dispose();
+    done.cancel();
+    expect(calls).toEqual(['before', 'after']);
+  });
+
+  it('one caller signal shared by many deadlines cancels every one still running, and only those', () => {
+    const caller = new AbortController();
+    const deadlines = Array.from({ length: 20 }, () => new Deadline(1000, [caller.signal]));
+    deadlines[3]!.dispose();
+    caller.abort();
+    expect(deadlines.map((d) => d.aborted)).toEqual(deadlines.map((_, i) => i !== 3));
+    // Cancelled by the caller, not timed out.
+    expect(deadlines.some((d) => d.timedOut)).toBe(false);
+    // A deadline made after the caller cancelled is over from the start.
+    expect(new Deadline(1000, [caller.signal]).aborted).toBe(true);
+    for (const d of deadlines) d.dispose();
+  });
 });

@@ -54,6 +54,7 @@ const BUILTIN_IMPORT =
 const BANNER_END = 'const require = __cr(import.meta.url);';
 
 /**
+ * @internal Exported for its test (test/package/requireBuiltins.test.ts); the plugin above uses it.
  * A chunk's imports of `node:` built-ins as require() calls (the banner's `require`), moved to its
  * top, where ES imports take effect: `import X from` and `import * as X from` (a built-in's default
  * export is its exports object: the same object), `import {a as b} from`, and a bare `import`.

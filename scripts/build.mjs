@@ -39,7 +39,9 @@ const inkPatches = {
 rmSync('dist', { recursive: true, force: true });
 await build({
   ...ESM_BUNDLE,
-  entryPoints: ['src/cli.ts'],
+  // The demo's starter has a name of its own (dist/demo.js): the bin loads it to start the demo's
+  // worker early (src/bin.ts), and the worker runs it.
+  entryPoints: ['src/cli.ts', { in: 'packages/demo-server/src/embedded.ts', out: 'demo' }],
   outdir: 'dist',
   entryNames: '[name]',
   chunkNames: 'chunks/[name]-[hash]',
@@ -62,8 +64,16 @@ await build({
   target: 'node20',
   minify: true,
   legalComments: 'none',
-  // Loaded by the bin at run time, beside it: the ES module entry built above.
-  external: ['./cli.js'],
+  // Loaded by the bin at run time, beside it: the ES module entries built above.
+  external: ['./cli.js', './demo.js'],
+  plugins: [
+    {
+      name: 'demo-beside',
+      setup(b) {
+        b.onResolve({ filter: /^openim-demo-server\/embedded$/ }, () => ({ path: './demo.js', external: true }));
+      },
+    },
+  ],
   define: { __HELP__: JSON.stringify(printed('--help')), __VERSION_LINE__: JSON.stringify(printed('--version')) },
   banner: { js: '#!/usr/bin/env node' },
   logLevel: 'warning',

@@ -3,3 +3,5 @@ import type { BuildOptions, Plugin } from 'esbuild';
 export const builtinsByRequire: Plugin;
 export const ESM_BUNDLE: BuildOptions;
 export const DEVTOOLS_STUB: string;
+/** @internal Exported for test/package/requireBuiltins.test.ts. */
+export function requireBuiltins(code: string): { code: string; modules: Set<string> };

@@ -6,6 +6,7 @@
 import { printAnswer } from './commands/answer.js';
 import { enableCompileCache } from './compileCache.js';
 import { ignoreUserSignals } from './terminal/signals.js';
+import { isatty } from 'node:tty';
 
 declare const __HELP__: string;
 declare const __VERSION_LINE__: string;
@@ -28,5 +29,14 @@ if (answer !== undefined) {
 } else {
   // First: every chunk loaded from here on, cli.js included, can come from Node's compile cache.
   enableCompileCache();
+  // The demo's worker (its thread's boot and the server's modules: what the first rows wait for
+  // the longest) starts now, beside cli.js loading, not once cli.js has read the command line; it
+  // is told its options then (openim-demo-server/embedded), and holds nothing up if never used.
+  if (args.includes('--demo') && isatty(0) && isatty(1)) {
+    import('openim-demo-server/embedded').then(
+      (demo) => demo.prebootEmbeddedDemo(),
+      () => undefined, // cli.js starts the demo as before, and says why it cannot
+    );
+  }
   void import('./cli.js');
 }

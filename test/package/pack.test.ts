@@ -83,14 +83,15 @@ describe('npm package', () => {
     expect(pkg.dependencies ?? {}).toEqual({});
   });
 
-  it('packs only package.json, README.md, LICENSE, the bin, dist/cli.js and the chunks of this build', () => {
+  it('packs only package.json, README.md, LICENSE, the bin, dist/cli.js, the demo\'s starter dist/demo.js and the chunks of this build', () => {
     const paths = packed.files.map((f) => f.path).sort();
     expect(paths).toContain('package.json');
     expect(paths).toContain('dist/cli.cjs');
     expect(paths).toContain('dist/cli.js');
+    expect(paths).toContain('dist/demo.js');
     const built = readdirSync(join(ROOT, 'dist', 'chunks')).map((name) => `dist/chunks/${name}`);
     expect(built.length).toBeGreaterThan(0);
-    const allowed = new Set(['package.json', 'README.md', 'LICENSE', 'dist/cli.cjs', 'dist/cli.js', ...built]);
+    const allowed = new Set(['package.json', 'README.md', 'LICENSE', 'dist/cli.cjs', 'dist/cli.js', 'dist/demo.js', ...built]);
     expect(paths.filter((p) => !allowed.has(p))).toEqual([]);
     expect(built.filter((p) => !paths.includes(p))).toEqual([]);
   });

@@ -2,18 +2,42 @@
 // resident set after start (the same process, no forced GC: what an operator's machine sees).
 // The bundled CLI on a 200x50 pseudo-terminal over a 1,000,000-user demo server; `n` is pressed
 // and the next one only once the status line shows the page, so every page is fetched and drawn.
+// Beside it, in turn, the same for an Ink app alone paging the same way (floors/inkPaging.mjs):
+// what React, Ink and V8 grow by for as many never-seen frames.
+import { build } from 'esbuild';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Plugin } from 'esbuild';
+import { builtinsByRequire, DEVTOOLS_STUB, ESM_BUNDLE } from '../scripts/bundleOptions.mjs';
+import { INK_PATCH_FILTER, patchInk } from '../scripts/ink-patches.mjs';
 import { sleep } from './harness.js';
 import { paired, type Result } from './stats.js';
-import { CLI, startDemoProcess } from './procs.js';
+import { CLI, FLOORS, startDemoProcess } from './procs.js';
 import { rssMB, runInPty } from './terminal.js';
 import { PAGE_CACHE_PAGES } from '../src/store/scheduler.js';
+import { EXPLORER_HEAP_FLAGS } from '../src/explorer/heap.js';
 
 const pageLabel = (n: number): string => `page ${n.toLocaleString('en-US')} of`;
 
-async function oneRun(url: string, pages: number): Promise<{ start: number; end: number }> {
-  const pty = runInPty([CLI, '--base-url', url, '--secret', 'openIM123'], 200, 50);
+/** The floor bundled as the CLI is: its build options and Ink's patches (the bounded caches). */
+async function bundleFloor(dir: string): Promise<string> {
+  const inkPatches: Plugin = {
+    name: 'ink-patches',
+    setup(b) {
+      b.onResolve({ filter: /^\.\/devtools\.js$/ }, (args) => (/[\\/]ink[\\/]build[\\/]/.test(args.importer) ? { path: DEVTOOLS_STUB } : undefined));
+      b.onLoad({ filter: INK_PATCH_FILTER }, (args) => ({ contents: patchInk(args.path, readFileSync(args.path, 'utf8')), loader: 'js' }));
+    },
+  };
+  const outfile = join(dir, 'inkPaging.mjs');
+  await build({ ...ESM_BUNDLE, entryPoints: [join(FLOORS, 'inkPaging.mjs')], outfile, plugins: [inkPatches, builtinsByRequire] });
+  return outfile;
+}
+
+async function oneRun(argv: readonly string[], firstFrame: string, pages: number): Promise<{ start: number; end: number }> {
+  const pty = runInPty(argv, 200, 50);
   try {
-    await pty.waitFor('user_000001', 20_000);
+    await pty.waitFor(firstFrame, 20_000);
     await sleep(500);
     const pid = pty.appPid();
     if (pid === undefined) throw new Error('no app process');
@@ -33,18 +57,26 @@ export async function memoryFigures(quick: boolean): Promise<Result[]> {
   const pages = quick ? 50 : 2000;
   const runs = quick ? 1 : 2;
   const demo = await startDemoProcess(1_000_000);
-  const start: number[] = [];
-  const end: number[] = [];
+  const scratch = mkdtempSync(join(tmpdir(), 'oie-bench-paging-'));
+  const cli = { start: [] as number[], end: [] as number[] };
+  const ink = { start: [] as number[], end: [] as number[] };
   try {
+    const floor = await bundleFloor(scratch);
     for (let i = 0; i < runs; i++) {
-      const r = await oneRun(demo.url, pages);
-      start.push(r.start);
-      end.push(r.end);
+      const r = await oneRun([CLI, '--base-url', demo.url, '--secret', 'openIM123'], 'user_000001', pages);
+      cli.start.push(r.start);
+      cli.end.push(r.end);
+      const f = await oneRun([floor, demo.url, EXPLORER_HEAP_FLAGS], 'page 1 of', pages);
+      ink.start.push(f.start);
+      ink.end.push(f.end);
     }
   } finally {
     await demo.close();
+    rmSync(scratch, { recursive: true, force: true });
   }
+  const count = pages.toLocaleString('en-US');
   return [
-    paired(6, `RSS after ${pages.toLocaleString('en-US')} never-seen pages vs after start`, end, start, 'MB', 'RSS after start', '<= 1.1x', (r) => r <= 1.1, `the same process before and after, no forced GC; 50 rows a page at 200x50; the store keeps ${PAGE_CACHE_PAGES} pages`),
+    paired(6, `RSS after ${count} never-seen pages vs after start`, cli.end, cli.start, 'MB', 'RSS after start', '<= 1.1x', (r) => r <= 1.1, `the same process before and after, no forced GC; 50 rows a page at 200x50; the store keeps ${PAGE_CACHE_PAGES} pages`),
+    paired(6, `Ink alone paging ${count} pages: RSS after vs after start`, ink.end, ink.start, 'MB', 'RSS after start', '', undefined, 'floors/inkPaging.mjs, run in turn with the row above: the stack\'s own growth'),
   ];
 }

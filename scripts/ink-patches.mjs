@@ -5,7 +5,7 @@
 // in patches/.
 import { OUTPUT_GET_ORIGINAL, OUTPUT_GET_PATCHED } from './patches/output-get.mjs';
 import { SEGMENTER_PATCHES } from './patches/segmenters.mjs';
-import { STRING_WIDTH_PATCHES } from './patches/string-width.mjs';
+import { OWN_STRING_MODULE, STRING_WIDTH_PATCHES } from './patches/string-width.mjs';
 import { TERMINAL_EVENT_PATCHES } from './patches/terminal-events.mjs';
 
 import { dirname, relative, sep } from 'node:path';
@@ -73,7 +73,8 @@ export const INK_PATCHES = [
     why: 'the shared, bounded cache instance',
     upstream: 'not in ink 6.8.0: part of the cache patch above',
     find: 'export default class Output {',
-    replace: `let __oieCaches;
+    replace: `import { ownString as __oieOwnString } from ${OWN_STRING_MODULE};
+let __oieCaches;
 function __oieSharedCaches(Caches) {
     // A line's styled characters are an object per cell: keep a few frames' worth, not more.
     if (!__oieCaches || __oieCaches.styledChars.size > 256 || __oieCaches.widths.size > 4096 || __oieCaches.blockWidths.size > 1024) {
@@ -82,6 +83,15 @@ function __oieSharedCaches(Caches) {
     return __oieCaches;
 }
 export default class Output {`,
+  },
+  {
+    // Memory. The lines Ink tokenises are cut from their text (split), and a cut of 13 or more
+    // characters is a view that keeps the whole text: each kept line kept its page's body.
+    file: 'ink/build/output.js',
+    why: "the styled characters' cache keeps its lines, not the texts they were cut from",
+    upstream: 'not in ink 6.8.0: a memory fix, a candidate for upstream',
+    find: '            this.styledChars.set(line, cached);',
+    replace: '            this.styledChars.set(__oieOwnString(line), cached);',
   },
   {
     // Speed and memory. Every frame was a grid of cell objects, each line tokenised into
@@ -125,7 +135,7 @@ function __oieRow(output, rowWrites) {
     if (cached === undefined) {
         if (__oieRowStrings.size >= 512) __oieRowStrings.clear();
         cached = styledCharsToString(output.__oieCells(rowWrites)).trimEnd();
-        __oieRowStrings.set(key, cached);
+        __oieRowStrings.set(__oieOwnString(key), cached);
     }
     return cached;
 }
@@ -144,14 +154,14 @@ function __oieRow(output, rowWrites) {
         cache.clear();
         __oieMeasured = text.length;
     }
-    cache.set(text, dimensions);`,
+    cache.set(__oieOwnString(text), dimensions);`,
   },
   {
     file: 'ink/build/measure-text.js',
     why: 'the characters the measurement cache holds',
     upstream: 'not in ink 6.8.0: part of the measurement cache bound',
     find: 'const cache = new Map();',
-    replace: 'const cache = new Map();\nlet __oieMeasured = 0;',
+    replace: `import { ownString as __oieOwnString } from ${OWN_STRING_MODULE};\nconst cache = new Map();\nlet __oieMeasured = 0;`,
   },
   {
     // Speed. Every text node was measured with string-width on every frame.
@@ -167,7 +177,7 @@ function __oieRow(output, rowWrites) {
                         __oieWidthChars = text.length;
                     }
                     currentWidth = widestLine(text);
-                    __oieWidths.set(text, currentWidth);
+                    __oieWidths.set(__oieOwnString(text), currentWidth);
                 }`,
   },
   {
@@ -175,7 +185,7 @@ function __oieRow(output, rowWrites) {
     why: 'the width cache',
     upstream: 'not in ink 6.8.0: part of the width cache patch',
     find: "import widestLine from 'widest-line';",
-    replace: "import widestLine from 'widest-line';\nconst __oieWidths = new Map();\nlet __oieWidthChars = 0;",
+    replace: `import widestLine from 'widest-line';\nimport { ownString as __oieOwnString } from ${OWN_STRING_MODULE};\nconst __oieWidths = new Map();\nlet __oieWidthChars = 0;`,
   },
   {
     // Memory. Ink keeps the styled characters of up to 256 lines (the cache patch above); each

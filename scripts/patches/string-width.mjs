@@ -22,6 +22,8 @@ import { appModule } from './appModule.mjs';
 
 /** The app's rule for text that needs no segmenter; the other segmenter patches import it too. */
 export const JOINS_MODULE = appModule('src/terminal/graphemeJoins.ts');
+/** A cache's key as a string of its own, not a view into the text it was cut from (Ink's patches import it too). */
+export const OWN_STRING_MODULE = appModule('src/terminal/ownString.ts');
 
 /** @type {{ file: string, why: string, upstream: string, find: string, replace: string }[]} */
 export const STRING_WIDTH_PATCHES = [
@@ -31,6 +33,7 @@ export const STRING_WIDTH_PATCHES = [
     upstream: 'not in string-width 8.3.0: a start-up fix, a candidate for upstream',
     find: 'const segmenter = new Intl.Segmenter();',
     replace: `import { mayJoin as __oieMayJoin } from ${JOINS_MODULE};
+import { ownString as __oieOwnString } from ${OWN_STRING_MODULE};
 let __oieSegmenter;
 const segmenter = {segment: string => (__oieSegmenter ??= new Intl.Segmenter()).segment(string)};
 // Graphemes as the segmenter gives them, without it where every code point is one.
@@ -108,7 +111,7 @@ export default function stringWidth(input, options = {}) {
 				__oieStrings.clear();
 			}
 			width = __oieMixedWidth(input);
-			__oieStrings.set(input, width);
+			__oieStrings.set(__oieOwnString(input), width);
 		}
 		return width;
 	}

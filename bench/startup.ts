@@ -3,7 +3,10 @@
 // against the same on node:http (floors/httpLoop.mjs);
 // the explorer from spawn to its first users row on a pseudo-terminal against `node -e` printing
 // that row on the same pseudo-terminal, and against an Ink app alone drawing that row
-// (floors/inkFirstFrame.mjs, bundled here as the CLI is). And the first half of figure 6: RSS after start.
+// (floors/inkFirstFrame.mjs, bundled here as the CLI is), and against an Ink app alone that logs in,
+// fetches the same first page over node:http and draws it (floors/inkPaging.mjs, as figure 6 bundles
+// it): what a first frame of real rows costs the stack before the app adds anything. And the first
+// half of figure 6: RSS after start.
 import { build } from 'esbuild';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,6 +16,7 @@ import { sleep } from './harness.js';
 import { alternate, counted, paired, type Result } from './stats.js';
 import { CLI, FLOORS, runNode, startDemoProcess } from './procs.js';
 import { rssMB, runInPty } from './terminal.js';
+import { bundleInkPaging } from './memory.js';
 
 const FIRST_ROW = 'user_000001';
 
@@ -77,6 +81,13 @@ export async function startupFigures(quick: boolean): Promise<Result[]> {
     const inkFloor = [await bundleInkFloor(scratch), FIRST_ROW];
     const inkAlone = await alternate(ptyPairs, warmup, async () => (await firstRows(inkFloor)).ms, async () => (await firstRows(floorRow)).ms);
     const overInk = await alternate(ptyPairs, 0, async () => (await firstRows([CLI, '--demo'])).ms, async () => (await firstRows(inkFloor)).ms);
+    const inkPage = [await bundleInkPaging(scratch), demo.url, ''];
+    const overInkPage = await alternate(
+      ptyPairs,
+      warmup,
+      async () => (await firstRows([CLI, '--base-url', demo.url, '--secret', 'openIM123'])).ms,
+      async () => (await firstRows(inkPage)).ms,
+    );
     return [
       paired(2, '--version', version.a, version.b, 'ms', 'node -e 0', '<= 1.3x', (r) => r <= 1.3),
       paired(2, '--help', help.a, help.b, 'ms', 'node -e 0', '<= 1.1x', (r) => r <= 1.1),
@@ -86,6 +97,7 @@ export async function startupFigures(quick: boolean): Promise<Result[]> {
       paired(2, 'explorer start to first rows (--demo)', embedded.a, embedded.b, 'ms', 'node -e on the pty', '<= 2x', (r) => r <= 2, 'the demo server starts in the same process'),
       paired(2, 'Ink alone, start to one line', inkAlone.a, inkAlone.b, 'ms', 'node -e on the pty', '', undefined, 'reference: what React, Ink and Yoga cost before the app does anything'),
       paired(2, '--demo start to first rows vs the Ink-alone app', overInk.a, overInk.b, 'ms', 'Ink alone', '<= 1.2x', (r) => r <= 1.2, 'what the app adds to its stack'),
+      paired(2, 'start to first rows (--base-url) vs Ink alone fetching and drawing that page', overInkPage.a, overInkPage.b, 'ms', 'Ink alone, first page', '', undefined, 'reference: floors/inkPaging.mjs logs in, fetches the first 50 users over node:http and draws 44 rows: the first frame\'s own cost in the stack'),
       counted(6, 'RSS after start (CLI, first page shown)', rss, 'MB', '', undefined, 'the baseline of the memory figure below'),
     ];
   } finally {

@@ -61,10 +61,11 @@ const isGap = (row: HistoryRow): row is Gap => 'gap' in row && typeof (row as Ga
 const STATUS_DELETED = 4;
 /**
  * What the server sends for a seq it no longer holds: status 4 and nothing but the seq (and the
- * send time of an earlier message). A status-4 row with a sender, an ID or content is a message
- * (one the user deleted for themselves keeps its sender): it stays a row, marked deleted.
+ * send time of an earlier message). A status-4 row with any text in it (a sender, an ID, content)
+ * is a message (one the user deleted for themselves keeps its sender): it stays a row, marked deleted.
  */
-const isPlaceholder = (m: Msg): boolean => m.status === STATUS_DELETED && !m.sendID && !m.serverMsgID && !m.clientMsgID && !m.content;
+const isPlaceholder = (m: Msg): boolean =>
+  m.status === STATUS_DELETED && [m.sendID, m.recvID, m.groupID, m.serverMsgID, m.clientMsgID, m.senderNickname, m.content, m.ex].every((f) => f === '');
 
 const pulledSchema = z.looseObject({ Msgs: list(msgSchema), isEnd: schemaParts.bool, endSeq: intOr(0) });
 const byConversation = <S extends z.ZodMiniType>(item: S) => or(z.record(z.string(), item), {} as Record<string, z.output<S>>);

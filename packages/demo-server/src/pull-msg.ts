@@ -51,7 +51,7 @@ export interface PullMsgsWire {
 const ORDER_DESC = 1;
 /** MsgStatusSendSuccess. */
 const STATUS_SENT = 2;
-/** MsgStatusHasDeleted (protocol constant/constant.go:398). */
+/** MsgStatusHasDeleted (protocol constant/constant.go:398). @internal exported for the demo tests that find placeholders. */
 export const STATUS_DELETED = 4;
 
 /** A revoked message as the pull APIs return it: a 2101 whose detail says who revoked what (mgo/msg.go:142-170). */
@@ -105,7 +105,7 @@ function sendTimeBefore(world: World, t: Timeline, seq: number): number {
 }
 
 /** A seq the server no longer holds, as GetMessageBySeqs answers it: every field zero but seq, status and sendTime. */
-export function deletedPlaceholder(seq: number, sendTime: number): MsgDataWire {
+function deletedPlaceholder(seq: number, sendTime: number): MsgDataWire {
   return {
     sendID: '', recvID: '', groupID: '', clientMsgID: '', serverMsgID: '', senderPlatformID: 0, senderNickname: '',
     senderFaceURL: '', sessionType: 0, msgFrom: 0, contentType: 0, content: null, seq, sendTime, createTime: 0,

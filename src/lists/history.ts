@@ -266,7 +266,17 @@ function historyDetail(row: HistoryRow, owner: DetailOwner): RowDetail {
           ? { label: 'deleted', value: `${count} the server answered with a placeholder: ${reason}; no sender, no content` }
           : { label: 'absent', value: `${count} the server did not return: ${reason}` },
       ],
-      sections: [{ title: 'Gap', fields: [{ label: 'firstSeq', value: String(firstSeq) }, { label: 'lastSeq', value: String(lastSeq) }] }],
+      sections: [
+        {
+          title: 'Gap',
+          fields: [
+            { label: 'firstSeq', value: String(firstSeq) },
+            { label: 'lastSeq', value: String(lastSeq) },
+            // The server stamps a placeholder with the nearest earlier stored message's time (FindSeqs), not the seq's own.
+            ...(row.placeholders?.[0] ? [{ label: 'sendTime', value: `${formatTimeZoned(row.placeholders[0].sendTime, owner.now)} (an earlier message's, as the server stamps a placeholder)` }] : []),
+          ],
+        },
+      ],
     };
   }
   const from = messageFrom({ sendID: row.sendID, senderName: row.senderNickname, sessionType: row.sessionType }, owner.id, owner.name);

@@ -69,6 +69,7 @@ describe('history on the wire', () => {
     const detail = listDef('history').detail(result.rows[5]!, { id: OWNER, name: 'Owner', now: Date.now() });
     expect(detail.title).toBe('Seqs 41–45 deleted');
     expect(detail.lead?.[0]?.value).toBe('5 seqs the server answered with a placeholder: status 4, the server keeps only the seq; no sender, no content');
+    expect(detail.sections.flatMap((x) => x.fields).find((f) => f.label === 'sendTime')?.value).toMatch(/^2026-01-15 09:44:00 .*\(an earlier message's, as the server stamps a placeholder\)$/);
     // The read state and, at the same time, the newest 10 seqs (an end past any max seq, which the server clips).
     expect(server.requests.slice(before).map((r) => r.path).sort()).toEqual(['/msg/get_conversations_has_read_and_max_seq', '/msg/pull_msg_by_seq']);
     const sent = server.bodies('/msg/pull_msg_by_seq').at(-1);

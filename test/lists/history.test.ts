@@ -207,6 +207,10 @@ describe('history on the demo server', () => {
       if (conv.msgInfo?.serverMsgID) expect(newest?.serverMsgID, conv.conversationID).toBe(conv.msgInfo.serverMsgID);
     });
     expect(pages.some((p) => (p.rows as Row[]).some((r) => r.gap?.kind === 'deleted')), "a deleted gap row (the demo's holes) on some page 1").toBe(true);
+    // A message the user deleted for themselves: status 4 with its sender, a row of its own that says deleted.
+    const own = pages.flatMap((p) => (p.rows as Array<Row & { sendID?: string }>).filter((r) => r.status === 4 && r.sendID));
+    expect(own.length, 'a status-4 message with its sender on some page 1').toBeGreaterThan(0);
+    expect(summaries(own)[0]).toMatch(/^deleted \(status 4\) · /);
     expect(pages.filter((p) => p.notice?.startsWith('! unread disagrees')).length, 'a planted disagreement').toBeGreaterThan(0);
     expect(pages.filter((p) => p.notice?.includes('(list agrees)')).length).toBeGreaterThan(40);
   });

@@ -3,7 +3,8 @@
 // newest `num` seqs (S:pkg/common/storage/controller/msg.go:418-437 at v3.8.3-patch.16). A seq in
 // the clipped range the server no longer holds (deleted, destructed) comes back as a placeholder,
 // MsgData{seq, status 4, sendTime of the nearest earlier message still stored} (mgo/msg.go:1182-1238,
-// controller/msg.go:819-826); seqs below minSeq (cleared) are left out. MsgData.content is bytes
+// controller/msg.go:819-826); seqs below minSeq (cleared) are left out. A message the reader
+// deleted for themselves keeps its fields but its content, with status 4. MsgData.content is bytes
 // in the protocol, so the JSON carries it base64-encoded. Only an `n_` conversation's messages come
 // back under `notificationMsgs` (msgprocessor/conversation.go:117-119, sync_msg.go:36): an `sn_`
 // one's are under `msgs`. No permission check in v3.8.3-patch.16, but a conversation the user does
@@ -113,6 +114,15 @@ function deletedPlaceholder(seq: number, sendTime: number): MsgDataWire {
   };
 }
 
+/**
+ * A message the reader deleted for themselves (their ID in its DelList): the server sends it with
+ * its content emptied and status 4, every other field kept (controller/msg.go:753-763). The demo's:
+ * in one long single chat in sixteen, the lower-numbered member deleted the fourth newest message.
+ */
+function deletedFor(t: Timeline, seq: number, userID: string): boolean {
+  return t.parties.kind === 'single' && t.parties.lowID === userID && t.key % 16 === 7 && t.base >= 1_000 && seq === t.base - 3;
+}
+
 /** The seqs a range asks for, clipped, newest `num` of a longer range (controller/msg.go GetMsgBySeqsRange). */
 export function seqsOfRange(begin: number, end: number, num: number, minSeq: number, maxSeq: number): { seqs: number[]; begin: number; end: number } | undefined {
   const from = Math.max(begin, minSeq);
@@ -144,7 +154,7 @@ export const pullMsgBySeq: Route = {
       let before: { seq: number; time: number } | undefined;
       const found = asked.seqs.map((seq) => {
         const m = messageAt(ctx.world, t, seq);
-        if (m) return msgData(m);
+        if (m) return deletedFor(t, seq, userID) ? { ...msgData(m), content: null, status: STATUS_DELETED } : msgData(m);
         before = { seq, time: before?.seq === seq - 1 ? before.time : sendTimeBefore(ctx.world, t, seq) };
         return deletedPlaceholder(seq, before.time);
       });

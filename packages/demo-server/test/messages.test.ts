@@ -173,6 +173,21 @@ describe('pull_msg_by_seq', () => {
     }
   });
 
+  it('sends a message the reader deleted for themselves with status 4 and no content, every other field kept; the other member sees it whole', async () => {
+    const chats = withMessages('si_').map((c) => ({ conversationID: c.conversationID, begin: seqs[c.conversationID]!.maxSeq - 5, end: 1e9, num: 6 }));
+    const pulled = await pull(server, DEMO.firstUserID, chats);
+    const own = chats.flatMap((r) => rangeOf(pulled, r.conversationID).filter((m) => m.status === STATUS_DELETED).map((m) => ({ id: r.conversationID, m })));
+    expect(own.length).toBeGreaterThan(0);
+    for (const { id, m } of own) {
+      expect(m).toMatchObject({ content: null, seq: seqs[id]!.maxSeq - 3 });
+      expect(m.sendID).not.toBe('');
+      expect(m.serverMsgID).toMatch(/^[0-9a-f]{32}$/);
+      const peer = id.split('_').slice(3).join('_');
+      const theirs = rangeOf(await pull(server, peer, [{ conversationID: id, begin: m.seq, end: m.seq, num: 1 }]), id);
+      expect(theirs.map((x) => [x.serverMsgID, x.status])).toEqual([[m.serverMsgID, 2]]);
+    }
+  });
+
   it('turns revoked messages into 2101 with who revoked what', async () => {
     const id = withMessages('si_')[1]!.conversationID;
     const revoked = (await history(id)).filter((m) => m.contentType === 2101 && decoded(m).includes('sourceMessageSendID'));

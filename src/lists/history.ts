@@ -3,9 +3,9 @@
 // seqs down from the max seq. Page 1 reads the read state (max seq, read up to) and pulls the
 // newest seqs at once (newestAtOnce); a later page counts its block from the read state its conversation's page 1 last
 // read (the anchor), so it is one request and the pages do not shift as new messages arrive; a
-// later page with no anchor (scripting's `--page`) reads the read state first. Seqs the server does
-// not return (deleted, destructed, below the conversation's min seq) show as one gap row per run,
-// never as a missing page.
+// later page with no anchor (scripting's `--page`) reads the read state first. A deleted seq comes
+// back as a placeholder (status 4, nothing else: GetMessageBySeqs), seqs below the min seq do not
+// come back at all; each run of either shows as one gap row that says which, never as a missing page.
 import * as z from 'zod/mini';
 import type { OpenIMClient } from '../api/client.js';
 import type { PageOperation } from '../api/pages.js';
@@ -46,12 +46,26 @@ const msgSchema = z.looseObject({
 });
 type Msg = z.infer<typeof msgSchema>;
 
-/** Seqs the server did not return, newest first like the messages around them. */
+/**
+ * A run of seqs with no message, newest first like the messages around them: `deleted`, the server
+ * answered each with a placeholder (kept as sent, for -o json); `absent`, it did not return them.
+ */
 interface Gap {
-  gap: { firstSeq: number; lastSeq: number; reason: string };
+  gap: { firstSeq: number; lastSeq: number; kind: 'deleted' | 'absent'; reason: string };
+  placeholders?: Msg[];
 }
 type HistoryRow = Msg | Gap;
 const isGap = (row: HistoryRow): row is Gap => 'gap' in row && typeof (row as Gap).gap === 'object';
+
+/** MsgStatusHasDeleted (protocol constant.go:398; MsgDeleted, the status of a message the user deleted for themselves, is 4 too). */
+const STATUS_DELETED = 4;
+/**
+ * What the server sends for a seq it no longer holds: status 4 and nothing but the seq (and the
+ * send time of an earlier message). A status-4 row with any text in it (a sender, an ID, content)
+ * is a message (one the user deleted for themselves keeps its sender): it stays a row, marked deleted.
+ */
+const isPlaceholder = (m: Msg): boolean =>
+  m.status === STATUS_DELETED && [m.sendID, m.recvID, m.groupID, m.serverMsgID, m.clientMsgID, m.senderNickname, m.content, m.ex].every((f) => f === '');
 
 const pulledSchema = z.looseObject({ Msgs: list(msgSchema), isEnd: schemaParts.bool, endSeq: intOr(0) });
 const byConversation = <S extends z.ZodMiniType>(item: S) => or(z.record(z.string(), item), {} as Record<string, z.output<S>>);
@@ -75,7 +89,8 @@ interface HistoryPlan {
   listedUnread?: number;
 }
 
-const GAP_REASON = 'deleted, destructed or cleared';
+const ABSENT_REASON = 'not returned (cleared, below the min seq)';
+const DELETED_REASON = 'status 4, the server keeps only the seq';
 
 /** The JSON text of a message's content: base64 on the wire; a server that sends the text itself is read as it is. */
 function contentText(content: string): string {
@@ -89,6 +104,7 @@ function summary(m: Msg): string {
   let text = decoded.get(m);
   if (text === undefined) {
     text = contentSummary(m.contentType, contentText(m.content));
+    if (m.status === STATUS_DELETED) text = `deleted (status 4) · ${text}`;
     decoded.set(m, text);
   }
   return text;
@@ -101,18 +117,35 @@ function seqRange(maxSeq: number, page: number, size: number): { begin: number; 
   return { begin: Math.max(1, end - size + 1), end };
 }
 
-/** The page's rows: its messages newest first, a gap row for each run of seqs in [begin, end] that none holds. */
+const absent = (firstSeq: number, lastSeq: number): Gap => ({ gap: { firstSeq, lastSeq, kind: 'absent', reason: ABSENT_REASON } });
+
+/**
+ * The page's rows: its messages newest first, a gap row for each run of placeholders (deleted) and
+ * for each run of seqs in [begin, end] that the server did not return (absent).
+ */
 function withGaps(msgs: readonly Msg[], begin: number, end: number): HistoryRow[] {
   const bySeq = [...msgs].filter((m) => m.seq >= begin && m.seq <= end).sort((a, b) => b.seq - a.seq);
   const rows: HistoryRow[] = [];
   let next = end;
+  let deleted: (Gap & { placeholders: Msg[] }) | undefined;
   for (const m of bySeq) {
     if (m.seq > next) continue; // a seq returned twice
-    if (m.seq < next) rows.push({ gap: { firstSeq: m.seq + 1, lastSeq: next, reason: GAP_REASON } });
-    rows.push(m);
+    if (m.seq < next) {
+      rows.push(absent(m.seq + 1, next));
+      deleted = undefined;
+    }
+    if (!isPlaceholder(m)) {
+      rows.push(m);
+      deleted = undefined;
+    } else if (deleted) {
+      deleted.gap.firstSeq = m.seq;
+      deleted.placeholders.push(m);
+    } else {
+      rows.push((deleted = { gap: { firstSeq: m.seq, lastSeq: m.seq, kind: 'deleted', reason: DELETED_REASON }, placeholders: [m] }));
+    }
     next = m.seq - 1;
   }
-  if (next >= begin) rows.push({ gap: { firstSeq: begin, lastSeq: next, reason: GAP_REASON } });
+  if (next >= begin) rows.push(absent(begin, next));
   return rows;
 }
 
@@ -178,7 +211,8 @@ const pullBody = (plan: HistoryPlan, begin: number, end: number, num: number) =>
 
 async function pull(client: OpenIMClient, plan: HistoryPlan, sent: object, signal: AbortSignal | undefined): Promise<readonly Msg[]> {
   const pulled = await client.call('pullMsgBySeq', '/msg/pull_msg_by_seq', sent, pullSchema, signal);
-  // A notification conversation's messages come back under notificationMsgs.
+  // Only an `n_` conversation's come back under notificationMsgs (the server decides by the prefix,
+  // sync_msg.go:36): read both, as a server deciding by session type would answer there.
   return pulled.msgs[plan.conversationID]?.Msgs ?? pulled.notificationMsgs[plan.conversationID]?.Msgs ?? [];
 }
 
@@ -218,16 +252,31 @@ const historyOperation: PageOperation<HistoryRow> = {
 };
 
 const seqText = (row: HistoryRow): string => (isGap(row) ? (row.gap.firstSeq === row.gap.lastSeq ? String(row.gap.firstSeq) : `${row.gap.firstSeq}${glyphs().range}${row.gap.lastSeq}`) : String(row.seq));
-/** A gap row's words: `seqs 41–45 absent: …`, `seq 48 absent: …`. */
-const gapText = (gap: Gap): string => `${gap.gap.firstSeq === gap.gap.lastSeq ? 'seq' : 'seqs'} ${seqText(gap)} absent: ${gap.gap.reason}`;
+/** A gap row's words: `seqs 41–45 deleted: …`, `seq 3 absent: …`. */
+const gapText = (gap: Gap): string => `${gap.gap.firstSeq === gap.gap.lastSeq ? 'seq' : 'seqs'} ${seqText(gap)} ${gap.gap.kind}: ${gap.gap.reason}`;
 
 function historyDetail(row: HistoryRow, owner: DetailOwner): RowDetail {
   if (isGap(row)) {
-    const { firstSeq, lastSeq, reason } = row.gap;
+    const { firstSeq, lastSeq, kind, reason } = row.gap;
+    const count = `${formatCount(lastSeq - firstSeq + 1)} ${firstSeq === lastSeq ? 'seq' : 'seqs'}`;
     return {
-      title: `${firstSeq === lastSeq ? 'Seq' : 'Seqs'} ${seqText(row)} absent`,
-      lead: [{ label: 'absent', value: `${formatCount(lastSeq - firstSeq + 1)} seqs the server did not return: ${reason}` }],
-      sections: [{ title: 'Gap', fields: [{ label: 'firstSeq', value: String(firstSeq) }, { label: 'lastSeq', value: String(lastSeq) }] }],
+      title: `${firstSeq === lastSeq ? 'Seq' : 'Seqs'} ${seqText(row)} ${kind}`,
+      lead: [
+        kind === 'deleted'
+          ? { label: 'deleted', value: `${count} the server answered with a placeholder: ${reason}; no sender, no content` }
+          : { label: 'absent', value: `${count} the server did not return: ${reason}` },
+      ],
+      sections: [
+        {
+          title: 'Gap',
+          fields: [
+            { label: 'firstSeq', value: String(firstSeq) },
+            { label: 'lastSeq', value: String(lastSeq) },
+            // The server stamps a placeholder with the nearest earlier stored message's time (FindSeqs), not the seq's own.
+            ...(row.placeholders?.[0] ? [{ label: 'sendTime', value: `${formatTimeZoned(row.placeholders[0].sendTime, owner.now)} (an earlier message's, as the server stamps a placeholder)` }] : []),
+          ],
+        },
+      ],
     };
   }
   const from = messageFrom({ sendID: row.sendID, senderName: row.senderNickname, sessionType: row.sessionType }, owner.id, owner.name);
@@ -236,8 +285,9 @@ function historyDetail(row: HistoryRow, owner: DetailOwner): RowDetail {
     { label: row.groupID ? 'in' : 'to', value: row.groupID || row.recvID || '(none)' },
     { label: 'time', value: formatTimeZoned(row.sendTime, owner.now) },
   ];
+  if (row.status === STATUS_DELETED) lead.unshift({ label: 'status', value: '4: deleted (the server still sent what it has of it)' });
   return {
-    title: `Message ${row.seq}`,
+    title: `Message ${row.seq}${row.status === STATUS_DELETED ? ' (deleted)' : ''}`,
     lead,
     content: decodeContent(row.contentType, contentText(row.content)),
     sections: [
@@ -308,7 +358,7 @@ export const history = {
   detail: historyDetail,
   csv: {
     after: [
-      ...(['senderNickname', 'recvID', 'groupID', 'sessionType', 'serverMsgID', 'clientMsgID'] as const).map((name) => ({
+      ...(['senderNickname', 'recvID', 'groupID', 'sessionType', 'status', 'serverMsgID', 'clientMsgID'] as const).map((name) => ({
         name,
         value: (row: HistoryRow) => (isGap(row) ? '' : row[name]),
       })),
@@ -316,6 +366,7 @@ export const history = {
       { name: 'summary', value: (row: HistoryRow) => (isGap(row) ? gapText(row) : summary(row)) },
       { name: 'content', value: (row: HistoryRow) => (isGap(row) ? '' : contentText(row.content)) },
       { name: 'gap', value: (row: HistoryRow) => (isGap(row) ? `${row.gap.firstSeq}-${row.gap.lastSeq}` : '') },
+      { name: 'gapKind', value: (row: HistoryRow) => (isGap(row) ? row.gap.kind : '') },
     ],
   },
   identity: (row: HistoryRow) => (isGap(row) ? `gap:${row.gap.firstSeq}` : `seq:${row.seq}`),

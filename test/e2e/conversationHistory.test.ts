@@ -1,7 +1,7 @@
 // A conversation's history as an operator meets it, on the built CLI in tmux at 80x24 and 120x40
 // against the demo (300 users, fixed data): Enter on a conversation row opens its messages over
-// the user screen (breadcrumb parent › History of …), the read-state line, a deleted seq as a gap
-// row, n to page 2, > to the first message, back to the row it was opened from; and a conversation
+// the user screen (breadcrumb parent › History of …), the read-state line, a deleted seq (the
+// server's status-4 placeholder) as a gap row saying deleted, and its detail; n to page 2, > to the first message, back to the row it was opened from; and a conversation
 // whose read seq disagrees with the list's unread count, flagged first on the line.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from 'openim-demo-server';
@@ -33,7 +33,7 @@ describe.each([
   [80, 24],
   [120, 40],
 ])('a conversation history at %dx%d', (cols, rows) => {
-  it('Enter opens it: the read state, a gap row, n, > to seq 1, and back to the row', async () => {
+  it('Enter opens it: the read state, a deleted seq and its detail, n, > to seq 1, and back to the row', async () => {
     const a = await startDemo({ cols, rows });
     a.send('Enter');
     await a.waitFor((s) => s.includes(`Users › ${DEMO.firstUserID}`) && /PIN +WITH/.test(s));
@@ -43,7 +43,16 @@ describe.each([
     expect(breadcrumb(opened)).toMatch(new RegExp(`› History of ${WITH_GAP}`));
     expect(opened).toMatch(/max seq 11,873 · read up to [\d,]+ · \d+ unread \(list agrees\)/);
     expect(cursorLine(opened)).toMatch(/^› *11873 /);
-    expect(opened).toMatch(/^ *11861 +seq 11861 absent/m);
+    // The demo answers seq 11861 with a placeholder, as the server does: a row that says deleted, not an empty message.
+    expect(opened).toMatch(/^ *11861 +seq 11861 deleted/m);
+    for (let seq = 11872; seq >= 11861; seq--) {
+      a.send('j');
+      await a.waitFor((s) => new RegExp(`^› *${seq} `).test(cursorLine(s)));
+    }
+    a.send('d');
+    await a.waitFor((s) => s.includes('Seq 11861 deleted') && s.includes('answered with a placeholder'));
+    a.send('d');
+    await a.waitFor((s) => !s.includes('answered with a placeholder') && /SEQ +TIME +FROM/.test(s));
     const pages = Number(/page 1 of ([\d,]+)/.exec(opened)?.[1]?.replace(/,/g, ''));
     expect(pages).toBeGreaterThan(2);
 

@@ -102,8 +102,19 @@ export const MORE_ROUTES: Record<string, ListRoute> = {
   '/group/get_joined_group_list': { key: 'joinedGroups', build: hostileJoinedGroup, wrap: (groups, total) => ({ total, groups }) },
 };
 
-/** History: seqs 1..CORPUS_SIZE, newest (row 0) first; these rows' seqs are never returned (a gap row each). */
+/** History: seqs 1..CORPUS_SIZE, newest (row 0) first; these rows' seqs are not messages: half never returned, half placeholders (a gap row each). */
 export const ABSENT_ROW = (row: number): boolean => row % 19 === 18;
+const PLACEHOLDER_ROW = (row: number): boolean => row % 38 === 37;
+/** The list rows that are a placeholder's gap row (one seq each: no two absent rows are adjacent). */
+export const PLACEHOLDER_ROWS: readonly number[] = Array.from({ length: CORPUS_SIZE }, (_, row) => row).filter((row) => ABSENT_ROW(row) && PLACEHOLDER_ROW(row));
+/** These rows are status 4 (deleted) and still carry every hostile field. */
+const DELETED_ROW = (row: number): boolean => row % 23 === 11;
+
+/** A deleted seq as the server answers it (status 4, every other field empty), with an odd send time. */
+const placeholder = (row: number): Record<string, unknown> => ({
+  sendID: '', recvID: '', groupID: '', clientMsgID: '', serverMsgID: '', senderPlatformID: 0, senderNickname: '', senderFaceURL: '',
+  sessionType: 0, msgFrom: 0, contentType: 0, content: null, seq: CORPUS_SIZE - row, sendTime: odd(row, 2), createTime: 0, status: 4, ex: '',
+});
 
 /** The history row at `row` (seq CORPUS_SIZE - row): content as base64 JSON, as plain text, or as bytes that are not UTF-8. */
 export function hostileHistoryMsg(row: number): Record<string, unknown> {
@@ -127,7 +138,7 @@ export function hostileHistoryMsg(row: number): Record<string, unknown> {
     seq: CORPUS_SIZE - row,
     sendTime: time(row, 2),
     createTime: time(row, 3),
-    status: odd(row, 4),
+    status: DELETED_ROW(row) ? 4 : odd(row, 4),
     ex: s(),
   };
 }
@@ -202,6 +213,7 @@ export function answerRead(path: string, body: string): Fault | undefined {
       for (let seq = end; seq >= begin && seq >= 1; seq--) {
         const row = CORPUS_SIZE - seq;
         if (!ABSENT_ROW(row)) msgs.push(hostileHistoryMsg(row));
+        else if (PLACEHOLDER_ROW(row)) msgs.push(placeholder(row));
       }
       const id = range?.conversationID ?? '';
       return ok({ msgs: { [id]: { Msgs: msgs.length > 0 ? msgs : null, isEnd: begin <= 1, endSeq: begin } }, notificationMsgs: null });

@@ -1,6 +1,7 @@
 // A conversation's history against a loopback server answering in the real shapes (capital `Msgs`,
-// base64 content, notification conversations under `notificationMsgs`, deleted seqs absent): the
-// seq range each page asks for, gap rows, the read state and the unread count beside it, `C`
+// base64 content, `n_` conversations under `notificationMsgs`, a deleted seq as a status-4
+// placeholder, cleared seqs absent): the seq range each page asks for, deleted and absent gap rows,
+// a status-4 message that keeps its sender, the read state and the unread count beside it, `C`
 // copying the request really sent, Enter on a conversation opening it, `>` reaching seq 1, the
 // live view's page 1 following a growing max seq, and the scripting command in every format.
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
@@ -22,17 +23,19 @@ const SINGLE = 'si_owner_1_peer_1';
 const CLEARED = 'si_owner_1_peer_2';
 const NOTICES = 'sn_notify_owner_1';
 const PAST = 'si_owner_1_peer_3';
+const N_NOTICES = 'n_si_owner_1_peer_1';
 let server: MessageServer;
 beforeAll(async () => {
   server = await startMessageServer(
     [
-      // 50 seqs, 41–45 and 48 deleted; read up to 40, and the list agrees (10 unread).
-      { conversationID: SINGLE, maxSeq: 50, hasReadSeq: 40, deleted: [41, 42, 43, 44, 45, 48] },
+      // 50 seqs, 41–45 and 48 deleted (placeholders), 30 deleted by the owner for themselves; read up to 40, and the list agrees (10 unread).
+      { conversationID: SINGLE, maxSeq: 50, hasReadSeq: 40, deleted: [41, 42, 43, 44, 45, 48], ownDeleted: [30] },
       // Cleared below seq 5; the list says 3 unread where the seqs say 2 (the bug operators chase).
       { conversationID: CLEARED, maxSeq: 12, hasReadSeq: 10, minSeq: 5, unreadCount: 3 },
       { conversationID: NOTICES, maxSeq: 4, hasReadSeq: 4 },
       // Read past the max seq: less than nothing unread, where the list says 0.
       { conversationID: PAST, maxSeq: 8, hasReadSeq: 11, unreadCount: 0 },
+      { conversationID: N_NOTICES, maxSeq: 3, hasReadSeq: 3 },
     ],
     { owner: OWNER },
   );
@@ -44,23 +47,29 @@ const page = (conversationID: string, n: number, size: number, listedUnread?: nu
   const call = pageCall({ kind: 'history', userID: OWNER, page: n, size, query: { conversationID, ...(listedUnread === undefined ? {} : { listedUnread }) } });
   return call.operation.send(client(), call.body);
 };
-type Row = { seq?: number; gap?: { firstSeq: number; lastSeq: number } };
+type Row = { seq?: number; status?: number; gap?: { firstSeq: number; lastSeq: number; kind: string; reason: string }; placeholders?: Array<{ seq: number; status: number }> };
 const seqs = (rows: readonly object[]): string[] => (rows as Row[]).map((r) => (r.gap ? `${r.gap.firstSeq}-${r.gap.lastSeq}` : String(r.seq)));
 const summaries = (rows: readonly object[]): string[] => rows.map((r) => LISTS.history.columns.find((c) => c.key === 'summary')!.value(r as never, { now: new Date() }));
 
 describe('history on the wire', () => {
-  it('page 1 is the newest block of seqs, newest first; deleted seqs are gap rows, and the page is not taken for the last', async () => {
+  it('page 1 is the newest block of seqs, newest first; runs of deleted seqs (placeholders) are gap rows saying so, and the page is not taken for the last', async () => {
     const before = server.requests.length;
     const result = await page(SINGLE, 1, 10);
     expect(seqs(result.rows)).toEqual(['50', '49', '48-48', '47', '46', '41-45']);
     expect(summaries(result.rows)).toEqual([
       textOf(SINGLE, 50),
       textOf(SINGLE, 49),
-      'seq 48 absent: deleted, destructed or cleared',
+      'seq 48 deleted: status 4, the server keeps only the seq',
       textOf(SINGLE, 47),
       textOf(SINGLE, 46),
-      'seqs 41–45 absent: deleted, destructed or cleared',
+      'seqs 41–45 deleted: status 4, the server keeps only the seq',
     ]);
+    // Each run keeps the placeholders as the server sent them, newest first.
+    expect((result.rows as Row[])[5]!.placeholders?.map((m) => [m.seq, m.status])).toEqual([[45, 4], [44, 4], [43, 4], [42, 4], [41, 4]]);
+    const detail = listDef('history').detail(result.rows[5]!, { id: OWNER, name: 'Owner', now: Date.now() });
+    expect(detail.title).toBe('Seqs 41–45 deleted');
+    expect(detail.lead?.[0]?.value).toBe('5 seqs the server answered with a placeholder: status 4, the server keeps only the seq; no sender, no content');
+    expect(detail.sections.flatMap((x) => x.fields).find((f) => f.label === 'sendTime')?.value).toMatch(/^2026-01-15 09:44:00 .*\(an earlier message's, as the server stamps a placeholder\)$/);
     // The read state and, at the same time, the newest 10 seqs (an end past any max seq, which the server clips).
     expect(server.requests.slice(before).map((r) => r.path).sort()).toEqual(['/msg/get_conversations_has_read_and_max_seq', '/msg/pull_msg_by_seq']);
     const sent = server.bodies('/msg/pull_msg_by_seq').at(-1);
@@ -74,8 +83,9 @@ describe('history on the wire', () => {
   it('walks down by seq: the last page reaches seq 1, a cleared range is a gap, and past it nothing', async () => {
     expect(seqs((await page(SINGLE, 5, 10)).rows)).toEqual(['10', '9', '8', '7', '6', '5', '4', '3', '2', '1']);
     const first = await page(CLEARED, 1, 10);
-    // minSeq 5: the server returns nothing under it.
+    // minSeq 5: the server returns nothing under it, not even placeholders.
     expect(seqs(first.rows)).toEqual(['12', '11', '10', '9', '8', '7', '6', '5', '3-4']);
+    expect(summaries(first.rows).at(-1)).toBe('seqs 3–4 absent: not returned (cleared, below the min seq)');
     const cleared = await page(CLEARED, 2, 10);
     expect(seqs(cleared.rows)).toEqual(['1-2']);
     expect(isLastPage(cleared, 2, 10)).toBe(true);
@@ -108,8 +118,18 @@ describe('history on the wire', () => {
     expect(seqs((await paths(2)).result.rows)[0]).toBe('43');
   });
 
-  it("page 1 whose newest seq the pull did not return (deleted) pulls the read state's exact range after", async () => {
-    const own = await startMessageServer([{ conversationID: SINGLE, maxSeq: 50, hasReadSeq: 40, deleted: [50] }], { owner: OWNER });
+  it('page 1 whose newest seq is deleted stands on its one pull: the placeholder is the max seq', async () => {
+    const own = await startMessageServer([{ conversationID: SINGLE, maxSeq: 50, hasReadSeq: 40, deleted: [50, 49] }], { owner: OWNER });
+    onTestFinished(() => own.close());
+    const c = new OpenIMClient({ baseUrl: own.url, token: 'tok', adminUserID: 'imAdmin', timeoutMs: 5000, retryPolicy: NO_RETRIES, maxBodyBytes: 1 << 20 });
+    const result = await LISTS.history.operation.send(c, LISTS.history.body({ userID: OWNER, page: 1, size: 10, query: { conversationID: SINGLE } }));
+    expect(seqs(result.rows)).toEqual(['49-50', '48', '47', '46', '45', '44', '43', '42', '41']);
+    expect(own.bodies('/msg/pull_msg_by_seq')).toHaveLength(1);
+    expect(result).toMatchObject({ total: 50, spans: 10, notice: 'max seq 50 · read up to 40 · 10 unread by seq' });
+  });
+
+  it("page 1 whose newest seq the pull did not return pulls the read state's exact range after", async () => {
+    const own = await startMessageServer([{ conversationID: SINGLE, maxSeq: 50, hasReadSeq: 40, missing: [50] }], { owner: OWNER });
     onTestFinished(() => own.close());
     const c = new OpenIMClient({ baseUrl: own.url, token: 'tok', adminUserID: 'imAdmin', timeoutMs: 5000, retryPolicy: NO_RETRIES, maxBodyBytes: 1 << 20 });
     const result = await LISTS.history.operation.send(c, LISTS.history.body({ userID: OWNER, page: 1, size: 10, query: { conversationID: SINGLE } }));
@@ -125,10 +145,27 @@ describe('history on the wire', () => {
     expect(server.requests.slice(before).map((r) => r.path)).toEqual(['/msg/get_conversations_has_read_and_max_seq', '/msg/pull_msg_by_seq']);
   });
 
-  it("reads a notification conversation's messages under notificationMsgs", async () => {
+  it("reads an sn_ conversation's messages under msgs and an n_ one's under notificationMsgs, where the server puts them", async () => {
     const result = await page(NOTICES, 1, 10);
     expect(seqs(result.rows)).toEqual(['4', '3', '2', '1']);
     expect(summaries(result.rows)[0]).toBe(textOf(NOTICES, 4));
+    const sent = (await fetch(`${server.url}/msg/pull_msg_by_seq`, { method: 'POST', body: JSON.stringify({ userID: OWNER, seqRanges: [{ conversationID: NOTICES, begin: 1, end: 4, num: 4 }, { conversationID: N_NOTICES, begin: 1, end: 3, num: 3 }], order: 1 }) }));
+    const { data } = (await sent.json()) as { data: { msgs: object; notificationMsgs: object } };
+    expect([Object.keys(data.msgs), Object.keys(data.notificationMsgs)]).toEqual([[NOTICES], [N_NOTICES]]);
+    const n = await page(N_NOTICES, 1, 10);
+    expect(seqs(n.rows)).toEqual(['3', '2', '1']);
+    expect(summaries(n.rows)[0]).toBe(textOf(N_NOTICES, 3));
+  });
+
+  it('a status-4 message that still has its sender (deleted by the owner for themselves) is a row of its own, marked deleted', async () => {
+    const result = await page(SINGLE, 3, 10);
+    const row = (result.rows as Row[]).find((r) => r.seq === 30)!;
+    expect(row.status).toBe(4);
+    expect(summaries([row])[0]).toMatch(/^deleted \(status 4\) · /);
+    const detail = listDef('history').detail(row as never, { id: OWNER, name: 'Owner', now: Date.now() });
+    expect(detail.title).toBe('Message 30 (deleted)');
+    expect(detail.lead?.[0]).toEqual({ label: 'status', value: '4: deleted (the server still sent what it has of it)' });
+    expect(detail.lead?.find((f) => f.label === 'from')?.value).toBe(`Owner (this user) · ${OWNER}`);
   });
 
   it('says the read state, and the unread count the list showed beside it, flagged in words when they disagree', async () => {
@@ -169,7 +206,11 @@ describe('history on the demo server', () => {
       const newest = pages[i]!.rows[0] as { serverMsgID?: string } | undefined;
       if (conv.msgInfo?.serverMsgID) expect(newest?.serverMsgID, conv.conversationID).toBe(conv.msgInfo.serverMsgID);
     });
-    expect(pages.some((p) => (p.rows as Row[]).some((r) => r.gap)), 'a gap row on some page 1').toBe(true);
+    expect(pages.some((p) => (p.rows as Row[]).some((r) => r.gap?.kind === 'deleted')), "a deleted gap row (the demo's holes) on some page 1").toBe(true);
+    // A message the user deleted for themselves: status 4 with its sender, a row of its own that says deleted.
+    const own = pages.flatMap((p) => (p.rows as Array<Row & { sendID?: string }>).filter((r) => r.status === 4 && r.sendID));
+    expect(own.length, 'a status-4 message with its sender on some page 1').toBeGreaterThan(0);
+    expect(summaries(own)[0]).toMatch(/^deleted \(status 4\) · /);
     expect(pages.filter((p) => p.notice?.startsWith('! unread disagrees')).length, 'a planted disagreement').toBeGreaterThan(0);
     expect(pages.filter((p) => p.notice?.includes('(list agrees)')).length).toBeGreaterThan(40);
   });
@@ -304,21 +345,24 @@ describe('history in scripting', () => {
     expect(rows[0]!.seq).toBe(50);
     expect(rows.at(-1)!.seq).toBe(1);
     expect(rows.filter((r) => r.gap).map((r) => r.gap)).toEqual([
-      { firstSeq: 48, lastSeq: 48, reason: 'deleted, destructed or cleared' },
-      { firstSeq: 41, lastSeq: 45, reason: 'deleted, destructed or cleared' },
+      { firstSeq: 48, lastSeq: 48, kind: 'deleted', reason: 'status 4, the server keeps only the seq' },
+      { firstSeq: 41, lastSeq: 45, kind: 'deleted', reason: 'status 4, the server keeps only the seq' },
     ]);
+    // The placeholders as the server sent them, in their gap row; the owner's own deletion a row with its status.
+    expect(rows.find((r) => r.gap?.firstSeq === 48)!.placeholders).toMatchObject([{ seq: 48, status: 4, sendID: '', content: '' }]);
+    expect(rows.find((r) => r.seq === 30)).toMatchObject({ status: 4, sendID: 'owner_1' });
     expect(json.stderr.trim()).toBe('openim-explorer: max seq 50 · read up to 40 · 10 unread by seq');
 
     const ndjson = await runCli(['history', '--user', OWNER, '--conversation', SINGLE, '-o', 'ndjson', '--size', '10', ...connect()]);
     expect(ndjson.stdout.trim().split('\n')).toHaveLength(6);
     const csv = await runCli(['history', '--user', OWNER, '--conversation', SINGLE, '-o', 'csv', '--size', '10', ...connect()]);
     const [header, first] = csv.stdout.split(/\r?\n/);
-    expect(header).toBe('seq,sendTime,sendID,contentType,senderNickname,recvID,groupID,sessionType,serverMsgID,clientMsgID,summary,content,gap');
+    expect(header).toBe('seq,sendTime,sendID,contentType,senderNickname,recvID,groupID,sessionType,status,serverMsgID,clientMsgID,summary,content,gap,gapKind');
     expect(first).toContain(textOf(SINGLE, 50));
-    expect(csv.stdout).toContain(',41-45');
+    expect(csv.stdout).toContain(',"seqs 41–45 deleted: status 4, the server keeps only the seq",,41-45,deleted');
     const table = await runCli(['history', '--user', OWNER, '--conversation', SINGLE, '-o', 'table', '--size', '10', ...connect()]);
     expect(table.stdout).toMatch(/^\s*SEQ\s+TIME\s+FROM\s+TYPE\s+MESSAGE/m);
-    expect(table.stdout).toContain('seqs 41–45 absent');
+    expect(table.stdout).toContain('seqs 41–45 deleted');
   });
 
   it('says in words what the command needs', async () => {

@@ -1,8 +1,8 @@
 // A loopback OpenIM server answering the message reads in the real shapes (shared/openim-api.md
 // §11), for the history list's tests apart from the demo: `/msg/get_conversations_has_read_and_max_seq`,
-// `/msg/pull_msg_by_seq` (capital `Msgs`, content base64, a notification conversation's messages
+// `/msg/pull_msg_by_seq` (capital `Msgs`, content base64, only an `n_` conversation's messages
 // under `notificationMsgs`, begin/end clipped to [minSeq, maxSeq], `num` newest of a longer range,
-// deleted seqs absent), the conversation lists (`get_sorted_conversation_list`, which can answer
+// a deleted seq as a status-4 placeholder), the conversation lists (`get_sorted_conversation_list`, which can answer
 // 404 or "route not found" as newer servers may, and `get_owner_conversation`) and `get_users`.
 import type { ServerResponse } from 'node:http';
 import { startTestServer, type Recorded, type TestServer } from './recordingServer.js';
@@ -13,8 +13,12 @@ export interface LoopConversation {
   hasReadSeq: number;
   /** Seqs below it were cleared (1 when none were). */
   minSeq?: number;
-  /** Seqs deleted or destructed: absent from every pull. */
+  /** Seqs deleted or destructed: a placeholder in every pull (seq, status 4, the earlier message's sendTime). */
   deleted?: readonly number[];
+  /** Seqs the owner deleted for themselves: status 4 and no content, the rest kept (controller/msg.go:760-763). */
+  ownDeleted?: readonly number[];
+  /** Seqs the server leaves out (as for a reader whose max seq stops short of the conversation's). */
+  missing?: readonly number[];
   /** What get_sorted_conversation_list says of its unread count. */
   unreadCount?: number;
 }
@@ -50,7 +54,7 @@ export async function startMessageServer(
     senderPlatformID: 5,
     senderNickname: seq % 2 === 0 ? 'Owner' : 'Peer One',
     senderFaceURL: '',
-    sessionType: cid.startsWith('sn_') ? 4 : 1,
+    sessionType: cid.startsWith('sn_') || cid.startsWith('n_') ? 4 : 1,
     msgFrom: 100,
     contentType: 101,
     // Bytes in the protocol: base64 of the JSON on the wire.
@@ -62,6 +66,13 @@ export async function startMessageServer(
     options: {},
     ex: '',
   });
+  /** A seq the server no longer holds, as GetMessageBySeqs answers it (zero values but seq, status, sendTime; content null). */
+  const placeholder = (seq: number) => ({
+    sendID: '', recvID: '', groupID: '', clientMsgID: '', serverMsgID: '', senderPlatformID: 0, senderNickname: '', senderFaceURL: '',
+    sessionType: 0, msgFrom: 0, contentType: 0, content: null, seq, sendTime: timeOf(seq - 1), createTime: 0, status: 4, options: null, ex: '',
+  });
+  const pulled = (c: LoopConversation, seq: number) =>
+    c.deleted?.includes(seq) ? placeholder(seq) : c.ownDeleted?.includes(seq) ? { ...message(c.conversationID, seq), content: null, status: 4 } : message(c.conversationID, seq);
   const handle = (req: Recorded, res: ServerResponse): void => {
     const body = req.body ? (JSON.parse(req.body) as Record<string, unknown>) : {};
     switch (req.path) {
@@ -86,10 +97,10 @@ export async function startMessageServer(
           const end = Math.min(range.end, c.maxSeq);
           if (end - begin + 1 > range.num) begin = end - range.num + 1;
           const seqs: number[] = [];
-          for (let seq = begin; seq <= end; seq++) if (!c.deleted?.includes(seq)) seqs.push(seq);
+          for (let seq = begin; seq <= end; seq++) if (!c.missing?.includes(seq)) seqs.push(seq);
           if (body.order === 1) seqs.reverse();
-          (c.conversationID.startsWith('sn_') ? notificationMsgs : msgs)[c.conversationID] = {
-            Msgs: seqs.map((seq) => message(c.conversationID, seq)),
+          (c.conversationID.startsWith('n_') ? notificationMsgs : msgs)[c.conversationID] = {
+            Msgs: seqs.map((seq) => pulled(c, seq)),
             isEnd: begin <= minSeq,
             endSeq: begin,
           };

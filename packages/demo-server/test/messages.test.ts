@@ -1,11 +1,11 @@
 // The message model over loopback HTTP: every route that shows a message reads the same one.
 // The conversations list's latest message is the last seq of the history; the read seqs give the
-// list's unread counts except the planted few; pull_msg_by_seq clips, takes the newest `num` and
-// leaves deleted seqs out; search_msg finds a known message by each filter, in storage order,
+// list's unread counts except the planted few; pull_msg_by_seq clips, takes the newest `num`,
+// answers a deleted seq with a status-4 placeholder and puts `sn_` conversations under `msgs`; search_msg finds a known message by each filter, in storage order,
 // with a lower-bound count and the group quirks; the activity's messages reach all of them.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ConversationWire } from '../src/conversations.js';
-import type { PullMsgsWire, MsgDataWire } from '../src/pull-msg.js';
+import { STATUS_DELETED, type PullMsgsWire, type MsgDataWire } from '../src/pull-msg.js';
 import type { SeqsWire } from '../src/read-seqs.js';
 import type { ChatLogWire } from '../src/search-msg.js';
 import { COUNT_DOCS_AFTER_PAGE } from '../src/message-search.js';
@@ -46,7 +46,7 @@ const readSeqs = async (on: DemoServer, userID: string, conversationIDs: string[
 const pull = (on: DemoServer, userID: string, seqRanges: Range[], order = 0) => data<Pulled>(on, '/msg/pull_msg_by_seq', { userID, seqRanges, order });
 const search = (filter: Record<string, unknown>, pageNumber = 1, showNumber = 20, on = server) =>
   data<Found>(on, '/msg/search_msg', { ...filter, pagination: page(pageNumber, showNumber) });
-const decoded = (m: MsgDataWire) => Buffer.from(m.content, 'base64').toString('utf8');
+const decoded = (m: MsgDataWire) => Buffer.from(m.content ?? '', 'base64').toString('utf8');
 const pulledOf = (p: Pulled, id: string) => p.msgs[id] ?? p.notificationMsgs[id];
 const rangeOf = (p: Pulled, id: string) => pulledOf(p, id)?.Msgs ?? [];
 /** The first user's conversations with messages, by kind. */
@@ -72,10 +72,10 @@ describe('the history and the conversations list', () => {
       expect(last && decoded(last)).toBe(c.msgInfo.content);
       expect(seqs[c.conversationID]?.maxSeqTime).toBe(c.msgInfo.LatestMsgRecvTime);
     }
-    // Notification sessions answer under notificationMsgs, the others under msgs.
-    expect(Object.keys(pulled.notificationMsgs).every((id) => id.startsWith('sn_'))).toBe(true);
-    expect(Object.keys(pulled.notificationMsgs)).toHaveLength(DEMO.notificationAccountIDs.length);
-    expect(Object.keys(pulled.msgs).some((id) => id.startsWith('sn_'))).toBe(false);
+    // The server puts only `n_` conversations under notificationMsgs (msgprocessor.IsNotification):
+    // the notification accounts' `sn_` sessions come under msgs like the chats.
+    expect(pulled.notificationMsgs).toEqual({});
+    expect(Object.keys(pulled.msgs).filter((id) => id.startsWith('sn_'))).toHaveLength(DEMO.notificationAccountIDs.length);
   });
 
   it('gives unread = maxSeq − hasReadSeq for all but the planted conversations, where they disagree', async () => {
@@ -103,7 +103,7 @@ describe('pull_msg_by_seq', () => {
     const pulled = await pull(server, DEMO.firstUserID, [{ conversationID: id, begin: 1, end: 1e9, num: 50 }]);
     expect(Object.keys(pulled)).toEqual(['msgs', 'notificationMsgs']);
     expect(Object.keys(pulled.msgs[id]!)).toEqual(['Msgs', 'isEnd', 'endSeq']);
-    const msgs = pulled.msgs[id]!.Msgs!;
+    const msgs = pulled.msgs[id]!.Msgs!.filter((m) => m.status !== STATUS_DELETED);
     expect(Object.keys(msgs[0]!)).toEqual([
       'sendID', 'recvID', 'groupID', 'clientMsgID', 'serverMsgID', 'senderPlatformID', 'senderNickname', 'senderFaceURL', 'sessionType',
       'msgFrom', 'contentType', 'content', 'seq', 'sendTime', 'createTime', 'status', 'isRead', 'options', 'offlinePushInfo',
@@ -135,17 +135,32 @@ describe('pull_msg_by_seq', () => {
     expect(none).toEqual({ msgs: {}, notificationMsgs: {} });
   });
 
-  it('leaves deleted seqs out (holes) and starts cleared conversations above 1', async () => {
+  it('answers each deleted seq (holes) with a status-4 placeholder, and leaves the cleared seqs below minSeq out', async () => {
     const ranges = withMessages('s').slice(0, 60).map((c) => ({ conversationID: c.conversationID, begin: seqs[c.conversationID]!.maxSeq - 300, end: 1e9, num: 1000 }));
     const pulled = await pull(server, DEMO.firstUserID, ranges);
-    const holes = ranges.filter((r) => rangeOf(pulled, r.conversationID).length < 301);
+    const placeholdersOf = (id: string) => rangeOf(pulled, id).filter((m) => m.status === STATUS_DELETED);
+    const holes = ranges.filter((r) => placeholdersOf(r.conversationID).length > 0);
     expect(holes.length).toBeGreaterThan(3);
-    // One hole is longer than a page: 150 seqs in a row.
-    const widest = Math.max(...holes.map((r) => {
+    for (const r of ranges) {
+      // Every seq of the clipped range is there, message or placeholder, in order.
       const got = rangeOf(pulled, r.conversationID).map((m) => m.seq);
-      return Math.max(...got.slice(1).map((s, i) => s - got[i]! - 1));
-    }));
-    expect(widest).toBe(150);
+      const first = Math.max(r.begin, got[0] ?? r.begin);
+      expect(got, r.conversationID).toEqual(Array.from({ length: seqs[r.conversationID]!.maxSeq - first + 1 }, (_, i) => first + i));
+    }
+    // The placeholder: seq, status 4 and the send time of the nearest earlier message still stored; nothing else.
+    const id = holes[0]!.conversationID;
+    const all = rangeOf(pulled, id);
+    const at = all.findIndex((m) => m.status === STATUS_DELETED);
+    const before = all[at - 1]!;
+    expect(all[at]).toEqual({
+      sendID: '', recvID: '', groupID: '', clientMsgID: '', serverMsgID: '', senderPlatformID: 0, senderNickname: '', senderFaceURL: '',
+      sessionType: 0, msgFrom: 0, contentType: 0, content: null, seq: before.seq + 1, sendTime: before.sendTime, createTime: 0,
+      status: STATUS_DELETED, isRead: false, options: null, offlinePushInfo: null, atUserIDList: null, attachedInfo: '', ex: '',
+    });
+    // One hole is longer than a page: 150 placeholders in a row, all with the time before the hole.
+    const widest = holes.map((r) => placeholdersOf(r.conversationID)).reduce((a, b) => (b.length > a.length ? b : a));
+    expect(widest).toHaveLength(150);
+    expect(new Set(widest.map((m) => m.sendTime)).size).toBe(1);
     const owners = await data<{ total: number; conversations: Array<{ conversationID: string; minSeq: number }> }>(
       server, '/conversation/get_owner_conversation', { userID: DEMO.firstUserID, pagination: page(1, 1000) },
     );
@@ -153,8 +168,23 @@ describe('pull_msg_by_seq', () => {
     expect(cleared.length).toBeGreaterThan(2);
     for (const c of cleared) {
       const asked = await pull(server, DEMO.firstUserID, [{ conversationID: c.conversationID, begin: 1, end: c.minSeq + 2, num: 1000 }]);
-      expect(rangeOf(asked, c.conversationID)[0]?.seq).toBe(c.minSeq);
+      expect(rangeOf(asked, c.conversationID).map((m) => [m.seq, m.status])).toEqual([[c.minSeq, 2], [c.minSeq + 1, 2], [c.minSeq + 2, 2]]);
       expect(await pull(server, DEMO.firstUserID, [{ conversationID: c.conversationID, begin: 1, end: c.minSeq - 1, num: 1000 }])).toEqual({ msgs: {}, notificationMsgs: {} });
+    }
+  });
+
+  it('sends a message the reader deleted for themselves with status 4 and no content, every other field kept; the other member sees it whole', async () => {
+    const chats = withMessages('si_').map((c) => ({ conversationID: c.conversationID, begin: seqs[c.conversationID]!.maxSeq - 5, end: 1e9, num: 6 }));
+    const pulled = await pull(server, DEMO.firstUserID, chats);
+    const own = chats.flatMap((r) => rangeOf(pulled, r.conversationID).filter((m) => m.status === STATUS_DELETED).map((m) => ({ id: r.conversationID, m })));
+    expect(own.length).toBeGreaterThan(0);
+    for (const { id, m } of own) {
+      expect(m).toMatchObject({ content: null, seq: seqs[id]!.maxSeq - 3 });
+      expect(m.sendID).not.toBe('');
+      expect(m.serverMsgID).toMatch(/^[0-9a-f]{32}$/);
+      const peer = id.split('_').slice(3).join('_');
+      const theirs = rangeOf(await pull(server, peer, [{ conversationID: id, begin: m.seq, end: m.seq, num: 1 }]), id);
+      expect(theirs.map((x) => [x.serverMsgID, x.status])).toEqual([[m.serverMsgID, 2]]);
     }
   });
 

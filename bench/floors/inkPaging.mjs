@@ -7,29 +7,11 @@
 // Usage: node inkPaging.mjs BASE_URL HEAP_FLAGS
 import { createElement as h, useEffect, useState } from 'react';
 import { render, Box, Text, useInput } from 'ink';
-import { Agent, request } from 'node:http';
-import { gunzipSync } from 'node:zlib';
 import { setFlagsFromString } from 'node:v8';
+import { httpPoster } from './httpPost.mjs';
 
 const [baseUrl, heapFlags] = process.argv.slice(2);
-const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-let op = 0;
-const post = (path, body, token) =>
-  new Promise((resolve, reject) => {
-    const headers = { 'content-type': 'application/json', 'accept-encoding': 'gzip', operationID: `floor${++op}` };
-    if (token) headers.token = token;
-    const req = request(baseUrl + path, { method: 'POST', headers, agent }, (res) => {
-      const chunks = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => {
-        const raw = Buffer.concat(chunks);
-        resolve(JSON.parse((res.headers['content-encoding'] === 'gzip' ? gunzipSync(raw) : raw).toString('utf8')).data);
-      });
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(JSON.stringify(body));
-  });
+const { post } = httpPoster(baseUrl);
 const { token } = await post('/auth/get_admin_token', { secret: 'openIM123', userID: 'imAdmin' });
 
 const WIDTH = (process.stdout.columns || 200) - 2;

@@ -4,6 +4,7 @@
 // row i carries HOSTILE[i] in every string field (IDs, names, content, nested JSON); the numbers
 // are out of range too (platform IDs no table knows, times and counts huge or negative), and
 // some lists come as null.
+import { seqsOfRange } from 'openim-demo-server';
 import type { Fault } from '../support/faultServer.js';
 import { HOSTILE_VALUES } from '../fixtures/hostile.js';
 import { CORPUS_SIZE, filler, hostileContent, hostileUser, hostileValue, MS, ok, type ListRoute } from './hostileServer.js';
@@ -207,10 +208,10 @@ export function answerRead(path: string, body: string): Fault | undefined {
     case '/msg/pull_msg_by_seq': {
       const range = (Array.isArray(req.seqRanges) ? req.seqRanges[0] : undefined) as { conversationID?: string; begin?: number; end?: number; num?: number } | undefined;
       // Clipped to the max seq, the newest `num` of a longer range kept, as GetMsgBySeqsRange does.
-      const end = Math.min(range?.end ?? 0, CORPUS_SIZE);
-      const begin = Math.max(range?.begin ?? 1, end - (range?.num ?? end) + 1);
+      const asked = seqsOfRange(range?.begin ?? 1, range?.end ?? 0, range?.num ?? CORPUS_SIZE, 1, CORPUS_SIZE);
+      const begin = asked?.seqs[0] ?? 1;
       const msgs: Record<string, unknown>[] = [];
-      for (let seq = end; seq >= begin && seq >= 1; seq--) {
+      for (const seq of [...(asked?.seqs ?? [])].reverse()) {
         const row = CORPUS_SIZE - seq;
         if (!ABSENT_ROW(row)) msgs.push(hostileHistoryMsg(row));
         else if (PLACEHOLDER_ROW(row)) msgs.push(placeholder(row));

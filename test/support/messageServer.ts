@@ -5,6 +5,7 @@
 // a deleted seq as a status-4 placeholder), the conversation lists (`get_sorted_conversation_list`, which can answer
 // 404 or "route not found" as newer servers may, and `get_owner_conversation`) and `get_users`.
 import type { ServerResponse } from 'node:http';
+import { seqsOfRange } from 'openim-demo-server';
 import { startTestServer, type Recorded, type TestServer } from './recordingServer.js';
 
 export interface LoopConversation {
@@ -93,11 +94,9 @@ export async function startMessageServer(
           const c = byID.get(range.conversationID);
           if (!c) continue;
           const minSeq = c.minSeq ?? 1;
-          let begin = Math.max(range.begin, minSeq);
-          const end = Math.min(range.end, c.maxSeq);
-          if (end - begin + 1 > range.num) begin = end - range.num + 1;
-          const seqs: number[] = [];
-          for (let seq = begin; seq <= end; seq++) if (!c.missing?.includes(seq)) seqs.push(seq);
+          const asked = seqsOfRange(range.begin, range.end, range.num, minSeq, c.maxSeq);
+          const begin = asked?.seqs[0] ?? Math.max(range.begin, minSeq);
+          const seqs = (asked?.seqs ?? []).filter((seq) => !c.missing?.includes(seq));
           if (body.order === 1) seqs.reverse();
           (c.conversationID.startsWith('n_') ? notificationMsgs : msgs)[c.conversationID] = {
             Msgs: seqs.map((seq) => pulled(c, seq)),

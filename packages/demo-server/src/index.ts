@@ -5,3 +5,5 @@ export { startDemoServer, DEMO, HOSTILE_SAMPLES, type DemoServer, type DemoServe
 export { startEmbeddedDemo, type EmbeddedDemo, type EmbeddedDemoOptions } from './embedded.js';
 export { runDemoServerCli } from './main.js';
 export { nicknameAt, userIdOf } from './users.js';
+/** The server's rule for a pulled seq range (GetMsgBySeqsRange), for the tests' own loopback servers to answer by. */
+export { seqsOfRange } from './pull-msg.js';

@@ -3,7 +3,7 @@
 // (send.ts, retryPolicy.ts), a capped body, and the envelope check. Everything it throws is an ApiFailure or an AbortedError.
 import type * as z from 'zod/mini';
 import { envelopeSchema, plainEnvelope } from './schemas.js';
-import { AbortedError, ApiError, HttpError, NetworkError, ProtocolError, RedirectError, type NetworkReason } from './errors.js';
+import { AbortedError, ApiError, firstLine, HttpError, NetworkError, ProtocolError, RedirectError, type NetworkReason } from './errors.js';
 import { Deadline } from './deadline.js';
 import { UndecodableBodyError, utf8Text } from './encoding.js';
 import { redact } from './redact.js';
@@ -325,7 +325,8 @@ function firstTextLine(text: string): string {
   // An HTML error page's most telling line is its <title> or first heading.
   const title = /<title[^>]*>([^<]*)<\/title>/i.exec(text) ?? /<h1[^>]*>([^<]*)<\/h1>/i.exec(text);
   const line = title?.[1] ?? text.split(/\r?\n/).find((l) => l.trim() !== '') ?? '';
-  return line.trim().slice(0, 200);
+  // A broken envelope's first line may carry errDlt's Go stack: cut as an errMsg's is.
+  return firstLine(line).slice(0, 200);
 }
 
 function describeIssue(issues: readonly { path: readonly PropertyKey[]; message: string }[]): string {

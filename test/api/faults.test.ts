@@ -170,6 +170,15 @@ describe('API layer against failing servers', () => {
     expect((error as ProtocolError).message).toContain('getUsers');
   });
 
+  it('quotes a broken envelope without the Go stack its errDlt carries', async () => {
+    const body = '{"errCode":1,"errMsg":"boom","errDlt":"boom | -> handler.go:12 | -> router.go:90",';
+    const client = await clientFor(() => ({ kind: 'raw', body }));
+    const error = await getUsers(client, { pagination }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ProtocolError);
+    expect((error as ProtocolError).message).toMatch(/not JSON: \{"errCode":1,"errMsg":"boom","errDlt":"boom/);
+    expect((error as ProtocolError).message).not.toMatch(/ \| -> |\.go:/);
+  });
+
   it('refuses a body over the size cap, declared or streamed', async () => {
     for (const declareLength of [true, false]) {
       const client = await clientFor(() => ({ kind: 'huge', bytes: 50 * 1024 * 1024, declareLength }), { maxBodyBytes: 2 * 1024 * 1024 });

@@ -142,6 +142,26 @@ function agentFor(protocol: string, connect: ConnectOptions): HttpAgent {
   return agent;
 }
 
+// The headers whose repeats node:http drops (IncomingMessage#headers keeps the first); every
+// other header's repeats are joined with ", " (a cookie's with "; "), as it does.
+const FIRST_ONLY = new Set([
+  'age', 'authorization', 'content-length', 'content-type', 'etag', 'expires', 'from', 'host', 'if-modified-since',
+  'if-unmodified-since', 'last-modified', 'location', 'max-forwards', 'proxy-authorization', 'referer', 'retry-after', 'server', 'user-agent',
+]);
+
+/** @internal Exported for its test. A header's value as `IncomingMessage#headers` gives it, or null. */
+export function headerValue(raw: readonly string[], name: string): string | null {
+  let value: string | null = null;
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const key = raw[i]!;
+    if (key.length !== name.length || key.toLowerCase() !== name) continue;
+    if (value === null) value = raw[i + 1]!;
+    else if (FIRST_ONLY.has(name)) break;
+    else value += (name === 'cookie' ? '; ' : ', ') + raw[i + 1]!;
+  }
+  return value;
+}
+
 /** The reply to one POST; its body is read once, by read() or discard(). */
 export class Reply implements ReplyHead {
   readonly headers: { get(name: string): string | null };
@@ -153,12 +173,9 @@ export class Reply implements ReplyHead {
 
   constructor(private readonly message: IncomingMessage) {
     this.peer = message.socket?.remoteAddress;
-    this.headers = {
-      get: (name) => {
-        const value = message.headers[name.toLowerCase()];
-        return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
-      },
-    };
+    // Read from the header lines as received: `message.headers` builds an object of every header
+    // on first use, which cost a 200,000-user walk 1.5% of its CPU for the two it reads a reply.
+    this.headers = { get: (name) => headerValue(message.rawHeaders, name.toLowerCase()) };
   }
 
   get status(): number {

@@ -1,11 +1,14 @@
 // What the node:http transport (src/api/transport.ts) took over from fetch, seen through the API
 // client against servers on 127.0.0.1: the codings a server or proxy may use, the cap applied to
 // what a small compressed body expands to, keep-alive, and a token no header can carry.
+import { get } from 'node:http';
+import { createServer } from 'node:net';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OpenIMClient } from '../../src/api/client.js';
 import { NetworkError, ProtocolError } from '../../src/api/errors.js';
 import { getUsers } from '../../src/api/operations.js';
+import { headerValue } from '../../src/api/transport.js';
 import { envelope, startTestServer, type TestServer } from '../support/recordingServer.js';
 import { NO_BACKOFF } from '../support/retryPolicy.js';
 
@@ -93,5 +96,53 @@ describe('connections', () => {
     expect((error as NetworkError).message).not.toContain(TOKEN);
     expect(server.requests).toHaveLength(0);
     expect(server.connections).toBe(0);
+  });
+});
+
+describe("a reply's headers", () => {
+  // A raw reply (node:http's server would merge repeats itself), read by node:http's own
+  // IncomingMessage#headers and by the transport's reading of the header lines: they must agree.
+  const lines = [
+    'Content-Type: application/json',
+    'content-type: text/plain',
+    'Retry-After: 7',
+    'retry-after: 9',
+    'Location: /first',
+    'LOCATION: /second',
+    'X-Note: a',
+    'x-note: b',
+    'Vary: accept-encoding',
+    'Cookie: a=1',
+    'cookie: b=2',
+    'Set-Cookie: s=1',
+    'set-cookie: t=2',
+    'Content-Encoding: identity',
+    'content-encoding: identity',
+  ];
+  const names = ['content-type', 'retry-after', 'location', 'x-note', 'vary', 'cookie', 'set-cookie', 'content-encoding', 'content-length', 'absent'];
+
+  it('gives each header as node:http does, repeats included', async () => {
+    const body = page('raw');
+    const raw = createServer((socket) =>
+      socket.once('data', () => socket.end(`HTTP/1.1 200 OK\r\n${lines.join('\r\n')}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`)),
+    );
+    await new Promise<void>((resolve) => raw.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = raw.address() as { port: number };
+      const seen = await new Promise<{ headers: NodeJS.Dict<string | string[]>; rawHeaders: string[] }>((resolve, reject) =>
+        get({ host: '127.0.0.1', port, agent: false }, (res) => {
+          res.resume();
+          res.on('end', () => resolve({ headers: res.headers, rawHeaders: res.rawHeaders }));
+        }).on('error', reject),
+      );
+      for (const name of names) {
+        const node = seen.headers[name];
+        expect(headerValue(seen.rawHeaders, name), name).toBe(node === undefined ? null : Array.isArray(node) ? node.join(', ') : node);
+      }
+      // And through the client: the page is read (identity twice is still identity).
+      expect((await getUsers(client(`http://127.0.0.1:${port}`), { pagination })).rows[0]?.userID).toBe('raw');
+    } finally {
+      await new Promise((resolve) => raw.close(resolve));
+    }
   });
 });

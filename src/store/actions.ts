@@ -122,8 +122,11 @@ export interface SessionActions {
 export interface SummaryActions {
   /** Fetches the summary's figures in parallel, each shown as it arrives. */
   loadSummary(userID: string, known?: UserLookup): void;
-  /** Asks again whether the user is online (`r` and the live view on a user's tab); the figure shown stays until the answer. */
-  refreshPresence(userID: string): void;
+  /**
+   * Asks again whether the user of the tab on screen is online (`r`, and each live refresh): the
+   * figure shown stays until the answer. Nothing on a top-level list.
+   */
+  refreshPresence(): void;
 }
 
 export interface ExportActions {

@@ -3,7 +3,7 @@
 import type { StateCreator } from 'zustand/vanilla';
 import { hasNextPage, lastPageByTotal, nextPageSize, pageCount } from '../domain/paging.js';
 import { listDef, pageCall } from '../lists/registry.js';
-import { isUserTab, needsOf } from '../lists/names.js';
+import { needsOf } from '../lists/names.js';
 import { positionForSize } from '../domain/paging.js';
 import { jsonText } from '../data/formats.js';
 import { curlCommand } from '../api/curl.js';
@@ -61,7 +61,7 @@ export const listsSlice =
         // After a failed step, `r` retries the page that failed.
         changeList(list.key, { error: null, page: list.failedPage ?? list.page, failedPage: undefined }, true);
         // The summary's figures come with the tab's page (figures.ts); whether the user is online does not.
-        if (list.userID !== undefined && isUserTab(list.kind)) get().refreshPresence(list.userID);
+        get().refreshPresence();
       },
       nextPage() {
         const list = current();

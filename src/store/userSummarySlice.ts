@@ -47,11 +47,9 @@ export const userSummarySlice =
     const presenceOf = (userID: string, signal: AbortSignal) =>
       getUsersStatus(services.deps.client, [userID], signal).then((rows) => rows.find((r) => r.userID === userID) ?? { userID, status: 0, platformIDs: [] });
 
-    // Each live refresh of a user's tab asks again too (`r` does: listsSlice reload).
+    // Each live refresh asks again too (`r` does: listsSlice reload).
     api.subscribe((state, before) => {
-      if (state.live.refreshedAt === before.live.refreshedAt || state.live.refreshedAt === null) return;
-      const list = currentList(state);
-      if (list?.userID !== undefined && isUserTab(list.kind)) get().refreshPresence(list.userID);
+      if (state.live.refreshedAt !== before.live.refreshedAt && state.live.refreshedAt !== null) get().refreshPresence();
     });
 
     return {
@@ -102,7 +100,10 @@ export const userSummarySlice =
         }
       },
 
-      refreshPresence(userID) {
+      refreshPresence() {
+        const list = currentList(get());
+        if (list?.userID === undefined || !isUserTab(list.kind)) return;
+        const { userID } = list;
         if (!get().summaries[userID]) return;
         presenceRunning.get(userID)?.abort();
         const controller = new AbortController();

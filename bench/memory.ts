@@ -5,12 +5,11 @@
 // Beside it, in turn, the same for an Ink app alone paging the same way (floors/inkPaging.mjs):
 // what React, Ink and V8 grow by for as many never-seen frames.
 import { build } from 'esbuild';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Plugin } from 'esbuild';
 import { builtinsByRequire, DEVTOOLS_STUB, ESM_BUNDLE } from '../scripts/bundleOptions.mjs';
-import { INK_PATCH_FILTER, patchInk } from '../scripts/ink-patches.mjs';
+import { inkPatchesPlugin } from '../scripts/ink-patches.mjs';
 import { sleep } from './harness.js';
 import { paired, type Result } from './stats.js';
 import { CLI, FLOORS, startDemoProcess } from './procs.js';
@@ -22,15 +21,8 @@ const pageLabel = (n: number): string => `page ${n.toLocaleString('en-US')} of`;
 
 /** The floor bundled as the CLI is: its build options and Ink's patches (the bounded caches). Figure 2 starts it too. */
 export async function bundleInkPaging(dir: string): Promise<string> {
-  const inkPatches: Plugin = {
-    name: 'ink-patches',
-    setup(b) {
-      b.onResolve({ filter: /^\.\/devtools\.js$/ }, (args) => (/[\\/]ink[\\/]build[\\/]/.test(args.importer) ? { path: DEVTOOLS_STUB } : undefined));
-      b.onLoad({ filter: INK_PATCH_FILTER }, (args) => ({ contents: patchInk(args.path, readFileSync(args.path, 'utf8')), loader: 'js' }));
-    },
-  };
   const outfile = join(dir, 'inkPaging.mjs');
-  await build({ ...ESM_BUNDLE, entryPoints: [join(FLOORS, 'inkPaging.mjs')], outfile, plugins: [inkPatches, builtinsByRequire] });
+  await build({ ...ESM_BUNDLE, entryPoints: [join(FLOORS, 'inkPaging.mjs')], outfile, plugins: [inkPatchesPlugin(DEVTOOLS_STUB), builtinsByRequire] });
   return outfile;
 }
 

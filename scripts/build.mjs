@@ -6,32 +6,20 @@ import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { readFileSync, rmSync, chmodSync } from 'node:fs';
 import { builtinsByRequire, DEVTOOLS_STUB, ESM_BUNDLE } from './bundleOptions.mjs';
-import { INK_PATCH_FILTER, INK_PATCHED_FILES, insideNodeModules, patchInk } from './ink-patches.mjs';
+import { INK_PATCHED_FILES, inkPatchesPlugin } from './ink-patches.mjs';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 
 // Ink 6.8 fixes (incremental rendering) and speed-ups (caches across frames): scripts/ink-patches.mjs.
 const patched = new Set();
-const inkPatches = {
-  name: 'ink-patches-and-stubs',
+// Dead weight in the bundle besides Ink's devtools (ink-patches.mjs): zod's translated error
+// messages (the English ones stay: zod imports them directly).
+const zodLocales = {
+  name: 'zod-locales-stub',
   setup(b) {
-    // Dead weight in the bundle: Ink's devtools (and the `ws` WebSocket library it imports; only
-    // used with DEV=true, which then does nothing) and zod's translated error messages (the
-    // English ones stay: zod imports them directly).
-    const stub = DEVTOOLS_STUB;
-    b.onResolve({ filter: /^\.\/devtools\.js$/ }, (args) =>
-      /[\\/]ink[\\/]build[\\/]/.test(args.importer) ? { path: stub } : undefined,
-    );
     b.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
-      /[\\/]zod[\\/]v4[\\/]/.test(args.importer) ? { path: stub } : undefined,
+      /[\\/]zod[\\/]v4[\\/]/.test(args.importer) ? { path: DEVTOOLS_STUB } : undefined,
     );
-    b.onLoad({ filter: INK_PATCH_FILTER }, (args) => {
-      const source = readFileSync(args.path, 'utf8');
-      const contents = patchInk(args.path, source);
-      if (contents === source) return undefined;
-      patched.add(insideNodeModules(args.path));
-      return { contents, loader: 'js' };
-    });
   },
 };
 
@@ -47,7 +35,7 @@ await build({
   chunkNames: 'chunks/[name]-[hash]',
   splitting: true,
   define: { ...ESM_BUNDLE.define, __VERSION__: JSON.stringify(pkg.version) },
-  plugins: [inkPatches, builtinsByRequire],
+  plugins: [inkPatchesPlugin(DEVTOOLS_STUB, (file) => patched.add(file)), zodLocales, builtinsByRequire],
 });
 const missing = INK_PATCHED_FILES.filter((f) => !patched.has(f));
 if (missing.length > 0) throw new Error(`ink patches not applied to ${missing.join(', ')}`);

@@ -13,3 +13,4 @@ export function patchInk(path: string, source: string, options?: { outputOnly?: 
 export function insideNodeModules(path: string): string;
 export const INK_PATCHED_FILES: string[];
 export const INK_PATCH_FILTER: RegExp;
+export function inkPatchesPlugin(devtoolsStub: string, onPatched?: (file: string) => void): import('esbuild').Plugin;

@@ -8,6 +8,7 @@ import { SEGMENTER_PATCHES } from './patches/segmenters.mjs';
 import { OWN_STRING_MODULE, STRING_WIDTH_PATCHES } from './patches/string-width.mjs';
 import { TERMINAL_EVENT_PATCHES } from './patches/terminal-events.mjs';
 
+import { readFileSync } from 'node:fs';
 import { dirname, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { appModule } from './patches/appModule.mjs';
@@ -272,3 +273,25 @@ export const INK_PATCHED_FILES = [...new Set(INK_PATCHES.map((p) => p.file))];
 export const INK_PATCH_FILTER = new RegExp(
   `[\\\\/]node_modules[\\\\/](?:${INK_PATCHED_FILES.map((f) => f.replace(/[.]/g, '\\.').replace(/\//g, '[\\\\/]')).join('|')})$`,
 );
+
+/**
+ * The esbuild plugin that bundles Ink as the CLI ships it: its devtools (and the `ws` library they
+ * import; only used with DEV=true) left out, and the patches above applied. `onPatched` hears each
+ * file a patch changed (the build checks that every one was). Used by scripts/build.mjs and by the
+ * bench's Ink floors, so that a floor pays for the Ink the CLI draws with.
+ */
+export function inkPatchesPlugin(devtoolsStub, onPatched = () => undefined) {
+  return {
+    name: 'ink-patches',
+    setup(b) {
+      b.onResolve({ filter: /^\.\/devtools\.js$/ }, (args) => (/[\\/]ink[\\/]build[\\/]/.test(args.importer) ? { path: devtoolsStub } : undefined));
+      b.onLoad({ filter: INK_PATCH_FILTER }, (args) => {
+        const source = readFileSync(args.path, 'utf8');
+        const contents = patchInk(args.path, source);
+        if (contents === source) return undefined;
+        onPatched(insideNodeModules(args.path));
+        return { contents, loader: 'js' };
+      });
+    },
+  };
+}

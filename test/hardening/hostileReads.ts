@@ -4,7 +4,7 @@
 // row i carries HOSTILE[i] in every string field (IDs, names, content, nested JSON); the numbers
 // are out of range too (platform IDs no table knows, times and counts huge or negative), and
 // some lists come as null.
-import { seqsOfRange } from 'openim-demo-server';
+import { deletedPlaceholder, seqsOfRange } from 'openim-demo-server';
 import type { Fault } from '../support/faultServer.js';
 import { HOSTILE_VALUES } from '../fixtures/hostile.js';
 import { CORPUS_SIZE, filler, hostileContent, hostileUser, hostileValue, MS, ok, type ListRoute } from './hostileServer.js';
@@ -111,11 +111,6 @@ export const PLACEHOLDER_ROWS: readonly number[] = Array.from({ length: CORPUS_S
 /** These rows are status 4 (deleted) and still carry every hostile field. */
 const DELETED_ROW = (row: number): boolean => row % 23 === 11;
 
-/** A deleted seq as the server answers it (status 4, every other field empty), with an odd send time. */
-const placeholder = (row: number): Record<string, unknown> => ({
-  sendID: '', recvID: '', groupID: '', clientMsgID: '', serverMsgID: '', senderPlatformID: 0, senderNickname: '', senderFaceURL: '',
-  sessionType: 0, msgFrom: 0, contentType: 0, content: null, seq: CORPUS_SIZE - row, sendTime: odd(row, 2), createTime: 0, status: 4, ex: '',
-});
 
 /** The history row at `row` (seq CORPUS_SIZE - row): content as base64 JSON, as plain text, or as bytes that are not UTF-8. */
 export function hostileHistoryMsg(row: number): Record<string, unknown> {
@@ -214,7 +209,8 @@ export function answerRead(path: string, body: string): Fault | undefined {
       for (const seq of [...(asked?.seqs ?? [])].reverse()) {
         const row = CORPUS_SIZE - seq;
         if (!ABSENT_ROW(row)) msgs.push(hostileHistoryMsg(row));
-        else if (PLACEHOLDER_ROW(row)) msgs.push(placeholder(row));
+        // A deleted seq as the server answers it, with an odd send time.
+        else if (PLACEHOLDER_ROW(row)) msgs.push({ ...deletedPlaceholder(seq, 0), sendTime: odd(row, 2) });
       }
       const id = range?.conversationID ?? '';
       return ok({ msgs: { [id]: { Msgs: msgs.length > 0 ? msgs : null, isEnd: begin <= 1, endSeq: begin } }, notificationMsgs: null });

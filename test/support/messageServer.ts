@@ -5,7 +5,7 @@
 // a deleted seq as a status-4 placeholder), the conversation lists (`get_sorted_conversation_list`, which can answer
 // 404 or "route not found" as newer servers may, and `get_owner_conversation`) and `get_users`.
 import type { ServerResponse } from 'node:http';
-import { seqsOfRange } from 'openim-demo-server';
+import { deletedPlaceholder, seqsOfRange } from 'openim-demo-server';
 import { startTestServer, type Recorded, type TestServer } from './recordingServer.js';
 
 export interface LoopConversation {
@@ -67,13 +67,8 @@ export async function startMessageServer(
     options: {},
     ex: '',
   });
-  /** A seq the server no longer holds, as GetMessageBySeqs answers it (zero values but seq, status, sendTime; content null). */
-  const placeholder = (seq: number) => ({
-    sendID: '', recvID: '', groupID: '', clientMsgID: '', serverMsgID: '', senderPlatformID: 0, senderNickname: '', senderFaceURL: '',
-    sessionType: 0, msgFrom: 0, contentType: 0, content: null, seq, sendTime: timeOf(seq - 1), createTime: 0, status: 4, options: null, ex: '',
-  });
   const pulled = (c: LoopConversation, seq: number) =>
-    c.deleted?.includes(seq) ? placeholder(seq) : c.ownDeleted?.includes(seq) ? { ...message(c.conversationID, seq), content: null, status: 4 } : message(c.conversationID, seq);
+    c.deleted?.includes(seq) ? deletedPlaceholder(seq, timeOf(seq - 1)) : c.ownDeleted?.includes(seq) ? { ...message(c.conversationID, seq), content: null, status: 4 } : message(c.conversationID, seq);
   const handle = (req: Recorded, res: ServerResponse): void => {
     const body = req.body ? (JSON.parse(req.body) as Record<string, unknown>) : {};
     switch (req.path) {

@@ -5,5 +5,5 @@ export { startDemoServer, DEMO, HOSTILE_SAMPLES, type DemoServer, type DemoServe
 export { startEmbeddedDemo, type EmbeddedDemo, type EmbeddedDemoOptions } from './embedded.js';
 export { runDemoServerCli } from './main.js';
 export { nicknameAt, userIdOf } from './users.js';
-/** The server's rule for a pulled seq range (GetMsgBySeqsRange), for the tests' own loopback servers to answer by. */
-export { seqsOfRange } from './pull-msg.js';
+/** The server's rules for a pull (GetMsgBySeqsRange's range, a deleted seq's placeholder), for the tests' own loopback servers to answer by. */
+export { deletedPlaceholder, seqsOfRange } from './pull-msg.js';

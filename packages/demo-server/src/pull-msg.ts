@@ -105,8 +105,11 @@ function sendTimeBefore(world: World, t: Timeline, seq: number): number {
   return s >= 1 ? factsAt(world, t, s).sendTime : 0;
 }
 
-/** A seq the server no longer holds, as GetMessageBySeqs answers it: every field zero but seq, status and sendTime. */
-function deletedPlaceholder(seq: number, sendTime: number): MsgDataWire {
+/**
+ * A seq the server no longer holds, as GetMessageBySeqs answers it: every field zero but seq, status
+ * and sendTime. Exported for the tests' own loopback servers, which answer deleted seqs the same way.
+ */
+export function deletedPlaceholder(seq: number, sendTime: number): MsgDataWire {
   return {
     sendID: '', recvID: '', groupID: '', clientMsgID: '', serverMsgID: '', senderPlatformID: 0, senderNickname: '',
     senderFaceURL: '', sessionType: 0, msgFrom: 0, contentType: 0, content: null, seq, sendTime, createTime: 0,

@@ -58,11 +58,12 @@ export default {
     {
       name: 'demo-through-its-entry',
       comment:
-        'the client sees the demo package only through its two exports: src/index.ts, its public face, and src/embedded.ts, ' +
-        'the worker starter alone (the explorer\'s thread must not load the server it runs on another)',
+        'the client sees the demo package only through its three exports: src/index.ts, its public face, src/embedded.ts, ' +
+        'the worker starter alone (the explorer\'s thread must not load the server it runs on another), and src/early.ts, ' +
+        'which the bin starts the worker with before the program is compiled',
       severity: 'error',
       from: { path: '^src/' },
-      to: { path: '^packages/demo-server/', pathNot: '^packages/demo-server/src/(index|embedded)\\.ts$' },
+      to: { path: '^packages/demo-server/', pathNot: '^packages/demo-server/src/(index|embedded|early)\\.ts$' },
     },
     {
       name: 'no-ui-packages-outside-ui',

@@ -1,10 +1,13 @@
 // Bundles the CLI into dist/ (self-contained: `npx openim-explorer` resolves nothing at install
-// time), split at the entry point's dynamic imports: dist/cli.js answers --help and --version on
-// its own, and the scripting commands, the explorer (React, Ink, Yoga) and the demo server each
-// load their own chunks (dist/chunks/) only when they run.
+// time): the bin (dist/cli.cjs, src/bin.ts), which answers --help and --version on its own; the
+// program (dist/app.js: cli.ts and all it loads, one script the bin compiles with V8's code
+// cache, scripts/appScript.mjs); and the demo server's ES modules (dist/demo.js, the embedded
+// demo's worker and starter; dist/demo-server.js, `demo-server`; their chunks in dist/chunks/),
+// which the program imports only when it runs a demo.
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { readFileSync, rmSync, chmodSync } from 'node:fs';
+import { readFileSync, rmSync, chmodSync, writeFileSync } from 'node:fs';
+import { IMPORT_META_URL, wrapProgram } from './appScript.mjs';
 import { builtinsByRequire, DEVTOOLS_STUB, ESM_BUNDLE } from './bundleOptions.mjs';
 import { INK_PATCHED_FILES, inkPatchesPlugin } from './ink-patches.mjs';
 
@@ -25,45 +28,67 @@ const zodLocales = {
 
 // Chunks are named by content hash: what an older build left must not be packed.
 rmSync('dist', { recursive: true, force: true });
+const define = { ...ESM_BUNDLE.define, __VERSION__: JSON.stringify(pkg.version) };
+
+// The demo's two entries, outside the program: its worker runs an ES module file of its own.
+const DEMO_ENTRIES = { 'openim-demo-server/embedded': './demo.js', 'openim-demo-server': './demo-server.js' };
 await build({
   ...ESM_BUNDLE,
-  // The demo's starter has a name of its own (dist/demo.js): the bin loads it to start the demo's
-  // worker early (src/bin.ts), and the worker runs it.
-  entryPoints: ['src/cli.ts', { in: 'packages/demo-server/src/embedded.ts', out: 'demo' }],
+  entryPoints: [
+    { in: 'packages/demo-server/src/embedded.ts', out: 'demo' },
+    { in: 'packages/demo-server/src/index.ts', out: 'demo-server' },
+  ],
   outdir: 'dist',
   entryNames: '[name]',
   chunkNames: 'chunks/[name]-[hash]',
   splitting: true,
-  define: { ...ESM_BUNDLE.define, __VERSION__: JSON.stringify(pkg.version) },
-  plugins: [inkPatchesPlugin(DEVTOOLS_STUB, (file) => patched.add(file)), zodLocales, builtinsByRequire],
+  define,
+  plugins: [builtinsByRequire],
 });
-const missing = INK_PATCHED_FILES.filter((f) => !patched.has(f));
-if (missing.length > 0) throw new Error(`ink patches not applied to ${missing.join(', ')}`);
 
-// The bin (src/bin.ts, CommonJS: see there why) answers --help and --version with what the built
-// dist/cli.js prints for them, so that the text has one source.
-const printed = (flag) => execFileSync(process.execPath, ['dist/cli.js', flag], { encoding: 'utf8' });
-await build({
-  entryPoints: ['src/bin.ts'],
-  outfile: 'dist/cli.cjs',
-  bundle: true,
-  platform: 'node',
-  format: 'cjs',
-  target: 'node20',
-  minify: true,
-  legalComments: 'none',
-  // Loaded by the bin at run time, beside it: the ES module entries built above.
-  external: ['./cli.js', './demo.js'],
+const program = await build({
+  ...ESM_BUNDLE,
+  entryPoints: ['src/cli.ts'],
+  outfile: 'dist/app.js',
+  define: { ...define, 'import.meta.url': IMPORT_META_URL },
   plugins: [
     {
       name: 'demo-beside',
       setup(b) {
-        b.onResolve({ filter: /^openim-demo-server\/embedded$/ }, () => ({ path: './demo.js', external: true }));
+        b.onResolve({ filter: /^openim-demo-server(\/embedded)?$/ }, (args) => ({ path: DEMO_ENTRIES[args.path], external: true }));
       },
     },
+    inkPatchesPlugin(DEVTOOLS_STUB, (file) => patched.add(file)),
+    zodLocales,
+    builtinsByRequire,
   ],
-  define: { __HELP__: JSON.stringify(printed('--help')), __VERSION_LINE__: JSON.stringify(printed('--version')) },
-  banner: { js: '#!/usr/bin/env node' },
-  logLevel: 'warning',
 });
+const missing = INK_PATCHED_FILES.filter((f) => !patched.has(f));
+if (missing.length > 0) throw new Error(`ink patches not applied to ${missing.join(', ')}`);
+const leftOut = Object.values(program.metafile.outputs)
+  .flatMap((output) => output.imports)
+  .filter((i) => i.external && i.kind === 'dynamic-import')
+  .map((i) => i.path);
+writeFileSync('dist/app.js', wrapProgram(readFileSync('dist/app.js', 'utf8'), leftOut));
+
+// The bin (src/bin.ts, CommonJS: see there why) answers --help and --version with what the
+// program prints for them, so that the text has one source: a first build without them hands
+// every command line to the program, which prints them; the second has them.
+const bin = (answers) =>
+  build({
+    entryPoints: ['src/bin.ts'],
+    outfile: 'dist/cli.cjs',
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    minify: true,
+    legalComments: 'none',
+    define: answers,
+    banner: { js: '#!/usr/bin/env node' },
+    logLevel: 'warning',
+  });
+await bin({});
+const printed = (flag) => execFileSync(process.execPath, ['dist/cli.cjs', flag], { encoding: 'utf8', env: { ...process.env, NODE_DISABLE_COMPILE_CACHE: '1' } });
+await bin({ __HELP__: JSON.stringify(printed('--help')), __VERSION_LINE__: JSON.stringify(printed('--version')) });
 chmodSync('dist/cli.cjs', 0o755);

@@ -5,3 +5,5 @@ export const ESM_BUNDLE: BuildOptions;
 export const DEVTOOLS_STUB: string;
 /** @internal Exported for test/package/requireBuiltins.test.ts. */
 export function requireBuiltins(code: string): { code: string; modules: Set<string> };
+/** What every ES module bundle starts with: the `require` its CommonJS dependencies call. */
+export const BANNER: string;

@@ -52,6 +52,8 @@ export const builtinsByRequire = {
 const BUILTIN_IMPORT =
   /(?<=^|[;}\n])import\s*(?:(\*\s*as\s+[\w$]+)|([\w$]+)\s*,\s*(\{[^}]*\})|([\w$]+)|(\{[^}]*\}))?\s*(?:from\s*)?"(node:[\w/]+)";?/g;
 const BANNER_END = 'const require = __cr(import.meta.url);';
+/** What every chunk starts with: CommonJS dependencies (signal-exit and a few more) call require(). */
+export const BANNER = `import { createRequire as __cr } from 'node:module'; ${BANNER_END}`;
 
 /**
  * @internal Exported for its test (test/package/requireBuiltins.test.ts); the plugin above uses it.
@@ -93,10 +95,7 @@ export const ESM_BUNDLE = {
   legalComments: 'none',
   define: { 'process.env.NODE_ENV': '"production"' },
   alias: { 'react-devtools-core': STUB },
-  banner: {
-    // signal-exit and a few other dependencies are CommonJS and call require(); every chunk may hold one.
-    js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
-  },
+  banner: { js: BANNER },
   logLevel: 'warning',
 };
 

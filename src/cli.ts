@@ -9,6 +9,7 @@ import { HELP } from './config/helpText.js';
 import { addExitCloser } from './terminal/exitHooks.js';
 import { sanitize } from './terminal/sanitize.js';
 import { VERSION } from './version.js';
+import { host } from './host.js';
 import type { EmbeddedDemo } from 'openim-demo-server/embedded';
 
 /** Where the profiles are, as the operator would write it: XDG_CONFIG_HOME when it is set (and absolute: config/profileNames.ts). */
@@ -23,7 +24,11 @@ Run openim-explorer --help for every option.`;
 
 async function main(): Promise<number> {
   try {
-    return await run(parseCliArgs(process.argv.slice(2), process.env));
+    const code = await run(parseCliArgs(process.argv.slice(2), process.env));
+    // What this command ran is what its next start compiles from the cache (the explorer's is
+    // taken earlier, at its first answer, and is not replaced by this).
+    host.settled('script');
+    return code;
   } catch (error) {
     if (error instanceof UsageError) {
       // Messages may carry names from the command line or the config file: no raw control bytes.
@@ -91,7 +96,7 @@ async function run(parsed: ExplorerOptions): Promise<number> {
 }
 
 function startDemo(parsed: ExplorerOptions): Promise<EmbeddedDemo> {
-  const starting = import('openim-demo-server/embedded').then((m) => m.startEmbeddedDemo(demoOptions(parsed)));
+  const starting = import('openim-demo-server/embedded').then((m) => m.startEmbeddedDemo(demoOptions(parsed), host.takeDemoWorker()));
   // Awaited by the explorer, which shows a failure; until then it is no unhandled rejection.
   starting.catch(() => undefined);
   return starting;
@@ -123,7 +128,11 @@ async function explore(parsed: ExplorerOptions, demo: Promise<EmbeddedDemo> | un
       return EXIT_OUTPUT;
     }
     const [{ runListCommand }, { tuneHeapForWalk }] = await Promise.all([import('./commands/run.js'), import('./commands/heap.js')]);
-    if (options.request?.all === true) tuneHeapForWalk();
+    if (options.request?.all === true) {
+      // V8 refuses a code cache taken under other flags than the next start's: taken before (bin.ts).
+      host.settled('script');
+      tuneHeapForWalk();
+    }
     return runListCommand(options, { stdout: process.stdout, stderr: process.stderr, env: process.env });
   }
 

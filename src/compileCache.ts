@@ -1,8 +1,8 @@
-// Node's on-disk compile cache (module.enableCompileCache, Node 22.1 and later): the chunks this
-// process loads after the call (the explorer's UI chunk is about 420 KB) are compiled from V8's
-// cache on the next start instead of parsed again. A speed-up only: where the runtime lacks it
-// (Node 20), where the folder cannot be made, or with NODE_DISABLE_COMPILE_CACHE set (Node
-// honours it itself), nothing happens, and nothing here ever throws.
+// The user's cache folder, and Node's own compile cache in it (module.enableCompileCache, Node
+// 22.1 and later), which now serves the ES modules alone: the demo's (dist/demo.js and its
+// chunks, compiled on the demo's worker). The program itself has V8's code cache (codeCache.ts).
+// A speed-up only: where the folder cannot be made, or with NODE_DISABLE_COMPILE_CACHE set (Node
+// honours it itself; codeCache.ts is not used either), nothing happens, and nothing here throws.
 import { mkdirSync, statSync } from 'node:fs';
 import nodeModule from 'node:module';
 import { homedir } from 'node:os';
@@ -18,18 +18,27 @@ export function compileCacheDir(env: NodeJS.ProcessEnv): string {
   return join(base, 'openim-explorer');
 }
 
-/** Turns the cache on in the user's cache folder (made 0700); says where, or undefined when not. */
-export function enableCompileCache(env: NodeJS.ProcessEnv = process.env): string | undefined {
-  const enable = (nodeModule as unknown as { enableCompileCache?: Enable }).enableCompileCache;
-  if (typeof enable !== 'function') return undefined;
+/** The cache folder, made 0700 if missing; undefined when caching is off or it cannot be made. */
+export function cacheFolder(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  if (env.NODE_DISABLE_COMPILE_CACHE) return undefined;
   try {
     const dir = compileCacheDir(env);
     // The folder and ~/.cache are made, never a missing home or XDG_CACHE_HOME's own parent.
     if (!statSync(dirname(dirname(dir))).isDirectory()) return undefined;
     mkdirSync(dir, { recursive: true, mode: 0o700 });
-    enable(dir);
     return dir;
   } catch {
     return undefined;
+  }
+}
+
+/** Turns Node's compile cache on in `dir`, where the runtime has it. */
+export function enableCompileCache(dir: string): void {
+  const enable = (nodeModule as unknown as { enableCompileCache?: Enable }).enableCompileCache;
+  if (typeof enable !== 'function') return;
+  try {
+    enable(dir);
+  } catch {
+    // a start without it
   }
 }

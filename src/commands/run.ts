@@ -27,6 +27,7 @@ import { watchPage } from './watch.js';
 import { EXIT_API, EXIT_NETWORK, EXIT_OK, EXIT_OUTPUT, EXIT_USAGE } from './exitCodes.js';
 import { ScriptOutput } from './output.js';
 import type { LocalFileError } from '../data/localFile.js';
+import { host } from '../host.js';
 
 
 export interface ScriptStreams {
@@ -130,7 +131,7 @@ export async function runListCommand(options: ExplorerOptions, streams: ScriptSt
         : undefined;
     if (options.demo) {
       const { startEmbeddedDemo } = await import('openim-demo-server/embedded');
-      const demo = await startEmbeddedDemo(demoOptions(options));
+      const demo = await startEmbeddedDemo(demoOptions(options), host.takeDemoWorker());
       connection = demoConnection(demo);
       closeDemo = () => demo.close();
     }

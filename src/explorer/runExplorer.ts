@@ -25,6 +25,7 @@ import { filterInput } from '../terminal/inputFilter.js';
 import { installRestoreHandlers, restoreTerminal, takeTerminal } from '../terminal/screen.js';
 import { installJobControl, routeWarnings } from '../terminal/signals.js';
 import { tuneHeapForExplorer } from './heap.js';
+import { host } from '../host.js';
 import type { Mounted, Session } from './mount.js';
 import { firstAnswer } from './firstAnswer.js';
 import { columnChoiceOf } from '../lists/columnChoice.js';
@@ -35,6 +36,8 @@ import { keyFor } from '../keys/keymap.js';
 
 /** How long the first frame waits for the first page (firstAnswer.ts), counted from the login. */
 const FIRST_FRAME_WAIT_MS = 250;
+/** From the first answer to taking V8's code cache and tuning the heap: the frames it brings are drawn by then. */
+const SETTLE_MS = 1000;
 
 /**
  * `options` is what the app starts with (profile applied); `parsed` is the command line before
@@ -186,12 +189,25 @@ export async function runExplorer(
   });
   try {
     instance = mount(session, { color, ...(options.preferences?.theme === 'light' ? { light: true } : {}) });
-    // Once the first answer is on screen (heap.ts: set earlier, it slowed the start by a tenth).
-    const untune = session.store.subscribe((s) => {
-      if (s.connection === 'connecting') return;
-      untune();
-      tuneHeapForExplorer();
-    });
+    // Once the first answer is on screen (heap.ts: set earlier, it slowed the start by a tenth);
+    // it is often in the store before the mount (firstAnswer.ts), and then nothing changes until a key.
+    // What the first frames compiled is what the next start finds in V8's code cache (bin.ts):
+    // taken once they are drawn, not before the rows it would hold up, and before the heap's
+    // flags change (V8 refuses a cache taken under other flags than the next start's).
+    const settle = (): void => {
+      setTimeout(() => {
+        host.settled('explorer');
+        tuneHeapForExplorer();
+      }, SETTLE_MS).unref();
+    };
+    if (session.store.getState().connection !== 'connecting') settle();
+    else {
+      const unsubscribe = session.store.subscribe((s) => {
+        if (s.connection === 'connecting') return;
+        unsubscribe();
+        settle();
+      });
+    }
     await instance.exited;
   } finally {
     restore();

@@ -120,7 +120,7 @@ describe('columns per list', () => {
 
     const table = spawnSync(process.execPath, [CLI, 'users', '--demo', '--still', '--size', '3', '-o', 'table', '--config', path], {
       encoding: 'utf8',
-      env: { ...process.env, COLUMNS: '100' },
+      env: { ...process.env, COLUMNS: '100', XDG_CACHE_HOME: join(scratch, 'cache') },
     });
     expect(table.status).toBe(0);
     expect(table.stdout.split('\n')[0]).toMatch(/^CREATED +USER ID$/);

@@ -1,8 +1,8 @@
 // The published package: pack it, install the tarball into an empty folder without the network
-// (no runtime dependencies: everything is bundled into dist/, the bin dist/cli.cjs, the entry point dist/cli.js and the
-// chunks it loads on demand, dist/chunks/), and run the installed bin.
+// (no runtime dependencies: everything is bundled into dist/, the bin dist/cli.cjs, the program dist/app.js, and the
+// demo server's ES modules, dist/demo.js, dist/demo-server.js and their chunks, dist/chunks/), and run the installed bin.
 // The vitest global setup builds it once before any test runs; this test does not rebuild (npm pack --ignore-scripts skips
-// the prepack build, which would rewrite dist/cli.js under the end-to-end tests running alongside).
+// the prepack build, which would rewrite dist/ under the end-to-end tests running alongside).
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -49,7 +49,8 @@ function mustSucceed(result: SpawnSyncReturns<string>, what: string): string {
 function runBin(args: readonly string[]): SpawnSyncReturns<string> {
   const env = { ...process.env };
   for (const name of Object.keys(env)) if (name.startsWith('OPENIM_')) delete env[name];
-  return run(bin, args, { cwd: work, env });
+  // The program's code cache goes in the test's folder, not the user's.
+  return run(bin, args, { cwd: work, env: { ...env, XDG_CACHE_HOME: join(work, 'cache') } });
 }
 
 beforeAll(() => {
@@ -83,20 +84,18 @@ describe('npm package', () => {
     expect(pkg.dependencies ?? {}).toEqual({});
   });
 
-  it('packs only package.json, README.md, LICENSE, the bin, dist/cli.js, the demo\'s starter dist/demo.js and the chunks of this build', () => {
+  it('packs only package.json, README.md, LICENSE, the bin, the program, the demo\'s two entries and the chunks of this build', () => {
     const paths = packed.files.map((f) => f.path).sort();
-    expect(paths).toContain('package.json');
-    expect(paths).toContain('dist/cli.cjs');
-    expect(paths).toContain('dist/cli.js');
-    expect(paths).toContain('dist/demo.js');
+    const entries = ['package.json', 'dist/cli.cjs', 'dist/app.js', 'dist/demo.js', 'dist/demo-server.js'];
+    for (const entry of entries) expect(paths).toContain(entry);
     const built = readdirSync(join(ROOT, 'dist', 'chunks')).map((name) => `dist/chunks/${name}`);
     expect(built.length).toBeGreaterThan(0);
-    const allowed = new Set(['package.json', 'README.md', 'LICENSE', 'dist/cli.cjs', 'dist/cli.js', 'dist/demo.js', ...built]);
+    const allowed = new Set(['README.md', 'LICENSE', ...entries, ...built]);
     expect(paths.filter((p) => !allowed.has(p))).toEqual([]);
     expect(built.filter((p) => !paths.includes(p))).toEqual([]);
   });
 
-  it('every chunk of the installed package loads without the network (the explorer, Ink and Yoga included)', () => {
+  it('every chunk of the installed package loads without the network', () => {
     const dist = join(work, 'install', 'node_modules', pkg.name, 'dist', 'chunks');
     const files = readdirSync(dist).filter((name) => name.endsWith('.js'));
     const script = `for (const f of ${JSON.stringify(files)}) await import(${JSON.stringify(dist + '/')} + f);`;

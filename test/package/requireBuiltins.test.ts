@@ -1,9 +1,7 @@
 // The build's rewrite of a chunk's imports of Node's built-ins into require() calls at its top
 // (scripts/bundleOptions.mjs): every form esbuild writes, and nothing that only looks like one.
 import { describe, expect, it } from 'vitest';
-import { requireBuiltins } from '../../scripts/bundleOptions.mjs';
-
-const BANNER = "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);";
+import { BANNER, requireBuiltins } from '../../scripts/bundleOptions.mjs';
 
 describe('requireBuiltins', () => {
   it('turns each form of import into a require() at the top, where imports take effect', () => {

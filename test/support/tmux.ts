@@ -13,7 +13,7 @@
 // Either way, the environment is handed to the tmux server when it starts, and every pane inherits
 // it: values (secrets included) are never typed and never on a command line. CI is never in it (Ink
 // draws nothing under CI, and CI runs these tests with CI=true), nor NO_COLOR or FORCE_COLOR unless
-// the test gives them. Each terminal has its own XDG state and config folders, removed by kill().
+// the test gives them. Each terminal has its own XDG state, config and cache folders, removed by kill().
 // tmux sets TERM in every pane itself, so a TERM given in `env` becomes tmux's default-terminal.
 //
 // dist/cli.cjs is built once, before any test runs, by test/support/buildOnce.ts (vitest global
@@ -168,7 +168,7 @@ let counter = 0;
 export class Terminal {
   readonly socket: string;
   readonly session: string;
-  /** The terminal's own folder: its XDG state and config homes. */
+  /** The terminal's own folder: its XDG state, config and cache homes. */
   private readonly home: string;
   private socketPath = '';
   private killed = false;
@@ -184,6 +184,8 @@ export class Terminal {
       ...baseEnv,
       XDG_STATE_HOME: join(this.home, 'state'),
       XDG_CONFIG_HOME: join(this.home, 'config'),
+      // The program's code cache (src/codeCache.ts): each terminal's own, made by the first start in it.
+      XDG_CACHE_HOME: join(this.home, 'cache'),
       ...given,
     };
     mkdirSync(env.XDG_STATE_HOME!, { recursive: true });

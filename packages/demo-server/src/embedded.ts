@@ -7,6 +7,7 @@
 // where the module is TypeScript that a worker cannot load, the server runs in the calling thread.
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { DEMO_CREDENTIALS as DEMO } from './credentials.js';
+import { DEMO_WORKER_ROLE as ROLE } from './early.js';
 import type { startDemoServer } from './server.js';
 
 export interface EmbeddedDemo {
@@ -25,11 +26,9 @@ export interface EmbeddedDemoOptions {
   paceMs?: number;
 }
 
-const ROLE = 'openim-explorer demo server';
-
 interface WorkerInput {
   role: typeof ROLE;
-  /** Absent for a worker started early (prebootEmbeddedDemo): its options come by message. */
+  /** Absent for a worker started early (early.ts): its options come by message. */
   options?: EmbeddedDemoOptions;
 }
 
@@ -100,30 +99,11 @@ function warmGraphemeRules(): void {
   new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment('e\u0301');
 }
 
-/** A worker started before the command line was read, not yet told its options. */
-let early: Worker | undefined;
-
 /**
- * Starts the demo's worker before the command line is read (the bin does, when `--demo` is on it
- * and the terminal is interactive): booting a thread and loading the server is most of what the
- * first rows wait for, and it runs while the explorer's own modules load. It keeps no process up
- * (unref) until startEmbeddedDemo takes it; a process that never does ends it by exiting.
+ * Starts the server on its thread; `early` is the worker the bin started before the command line
+ * was read (early.ts), if any: it is told the options and serves them.
  */
-export function prebootEmbeddedDemo(): void {
-  const here = new URL(import.meta.url);
-  if (early || here.pathname.endsWith('.ts')) return;
-  const worker = new Worker(here, { workerData: { role: ROLE } satisfies WorkerInput });
-  worker.unref();
-  // A worker that failed before it was taken is replaced by a new one then.
-  const lost = (): void => {
-    if (early === worker) early = undefined;
-  };
-  worker.once('error', lost);
-  worker.once('exit', lost);
-  early = worker;
-}
-
-export async function startEmbeddedDemo(options: EmbeddedDemoOptions): Promise<EmbeddedDemo> {
+export async function startEmbeddedDemo(options: EmbeddedDemoOptions, early?: Worker): Promise<EmbeddedDemo> {
   const here = new URL(import.meta.url);
   if (here.pathname.endsWith('.ts')) {
     const server = await startHere(options);
@@ -131,7 +111,6 @@ export async function startEmbeddedDemo(options: EmbeddedDemoOptions): Promise<E
   }
   const worker = early ?? new Worker(here, { workerData: { role: ROLE, options } satisfies WorkerInput });
   if (worker === early) {
-    early = undefined;
     worker.ref();
     worker.postMessage({ start: options } satisfies StartMessage);
   }

@@ -1,0 +1,148 @@
+// V8's code cache for the program (dist/app.js), kept in the user's cache folder. Compiling the
+// program is most of what the explorer's start costs over Ink's own: 840 KB parsed before the first
+// line runs, and every function the first frame calls compiled on its first call. Node's compile
+// cache (Node 22 and later only) stores a module's code as it was compiled, before it ran, so
+// those functions were compiled again on every start (round 8 measured no gain from it). The cache
+// here is taken after the program has run what its start needs (host.ts, `settled`): the next
+// start finds those functions compiled. Measured: docs/performance.md, issue 38's fifth pass.
+//
+// The file is read as untrusted: it must be a regular file of this user's, not writable by others,
+// in a folder of this user's that others cannot write; it must carry the hash of the very source
+// being compiled (V8 itself only compares the length) and the hash of its own bytes (a torn or
+// altered file is never handed to V8). V8 then checks its version and flags, and a cache it
+// rejects is written again. Any failure means a start without the cache, never an error.
+import { createHash } from 'node:crypto';
+import { closeSync, constants, fstatSync, openSync, readFileSync, readSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import { Script } from 'node:vm';
+import type { SettledKind } from './host.js';
+
+const MAGIC = Buffer.from('OIE-V8C1', 'latin1');
+/** The kinds a cache may have been taken after, as the byte that says which. */
+const KINDS: readonly SettledKind[] = ['script', 'explorer'];
+const HASH_BYTES = 32;
+const HEADER_BYTES = MAGIC.length + 1 + 2 * HASH_BYTES;
+/** Far above any cache of this program (about 1.2 MB): a larger file is not read at all. */
+const MAX_FILE_BYTES = 64 * 1024 * 1024;
+
+const sha256 = (data: Buffer | string): Buffer => createHash('sha256').update(data).digest();
+
+/** One runtime's cache file: a Node release's V8 rejects another's cache anyway. */
+export function codeCacheFile(dir: string, version: string = process.version, arch: string = process.arch): string {
+  return join(dir, `app-${version}-${arch}.v8cache`);
+}
+
+/** The file's bytes: the marker, the kind, the source's hash, the data's hash, V8's data. */
+export function encodeCodeCache(kind: SettledKind, sourceHash: Buffer, data: Buffer): Buffer {
+  return Buffer.concat([MAGIC, Buffer.of(KINDS.indexOf(kind)), sourceHash, sha256(data), data]);
+}
+
+/** V8's data and the kind of run it was taken after, or undefined for anything but a whole file for `sourceHash`. */
+export function decodeCodeCache(file: Buffer, sourceHash: Buffer): { kind: SettledKind; data: Buffer } | undefined {
+  if (file.length <= HEADER_BYTES || !file.subarray(0, MAGIC.length).equals(MAGIC)) return undefined;
+  const kind = KINDS[file[MAGIC.length] ?? -1];
+  const source = file.subarray(MAGIC.length + 1, MAGIC.length + 1 + HASH_BYTES);
+  const dataHash = file.subarray(MAGIC.length + 1 + HASH_BYTES, HEADER_BYTES);
+  const data = file.subarray(HEADER_BYTES);
+  if (kind === undefined || !source.equals(sourceHash) || !sha256(data).equals(dataHash)) return undefined;
+  return { kind, data };
+}
+
+const uid = (): number | undefined => process.getuid?.();
+
+/** Ours, and not writable by anyone else (where the platform has owners). */
+function trusted(stat: { uid: number; mode: number }): boolean {
+  const me = uid();
+  return (me === undefined || stat.uid === me) && (stat.mode & 0o022) === 0;
+}
+
+/** The folder when it is a folder of this user's that no one else can write to. */
+export function trustedFolder(dir: string): boolean {
+  try {
+    const stat = statSync(dir);
+    return stat.isDirectory() && trusted(stat);
+  } catch {
+    return false;
+  }
+}
+
+function readTrusted(path: string): Buffer | undefined {
+  let fd: number | undefined;
+  try {
+    // Not through a link: the file must be the one in the folder checked.
+    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW);
+    const stat = fstatSync(fd);
+    if (!stat.isFile() || !trusted(stat) || stat.size > MAX_FILE_BYTES) return undefined;
+    const bytes = Buffer.allocUnsafe(stat.size);
+    let at = 0;
+    while (at < bytes.length) {
+      const n = readSync(fd, bytes, at, bytes.length - at, at);
+      if (n === 0) return undefined;
+      at += n;
+    }
+    return bytes;
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/** Written whole under another name, then renamed: a reader sees the old file or the new one. */
+function writeWhole(path: string, bytes: Buffer): void {
+  const temporary = `${path}.${process.pid}.tmp`;
+  let fd: number | undefined;
+  try {
+    fd = openSync(temporary, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600);
+    let at = 0;
+    while (at < bytes.length) at += writeSync(fd, bytes, at, bytes.length - at);
+    closeSync(fd);
+    fd = undefined;
+    renameSync(temporary, path);
+  } catch {
+    if (fd !== undefined) closeSync(fd);
+    try {
+      unlinkSync(temporary);
+    } catch {
+      // never made
+    }
+  }
+}
+
+export interface LoadedProgram {
+  /** What the script evaluates to. */
+  value: unknown;
+  /** Whether V8 took the cache: then the source was not parsed again. */
+  cached: boolean;
+  /** Takes V8's cache now and writes it, when this start had none or one taken after less (once). */
+  save(kind: SettledKind): void;
+}
+
+/**
+ * Compiles and runs the script at `file`, with the cache in `dir` when there is one it can trust
+ * (`dir` undefined: no cache). Throws only what reading the script or running it throws.
+ */
+export function loadProgram(file: string, dir: string | undefined): LoadedProgram {
+  const source = readFileSync(file, 'utf8');
+  const sourceHash = sha256(source);
+  const path = dir !== undefined && trustedFolder(dir) ? codeCacheFile(dir) : undefined;
+  const bytes = path !== undefined ? readTrusted(path) : undefined;
+  const found = bytes !== undefined ? decodeCodeCache(bytes, sourceHash) : undefined;
+  const script = new Script(source, { filename: file, ...(found ? { cachedData: found.data } : {}) });
+  const cached = found !== undefined && script.cachedDataRejected === false;
+  let saved = false;
+  return {
+    value: script.runInThisContext(),
+    cached,
+    save: (kind) => {
+      // An explorer's start is worth more than a script's: its cache replaces a script's, never the reverse.
+      if (saved || path === undefined || (cached && (found?.kind === 'explorer' || kind === 'script'))) return;
+      saved = true;
+      try {
+        writeWhole(path, encodeCodeCache(kind, sourceHash, script.createCachedData()));
+      } catch {
+        // A start without the cache next time, as this one.
+      }
+    },
+  };
+}

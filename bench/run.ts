@@ -65,6 +65,8 @@ const results: Result[] = [];
 const failures: string[] = [];
 const timings: Record<string, number> = {};
 const started = Date.now();
+const { removeCodeCache, warmCodeCache } = await import('./codeCache.js');
+await warmCodeCache();
 for (const [groups, name, run] of figures) {
   if (only && !groups.some((g) => only.includes(g))) continue;
   process.stderr.write(`bench: ${name}...\n`);
@@ -77,6 +79,7 @@ for (const [groups, name, run] of figures) {
   timings[name] = Math.round((Date.now() - t0) / 1000);
 }
 cleanScratch();
+removeCodeCache();
 results.sort((a, b) => a.group - b.group);
 // A quick run proves the harnesses work; its few samples on a busy machine judge nothing.
 if (quick) for (const r of results) delete r.pass;

@@ -171,12 +171,12 @@ describe('one file, one answer', () => {
 });
 
 describe('config-schema runs no UI', () => {
-  const uiLog = fileURLToPath(new URL('../support/uiLog.cjs', import.meta.url));
+  const uiLog = fileURLToPath(new URL('../support/uiLog.mjs', import.meta.url));
 
   it('prints the schema without running a line of the UI (as --help does): Yoga is never compiled', async () => {
     const log = join(dir, 'ui-schema.log');
     writeFileSync(log, '');
-    const r = await runCli(['config-schema'], { OIE_UI_LOG: log, NODE_OPTIONS: `--require ${uiLog}` });
+    const r = await runCli(['config-schema'], { OIE_UI_LOG: log, NODE_OPTIONS: `--import ${uiLog}` });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toHaveProperty('$schema');
     expect(readFileSync(log, 'utf8')).toBe('');
@@ -185,7 +185,7 @@ describe('config-schema runs no UI', () => {
   it('the same log sees the explorer run its UI', async () => {
     const log = join(dir, 'ui-explorer.log');
     writeFileSync(log, '');
-    app = startApp({ cols: 100, rows: 24, args: ['--demo', '--still'], env: { OIE_UI_LOG: log, NODE_OPTIONS: `--require ${uiLog}` } });
+    app = startApp({ cols: 100, rows: 24, args: ['--demo', '--still'], env: { OIE_UI_LOG: log, NODE_OPTIONS: `--import ${uiLog}` } });
     await app.waitFor('user_000001');
     expect(readFileSync(log, 'utf8')).toMatch(/^WebAssembly\./);
   }, 30_000);

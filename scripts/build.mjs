@@ -1,11 +1,13 @@
 // Bundles the CLI into dist/ (self-contained: `npx openim-explorer` resolves nothing at install
 // time): the bin (dist/cli.cjs, src/bin.ts), which answers --help and --version on its own; the
-// program (dist/app.js: cli.ts and all it loads, one script the bin compiles with V8's code
-// cache, scripts/appScript.mjs); and the demo server's ES modules (dist/demo.js, the embedded
-// demo's worker and starter; dist/demo-server.js, `demo-server`; their chunks in dist/chunks/),
-// which the program imports only when it runs a demo.
+// program as it runs in a terminal (dist/app.js: cli.ts and all it loads, one script the bin
+// compiles with V8's code cache, scripts/appScript.mjs); cli.ts as ES modules split at its dynamic
+// imports, without the explorer, as it runs anywhere else (dist/cli.js and dist/chunks/); and the
+// demo server's ES modules (dist/demo.js, the embedded demo's worker and starter;
+// dist/demo-server.js, `demo-server`), which both import only when they run a demo.
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { readFileSync, rmSync, chmodSync, writeFileSync } from 'node:fs';
 import { IMPORT_META_URL, wrapProgram } from './appScript.mjs';
 import { builtinsByRequire, DEVTOOLS_STUB, ESM_BUNDLE } from './bundleOptions.mjs';
@@ -30,11 +32,15 @@ const zodLocales = {
 rmSync('dist', { recursive: true, force: true });
 const define = { ...ESM_BUNDLE.define, __VERSION__: JSON.stringify(pkg.version) };
 
-// The demo's two entries, outside the program: its worker runs an ES module file of its own.
+// Where stdin or stdout is not a terminal (the scripting commands into a pipe or a file, the
+// completion scripts), the explorer cannot run: there the bin runs dist/cli.js and its chunks, ES
+// modules that load only what the command needs, without the explorer (noExplorer.mjs); with the
+// demo's two entries, which the program below imports too: its worker runs an ES module file.
 const DEMO_ENTRIES = { 'openim-demo-server/embedded': './demo.js', 'openim-demo-server': './demo-server.js' };
 await build({
   ...ESM_BUNDLE,
   entryPoints: [
+    'src/cli.ts',
     { in: 'packages/demo-server/src/embedded.ts', out: 'demo' },
     { in: 'packages/demo-server/src/index.ts', out: 'demo-server' },
   ],
@@ -43,9 +49,19 @@ await build({
   chunkNames: 'chunks/[name]-[hash]',
   splitting: true,
   define,
-  plugins: [builtinsByRequire],
+  plugins: [
+    {
+      name: 'no-explorer',
+      setup(b) {
+        b.onResolve({ filter: /^\.\/explorer\/runExplorer\.js$/ }, () => ({ path: fileURLToPath(new URL('./noExplorer.mjs', import.meta.url)) }));
+      },
+    },
+    zodLocales,
+    builtinsByRequire,
+  ],
 });
 
+// Where both are a terminal: the program, everything cli.ts loads, the explorer included.
 const program = await build({
   ...ESM_BUNDLE,
   entryPoints: ['src/cli.ts'],
@@ -72,23 +88,21 @@ const leftOut = Object.values(program.metafile.outputs)
 writeFileSync('dist/app.js', wrapProgram(readFileSync('dist/app.js', 'utf8'), leftOut));
 
 // The bin (src/bin.ts, CommonJS: see there why) answers --help and --version with what the
-// program prints for them, so that the text has one source: a first build without them hands
-// every command line to the program, which prints them; the second has them.
-const bin = (answers) =>
-  build({
-    entryPoints: ['src/bin.ts'],
-    outfile: 'dist/cli.cjs',
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    minify: true,
-    legalComments: 'none',
-    define: answers,
-    banner: { js: '#!/usr/bin/env node' },
-    logLevel: 'warning',
-  });
-await bin({});
-const printed = (flag) => execFileSync(process.execPath, ['dist/cli.cjs', flag], { encoding: 'utf8', env: { ...process.env, NODE_DISABLE_COMPILE_CACHE: '1' } });
-await bin({ __HELP__: JSON.stringify(printed('--help')), __VERSION_LINE__: JSON.stringify(printed('--version')) });
+// built dist/cli.js prints for them, so that the text has one source.
+const printed = (flag) => execFileSync(process.execPath, ['dist/cli.js', flag], { encoding: 'utf8' });
+await build({
+  entryPoints: ['src/bin.ts'],
+  outfile: 'dist/cli.cjs',
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  minify: true,
+  legalComments: 'none',
+  // Loaded by the bin at run time, beside it: the ES module entry built above.
+  external: ['./cli.js'],
+  define: { __HELP__: JSON.stringify(printed('--help')), __VERSION_LINE__: JSON.stringify(printed('--version')) },
+  banner: { js: '#!/usr/bin/env node' },
+  logLevel: 'warning',
+});
 chmodSync('dist/cli.cjs', 0o755);

@@ -1,6 +1,6 @@
 // The user's cache folder, and Node's own compile cache in it (module.enableCompileCache, Node
-// 22.1 and later), which now serves the ES modules alone: the demo's (dist/demo.js and its
-// chunks, compiled on the demo's worker). The program itself has V8's code cache (codeCache.ts).
+// 22.1 and later) for the ES modules: cli.js and its chunks where the bin runs them (not in a
+// terminal: src/bin.ts). The program run in a terminal has V8's code cache there (codeCache.ts).
 // A speed-up only: where the folder cannot be made, or with NODE_DISABLE_COMPILE_CACHE set (Node
 // honours it itself; codeCache.ts is not used either), nothing happens, and nothing here throws.
 import { mkdirSync, statSync } from 'node:fs';
@@ -32,10 +32,12 @@ export function cacheFolder(env: NodeJS.ProcessEnv = process.env): string | unde
   }
 }
 
-/** Turns Node's compile cache on in `dir`, where the runtime has it. */
-export function enableCompileCache(dir: string): void {
+/** Turns Node's compile cache on in the cache folder, where the runtime has it. */
+export function enableCompileCache(env: NodeJS.ProcessEnv = process.env): void {
   const enable = (nodeModule as unknown as { enableCompileCache?: Enable }).enableCompileCache;
   if (typeof enable !== 'function') return;
+  const dir = cacheFolder(env);
+  if (dir === undefined) return;
   try {
     enable(dir);
   } catch {

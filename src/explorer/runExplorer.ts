@@ -36,8 +36,6 @@ import { keyFor } from '../keys/keymap.js';
 
 /** How long the first frame waits for the first page (firstAnswer.ts), counted from the login. */
 const FIRST_FRAME_WAIT_MS = 250;
-/** From the first answer to taking V8's code cache and tuning the heap: the frames it brings are drawn by then. */
-const SETTLE_MS = 1000;
 
 /**
  * `options` is what the app starts with (profile applied); `parsed` is the command line before
@@ -189,16 +187,16 @@ export async function runExplorer(
   });
   try {
     instance = mount(session, { color, ...(options.preferences?.theme === 'light' ? { light: true } : {}) });
-    // Once the first answer is on screen (heap.ts: set earlier, it slowed the start by a tenth);
-    // it is often in the store before the mount (firstAnswer.ts), and then nothing changes until a key.
-    // What the first frames compiled is what the next start finds in V8's code cache (bin.ts):
-    // taken once they are drawn, not before the rows it would hold up, and before the heap's
-    // flags change (V8 refuses a cache taken under other flags than the next start's).
+    // Once the first answer is on screen (heap.ts: set earlier, it slowed the start by a tenth; set
+    // later, the young generation has grown under the first keys and stays grown). It is often in
+    // the store before the mount (firstAnswer.ts), and then nothing changes until a key. Just
+    // before: V8's code cache, holding what the first frame compiled (Ink draws it within the
+    // mount), for the next start (bin.ts); V8 refuses a cache taken under other flags than its own.
     const settle = (): void => {
-      setTimeout(() => {
+      setImmediate(() => {
         host.settled('explorer');
         tuneHeapForExplorer();
-      }, SETTLE_MS).unref();
+      });
     };
     if (session.store.getState().connection !== 'connecting') settle();
     else {

@@ -1,17 +1,20 @@
-// The explorer's start and V8's code cache of the program (src/codeCache.ts), on the built CLI in a
-// real terminal: the first start writes the cache once its first rows are drawn; the next start
-// compiles from it and leaves it as it is; a cache a scripting command wrote (which ran less of
-// the program) is replaced by the explorer's, never the reverse.
+// V8's code cache of the program (src/codeCache.ts), on the built CLI in a real terminal, where the
+// bin runs the program (src/bin.ts): written by a start that had none, used as it is by the next
+// one, and never trusted blindly: a file that is damaged, cut short, made for another program,
+// writable by others or a link is written again, and what the command prints is the same whatever
+// the cache holds. The explorer writes it once its first rows are drawn; a cache a scripting
+// command wrote (which ran less of the program) is replaced by the explorer's, never the reverse.
+// .ci/run runs this folder on every supported Node line (each V8 has its own cache format).
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { codeCacheFile } from '../../src/codeCache.js';
-import { CLI_NODE, runCli } from '../support/runCli.js';
+import { codeCacheFile, decodeCodeCache } from '../../src/codeCache.js';
+import { CLI_NODE } from '../support/runCli.js';
 import { assertTmux, startApp, until, type App } from '../support/tmux.js';
 
-const tmp = mkdtempSync(join(tmpdir(), 'oie-code-cache-e2e-'));
+const tmp = mkdtempSync(join(tmpdir(), 'oie-code-cache-'));
 let app: App | undefined;
 beforeAll(() => assertTmux());
 afterEach(() => {
@@ -21,52 +24,141 @@ afterEach(() => {
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 const runtime = JSON.parse(execFileSync(CLI_NODE, ['-p', 'JSON.stringify([process.version, process.arch])'], { encoding: 'utf8' })) as [string, string];
-const fileIn = (home: string): string => codeCacheFile(join(home, 'openim-explorer'), ...runtime);
+let cases = 0;
+/** A cache home of the case's own (no two cases write one file). */
+const cacheHome = (): string => join(tmp, `case-${++cases}`);
+const folderOf = (home: string): string => join(home, 'openim-explorer');
+const fileOf = (home: string): string => codeCacheFile(folderOf(home), ...runtime);
+/** What a file is, to tell whether a run wrote it again. */
+const identity = (path: string) => ({ ino: statSync(path).ino, mtimeMs: statSync(path).mtimeMs, bytes: readFileSync(path).toString('base64') });
 /** The kind byte after the 8-byte marker: 0 a scripting command's cache, 1 the explorer's. */
 const kindOf = (home: string): string | undefined => {
   try {
-    return ['script', 'explorer'][readFileSync(fileIn(home))[8] ?? -1];
+    return ['script', 'explorer'][readFileSync(fileOf(home))[8] ?? -1];
   } catch {
     return undefined;
   }
 };
-const identity = (path: string) => ({ ino: statSync(path).ino, mtimeMs: statSync(path).mtimeMs });
+/** The file decodes whole (the source's hash is read from it: this checks the rest). */
+const isWhole = (path: string): boolean => {
+  const bytes = readFileSync(path);
+  return decodeCodeCache(bytes, bytes.subarray(9, 41)) !== undefined;
+};
 
-/** The explorer on the demo with `home` as XDG_CACHE_HOME, to its first rows. */
+/** A scripting command in the terminal, to its end: what it prints is the same with any cache. */
+async function script(home: string, env: Record<string, string> = {}): Promise<void> {
+  app = startApp({ cols: 200, rows: 30, args: ['users', '--demo', '--still', '--users', '30', '-o', 'ndjson'], env: { XDG_CACHE_HOME: home, ...env } });
+  expect(await app.exitCode()).toBe(0);
+  const rows = app.everything().match(/"userID":"user_\d+"/g) ?? [];
+  expect(rows).toHaveLength(20);
+  expect(rows[0]).toBe('"userID":"user_000001"');
+  app.kill();
+  app = undefined;
+}
+
+/** The explorer on the demo, to its first rows. */
 async function explore(home: string): Promise<App> {
   app = startApp({ cols: 100, rows: 24, args: ['--demo', '--still'], env: { XDG_CACHE_HOME: home } });
   await app.waitFor('user_000001');
   return app;
 }
 
-describe("the explorer's code cache", () => {
-  it('the first start writes it after its first rows; the next start uses it and leaves it as it is', async () => {
-    const home = join(tmp, 'first');
+async function quit(session: App): Promise<void> {
+  session.send('q');
+  expect(await session.exitCode()).toBe(0);
+}
+
+describe("the program's code cache", () => {
+  it('a first run writes it: a file only its user can read, in a folder made 0700, nothing else left there', async () => {
+    const home = cacheHome();
+    await script(home);
+    expect(statSync(folderOf(home)).mode & 0o777).toBe(0o700);
+    expect(statSync(fileOf(home)).mode & 0o777).toBe(0o600);
+    expect(isWhole(fileOf(home))).toBe(true);
+    expect(readdirSync(folderOf(home))).toEqual([`app-${runtime[0]}-${runtime[1]}.v8cache`]);
+  }, 30_000);
+
+  it('the next run compiles from it and leaves it as it is (V8 took it: a refused one is written again)', async () => {
+    const home = cacheHome();
+    await script(home);
+    const before = identity(fileOf(home));
+    await script(home);
+    expect(identity(fileOf(home))).toEqual(before);
+  }, 30_000);
+
+  it.each([
+    ['garbage', () => Buffer.from('not a cache at all')],
+    ['cut short', (b: Buffer) => b.subarray(0, b.length - 100)],
+    ['one byte of V8 data changed', (b: Buffer) => Buffer.from(b).fill(b[b.length - 1]! ^ 0xff, b.length - 1)],
+    ['made for another program (the source hash)', (b: Buffer) => Buffer.from(b).fill(b[9]! ^ 0xff, 9, 10)],
+    ['empty', () => Buffer.alloc(0)],
+  ])('a file that is %s: the run is as before, and the file is written again, whole', async (_what, damage) => {
+    const home = cacheHome();
+    await script(home);
+    const bad = damage(readFileSync(fileOf(home)));
+    writeFileSync(fileOf(home), bad, { mode: 0o600 });
+    await script(home);
+    expect(readFileSync(fileOf(home)).equals(bad)).toBe(false);
+    expect(isWhole(fileOf(home))).toBe(true);
+  }, 30_000);
+
+  it("a file others can write is not read: it is replaced by one of its user's only", async () => {
+    const home = cacheHome();
+    await script(home);
+    chmodSync(fileOf(home), 0o666);
+    const before = statSync(fileOf(home)).ino;
+    await script(home);
+    expect(statSync(fileOf(home)).ino).not.toBe(before);
+    expect(statSync(fileOf(home)).mode & 0o777).toBe(0o600);
+  }, 30_000);
+
+  it('a link in its place is not followed: the file it points to is neither read nor written', async () => {
+    const home = cacheHome();
+    await script(home);
+    const target = join(tmp, `elsewhere-${cases}`);
+    writeFileSync(target, readFileSync(fileOf(home)));
+    const kept = identity(target);
+    unlinkSync(fileOf(home));
+    symlinkSync(target, fileOf(home));
+    await script(home);
+    expect(identity(target)).toEqual(kept);
+    expect(statSync(fileOf(home)).ino).not.toBe(statSync(target).ino);
+  }, 30_000);
+
+  it('a folder others can write is not used', async () => {
+    const home = cacheHome();
+    mkdirSync(folderOf(home), { recursive: true });
+    chmodSync(folderOf(home), 0o777);
+    await script(home);
+    expect(readdirSync(folderOf(home))).toEqual([]);
+  }, 30_000);
+
+  it('NODE_DISABLE_COMPILE_CACHE turns it off', async () => {
+    const home = cacheHome();
+    await script(home, { NODE_DISABLE_COMPILE_CACHE: '1' });
+    expect(() => statSync(folderOf(home))).toThrow();
+  }, 30_000);
+
+  it('the explorer writes it after its first rows; its next start uses it and leaves it as it is', async () => {
+    const home = cacheHome();
     const first = await explore(home);
     expect(await until(() => kindOf(home), (kind) => kind === 'explorer', 'the explorer writes its cache')).toBe('explorer');
-    first.send('q');
-    expect(await first.exitCode()).toBe(0);
-    const written = identity(fileIn(home));
-
-    // A start whose cache V8 refused would write it again at the latest on its way out.
-    const next = await explore(home);
-    next.send('q');
-    expect(await next.exitCode()).toBe(0);
-    expect(identity(fileIn(home))).toEqual(written);
+    await quit(first);
+    const written = identity(fileOf(home));
+    // A start whose cache V8 refused would write it again, at the latest on its way out.
+    await quit(await explore(home));
+    expect(identity(fileOf(home))).toEqual(written);
   }, 60_000);
 
-  it("replaces a scripting command's cache, which a scripting command then leaves alone", async () => {
-    const home = join(tmp, 'script-first');
-    const r = await runCli(['users', '--demo', '--users', '5', '-o', 'ndjson'], { XDG_CACHE_HOME: home });
-    expect(r.code).toBe(0);
+  it("the explorer replaces a scripting command's cache, which a scripting command then leaves alone", async () => {
+    const home = cacheHome();
+    await script(home);
     expect(kindOf(home)).toBe('script');
-
     const session = await explore(home);
     expect(await until(() => kindOf(home), (kind) => kind === 'explorer', "the explorer's cache replaces the script's")).toBe('explorer');
-    session.send('q');
-    expect(await session.exitCode()).toBe(0);
-    const written = identity(fileIn(home));
-    expect((await runCli(['users', '--demo', '--users', '5', '-o', 'ndjson'], { XDG_CACHE_HOME: home })).code).toBe(0);
-    expect(identity(fileIn(home))).toEqual(written);
+    await quit(session);
+    const written = identity(fileOf(home));
+    await script(home);
+    expect(identity(fileOf(home))).toEqual(written);
   }, 60_000);
 });

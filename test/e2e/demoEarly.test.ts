@@ -1,5 +1,5 @@
-// The bin starts the demo's worker before the command line is read when `--demo` is on it in a
-// terminal (src/bin.ts, prebootEmbeddedDemo in openim-demo-server/embedded): the worker is told its
+// The bin starts the demo's worker before the program is compiled when `--demo` is on it in a
+// terminal (src/bin.ts, startEarlyDemoWorker in openim-demo-server/early): the worker is told its
 // options once they are known, and a command line that never uses it still ends at once. Each
 // case runs the built CLI in a real terminal (tmux), where the worker is started early.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,7 @@
 // The published package: pack it, install the tarball into an empty folder without the network
-// (no runtime dependencies: everything is bundled into dist/, the bin dist/cli.cjs, the program dist/app.js, and the
-// demo server's ES modules, dist/demo.js, dist/demo-server.js and their chunks, dist/chunks/), and run the installed bin.
+// (no runtime dependencies: everything is bundled into dist/, the bin dist/cli.cjs, the program it runs in a terminal
+// dist/app.js, the ES modules it runs anywhere else, dist/cli.js, and the demo server's, dist/demo.js and
+// dist/demo-server.js, with their chunks, dist/chunks/), and run the installed bin.
 // The vitest global setup builds it once before any test runs; this test does not rebuild (npm pack --ignore-scripts skips
 // the prepack build, which would rewrite dist/ under the end-to-end tests running alongside).
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
@@ -84,9 +85,9 @@ describe('npm package', () => {
     expect(pkg.dependencies ?? {}).toEqual({});
   });
 
-  it('packs only package.json, README.md, LICENSE, the bin, the program, the demo\'s two entries and the chunks of this build', () => {
+  it('packs only package.json, README.md, LICENSE, the bin, the program, the ES module entry, the demo\'s two entries and the chunks of this build', () => {
     const paths = packed.files.map((f) => f.path).sort();
-    const entries = ['package.json', 'dist/cli.cjs', 'dist/app.js', 'dist/demo.js', 'dist/demo-server.js'];
+    const entries = ['package.json', 'dist/cli.cjs', 'dist/app.js', 'dist/cli.js', 'dist/demo.js', 'dist/demo-server.js'];
     for (const entry of entries) expect(paths).toContain(entry);
     const built = readdirSync(join(ROOT, 'dist', 'chunks')).map((name) => `dist/chunks/${name}`);
     expect(built.length).toBeGreaterThan(0);

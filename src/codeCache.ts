@@ -11,7 +11,7 @@
 // being compiled (V8 itself only compares the length) and the hash of its own bytes (a torn or
 // altered file is never handed to V8). V8 then checks its version and flags, and a cache it
 // rejects is written again. Any failure means a start without the cache, never an error.
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { closeSync, constants, fstatSync, openSync, readFileSync, readSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { Script } from 'node:vm';
@@ -90,7 +90,7 @@ function readTrusted(path: string): Buffer | undefined {
 
 /** Written whole under another name, then renamed: a reader sees the old file or the new one. */
 function writeWhole(path: string, bytes: Buffer): void {
-  const temporary = `${path}.${process.pid}.tmp`;
+  const temporary = `${path}.${randomBytes(6).toString('hex')}.tmp`;
   let fd: number | undefined;
   try {
     fd = openSync(temporary, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600);

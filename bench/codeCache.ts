@@ -5,16 +5,17 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { codeCacheHeader } from '../src/codeCache.js';
 import { sleep } from './harness.js';
 import { CLI } from './procs.js';
 import { runInPty } from './terminal.js';
 
 let home: string | undefined;
 
-/** The explorer's kind of cache (the byte after the marker: src/codeCache.ts) is in the folder. */
+/** The explorer's kind of cache is in the folder. */
 function explorerCacheIn(dir: string): boolean {
   try {
-    return readdirSync(dir).some((name) => name.endsWith('.v8cache') && readFileSync(join(dir, name))[8] === 1);
+    return readdirSync(dir).some((name) => name.endsWith('.v8cache') && codeCacheHeader(readFileSync(join(dir, name)))?.kind === 'explorer');
   } catch {
     return false;
   }

@@ -6,15 +6,17 @@
 // here is taken after the program has run what its start needs (host.ts, `settled`): the next
 // start finds those functions compiled. Measured: docs/performance.md, issue 38's fifth pass.
 //
-// The file is read as untrusted: it must be a regular file of this user's, not writable by others,
-// in a folder of this user's that others cannot write; it must carry the hash of the very source
+// The file is read as untrusted, through data/localFile.ts as every local file: a regular file of
+// this user's (or root's), not writable by others and not a link, in a folder of this user's that
+// others cannot write; written beside and renamed over. It must carry the hash of the very source
 // being compiled (V8 itself only compares the length) and the hash of its own bytes (a torn or
 // altered file is never handed to V8). V8 then checks its version and flags, and a cache it
 // rejects is written again. Any failure means a start without the cache, never an error.
-import { createHash, randomBytes } from 'node:crypto';
-import { closeSync, constants, fstatSync, openSync, readFileSync, readSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Script } from 'node:vm';
+import { folderTrustProblem, readLocalFile, replaceFileSync } from './data/localFile.js';
 import type { SettledKind } from './host.js';
 
 const MAGIC = Buffer.from('OIE-V8C1', 'latin1');
@@ -37,75 +39,37 @@ export function encodeCodeCache(kind: SettledKind, sourceHash: Buffer, data: Buf
   return Buffer.concat([MAGIC, Buffer.of(KINDS.indexOf(kind)), sourceHash, sha256(data), data]);
 }
 
-/** V8's data and the kind of run it was taken after, or undefined for anything but a whole file for `sourceHash`. */
-export function decodeCodeCache(file: Buffer, sourceHash: Buffer): { kind: SettledKind; data: Buffer } | undefined {
+/** What a cache file says of itself (its marker, kind and source's hash), its bytes unchecked; undefined for another file. */
+export function codeCacheHeader(file: Buffer): { kind: SettledKind; sourceHash: Buffer } | undefined {
   if (file.length <= HEADER_BYTES || !file.subarray(0, MAGIC.length).equals(MAGIC)) return undefined;
   const kind = KINDS[file[MAGIC.length] ?? -1];
-  const source = file.subarray(MAGIC.length + 1, MAGIC.length + 1 + HASH_BYTES);
+  return kind === undefined ? undefined : { kind, sourceHash: file.subarray(MAGIC.length + 1, MAGIC.length + 1 + HASH_BYTES) };
+}
+
+/** V8's data and the kind of run it was taken after, or undefined for anything but a whole file for `sourceHash`. */
+export function decodeCodeCache(file: Buffer, sourceHash: Buffer): { kind: SettledKind; data: Buffer } | undefined {
+  const header = codeCacheHeader(file);
   const dataHash = file.subarray(MAGIC.length + 1 + HASH_BYTES, HEADER_BYTES);
   const data = file.subarray(HEADER_BYTES);
-  if (kind === undefined || !source.equals(sourceHash) || !sha256(data).equals(dataHash)) return undefined;
-  return { kind, data };
+  if (header === undefined || !header.sourceHash.equals(sourceHash) || !sha256(data).equals(dataHash)) return undefined;
+  return { kind: header.kind, data };
 }
 
-const uid = (): number | undefined => process.getuid?.();
-
-/** Ours, and not writable by anyone else (where the platform has owners). */
-function trusted(stat: { uid: number; mode: number }): boolean {
-  const me = uid();
-  return (me === undefined || stat.uid === me) && (stat.mode & 0o022) === 0;
-}
-
-/** The folder when it is a folder of this user's that no one else can write to. */
-export function trustedFolder(dir: string): boolean {
+/** The folder when it is a folder of this user's (or root's) that no one else can write to. */
+function trustedFolder(dir: string): boolean {
   try {
-    const stat = statSync(dir);
-    return stat.isDirectory() && trusted(stat);
+    return statSync(dir).isDirectory() && folderTrustProblem(dir, 'the cache folder') === undefined;
   } catch {
     return false;
   }
 }
 
+/** The file's bytes when it is one a user's own start wrote (data/localFile.ts's rules); never a link. */
 function readTrusted(path: string): Buffer | undefined {
-  let fd: number | undefined;
   try {
-    // Not through a link: the file must be the one in the folder checked.
-    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW);
-    const stat = fstatSync(fd);
-    if (!stat.isFile() || !trusted(stat) || stat.size > MAX_FILE_BYTES) return undefined;
-    const bytes = Buffer.allocUnsafe(stat.size);
-    let at = 0;
-    while (at < bytes.length) {
-      const n = readSync(fd, bytes, at, bytes.length - at, at);
-      if (n === 0) return undefined;
-      at += n;
-    }
-    return bytes;
+    return readLocalFile(path, { maxBytes: MAX_FILE_BYTES, what: 'the code cache', trusted: true, noFollow: true }).bytes;
   } catch {
     return undefined;
-  } finally {
-    if (fd !== undefined) closeSync(fd);
-  }
-}
-
-/** Written whole under another name, then renamed: a reader sees the old file or the new one. */
-function writeWhole(path: string, bytes: Buffer): void {
-  const temporary = `${path}.${randomBytes(6).toString('hex')}.tmp`;
-  let fd: number | undefined;
-  try {
-    fd = openSync(temporary, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600);
-    let at = 0;
-    while (at < bytes.length) at += writeSync(fd, bytes, at, bytes.length - at);
-    closeSync(fd);
-    fd = undefined;
-    renameSync(temporary, path);
-  } catch {
-    if (fd !== undefined) closeSync(fd);
-    try {
-      unlinkSync(temporary);
-    } catch {
-      // never made
-    }
   }
 }
 
@@ -139,7 +103,7 @@ export function loadProgram(file: string, dir: string | undefined): LoadedProgra
       if (saved || path === undefined || (cached && (found?.kind === 'explorer' || kind === 'script'))) return;
       saved = true;
       try {
-        writeWhole(path, encodeCodeCache(kind, sourceHash, script.createCachedData()));
+        replaceFileSync(path, encodeCodeCache(kind, sourceHash, script.createCachedData()), 'the code cache');
       } catch {
         // A start without the cache next time, as this one.
       }

@@ -4,11 +4,10 @@
 // data/localFile.ts: a FIFO or a link to /dev/zero planted there must neither hang the explorer's
 // start nor eat its memory; a file that is not what we wrote is ignored with a note. The state
 // folder itself must be this user's and closed to others (as the config file): refused at start.
-import { randomBytes } from 'node:crypto';
-import { closeSync, mkdirSync, renameSync, unlinkSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { errnoCode, errnoWords, folderTrustProblem, LocalFileError, openLocalFileForWrite, readLocalFile, writeAllSync } from '../data/localFile.js';
+import { errnoCode, errnoWords, folderTrustProblem, LocalFileError, readLocalFile, replaceFileSync } from '../data/localFile.js';
 import { UsageError } from './usageError.js';
 
 /** Twenty IDs of at most a few hundred bytes each, for each of the servers kept: far below this. */
@@ -115,37 +114,15 @@ export function recentUsersFile(path: string): RecentUsersFile {
   };
 }
 
-/**
- * Writes `text` to a new file beside `path`, then renames it over `path`: a link planted at the
- * path is replaced, never followed. The new file's name ends in random bytes and is created with
- * O_EXCL (never through a link, never over a file): a file at that name is someone else's, left
- * alone, and only a file this call created is removed on failure. Returns the failure in words.
- */
+/** The history written whole over the old one (replaceFileSync); the failure in words. */
 function writeReplacing(path: string, text: string): string | undefined {
-  const temporary = `${path}.${randomBytes(8).toString('hex')}.tmp`;
-  let created = false;
   let step = 'cannot make the state folder';
   try {
     mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
     step = 'cannot write the recent-users file';
-    const fd = openLocalFileForWrite(temporary, { what: 'the recent-users file', append: false });
-    created = true;
-    try {
-      writeAllSync(fd, text);
-    } finally {
-      closeSync(fd);
-    }
-    renameSync(temporary, path);
-    created = false;
+    replaceFileSync(path, text, 'the recent-users file');
     return undefined;
   } catch (error) {
-    if (created) {
-      try {
-        unlinkSync(temporary);
-      } catch {
-        // gone already
-      }
-    }
     return error instanceof LocalFileError ? error.problem : `${step}: ${errnoWords(errnoCode(error))}`;
   }
 }

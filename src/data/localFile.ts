@@ -8,7 +8,8 @@
 // file, a CA file) and the state folder must be the user's or root's and closed to writers, as
 // ssh trusts its config (trustProblem). Lives in data/, the lowest layer that writes files;
 // config/ (above it) reads its files through it too.
-import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, statSync, writeSync, type Stats } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, renameSync, statSync, unlinkSync, writeSync, type Stats } from 'node:fs';
 import { userInfo } from 'node:os';
 import { shellWord } from '../api/inertText.js';
 import { sanitize } from '../terminal/sanitize.js';
@@ -93,19 +94,21 @@ export interface ReadOptions {
    * this user's or root's and nobody else can write it (trustProblem), whatever it holds.
    */
   trusted?: boolean;
+  /** A link at the path is refused, not followed (a file the app wrote itself: it never makes one). */
+  noFollow?: boolean;
 }
 
 /**
- * The bytes of a regular file (symbolic links followed: a config file may be a link into a
- * dotfiles repository) of at most `maxBytes`. Never blocks: a FIFO or device is refused.
+ * The bytes of a regular file (symbolic links followed unless `noFollow`: a config file may be a
+ * link into a dotfiles repository) of at most `maxBytes`. Never blocks: a FIFO or device is refused.
  * Throws LocalFileError (with `code` ENOENT when there is no such file).
  */
 export function readLocalFile(path: string, options: ReadOptions): { bytes: Buffer; stats: Stats } {
   let fd: number;
   try {
     // Looked at before opening too: opening some devices does something (a tape rewinds).
-    refuseUnlessRegular(path, statSync(path), options);
-    fd = openSync(path, constants.O_RDONLY | NONBLOCK | NOCTTY);
+    refuseUnlessRegular(path, options.noFollow ? lstatSync(path) : statSync(path), options);
+    fd = openSync(path, constants.O_RDONLY | NONBLOCK | NOCTTY | (options.noFollow ? NOFOLLOW : 0));
   } catch (error) {
     if (error instanceof LocalFileError) throw error;
     const code = errnoCode(error);
@@ -269,8 +272,35 @@ export function openLocalFileForWrite(path: string, options: WriteOptions): numb
  * in its middle): the rest is written again, so the next write fails and says why (EFBIG), rather
  * than losing the tail of the text in silence.
  */
-export function writeAllSync(fd: number, text: string): void {
-  const bytes = Buffer.from(text, 'utf8');
+export function writeAllSync(fd: number, text: string | Buffer): void {
+  const bytes = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
   let done = 0;
   while (done < bytes.length) done += writeSync(fd, bytes, done, bytes.length - done);
+}
+
+/**
+ * Writes `data` to a new file beside `path`, then renames it over `path`: a reader sees the old
+ * file or the new one, and a link planted at the path is replaced, never followed. The new file's
+ * name ends in random bytes and is created with O_EXCL (never through a link, never over a file):
+ * a file at that name is someone else's, left alone, and only a file this call created is removed
+ * on failure. Throws LocalFileError, or the error of the rename.
+ */
+export function replaceFileSync(path: string, data: string | Buffer, what: string): void {
+  const temporary = `${path}.${randomBytes(8).toString('hex')}.tmp`;
+  const fd = openLocalFileForWrite(temporary, { what, append: false });
+  try {
+    try {
+      writeAllSync(fd, data);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(temporary, path);
+  } catch (error) {
+    try {
+      unlinkSync(temporary);
+    } catch {
+      // gone already
+    }
+    throw error;
+  }
 }

@@ -10,7 +10,7 @@ import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, s
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { codeCacheFile, decodeCodeCache } from '../../src/codeCache.js';
+import { codeCacheFile, codeCacheHeader, decodeCodeCache } from '../../src/codeCache.js';
 import { CLI_NODE } from '../support/runCli.js';
 import { assertTmux, startApp, until, type App } from '../support/tmux.js';
 
@@ -31,10 +31,10 @@ const folderOf = (home: string): string => join(home, 'openim-explorer');
 const fileOf = (home: string): string => codeCacheFile(folderOf(home), ...runtime);
 /** What a file is, to tell whether a run wrote it again. */
 const identity = (path: string) => ({ ino: statSync(path).ino, mtimeMs: statSync(path).mtimeMs, bytes: readFileSync(path).toString('base64') });
-/** The kind byte after the 8-byte marker: 0 a scripting command's cache, 1 the explorer's. */
+/** Which run took the cache: a scripting command's, or the explorer's. */
 const kindOf = (home: string): string | undefined => {
   try {
-    return ['script', 'explorer'][readFileSync(fileOf(home))[8] ?? -1];
+    return codeCacheHeader(readFileSync(fileOf(home)))?.kind;
   } catch {
     return undefined;
   }
@@ -42,7 +42,8 @@ const kindOf = (home: string): string | undefined => {
 /** The file decodes whole (the source's hash is read from it: this checks the rest). */
 const isWhole = (path: string): boolean => {
   const bytes = readFileSync(path);
-  return decodeCodeCache(bytes, bytes.subarray(9, 41)) !== undefined;
+  const header = codeCacheHeader(bytes);
+  return header !== undefined && decodeCodeCache(bytes, header.sourceHash) !== undefined;
 };
 
 /** A scripting command in the terminal, to its end: what it prints is the same with any cache. */

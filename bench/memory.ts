@@ -3,7 +3,9 @@
 // The bundled CLI on a 200x50 pseudo-terminal over a 1,000,000-user demo server; `n` is pressed
 // and the next one only once the status line shows the page, so every page is fetched and drawn.
 // Beside it, in turn, the same for an Ink app alone paging the same way (floors/inkPaging.mjs):
-// what React, Ink and V8 grow by for as many never-seen frames.
+// what React, Ink and V8 grow by for as many never-seen frames; and the CLI again with glibc's
+// mmap threshold fixed at its default from the process's start (MALLOC_MMAP_THRESHOLD_): what the
+// growth is without the threshold's raises, which no one but the environment can turn off.
 import { build } from 'esbuild';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,8 +28,11 @@ export async function bundleInkPaging(dir: string): Promise<string> {
   return outfile;
 }
 
-async function oneRun(argv: readonly string[], firstFrame: string, pages: number): Promise<{ start: number; end: number }> {
-  const pty = runInPty(argv, 200, 50);
+/** glibc's default (mallopt(3)); set, the threshold no longer follows the largest block freed. */
+export const FIXED_MMAP_THRESHOLD = { MALLOC_MMAP_THRESHOLD_: String(128 * 1024) };
+
+async function oneRun(argv: readonly string[], firstFrame: string, pages: number, env: Record<string, string> = {}): Promise<{ start: number; end: number }> {
+  const pty = runInPty(argv, 200, 50, env);
   try {
     await pty.waitFor(firstFrame, 20_000);
     await sleep(500);
@@ -52,6 +57,7 @@ export async function memoryFigures(quick: boolean): Promise<Result[]> {
   const scratch = mkdtempSync(join(tmpdir(), 'oie-bench-paging-'));
   const cli = { start: [] as number[], end: [] as number[] };
   const ink = { start: [] as number[], end: [] as number[] };
+  const fixed = { start: [] as number[], end: [] as number[] };
   try {
     const floor = await bundleInkPaging(scratch);
     for (let i = 0; i < runs; i++) {
@@ -61,6 +67,9 @@ export async function memoryFigures(quick: boolean): Promise<Result[]> {
       const f = await oneRun([floor, demo.url, EXPLORER_HEAP_FLAGS], 'page 1 of', pages);
       ink.start.push(f.start);
       ink.end.push(f.end);
+      const x = await oneRun([CLI, '--base-url', demo.url, '--secret', 'openIM123'], 'user_000001', pages, FIXED_MMAP_THRESHOLD);
+      fixed.start.push(x.start);
+      fixed.end.push(x.end);
     }
   } finally {
     await demo.close();
@@ -70,5 +79,6 @@ export async function memoryFigures(quick: boolean): Promise<Result[]> {
   return [
     paired(6, `RSS after ${count} never-seen pages vs after start`, cli.end, cli.start, 'MB', 'RSS after start', '<= 1.1x', (r) => r <= 1.1, `the same process before and after, no forced GC; 50 rows a page at 200x50; the store keeps ${PAGE_CACHE_PAGES} pages`),
     paired(6, `Ink alone paging ${count} pages: RSS after vs after start`, ink.end, ink.start, 'MB', 'RSS after start', '', undefined, 'floors/inkPaging.mjs, run in turn with the row above: the stack\'s own growth'),
+    paired(6, `RSS after ${count} pages vs after start, mmap threshold fixed (MALLOC_MMAP_THRESHOLD_)`, fixed.end, fixed.start, 'MB', 'RSS after start', '', undefined, 'the CLI in turn with the two rows above, the threshold set by the environment at start, so that no freed block raises it'),
   ];
 }

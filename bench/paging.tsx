@@ -10,6 +10,7 @@ import { DEFAULT_CLIENT_CONFIG, OpenIMClient } from '../src/api/client.js';
 import { parseMessageQuery } from '../src/lists/messageQuery.js';
 import { LISTS } from '../src/lists/registry.js';
 import { mountApp, sleep, waitForState, type Mounted } from './harness.js';
+import { replyMeter, replyRows } from './replies.js';
 import { alternate, counted, paired, type Result } from './stats.js';
 
 /** From now to the first frame written after the list shows `page`. */
@@ -63,24 +64,21 @@ export async function searchFigures(quick: boolean): Promise<Result[]> {
   const users = 1_000_000;
   const size = 50;
   const demo = await startDemoServer({ users });
-  const client = new OpenIMClient({ ...DEFAULT_CLIENT_CONFIG, baseUrl: demo.url, secret: 'openIM123', adminUserID: 'imAdmin' });
+  const meter = replyMeter();
+  const client = new OpenIMClient({ ...DEFAULT_CLIENT_CONFIG, baseUrl: demo.url, secret: 'openIM123', adminUserID: 'imAdmin', onRequest: meter.onRequest });
   const searches = ['from:user_000002', 'type:MarkdownText', 'day:2025-10-01', 'to:user_500001 session:single'];
-  const timed = async (send: () => Promise<unknown>): Promise<number> => {
-    const t0 = performance.now();
-    await send();
-    return performance.now() - t0;
-  };
-  const search = (i: number) => {
+  const search = meter.side((i) => {
     const parsed = parseMessageQuery(searches[((i % searches.length) + searches.length) % searches.length]!);
     const query = parsed.ok ? parsed.query : LISTS.messages.query.initial;
-    return timed(() => LISTS.messages.operation.send(client, LISTS.messages.body({ page: 1, size, query })));
-  };
+    return LISTS.messages.operation.send(client, LISTS.messages.body({ page: 1, size, query }));
+  });
   // Users pages far apart, never the same one twice.
-  const usersPage = (i: number) => timed(() => LISTS.users.operation.send(client, LISTS.users.body({ page: 1_000 + 97 * (i + 2), size, query: LISTS.users.query.initial })));
+  const usersPage = meter.side((i) => LISTS.users.operation.send(client, LISTS.users.body({ page: 1_000 + 97 * (i + 2), size, query: LISTS.users.query.initial })));
   try {
-    const pairs = await alternate(quick ? 4 : 40, 8, search, usersPage);
+    await alternate(quick ? 4 : 40, 8, search.sample, usersPage.sample);
     return [
-      paired(4, 'message search page at 1,000,000 users (by sender, type, day, receiver), request to page', pairs.a, pairs.b, 'ms', 'a users page', '<= 1.5x', (r) => r <= 1.5, '50 rows a page, in-process demo over loopback'),
+      paired(4, 'message search page at 1,000,000 users (by sender, type, day, receiver), request to page', search.ms, usersPage.ms, 'ms', 'a users page', '<= 1.5x', (r) => r <= 1.5, '50 rows a page, in-process demo over loopback'),
+      ...replyRows(4, 'message search page', search, usersPage, 'a users page'),
     ];
   } finally {
     await demo.close();

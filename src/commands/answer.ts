@@ -2,7 +2,7 @@
 // (`--help | head -1`: EPIPE) is a quiet success; any other lost write is said on stderr in words
 // and exits EXIT_OUTPUT; neither is ever a stack trace. Small on purpose: the bin (bin.ts) loads it.
 import { writeSync } from 'node:fs';
-import { errnoCode, errnoWords } from '../data/localFile.js';
+import { errnoCode, errnoWords } from '../data/errno.js';
 import { EXIT_OK, EXIT_OUTPUT } from './exitCodes.js';
 
 /**

@@ -4,7 +4,7 @@
 // stderr says what failed, and the exit code is EXIT_OUTPUT, so that a cron job never takes a
 // truncated result for a whole one.
 import { readFileSync, readlinkSync } from 'node:fs';
-import { errnoCode, errnoWords } from '../data/localFile.js';
+import { errnoCode, errnoWords } from '../data/errno.js';
 
 export class ScriptOutput {
   private error: Error | undefined;

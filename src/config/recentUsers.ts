@@ -7,7 +7,8 @@
 import { mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { errnoCode, errnoWords, folderTrustProblem, LocalFileError, readLocalFile, replaceFileSync } from '../data/localFile.js';
+import { errnoCode, errnoWords } from '../data/errno.js';
+import { folderTrustProblem, LocalFileError, readLocalFile, replaceFileSync } from '../data/localFile.js';
 import { UsageError } from './usageError.js';
 
 /** Twenty IDs of at most a few hundred bytes each, for each of the servers kept: far below this. */

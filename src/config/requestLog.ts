@@ -2,7 +2,8 @@
 // from the client's RequestEvent, which holds no token, no secret and no body: keep it that way.
 import { closeSync } from 'node:fs';
 import type { RequestEvent } from '../api/http.js';
-import { errnoCode, errnoWords, LocalFileError, openLocalFileForWrite, writeAllSync } from '../data/localFile.js';
+import { errnoCode, errnoWords } from '../data/errno.js';
+import { LocalFileError, openLocalFileForWrite, writeAllSync } from '../data/localFile.js';
 import { UsageError } from './usageError.js';
 
 export interface RequestLog {

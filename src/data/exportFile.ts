@@ -6,7 +6,8 @@ import { homedir } from 'node:os';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import type { ListKind } from '../lists/names.js';
 import { addExitHook } from '../terminal/exitHooks.js';
-import { errnoCode, errnoWords, LocalFileError, openLocalFileForWrite, writeAllSync } from './localFile.js';
+import { errnoCode, errnoWords } from './errno.js';
+import { LocalFileError, openLocalFileForWrite, writeAllSync } from './localFile.js';
 
 export interface ExportSink {
   /** Where the file is, as shown to the user (relative to the working directory when inside it). */

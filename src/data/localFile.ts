@@ -13,6 +13,7 @@ import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, renameS
 import { userInfo } from 'node:os';
 import { shellWord } from '../api/inertText.js';
 import { sanitize } from '../terminal/sanitize.js';
+import { errnoCode, errnoWords } from './errno.js';
 
 const NONBLOCK = constants.O_NONBLOCK ?? 0;
 const NOCTTY = constants.O_NOCTTY ?? 0;
@@ -32,48 +33,6 @@ export class LocalFileError extends Error {
 
 /** A file others could have written, where only the user's own may be (trustProblem). */
 export class UntrustedFileError extends LocalFileError {}
-
-/** The words for an errno code from reading or writing a file (or a stream on one). */
-export function errnoWords(code: string | undefined): string {
-  switch (code) {
-    case 'ENOSPC':
-      return 'no space left on the device';
-    case 'EDQUOT':
-      return 'the disk quota is exceeded';
-    case 'EIO':
-      return 'an input/output error (the disk or terminal failed)';
-    case 'EBADF':
-      return 'the file descriptor is closed';
-    case 'EFBIG':
-      return 'the file is too large';
-    case 'EROFS':
-      return 'the file system is read-only';
-    case 'EACCES':
-    case 'EPERM':
-      return 'permission denied';
-    case 'ENOENT':
-      return 'no such file or directory';
-    case 'ENOTDIR':
-      return 'a part of the path is not a directory';
-    case 'EISDIR':
-      return 'it is a directory';
-    case 'ELOOP':
-      return 'it is a symbolic link (not followed, so that nobody can point it elsewhere)';
-    case 'ENXIO':
-      return 'it is a FIFO or device with nobody on the other end';
-    case 'EEXIST':
-      return 'it already exists';
-    case 'EPIPE':
-      return 'the reader closed the pipe';
-    default:
-      return 'it cannot be used';
-  }
-}
-
-export function errnoCode(error: unknown): string | undefined {
-  const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  return typeof code === 'string' ? code : undefined;
-}
 
 export function kindOf(stats: Stats): string {
   if (stats.isDirectory()) return 'a directory';

@@ -48,7 +48,7 @@ export function codeCacheFile(dir: string, version: string = process.version, ar
   return join(dir, `app-${version}-${arch}.v8cache`);
 }
 
-/** The file's bytes: the marker, the kind, the source's hash, the data's hash, V8's data. */
+/** The file's bytes: the marker, the kind, seven zeros, the source's hash, the data's hash, V8's data. */
 export function encodeCodeCache(kind: SettledKind, sourceHash: Buffer, data: Buffer): Buffer {
   return Buffer.concat([MAGIC, Buffer.of(KINDS.indexOf(kind)), Buffer.alloc(PAD_BYTES), sourceHash, sha256(data), data]);
 }

@@ -135,8 +135,11 @@ describe.sequential('openim-explorer --demo in tmux', () => {
       const a = await startDemo({ cols, rows });
       await openFirstUser(a);
       a.send('2');
-      const blacklist = await a.waitFor((s) => /\[2 Black(?:list)?\]/.test(s) && s.includes('BLOCKED USER') && CURSOR_ROW.test(s));
-      expect(blacklist).toContain(`· ${DEMO.firstUser.blacks} total`);
+      // Until the status line (the frame's last line) says the blacklist's total: a capture taken
+      // while tmux takes the frame in shows the new tab over the last list's rows.
+      const blacklist = await a.waitFor(
+        (s) => /\[2 Black(?:list)?\]/.test(s) && s.includes('BLOCKED USER') && CURSOR_ROW.test(s) && s.includes(`· ${DEMO.firstUser.blacks} total`),
+      );
       const rowsShown = blacklist.split('\n').filter((line) => /^[› ]user_\d+ /.test(line));
       expect(rowsShown).toHaveLength(DEMO.firstUser.blacks);
       // The operator is the last column: the user themselves for most rows.
@@ -147,8 +150,8 @@ describe.sequential('openim-explorer --demo in tmux', () => {
       const a = await startDemo({ cols, rows });
       await openFirstUser(a);
       a.send('3');
-      const sent = await a.waitFor((s) => /\[3 Sent/.test(s) && CURSOR_ROW.test(s) && !s.includes('loading'));
-      expect(sent).toContain(`· ${DEMO.firstUser.friendRequests} total`);
+      // Until the status line says the list's total (as the blacklist's test, above).
+      const sent = await a.waitFor((s) => /\[3 Sent/.test(s) && CURSOR_ROW.test(s) && !s.includes('loading') && s.includes(`· ${DEMO.firstUser.friendRequests} total`));
       for (const result of ['pending', 'accepted', 'refused']) expect(sent).toMatch(new RegExp(`^[› ]user_\\d+ .* ${result} `, 'm'));
     }, TEST_MS);
 

@@ -29,7 +29,7 @@ export async function bundleInkPaging(dir: string): Promise<string> {
 }
 
 /** glibc's default (mallopt(3)); set, the threshold no longer follows the largest block freed. */
-export const FIXED_MMAP_THRESHOLD = { MALLOC_MMAP_THRESHOLD_: String(128 * 1024) };
+const FIXED_MMAP_THRESHOLD = { MALLOC_MMAP_THRESHOLD_: String(128 * 1024) };
 
 async function oneRun(argv: readonly string[], firstFrame: string, pages: number, env: Record<string, string> = {}): Promise<{ start: number; end: number }> {
   const pty = runInPty(argv, 200, 50, env);

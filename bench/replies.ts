@@ -20,19 +20,21 @@ export function replyMeter(): ReplyMeter {
       chars += event.bytes;
     },
     side: (send) => {
-      const out = { ms: [] as number[], chars: [] as number[] };
+      const ms: number[] = [];
+      const sizes: number[] = [];
       return {
-        ...out,
+        ms,
+        chars: sizes,
         sample: async (i) => {
           chars = 0;
           const t0 = performance.now();
           await send(i);
-          const ms = performance.now() - t0;
+          const took = performance.now() - t0;
           if (i >= 0) {
-            out.ms.push(ms);
-            out.chars.push(chars);
+            ms.push(took);
+            sizes.push(chars);
           }
-          return ms;
+          return took;
         },
       };
     },

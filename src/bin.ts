@@ -4,9 +4,8 @@
 // command line, in one of two builds (scripts/build.mjs):
 // - in a terminal (stdin and stdout), where the explorer may run: the program, dist/app.js, one
 //   script compiled with V8's code cache (codeCache.ts) and handed what host.ts describes
-//   (program.ts). No ES
-//   module is loaded on this thread for it: Node's ES loader costs about a tenth of `node -e 0`
-//   to start, and a module cannot be given a code cache;
+//   (program.ts). No ES module is loaded on this thread for it: Node's ES loader costs about a
+//   tenth of `node -e 0` to start, and a module cannot be given a code cache;
 // - anywhere else (a pipe, a file: the scripting commands, the completion scripts), where cli.ts
 //   refuses the explorer: dist/cli.js and its chunks, ES modules that load only what the command
 //   needs. The program run there held 6 MB more at a 200,000-user walk's peak (1.15x a bare

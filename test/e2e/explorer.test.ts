@@ -140,6 +140,7 @@ describe.sequential('openim-explorer --demo in tmux', () => {
       const blacklist = await a.waitFor(
         (s) => /\[2 Black(?:list)?\]/.test(s) && s.includes('BLOCKED USER') && CURSOR_ROW.test(s) && s.includes(`· ${DEMO.firstUser.blacks} total`),
       );
+      expect(blacklist).toContain(`· ${DEMO.firstUser.blacks} total`);
       const rowsShown = blacklist.split('\n').filter((line) => /^[› ]user_\d+ /.test(line));
       expect(rowsShown).toHaveLength(DEMO.firstUser.blacks);
       // The operator is the last column: the user themselves for most rows.
@@ -152,6 +153,7 @@ describe.sequential('openim-explorer --demo in tmux', () => {
       a.send('3');
       // Until the status line says the list's total (as the blacklist's test, above).
       const sent = await a.waitFor((s) => /\[3 Sent/.test(s) && CURSOR_ROW.test(s) && !s.includes('loading') && s.includes(`· ${DEMO.firstUser.friendRequests} total`));
+      expect(sent).toContain(`· ${DEMO.firstUser.friendRequests} total`);
       for (const result of ['pending', 'accepted', 'refused']) expect(sent).toMatch(new RegExp(`^[› ]user_\\d+ .* ${result} `, 'm'));
     }, TEST_MS);
 

@@ -143,9 +143,12 @@ export class LiveRefresher {
     const due = this.lastEnd === null ? this.timers.now() : this.lastEnd + this.wait;
     const delay = due - this.timers.now();
     if (delay <= 0) return this.fire();
+    // Anything that moves the due time (stop, pause, touch) clears this timer first: when it runs,
+    // the refresh is due. Not planned again: Node's timer may run a millisecond before Date.now()
+    // reaches `due`, and a second plan said the same wait twice ("next try in 2 s", then "in 0 s").
     this.timer = this.timers.setTimeout(() => {
       this.timer = undefined;
-      this.plan();
+      this.fire();
     }, delay);
     this.report(this.outcome ? { ...this.outcome, at: due } : { state: 'scheduled', at: due });
   }

@@ -18,7 +18,7 @@ type Answer = { ok: true } | { ok: false; error: unknown };
  * A fake server: each refresh answers after `latency` ms of fake time with the next scripted
  * answer (ok when the script is empty). Records when each request went out and its signal.
  */
-function harness(options: { latency?: number; answers?: Answer[]; interval?: number } = {}) {
+function harness(options: { latency?: number; answers?: Answer[]; interval?: number; earlyMs?: number } = {}) {
   const latency = options.latency ?? 100;
   const answers = [...(options.answers ?? [])];
   const sent: { at: number; signal: AbortSignal }[] = [];
@@ -27,7 +27,8 @@ function harness(options: { latency?: number; answers?: Answer[]; interval?: num
   const statuses: RefreshStatus[] = [];
   const timers: RefreshTimers = {
     now: () => Date.now(),
-    setTimeout: (callback, ms) => setTimeout(callback, ms),
+    // earlyMs: a timer that runs before Date.now() reaches its time, as Node's may by a millisecond.
+    setTimeout: (callback, ms) => setTimeout(callback, Math.max(0, ms - (options.earlyMs ?? 0))),
     clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
   };
   const refresher = new LiveRefresher({
@@ -165,6 +166,15 @@ describe('LiveRefresher', () => {
     expect(h.sent).toHaveLength(2);
     await vi.advanceTimersByTimeAsync(1);
     expect(h.gaps()).toEqual([30_000, INTERVAL]);
+    h.refresher.stop();
+  });
+
+  it('says a wait once, and keeps to it, when the timer runs a millisecond before its time', async () => {
+    const h = harness({ latency: 0, answers: [tooMany(2_000)], interval: 1_000, earlyMs: 1 });
+    h.refresher.start();
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(h.sent).toHaveLength(2);
+    expect(h.statuses.filter((s) => s.state === 'rate-limited')).toHaveLength(1);
     h.refresher.stop();
   });
 

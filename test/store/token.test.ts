@@ -98,9 +98,14 @@ describe('the token\'s expiry', () => {
   });
 
   it('stays unknown, and silent, where the server cannot say', async () => {
-    const store = withToken({ url: loopback.url.replace(/\d+$/, '1') }, 't');
+    // Nothing listens on port 1: the read fails. Wait for that failure to be handled, not for a time.
+    const client = demoClient({ url: loopback.url.replace(/\d+$/, '1') }, { secret: undefined, token: 't' });
+    const read = client.tokenExpiry.bind(client);
+    let answered = false;
+    client.tokenExpiry = (signal) => read(signal).finally(() => (answered = true));
+    const store = createAppStore({ client, pageSize: 20 });
     store.getState().checkToken();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await expect.poll(() => answered, { timeout: 5000 }).toBe(true);
     expect(store.getState().token).toEqual({ state: 'unknown' });
     expect(store.getState().flash).toBeNull();
   });

@@ -103,8 +103,8 @@ describe('pull_msg_by_seq', () => {
     const id = withMessages('sg_')[0]!.conversationID;
     const pulled = await pull(server, DEMO.firstUserID, [{ conversationID: id, begin: 1, end: 1e9, num: 50 }]);
     expect(Object.keys(pulled)).toEqual(['msgs', 'notificationMsgs']);
-    expect(Object.keys(pulled.msgs[id]!)).toEqual(['Msgs', 'isEnd', 'endSeq']);
-    const msgs = pulled.msgs[id]!.Msgs!.filter((m) => m.status !== STATUS_DELETED);
+    expect(Object.keys(pulled.msgs![id]!)).toEqual(['Msgs', 'isEnd', 'endSeq']);
+    const msgs = pulled.msgs![id]!.Msgs!.filter((m) => m.status !== STATUS_DELETED);
     expect(Object.keys(msgs[0]!)).toEqual([
       'sendID', 'recvID', 'groupID', 'clientMsgID', 'serverMsgID', 'senderPlatformID', 'senderNickname', 'senderFaceURL', 'sessionType',
       'msgFrom', 'contentType', 'content', 'seq', 'sendTime', 'createTime', 'status', 'isRead', 'options', 'offlinePushInfo',

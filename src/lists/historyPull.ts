@@ -74,17 +74,15 @@ function readStateFailure(error: unknown): string {
   const said = (text: string): string => displayText(firstLine(text)).slice(0, 60);
   switch (error.kind) {
     case 'http':
-      return error.status === 404
-        ? 'HTTP 404, this server has no /msg/get_conversations_has_read_and_max_seq (older than v3.8); unread unknown'
-        : `HTTP ${error.status}; unread unknown, reload to retry`;
+      return error.status === 404 ? 'HTTP 404, not served here (an older server)' : `HTTP ${error.status}, reload to retry`;
     case 'api':
       return error.errCode === 1002
-        ? `1002 ${said(error.errMsg)}, this server lets only the owner or an admin read it (main does); connect as the admin`
-        : `${error.errCode} ${said(error.errMsg)}; unread unknown, reload to retry`;
+        ? `1002 ${said(error.errMsg)}, owner or admin only (as main checks): connect as the admin`
+        : `${error.errCode} ${said(error.errMsg)}, reload to retry`;
     case 'network':
-      return `${said(error.message.replace(/^[^:]*: /, ''))}; unread unknown, reload to retry`;
+      return `${said(error.message.replace(/^[^:]*: /, ''))}, reload to retry`;
     case 'protocol':
-      return `unreadable reply (${said(error.problem)}); unread unknown`;
+      return `unreadable reply (${said(error.problem)})`;
   }
 }
 
@@ -96,7 +94,7 @@ function readStateFailure(error: unknown): string {
  */
 function readStateText(anchor: Anchor, listedUnread: number | undefined): string {
   const sep = ` ${glyphs().separator} `;
-  if (anchor.hasReadSeq === undefined) return `! read state failed: ${anchor.failure ?? 'not read'}${sep}max seq ${formatCount(anchor.maxSeq)} (the newest message's)`;
+  if (anchor.hasReadSeq === undefined) return [`! read state: ${anchor.failure ?? 'not read'}`, 'unread unknown', `max seq ${formatCount(anchor.maxSeq)} (the newest message's)`].join(sep);
   const unread = anchor.maxSeq - anchor.hasReadSeq;
   const seqs = [`max seq ${formatCount(anchor.maxSeq)}`, `read up to ${formatCount(anchor.hasReadSeq)}`];
   const bySeq = unread < 0 ? `read past max seq by ${formatCount(-unread)}` : `${formatCount(unread)} unread by seq`;

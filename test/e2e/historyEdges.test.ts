@@ -2,13 +2,16 @@
 // CLI in tmux at 80x24 against loopback servers answering in the real shapes (test/support/
 // messageServer.ts): a conversation the user has no record of says so (not "cleared"); a read
 // state answering 404 leaves the messages on screen with its failure on the notice line; a
-// search whose chatLogsNum (1) is below the rows of its last page (2) says 2 found.
+// search whose chatLogsNum (1) is below the rows of its last page (2) says 2 found; and the demo
+// answering as main (`--demo --server main`) serves a user's history as the release's does.
 import type { ServerResponse } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { assertTmux, startApp, type App } from '../support/tmux.js';
 import { startMessageServer, type MessageServer } from '../support/messageServer.js';
 import { startTestServer, type Recorded, type TestServer } from '../support/recordingServer.js';
 import { cursorLine } from '../support/screenText.js';
+import { demoApps } from '../support/demoApp.js';
+import { DEMO } from 'openim-demo-server';
 
 const TEST_MS = 60_000;
 const OWNER = 'owner_1';
@@ -109,3 +112,16 @@ describe('the message search at 80x24', () => {
     expect(screen).not.toMatch(/\b1 found\b/);
   }, TEST_MS);
 });
+
+describe('the demo answering as main at 80x24', () => {
+  const startDemo = demoApps({ cols: 80, rows: 24, extraArgs: ['--server', 'main', '--users', '200'] });
+  it("opens a user's conversations and a history, its read state on the notice line", async () => {
+    const a = await startDemo();
+    a.send('Enter');
+    await a.waitFor((s) => s.includes(`Users › ${DEMO.firstUserID}`) && /PIN +WITH/.test(s) && /^› /m.test(s));
+    a.send('Enter');
+    const screen = await a.waitFor((s) => s.includes('History of') && /^(! unread disagrees|max seq [\d,]+ · read up to)/m.test(s));
+    expect(screen).not.toMatch(/server error|NoPermission/);
+  }, TEST_MS);
+});
+

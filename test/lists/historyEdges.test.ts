@@ -49,6 +49,10 @@ describe('a user with no record of the conversation', () => {
       expect(page.notice).toBe(NO_RECORD);
       expect(page).toMatchObject({ total: 0, totalExact: true });
       expect(JSON.stringify(page)).not.toContain('cleared');
+      // A conversation no one has: the read state's `seqs` is empty too (null, or absent), and reads as empty.
+      const seqsBody = await fetch(`${loop.url}/msg/get_conversations_has_read_and_max_seq`, { method: 'POST', body: JSON.stringify({ userID: OWNER, conversationIDs: ['si_nobody_none'] }) });
+      expect(((await seqsBody.json()) as { data: object }).data).toEqual(emptyMaps === 'null' ? { seqs: null, pinnedConversationIDs: null } : { pinnedConversationIDs: null });
+      expect(await send(clientOf(loop), 'si_nobody_none')).toMatchObject({ rows: [], notice: NO_RECORD });
       // Rows of a conversation the user has: the newest first though the server sends them ascending, with endSeq 0.
       const mine = await send(clientOf(loop), MINE);
       expect(seqs(mine.rows)).toEqual(['30', '29', '28', '27', '26', '25', '24', '23', '22', '21']);

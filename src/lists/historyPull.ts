@@ -27,7 +27,8 @@ import { msgSchema, withGaps, type HistoryRow, type Msg } from './historyRows.js
 
 const { intOr, list, or } = schemaParts;
 
-const pulledSchema = z.looseObject({ Msgs: list(msgSchema), isEnd: schemaParts.bool, endSeq: intOr(0) });
+// `isEnd` and `endSeq` are left unread: `endSeq` is always 0, and the max seq says where the list ends.
+const pulledSchema = z.looseObject({ Msgs: list(msgSchema) });
 /** A map by conversation ID: `null` when empty on the release, absent on main (§12.0). */
 const byConversation = <S extends z.ZodMiniType>(item: S) => or(z.record(z.string(), item), {} as Record<string, z.output<S>>);
 const pullSchema = z.looseObject({ msgs: byConversation(pulledSchema), notificationMsgs: byConversation(pulledSchema) });

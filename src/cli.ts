@@ -69,6 +69,7 @@ async function run(parsed: ExplorerOptions): Promise<number> {
         users: parsed.demoUsers,
         latencyMs: parsed.demoLatencyMs,
         still: parsed.demoStill,
+        server: parsed.demoServer,
         ...(parsed.demoPaceMs !== undefined ? { paceMs: parsed.demoPaceMs } : {}),
       });
       return -1; // keeps running until a signal

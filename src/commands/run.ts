@@ -21,7 +21,7 @@ import { extrasFor } from '../lists/pageExtras.js';
 import { listDef, listFetcher } from '../lists/registry.js';
 import { lookupUser } from '../api/userLookup.js';
 import { noSuchUserText, systemUserNote } from '../domain/userIdentity.js';
-import { DEFAULT_PAGE_SIZE, lastPageByTotal, WALK_PAGE_SIZE } from '../domain/paging.js';
+import { DEFAULT_PAGE_SIZE, isLastPage, lastPageByTotal, WALK_PAGE_SIZE } from '../domain/paging.js';
 import { RunawayWalkError } from '../data/walkGuard.js';
 import { watchPage } from './watch.js';
 import { EXIT_API, EXIT_NETWORK, EXIT_OK, EXIT_OUTPUT, EXIT_USAGE } from './exitCodes.js';
@@ -242,18 +242,28 @@ async function printPages(
   let first = true;
   let said: string | undefined;
   // A count the server does not promise (the message search's chatLogsNum, a lower bound) is
-  // said once as the list words it, with the number as sent: stdout keeps the rows alone.
+  // said once as the list words it, after the rows: by then it is never below the rows printed,
+  // and whole when the walk reached the last page. stdout keeps the rows alone.
   const countNote = listDef(request.kind).countNote;
-  for await (const { result } of pages) {
+  let printed = 0;
+  let last: WalkedPage<AnyRow> | undefined;
+  for await (const walked of pages) {
+    const { result } = walked;
     // Once, not once a page: every page of a history carries the same read state.
     if (result.notice && result.notice !== said) say(sanitize(result.notice));
     said = result.notice;
     // `--page 999999`: stdout stays `[]`, and stderr says where the list ends.
     if (first && result.rows.length === 0 && request.page > 1 && result.total > 0) say(pastTheEnd(request.page, size, result.total, result.totalExact));
-    if (first && countNote) say(countNote(result.total));
     first = false;
+    printed += result.rows.length;
+    last = walked;
     await out.write((begun ? '' : encoder.begin()) + encoder.rows(result.rows));
     begun = true;
+  }
+  if (countNote && last) {
+    const atLeast = (request.page - 1) * size + printed;
+    const ended = isLastPage(last.result, last.page, size);
+    say(countNote(last.result.total, { lastPageKnown: ended, atLeast, ...(ended ? { whole: atLeast } : {}) }));
   }
   await out.write((begun ? '' : encoder.begin()) + encoder.end());
 }

@@ -5,7 +5,7 @@ import { DEFAULT_CLIENT_CONFIG } from '../api/defaults.js';
 import { MAX_PAGE_SIZE } from '../domain/paging.js';
 import { MAX_INTERVAL_MS, MIN_INTERVAL_MS } from '../data/liveRefresh.js';
 import { LIST_COMMANDS, LIST_KINDS, LIST_NAMES, kindOfCommand, listsWith, userIsQuery, type ListCommand, type ListKind } from '../lists/names.js';
-import { FLAGS, LIST_FLAGS, PER_USER_COMMANDS, SCRIPTING_ONLY, USER_COMMANDS, missingNeeds, orList, type FlagUse } from './flags.js';
+import { FLAGS, LIST_FLAGS, PER_USER_COMMANDS, SCRIPTING_ONLY, USER_COMMANDS, missingNeeds, orList, DEMO_SERVERS, type DemoServerKind, type FlagUse } from './flags.js';
 import type { QueryFlags } from '../lists/types.js';
 
 /** Population of the embedded demo server unless --users says otherwise. */
@@ -90,6 +90,8 @@ export interface ExplorerOptions {
   demoUsers: number;
   /** Artificial latency of the embedded demo server, ms. */
   demoLatencyMs: number;
+  /** `--server`: which server the demo answers as. */
+  demoServer: DemoServerKind;
   /** `--still`: the demo server's data does not change while it runs. */
   demoStill: boolean;
   /** Time between two events of the living demo (OIE_DEMO_PACE_MS); undefined: its default. */
@@ -216,6 +218,7 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): E
     demo: v.demo ?? false,
     demoUsers: v.users === undefined ? DEFAULT_DEMO_USERS : int(v.users, '--users', 1, 10_000_000),
     demoLatencyMs: v.latency === undefined ? 0 : int(v.latency, '--latency', 0, 60_000),
+    demoServer: demoServer(v.server),
     demoStill: v.still ?? false,
     ...demoPace(env.OIE_DEMO_PACE_MS),
     ...(watchMs !== undefined ? { watchMs } : {}),
@@ -281,8 +284,15 @@ function listRequest(list: ListCommand, v: ListFlags): ListRequestOptions {
 }
 
 /** What `--demo` starts the embedded server with (demo/embedded.ts), for the explorer and the scripting commands. */
-export function demoOptions(o: ExplorerOptions): { users: number; latencyMs: number; still: boolean; paceMs?: number } {
-  return { users: o.demoUsers, latencyMs: o.demoLatencyMs, still: o.demoStill, ...(o.demoPaceMs !== undefined ? { paceMs: o.demoPaceMs } : {}) };
+export function demoOptions(o: ExplorerOptions): { users: number; latencyMs: number; still: boolean; server: DemoServerKind; paceMs?: number } {
+  return { users: o.demoUsers, latencyMs: o.demoLatencyMs, still: o.demoStill, server: o.demoServer, ...(o.demoPaceMs !== undefined ? { paceMs: o.demoPaceMs } : {}) };
+}
+
+function demoServer(raw: string | undefined): DemoServerKind {
+  if (raw === undefined) return 'release';
+  const kind = DEMO_SERVERS.find((k) => k === raw.trim());
+  if (!kind) throw new UsageError(`--server must be ${orList(DEMO_SERVERS)} (the newest release, or main, unreleased), got ${JSON.stringify(raw)}`);
+  return kind;
 }
 
 /** OIE_DEMO_PACE_MS, a knob for tests and demonstrations: how fast the living demo changes. */

@@ -6,6 +6,9 @@ import { LIST_COMMANDS, LIST_KINDS, LIST_NAMES, kindOfCommand, listsWith, needsO
 
 export const OUTPUT_FORMATS = ['json', 'ndjson', 'csv', 'table'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+/** The servers the demo can answer as (`--server`): the newest release, or main (unreleased). */
+export const DEMO_SERVERS = ['release', 'main'] as const;
+export type DemoServerKind = (typeof DEMO_SERVERS)[number];
 
 /** Where a flag goes: the explorer, a scripting command, the demo server. */
 export type FlagUse = 'explore' | ListCommand | 'demo-server';
@@ -47,6 +50,7 @@ export const FLAGS = {
   demo: { type: 'boolean', help: 'use the embedded demo server', use: CONNECT },
   users: { type: 'string', value: 'N', help: 'demo population', use: EVERYWHERE },
   latency: { type: 'string', value: 'MS', help: 'demo server delay per request', use: EVERYWHERE },
+  server: { type: 'string', value: 'release|main', complete: DEMO_SERVERS, help: 'the server the demo answers as (default release)', use: EVERYWHERE },
   still: { type: 'boolean', help: 'the demo server without its activity (fixed data)', use: [...CONNECT, 'demo-server'] },
   watch: { type: 'string', value: 'SECONDS', help: 'live view: refresh every SECONDS (scripting: print what changed)', use: [...CONNECT, ...LIST_COMMANDS] },
   port: { type: 'string', value: 'PORT', help: 'port to listen on', use: ['demo-server'] },

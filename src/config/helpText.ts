@@ -21,7 +21,7 @@ Usage:
   openim-explorer --base-url URL [auth]   explore a real OpenIM server
   openim-explorer --profile NAME          explore the server of a config profile
   openim-explorer demo-server [--port 10002] [--host H] [--users N]
-                          [--latency MS] [--still]
+                          [--latency MS] [--still] [--server release|main]
                                           run the demo server alone
   openim-explorer completion bash|zsh|fish
                                           print a shell completion script
@@ -58,6 +58,8 @@ Connection:
   --demo                start the embedded demo server and connect to it
   --users N             demo population (default ${DEFAULT_DEMO_USERS})
   --latency MS          demo server delay per request (default 0)
+  --server release|main the server the demo answers as: the newest release
+                        (default) or main (unreleased)
   --still               the demo's data does not change (by default messages,
                         friend applications and new users arrive while it runs)
 

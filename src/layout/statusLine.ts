@@ -7,7 +7,7 @@ import { formatClock, formatCount } from '../content/format.js';
 import { pageCount, type PagePosition } from '../domain/paging.js';
 import { shownRows, type PageSort } from '../domain/pageSort.js';
 import type { AnyRow } from '../api/pages.js';
-import type { AnyQuery } from '../lists/types.js';
+import type { AnyQuery, RowsSeen } from '../lists/types.js';
 import type { ListKind } from '../lists/names.js';
 import { listDef } from '../lists/registry.js';
 import { glyphs } from '../terminal/glyphs.js';
@@ -49,7 +49,7 @@ export function pagingText(list: PagingList, rowsShown: number, now = Date.now()
   const count = shownRows(list).length;
   if (count > rowsShown) parts.push(`row ${formatCount(list.cursor + 1)}/${formatCount(count)}`);
   const totalWords = listDef(list.kind).totalWords ?? ((total: number) => `~${formatCount(total)}`);
-  parts.push(list.totalExact ? `${formatCount(list.total)} total` : totalWords(list.total, exact), `${size}/page`);
+  parts.push(list.totalExact ? `${formatCount(list.total)} total` : totalWords(list.total, rowsSeen(list, size)), `${size}/page`);
   if (list.filter) parts.push(`filter "${displayText(list.filter)}": ${count} of ${list.rows.length}`);
   // Only this page is in this order: the server's order is the list's (the next page is its next rows).
   if (list.sort) parts.push(`sorted by ${list.sort.field} ${sortArrow(list.sort.desc)}, this page only`);
@@ -60,6 +60,16 @@ export function pagingText(list: PagingList, rowsShown: number, now = Date.now()
   if (list.cachedAt !== undefined && now - list.cachedAt >= STALE_PAGE_MS) parts.push(`as of ${formatClock(list.cachedAt)}`);
   if (loading) parts.push(loading);
   return parts.join(sep);
+}
+
+/** The rows the operator has seen the list hold, beside a count the server does not promise (lists/types.ts RowsSeen). */
+function rowsSeen(list: PagingList, size: number): RowsSeen {
+  const loaded = list.loadedPage ?? 1;
+  const through = (loaded - 1) * size + list.rows.length;
+  const last = list.knownLastPage;
+  // A known last page after this one has a row at least (an empty page is never kept as the last).
+  const beforeLast = last !== undefined && last > loaded ? (last - 1) * size + 1 : 0;
+  return { lastPageKnown: last !== undefined, atLeast: Math.max(through, beforeLast), whole: last === loaded ? through : undefined };
 }
 
 /** The direction of a sort, as the status line and the column's header mark it. */

@@ -20,7 +20,7 @@ import {
   ANY_MESSAGE, completeMessageQuery, dayWords, messageCrumb, messageFlagsProblem, messageQueryFromFlags, messageQueryText, parseMessageQuery, searchFields,
   type MessageQuery,
 } from './messageQuery.js';
-import { pagination, type ListDef, type RowDetail } from './types.js';
+import { pagination, type ListDef, type RowDetail, type RowsSeen } from './types.js';
 import * as z from 'zod/mini';
 
 const { str, intOr, bool, list } = schemaParts;
@@ -122,6 +122,10 @@ function messageDetail(m: FoundMessage, owner: { now: number }): RowDetail {
   };
 }
 
+/** `≥12 found`, or `14 found` once the last page is seen: the server's count, or the rows seen when more. */
+const foundWords = (total: number, seen: RowsSeen): string =>
+  seen.whole !== undefined ? `${formatCount(seen.whole)} found` : `${glyphs().atLeast}${formatCount(Math.max(total, seen.atLeast))} found`;
+
 export const messages = {
   operation: pageOperation({
     name: 'searchMsg',
@@ -191,9 +195,10 @@ export const messages = {
     messageQueryText(q) !== ''
       ? `no message matches ${displayText(messageQueryText(q))} (${keys.search ? `${keys.search} to search again, ` : ''}${keys.back} for all)`
       : 'no messages',
-  // Once the last page is known the server counted to the end: the count is whole.
-  totalWords: (total, lastPageKnown) => `${lastPageKnown ? '' : glyphs().atLeast}${formatCount(total)} found`,
-  countNote: (total) => `${glyphs().atLeast}${formatCount(total)} found (the server's count as sent: ${total})`,
+  // chatLogsNum is a lower bound, even when the last page is known (it can be below the rows
+  // shown): the count is never below the rows seen, and whole only once the last page is seen.
+  totalWords: (total, seen) => foundWords(total, seen),
+  countNote: (total, seen) => `${foundWords(total, seen)} (the server's count as sent: ${total})`,
   defaultSort: { field: 'chatLog.sendTime', desc: true },
   keys: [{ action: 'search', keys: ['s'], hint: 'search', description: 'messages: from: to: type: session: day:', run: { openPrompt: 'search' } }] as const,
   jump: { aliases: ['m', 'msgs'], description: 'search the messages of single and group chats' },

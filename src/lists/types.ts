@@ -265,6 +265,18 @@ export interface PageExtra<Row> {
   label: string;
 }
 
+/**
+ * What is known of a list's rows beyond the server's count, for a count that is only a lower bound
+ * (the message search's chatLogsNum, smaller than the rows even on the last page): `atLeast`, the
+ * rows there are through the page on screen (and before the last page, once known); `whole`, every
+ * row's count once the last page is the one seen.
+ */
+export interface RowsSeen {
+  lastPageKnown: boolean;
+  atLeast: number;
+  whole?: number | undefined;
+}
+
 export interface ListDef<Row, Figure = never, Query extends AnyQuery = AnyQuery> {
   /** The operation that fetches a page (api/pages.ts pageOperation: path, schema, rows and total). */
   operation: PageOperation<Row>;
@@ -314,10 +326,10 @@ export interface ListDef<Row, Figure = never, Query extends AnyQuery = AnyQuery>
   opens?: ListOpens<Row>;
   /** A drill-down list's parent and crumb (lists/names.ts `place: 'drill'`; registry.ts asks for it). */
   drill?: DrillSpec<Query>;
-  /** How the status line reads a total the server does not promise exact (default `~N with messages`). */
-  totalWords?: (total: number, lastPageKnown: boolean) => string;
-  /** What scripting says once on stderr of the server's count, when it is not a total (the message search's lower bound). */
-  countNote?: (total: number) => string;
+  /** How the status line reads a total the server does not promise exact (default `~N with messages`), beside the rows seen. */
+  totalWords?: (total: number, seen: RowsSeen) => string;
+  /** What scripting says once on stderr of the server's count, when it is not a total (the message search's lower bound), after the rows. */
+  countNote?: (total: number, seen: RowsSeen) => string;
   /** The order a page is shown in until `:sort` changes it (the server's order otherwise), marked as a sort. */
   defaultSort?: { field: FieldPath<Row>; desc: boolean } & PageSort;
 }

@@ -47,6 +47,15 @@ describe('parseCliArgs', () => {
     expect(watch).toMatchObject({ command: 'list', watchMs: 5000 });
   });
 
+  it('--server: the release unless main is asked for, on --demo, the scripting commands and demo-server; anything else in words', () => {
+    expect(parseCliArgs(['--demo'], {}).demoServer).toBe('release');
+    expect(parseCliArgs(['--demo', '--server', 'main'], {}).demoServer).toBe('main');
+    expect(parseCliArgs(['users', '--demo', '--server', 'release'], {}).demoServer).toBe('release');
+    expect(parseCliArgs(['demo-server', '--server', 'main'], {}).demoServer).toBe('main');
+    expect(() => parseCliArgs(['--demo', '--server', 'v3.8'], {})).toThrow(UsageError);
+    expect(() => parseCliArgs(['demo-server', '--server', 'v3.8'], {})).toThrow('--server must be release or main (the newest release, or main, unreleased), got "v3.8"');
+  });
+
   it('rejects a bad URL from the environment and names the variable, where a server is reached', () => {
     expect(() => parseCliArgs([], { OPENIM_BASE_URL: 'localhost:10002x' })).toThrow(/OPENIM_BASE_URL/);
     expect(() => parseCliArgs(['users'], { OPENIM_BASE_URL: 'http://x/\u001b' })).toThrow(/OPENIM_BASE_URL/);

@@ -45,6 +45,18 @@ describe('pagingText', () => {
     expect(pagingText(list({}), 20, at)).not.toContain('as of');
   });
 
+  it("never says fewer messages found than the rows seen: the search's count is a lower bound, even on the last page", () => {
+    const found = (patch: Partial<PagingList>) => pagingText(list({ kind: 'messages', query: LISTS.messages.query.initial, totalExact: false, ...patch }), 20).split(' · ')[1];
+    // chatLogsNum 1 with two rows on the last page, as a real server can answer.
+    expect(found({ page: 1, loadedPage: 1, total: 1, rows: rows(2), knownLastPage: 1 })).toBe('2 found');
+    // Page 3 of pages of 20 reached (knownLastPage not yet): at least the rows through it.
+    expect(found({ page: 3, loadedPage: 3, total: 5, rows: rows(20) })).toBe('≥60 found');
+    // Back on page 1 with the last page known to be 4: at least a row on it.
+    expect(found({ page: 1, loadedPage: 1, total: 5, rows: rows(20), knownLastPage: 4 })).toBe('≥61 found');
+    // A count above the rows seen stands.
+    expect(found({ page: 1, loadedPage: 1, total: 500, rows: rows(20) })).toBe('≥500 found');
+  });
+
   it('before anything arrived, only what is loading', () => {
     expect(pagingText(list({ page: 1, loadedPage: null, loading: true, rows: [] }), 18)).toBe('loading page 1');
   });

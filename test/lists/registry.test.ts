@@ -1,7 +1,9 @@
 // Every list is whole: a list that misses a part (columns, CSV fields its rows have, a detail,
 // wording, a command, its part of a user's summary line, its own keys) fails here, whatever the
 // compiler let through. Rows are the demo server's
-// first page of each list, for the demo's first user (who has every list non-empty).
+// first page of each list, for the demo's first user (who has every list non-empty), from the demo
+// answering as each server generation (the newest release and main): both must serve every list
+// with rows that fill its parts.
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import type { AnyRow } from '../../src/api/pages.js';
 import type { ListKind } from '../../src/lists/names.js';
@@ -19,7 +21,7 @@ import { crumbText } from '../../src/components/Breadcrumb.js';
 import { glyphs } from '../../src/terminal/glyphs.js';
 import type { UserSummary } from '../../src/store/types.js';
 import { displayWidth } from '../../src/terminal/width.js';
-import { DEMO, startDemoServer, type DemoServer } from 'openim-demo-server';
+import { DEMO, SERVER_GENERATIONS, startDemoServer, type DemoServer, type ServerGeneration } from 'openim-demo-server';
 import { demoClient } from '../support/demoClient.js';
 import { settled, storeFor } from '../support/demoStore.js';
 
@@ -31,36 +33,52 @@ function sample(kind: ListKind): ListQuery {
   const { emptyUntilAsked, prompt } = listDef(kind).query;
   return emptyUntilAsked && prompt ? prompt.answer(DEMO.firstUserID, whole(kind)) : whole(kind);
 }
-const pages = new Map<ListKind, Page<AnyRow>>();
-const rows = new Map<ListKind, AnyRow[]>();
-/** Why the demo could not serve a list's first page, by list: its own test says so by name. */
-const unserved = new Map<ListKind, string>();
+interface Served {
+  pages: Map<ListKind, Page<AnyRow>>;
+  rows: Map<ListKind, AnyRow[]>;
+  /** Why the demo could not serve a list's first page, by list: its own test says so by name. */
+  unserved: Map<ListKind, string>;
+}
+const served = new Map<ServerGeneration, Served>();
 /** The list whose rows open a drill-down list (its `opens`). */
 const parentOf = (kind: ListKind): ListKind | undefined => LIST_KINDS.find((k) => listDef(k).opens?.kind === kind);
-/** A drill-down list's query for the first row of its parent's demo page; any other list's whole query. */
-const queryFor = (kind: ListKind): ListQuery => {
+
+/** A drill-down list's query for the first row of its parent's demo page (the release's unless said); any other list's whole query. */
+function queryFor(kind: ListKind, got: Served = served.get('release')!): ListQuery {
   const parent = parentOf(kind);
-  const row = parent && rows.get(parent)?.[0];
+  const row = parent && got.rows.get(parent)?.[0];
   return parent && row ? listDef(parent).opens!.query(row, DEMO.firstUserID) : whole(kind);
-};
-beforeAll(async () => {
-  demo = await startDemoServer({ users: 50 });
-  // The drill-down lists last: each opens from its parent's first row.
+}
+
+/** Every list's first page from a demo, the drill-down lists last: each opens from its parent's first row. */
+async function serve(on: DemoServer): Promise<Served> {
+  const got: Served = { pages: new Map(), rows: new Map(), unserved: new Map() };
   for (const kind of [...LIST_KINDS.filter((k) => !isDrillList(k)), ...LIST_KINDS.filter(isDrillList)]) {
     try {
       const page = await fetchPage(
-        demoClient(demo),
-        { kind, ...(LIST_NAMES[kind].place !== 'top' ? { userID: DEMO.firstUserID } : {}), page: 1, size: 20, query: listDef(kind).query.emptyUntilAsked ? sample(kind) : queryFor(kind) },
+        demoClient(on),
+        { kind, ...(LIST_NAMES[kind].place !== 'top' ? { userID: DEMO.firstUserID } : {}), page: 1, size: 20, query: listDef(kind).query.emptyUntilAsked ? sample(kind) : queryFor(kind, got) },
         new AbortController().signal,
       );
-      pages.set(kind, page);
-      rows.set(kind, page.rows);
+      got.pages.set(kind, page);
+      got.rows.set(kind, page.rows);
     } catch (error) {
-      unserved.set(kind, String(error));
+      got.unserved.set(kind, String(error));
     }
   }
+  return got;
+}
+let main: DemoServer;
+beforeAll(async () => {
+  [demo, main] = await Promise.all([startDemoServer({ users: 50 }), startDemoServer({ users: 50, server: 'main' })]);
+  served.set('release', await serve(demo));
+  served.set('main', await serve(main));
 });
-afterAll(() => demo.close());
+afterAll(() => Promise.all([demo.close(), main.close()]));
+/** The release's pages and rows, which the tests of the store read. */
+const pages = { get: (kind: ListKind) => served.get('release')!.pages.get(kind) };
+const rows = { get: (kind: ListKind) => served.get('release')!.rows.get(kind) };
+const EACH_GENERATION = LIST_KINDS.flatMap((kind) => SERVER_GENERATIONS.map((generation) => [kind, generation] as const));
 
 /** Puts the screen of a list of this kind on top: a user's tab, a top-level list, a drill-down list opened from its parent's first row. */
 async function openOn(store: ReturnType<typeof storeFor>, kind: ListKind): Promise<void> {
@@ -83,11 +101,12 @@ function at(row: unknown, path: string): unknown {
 }
 
 describe('the list registry', () => {
-  it.each(LIST_KINDS)('%s: the demo server serves it, rows included', (kind) => {
+  it.each(EACH_GENERATION)('%s: the demo server answering as %s serves it, rows included', (kind, generation) => {
+    const { unserved, rows } = served.get(generation)!;
     const why = unserved.get(kind);
     expect(
       why,
-      `${kind}: the demo server does not serve ${listDef(kind).operation.path} (${why}): add its route (packages/demo-server/src/, a file and a line in routes.ts)`,
+      `${kind}: the demo server (as ${generation}) does not serve ${listDef(kind).operation.path} (${why}): add its route (packages/demo-server/src/, a file and a line in routes.ts)`,
     ).toBeUndefined();
     expect(rows.get(kind)?.length, `${kind}: the demo's first user has none; give them some in the demo's data`).toBeGreaterThan(0);
   });
@@ -119,9 +138,9 @@ describe('the list registry', () => {
     expect(tabKeys.map((b) => b.description)).toEqual(USER_TABS.map((tab) => `${LIST_NAMES[tab].help} tab`));
   });
 
-  it.each(LIST_KINDS)('%s: its rows fill its columns, detail, CSV fields, identity and completion', (kind) => {
+  it.each(EACH_GENERATION)('%s: its rows from the demo as %s fill its columns, detail, CSV fields, identity and completion', (kind, generation) => {
     const list = listDef(kind);
-    const page = rows.get(kind)!;
+    const page = served.get(generation)!.rows.get(kind)!;
     expect(page.length, `the demo's ${kind}`).toBeGreaterThan(0);
 
     const keys = list.columns.map((c) => c.key);

@@ -2,7 +2,9 @@
 // §11), for the history list's tests apart from the demo: `/msg/get_conversations_has_read_and_max_seq`,
 // `/msg/pull_msg_by_seq` (capital `Msgs`, content base64, only an `n_` conversation's messages
 // under `notificationMsgs`, begin/end clipped to [minSeq, maxSeq], `num` newest of a longer range,
-// a deleted seq as a status-4 placeholder), the conversation lists (`get_sorted_conversation_list`, which can answer
+// a deleted seq as a status-4 placeholder, rows ascending whatever `order` says, `endSeq` 0, a
+// conversation the user has no record of left out, empty maps `null` as the release or absent as
+// main; §12.17 items 5 and 6), a read state that can fail (404, 1002) where the pull works, the conversation lists (`get_sorted_conversation_list`, which can answer
 // 404 or "route not found" as newer servers may, and `get_owner_conversation`) and `get_users`.
 import type { ServerResponse } from 'node:http';
 import { deletedPlaceholder, seqsOfRange } from 'openim-demo-server';
@@ -22,6 +24,18 @@ export interface LoopConversation {
   missing?: readonly number[];
   /** What get_sorted_conversation_list says of its unread count. */
   unreadCount?: number;
+  /** The user has no record of it: the pull leaves it out, the read state still gives its max seq (as_read.go). */
+  noRecord?: boolean;
+}
+
+export interface MessageServerOptions {
+  owner: string;
+  /** How get_sorted_conversation_list answers (a 404, a route-not-found envelope, or the list). */
+  sorted?: 'ok' | '404' | 'route not found';
+  /** How an empty map is written: `null` as the release (default), left out as main. */
+  emptyMaps?: 'null' | 'absent';
+  /** How the read state answers: the seqs (default), gin's 404 (a server without the route), or main's 1002. */
+  readState?: 'ok' | '404' | '1002';
 }
 
 export interface MessageServer extends TestServer {
@@ -36,16 +50,14 @@ export const textOf = (conversationID: string, seq: number): string => `message 
 /** Message times: a minute apart, from a fixed start. */
 export const timeOf = (seq: number): number => Date.UTC(2026, 0, 15, 9, 0) + seq * 60_000;
 
-/** `sorted`: how get_sorted_conversation_list answers (a 404, a route-not-found envelope, or the list). */
-export async function startMessageServer(
-  conversations: LoopConversation[],
-  options: { owner: string; sorted?: 'ok' | '404' | 'route not found' },
-): Promise<MessageServer> {
+export async function startMessageServer(conversations: LoopConversation[], options: MessageServerOptions): Promise<MessageServer> {
   const byID = new Map(conversations.map((c) => [c.conversationID, { ...c }]));
   const reply = (res: ServerResponse, data: unknown, status = 200): void => {
     res.writeHead(status, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ errCode: 0, errMsg: '', errDlt: '', data }));
   };
+  /** An empty map as the generation writes it (JSON.stringify leaves `undefined` out). */
+  const map = (m: Record<string, unknown>): Record<string, unknown> | null | undefined => (Object.keys(m).length ? m : options.emptyMaps === 'absent' ? undefined : null);
   const message = (cid: string, seq: number) => ({
     sendID: seq % 2 === 0 ? options.owner : 'peer_1',
     recvID: seq % 2 === 0 ? 'peer_1' : options.owner,
@@ -73,6 +85,14 @@ export async function startMessageServer(
     const body = req.body ? (JSON.parse(req.body) as Record<string, unknown>) : {};
     switch (req.path) {
       case '/msg/get_conversations_has_read_and_max_seq': {
+        if (options.readState === '404') {
+          res.writeHead(404, { 'content-type': 'text/plain' });
+          return void res.end('404 page not found');
+        }
+        if (options.readState === '1002') {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          return void res.end(JSON.stringify({ errCode: 1002, errMsg: 'NoPermissionError', errDlt: `ownerUserID, ${String(body.userID)}=MISSING` }));
+        }
         const ids = (body.conversationIDs as string[] | undefined) ?? [...byID.keys()];
         const seqs = Object.fromEntries(
           ids.flatMap((id) => {
@@ -80,26 +100,27 @@ export async function startMessageServer(
             return c ? [[id, { maxSeq: c.maxSeq, hasReadSeq: c.hasReadSeq, maxSeqTime: timeOf(c.maxSeq) }]] : [];
           }),
         );
-        return reply(res, { seqs, pinnedConversationIDs: null });
+        return reply(res, { seqs: map(seqs), pinnedConversationIDs: null });
       }
       case '/msg/pull_msg_by_seq': {
         const msgs: Record<string, unknown> = {};
         const notificationMsgs: Record<string, unknown> = {};
         for (const range of body.seqRanges as { conversationID: string; begin: number; end: number; num: number }[]) {
           const c = byID.get(range.conversationID);
-          if (!c) continue;
+          if (!c || c.noRecord) continue;
           const minSeq = c.minSeq ?? 1;
           const asked = seqsOfRange(range.begin, range.end, range.num, minSeq, c.maxSeq);
-          const begin = asked?.seqs[0] ?? Math.max(range.begin, minSeq);
-          const seqs = (asked?.seqs ?? []).filter((seq) => !c.missing?.includes(seq));
-          if (body.order === 1) seqs.reverse();
+          // Below the min seq, or end before begin: left out, as the server swallows the error.
+          if (!asked) continue;
+          // Ascending whatever `order` says; endSeq never set.
+          const seqs = asked.seqs.filter((seq) => !c.missing?.includes(seq));
           (c.conversationID.startsWith('n_') ? notificationMsgs : msgs)[c.conversationID] = {
             Msgs: seqs.map((seq) => pulled(c, seq)),
-            isEnd: begin <= minSeq,
-            endSeq: begin,
+            isEnd: body.order === 1 ? range.begin <= minSeq : c.maxSeq <= range.end,
+            endSeq: 0,
           };
         }
-        return reply(res, { msgs, notificationMsgs });
+        return reply(res, { msgs: map(msgs), notificationMsgs: map(notificationMsgs) });
       }
       case '/conversation/get_sorted_conversation_list': {
         if (options.sorted === '404') {

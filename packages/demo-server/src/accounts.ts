@@ -1,12 +1,14 @@
-// System accounts: the level-3 notification accounts, two level-4 robots and the built-in admin.
+// System accounts: the level-3 notification accounts, two level-4 robots and the built-in admin
+// (level 3 on the release; level 2 named superAdmin on main, its imAdminUser config: contract §10).
 // Small and fixed, so they live in a plain array (the real server pages them in memory too).
+import type { ServerGeneration } from './generation.js';
 import type { World } from './users.js';
 
 export interface SystemAccount {
   userID: string;
   nickname: string;
   faceURL: string;
-  level: 3 | 4;
+  level: 2 | 3 | 4;
 }
 
 const face = (name: string): string => `https://static.example.com/system/${name}.png`;
@@ -33,8 +35,9 @@ export const ROBOT_ACCOUNTS: readonly SystemAccount[] = [
 ];
 
 /** Every stored account above level 1, as the user table would hold them. */
-export function systemUsers(world: World): SystemAccount[] {
-  const admin: SystemAccount = { userID: world.adminUserID, nickname: world.adminUserID, faceURL: '', level: 3 };
+export function systemUsers(world: World, generation: ServerGeneration): SystemAccount[] {
+  const admin: SystemAccount =
+    generation === 'main' ? { userID: world.adminUserID, nickname: 'superAdmin', faceURL: '', level: 2 } : { userID: world.adminUserID, nickname: world.adminUserID, faceURL: '', level: 3 };
   // A custom admin ID could collide with a fixed account; the admin record wins.
   const others = [...NOTIFICATION_ACCOUNTS, ...ROBOT_ACCOUNTS].filter((a) => a.userID !== world.adminUserID);
   return [admin, ...others];

@@ -8,6 +8,7 @@
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { DEMO_CREDENTIALS as DEMO } from './credentials.js';
 import { DEMO_WORKER_ROLE as ROLE } from './early.js';
+import type { ServerGeneration } from './generation.js';
 import type { startDemoServer } from './server.js';
 
 export interface EmbeddedDemo {
@@ -24,6 +25,8 @@ export interface EmbeddedDemoOptions {
   still?: boolean;
   /** Time between two events of the living demo, ms. */
   paceMs?: number;
+  /** `--server`: which server the demo answers as (generation.ts); default the release. */
+  server?: ServerGeneration;
 }
 
 interface WorkerInput {
@@ -51,7 +54,7 @@ function demoNow(env: NodeJS.ProcessEnv = process.env): number {
 async function startHere(options: EmbeddedDemoOptions): ReturnType<typeof startDemoServer> {
   const { startDemoServer } = await import('./server.js');
   const activity = options.still ? undefined : { ...(options.paceMs !== undefined ? { paceMs: options.paceMs } : {}) };
-  return startDemoServer({ users: options.users, latencyMs: options.latencyMs, nowMs: demoNow(), ...(activity ? { activity } : {}) });
+  return startDemoServer({ users: options.users, latencyMs: options.latencyMs, nowMs: demoNow(), ...(options.server ? { server: options.server } : {}), ...(activity ? { activity } : {}) });
 }
 
 /** Told to the worker to stop. */

@@ -54,7 +54,8 @@ export async function handleRequest(req: GatewayRequest, deps: GatewayDeps): Pro
     opUserID = check.claims.UserID;
   }
   const route = req.method === 'POST' ? ROUTES.get(req.path) : undefined;
-  if (!route) return NOT_FOUND;
+  const ctx = deps.context(opUserID);
+  if (!route || (route.only !== undefined && route.only !== ctx.generation)) return NOT_FOUND;
   let body;
   try {
     body = bindStruct(parseJson(req.body), route.spec);
@@ -62,5 +63,5 @@ export async function handleRequest(req: GatewayRequest, deps: GatewayDeps): Pro
     if (e instanceof GoJsonSyntaxError || e instanceof JsonTypeError) return envelope(bindError(e.message, route.handler));
     throw e;
   }
-  return envelope(await route.run(deps.context(opUserID), body));
+  return envelope(await route.run(ctx, body));
 }

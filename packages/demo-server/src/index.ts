@@ -1,7 +1,7 @@
 // The demo server's public face: what the explorer (`--demo`, `demo-server`) and the explorer's
 // tests may use. Nothing here knows the explorer; the two share only the contract
 // (shared/openim-api.md).
-export { startDemoServer, DEMO, HOSTILE_SAMPLES, type DemoServer, type DemoServerOptions, type HostileSample } from './server.js';
+export { startDemoServer, DEMO, HOSTILE_SAMPLES, SERVER_GENERATIONS, type DemoServer, type DemoServerOptions, type HostileSample, type ServerGeneration } from './server.js';
 export { startEmbeddedDemo, type EmbeddedDemo, type EmbeddedDemoOptions } from './embedded.js';
 export { runDemoServerCli } from './main.js';
 export { nicknameAt, userIdOf } from './users.js';

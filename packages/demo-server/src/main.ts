@@ -1,6 +1,7 @@
 // `openim-explorer demo-server`: runs the demo server in the foreground until SIGINT/SIGTERM.
 import { DEMO } from './well-known.js';
 import { startDemoServer } from './server.js';
+import type { ServerGeneration } from './generation.js';
 
 /** Resolves once the server has closed after a signal. */
 export async function runDemoServerCli(args: {
@@ -11,11 +12,14 @@ export async function runDemoServerCli(args: {
   latencyMs?: number;
   still?: boolean;
   paceMs?: number;
+  /** `--server`: the release (default) or main (generation.ts). */
+  server?: ServerGeneration;
 }): Promise<void> {
   const activity = args.still ? undefined : { ...(args.paceMs !== undefined ? { paceMs: args.paceMs } : {}) };
   const latencyMs = args.latencyMs ?? 0;
-  const server = await startDemoServer({ port: args.port, host: args.host, users: args.users, latencyMs, nowMs: Date.now(), ...(activity ? { activity } : {}) });
-  const lives = (activity ? 'messages, applications and users arrive while it runs' : 'still') + (latencyMs > 0 ? `; answers ${latencyMs} ms late` : '');
+  const generation = args.server ?? 'release';
+  const server = await startDemoServer({ port: args.port, host: args.host, users: args.users, latencyMs, server: generation, nowMs: Date.now(), ...(activity ? { activity } : {}) });
+  const lives = (generation === 'main' ? 'answers as main; ' : '') + (activity ? 'messages, applications and users arrive while it runs' : 'still') + (latencyMs > 0 ? `; answers ${latencyMs} ms late` : '');
   // The handlers before the line that says it is up: whoever waits for that line and then sends
   // SIGTERM (a supervisor, a test) must find them there, not the default action that kills.
   const stopped = new Promise<void>((resolve) => {

@@ -7,15 +7,19 @@
 // deleted for themselves keeps its fields but its content, with status 4. MsgData.content is bytes
 // in the protocol, so the JSON carries it base64-encoded. Only an `n_` conversation's messages come
 // back under `notificationMsgs` (msgprocessor/conversation.go:117-119, sync_msg.go:36): an `sn_`
-// one's are under `msgs`. No permission check in v3.8.3-patch.16, but a conversation the user does
-// not have is skipped (the server logs it and goes on).
+// one's are under `msgs`. Rows are ascending by seq whatever `order` says (it sets isEnd only),
+// and endSeq is never set (sync_msg.go:48-59,83). A conversation the user has no record of, a range
+// below the min seq or one that ends before it begins is left out of the maps, with no error
+// (sync_msg.go:37-47): the server logs it and goes on. No permission check on the release; main
+// lets only the owner or an admin pull (§12.17 item 13), and leaves empty maps out (item 6).
 import { boundSeqRanges, boundString, type BoundValue } from './bind.js';
 import { CT } from './content.js';
 import { argsError } from './errors.js';
+import { mapField } from './generation.js';
 import { goJson, listOrNull } from './gojson.js';
 import { factsAt, isDeleted, messageAt, timelineOf, type MessageRecord, type Timeline } from './messages.js';
 import type { World } from './users.js';
-import { conversationsSeenBy, type Route } from './route.js';
+import { conversationsSeenBy, ownerOrAdminOnMain, type Route } from './route.js';
 
 export interface MsgDataWire {
   sendID: string;
@@ -144,6 +148,8 @@ export const pullMsgBySeq: Route = {
   run(ctx, body: Map<string, BoundValue>) {
     const userID = boundString(body, 'userID');
     if (userID === '') return argsError('userID is empty');
+    const denied = ownerOrAdminOnMain(ctx, userID);
+    if (denied) return denied;
     const order = body.get('order') === ORDER_DESC ? ORDER_DESC : 0;
     const owned = new Set(conversationsSeenBy(ctx, userID).map((c) => c.wire.conversationID));
     const msgs: Record<string, PullMsgsWire> = {};
@@ -161,15 +167,14 @@ export const pullMsgBySeq: Route = {
         before = { seq, time: before?.seq === seq - 1 ? before.time : sendTimeBefore(ctx.world, t, seq) };
         return deletedPlaceholder(seq, before.time);
       });
-      if (order === ORDER_DESC) found.reverse();
       // The server decides by the ID's prefix, not the session type (sync_msg.go:36).
       const into = range.conversationID.startsWith('n_') ? notificationMsgs : msgs;
       into[range.conversationID] = {
         Msgs: listOrNull(found) as MsgDataWire[] | null,
         isEnd: order === ORDER_DESC ? asked.begin <= t.minSeq : t.maxSeq <= asked.end,
-        endSeq: order === ORDER_DESC ? asked.seqs[0] ?? asked.begin : asked.end,
+        endSeq: 0,
       };
     }
-    return { msgs, notificationMsgs };
+    return { msgs: mapField(ctx, msgs), notificationMsgs: mapField(ctx, notificationMsgs) };
   },
 };

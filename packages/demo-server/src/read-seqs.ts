@@ -1,13 +1,16 @@
 // /msg/get_conversations_has_read_and_max_seq and /conversation/get_owner_conversation: a user's
 // read state and their conversations without latest messages, both from the user's records
 // (conversations.ts with the activity's messages), so that maxSeq − hasReadSeq is the unread count
-// the conversations list shows, except where the data set plants a disagreement (readSkew).
+// the conversations list shows, except where the data set plants a disagreement (readSkew). Open
+// to any token on the release; owner or admin on main (§12.17 item 13), where an empty `seqs` is
+// left out (item 6).
 import { boundString, boundStrings, type BoundValue } from './bind.js';
 import { CodeError, argsError } from './errors.js';
+import { mapField } from './generation.js';
 import { listOrNull } from './gojson.js';
 import { clearedMinSeq, timelineOf } from './messages.js';
 import { pageOf } from './pagination.js';
-import { checkUserAndPage, conversationsSeenBy, type Route } from './route.js';
+import { checkUserAndPage, conversationsSeenBy, ownerOrAdminOnMain, type Route } from './route.js';
 
 export interface SeqsWire {
   maxSeq: number;
@@ -22,6 +25,8 @@ export const getConversationsHasReadAndMaxSeq: Route = {
   run(ctx, body: Map<string, BoundValue>) {
     const userID = boundString(body, 'userID');
     if (userID === '') return argsError('userID is empty');
+    const denied = ownerOrAdminOnMain(ctx, userID);
+    if (denied) return denied;
     const records = conversationsSeenBy(ctx, userID);
     const mine = new Map(records.map((c) => [c.wire.conversationID, c]));
     const wanted = boundStrings(body, 'conversationIDs');
@@ -36,7 +41,7 @@ export const getConversationsHasReadAndMaxSeq: Route = {
       const t = timelineOf(ctx.world, id, ctx.activity);
       if (t) seqs[id] = { maxSeq: t.maxSeq, hasReadSeq: 0, maxSeqTime: t.added.at(-1)?.at ?? (t.base ? t.lastTime : 0) };
     }
-    return { seqs };
+    return { seqs: mapField(ctx, seqs) };
   },
 };
 
@@ -51,6 +56,8 @@ export const getOwnerConversation: Route = {
     const checked = checkUserAndPage(body);
     if (checked instanceof CodeError) return checked;
     const { userID } = checked;
+    const denied = ownerOrAdminOnMain(ctx, userID);
+    if (denied) return denied;
     // Every conversation the user has, with or without messages, in the order of the cached ID list; never 1004.
     const records = conversationsSeenBy(ctx, userID);
     const rows = pageOf(records, checked.page).map((c) => {

@@ -2,6 +2,7 @@
 import type { DemoActivity } from './activity.js';
 import type { BoundValue, StructSpec } from './bind.js';
 import type { TokenCheck } from './jwt.js';
+import type { ServerGeneration } from './generation.js';
 import { boundNumbers, boundString } from './bind.js';
 import { CodeError, argsError, noPermission } from './errors.js';
 import { conversationsOf, type ConversationRecord } from './conversations.js';
@@ -10,6 +11,8 @@ import type { World } from './users.js';
 
 export interface RouteContext {
   world: World;
+  /** Which server the demo plays (generation.ts): chosen at its start, the same for every request. */
+  generation: ServerGeneration;
   /** From the token; empty on the whitelisted token route. */
   opUserID: string;
   secret: string;
@@ -21,6 +24,8 @@ export interface RouteContext {
 }
 
 export interface Route {
+  /** Served by this generation alone; any other answers 404 as for an unknown path. */
+  only?: ServerGeneration;
   spec: StructSpec;
   /** The gin handler's stack frame, for bind errors (S:internal/api/*.go). */
   handler: string;
@@ -47,6 +52,14 @@ export function checkOwnersPage(ctx: RouteContext, body: Map<string, BoundValue>
 export function checkOwnerOrAdmin(ctx: RouteContext, ownerUserID: string): CodeError | undefined {
   if (ctx.opUserID === ownerUserID || ctx.opUserID === ctx.world.adminUserID) return undefined;
   return noPermission(`ownerUserID, ${ownerUserID}=MISSING`);
+}
+
+/**
+ * main's owner-or-admin check on a route the release leaves open (§12.17 item 13): 1002 for a
+ * user token reading another user's (S@main:pkg/authverify/token.go CheckAccess); none on the release.
+ */
+export function ownerOrAdminOnMain(ctx: RouteContext, ownerUserID: string): CodeError | undefined {
+  return ctx.generation === 'main' ? checkOwnerOrAdmin(ctx, ownerUserID) : undefined;
 }
 
 /** A friend-application list narrowed by the request's `handleResults` (none given: every row). */

@@ -17,7 +17,8 @@ import { getFriendApplyList, sentApplications } from './received-applications.js
 import { pullMsgBySeq } from './pull-msg.js';
 import { getConversationsHasReadAndMaxSeq, getOwnerConversation } from './read-seqs.js';
 import { searchMsg } from './search-msg.js';
-import { byHandleResults, checkOwnersPage, checkUserAndPage, conversationsSeenBy, type Route } from './route.js';
+import { byHandleResults, checkOwnersPage, checkUserAndPage, conversationsSeenBy, ownerOrAdminOnMain, type Route } from './route.js';
+import { getConfigList } from './config-list.js';
 import { searchUsers, type UserFilters } from './user-search.js';
 import type { UserRecord } from './users.js';
 import { userAt } from './users.js';
@@ -83,12 +84,19 @@ const searchNotificationAccount: Route = {
     if (page instanceof CodeError) return page;
     if (ctx.opUserID !== ctx.world.adminUserID) return noPermission(`user ${ctx.opUserID} is not admin userID`);
     const keyword = boundString(body, 'keyword');
-    const all = systemUsers(ctx.world);
-    // Kept: level >= 3 and not an admin. appManagerLevel is accepted but ignored by this version.
+    const all = systemUsers(ctx.world, ctx.generation);
+    // Kept: level >= 3 and not an admin.
     const visible = (list: typeof all) => list.filter((a) => a.level >= 3 && a.userID !== ctx.world.adminUserID);
     let found = keyword === '' ? all.filter((a) => a.level === 3) : visible(all.filter((a) => a.userID === keyword));
     if (keyword !== '' && found.length === 0) found = all.filter((a) => a.nickname === keyword);
-    const accounts = visible(found);
+    let accounts = visible(found);
+    // main lists every level >= 3 with no keyword, robots included, and honours appManagerLevel,
+    // which the release accepts and ignores (S@main:internal/rpc/user/user.go:603-613,654-678).
+    if (ctx.generation === 'main') {
+      const level = body.get('appManagerLevel');
+      if (keyword === '') accounts = visible(all);
+      if (typeof level === 'number') accounts = accounts.filter((a) => a.level === level);
+    }
     const items = pageOf(accounts, page).map((a) => ({ userID: a.userID, faceURL: a.faceURL, nickName: a.nickname, appMangerLevel: a.level }));
     return { total: accounts.length, notificationAccounts: listOrNull(items) };
   },
@@ -128,7 +136,9 @@ const getSortedConversationList: Route = {
   run(ctx, body) {
     const checked = checkUserAndPage(body);
     if (checked instanceof CodeError) return checked;
-    // No permission check in v3.8.x: any valid token may read any user's list.
+    // No permission check in v3.8.x: any valid token may read any user's list; main checks (contract §10).
+    const denied = ownerOrAdminOnMain(ctx, checked.userID);
+    if (denied) return denied;
     const wanted = new Set(boundStrings(body, 'conversationIDs'));
     const owned = conversationsSeenBy(ctx, checked.userID);
     const rows = wanted.size ? owned.filter((c) => wanted.has(c.wire.conversationID)) : owned;
@@ -166,4 +176,5 @@ export const ROUTES: ReadonlyMap<string, Route> = new Map([
   ['/auth/parse_token', parseToken],
   ['/user/get_users_status', getUsersStatus],
   ['/user/get_users_info', getUsersInfo],
+  ['/config/get_config_list', getConfigList],
 ]);

@@ -1,4 +1,5 @@
-// The embedded OpenIM-compatible demo server (v3.8.3-patch.16 behaviour) on node:http.
+// The embedded OpenIM-compatible demo server on node:http: v3.8.3-patch.16's behaviour, or main's
+// with `server: 'main'` (generation.ts).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -7,6 +8,7 @@ import { DemoActivity, type ActivityOptions } from './activity.js';
 import { handleRequest, type GatewayRequest, type Reply } from './gateway.js';
 import { IAT_BACKDATE_SECONDS, signToken, verifyToken, type TokenCheck } from './jwt.js';
 import { TokenStore, type AdminTokenPolicy } from './tokenStore.js';
+import type { ServerGeneration } from './generation.js';
 import type { RouteContext } from './route.js';
 import { DEMO_NOW_MS, type World } from './users.js';
 import { DEMO } from './well-known.js';
@@ -14,6 +16,7 @@ import { DEMO } from './well-known.js';
 export { DEMO } from './well-known.js';
 export { HOSTILE_SAMPLES, type HostileSample } from './hostile.js';
 export type { AdminTokenPolicy } from './tokenStore.js';
+export { SERVER_GENERATIONS, type ServerGeneration } from './generation.js';
 
 export interface DemoServerOptions {
   /** Default 127.0.0.1. */
@@ -30,7 +33,9 @@ export interface DemoServerOptions {
   latencyMs?: number;
   /** Lifetime of issued tokens; default 7776000 (90 days). */
   tokenTtlSeconds?: number;
-  /** How admin tokens are kept; default 'unstored' (v3.8.1 to v3.8.3-patch.16). See AdminTokenPolicy. */
+  /** Which server it answers as (generation.ts); default 'release', the newest release. */
+  server?: ServerGeneration;
+  /** How admin tokens are kept; default the generation's: 'unstored' (v3.8.1 to v3.8.3-patch.16), 'demoted' on main. See AdminTokenPolicy. */
   adminTokens?: AdminTokenPolicy;
   /**
    * The demo lives: messages, friend applications and new users arrive while it runs
@@ -92,7 +97,8 @@ export async function startDemoServer(opts: DemoServerOptions = {}): Promise<Dem
   let total = 0;
   // Tokens issued at or before this second are expired; new tokens are issued after it.
   let revokedUpTo = Number.NEGATIVE_INFINITY;
-  const store = new TokenStore(opts.adminTokens ?? 'unstored', (userID) => userID === world.adminUserID);
+  const generation = opts.server ?? 'release';
+  const store = new TokenStore(opts.adminTokens ?? (generation === 'main' ? 'demoted' : 'unstored'), (userID) => userID === world.adminUserID);
 
   const nowSeconds = (): number => Math.floor(Date.now() / 1000);
   const mint = (userID: string, o: MintOptions = {}): string => {
@@ -112,6 +118,7 @@ export async function startDemoServer(opts: DemoServerOptions = {}): Promise<Dem
   };
   const context = (opUserID: string): RouteContext => ({
     world,
+    generation,
     opUserID,
     secret,
     issueAdminToken: () => ({ token: mint(world.adminUserID), expireTimeSeconds: ttl }),

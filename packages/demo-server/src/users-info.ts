@@ -14,7 +14,7 @@ import { userAt, userIdOf, worldShift } from './users.js';
 const SYSTEM_CREATED_MS = Date.UTC(2021, 1, 1);
 
 /** The user table's row for any stored ID, or undefined. */
-function storedUser(ctx: Pick<RouteContext, 'world' | 'activity'>, userID: string): UserRecord | undefined {
+function storedUser(ctx: Pick<RouteContext, 'world' | 'activity' | 'generation'>, userID: string): UserRecord | undefined {
   const { world, activity } = ctx;
   const match = /^user_(\d{6,})$/.exec(userID);
   const index = match?.[1] === undefined ? NaN : Number(match[1]);
@@ -23,7 +23,7 @@ function storedUser(ctx: Pick<RouteContext, 'world' | 'activity'>, userID: strin
   if (Number.isSafeInteger(index) && index >= 1 && index <= population && userIdOf(index) === userID) {
     return index > world.population && activity ? activity.newUser(index) : userAt(world, index);
   }
-  const account = systemUsers(world).find((a) => a.userID === userID);
+  const account = systemUsers(world, ctx.generation).find((a) => a.userID === userID);
   if (!account) return undefined;
   return {
     userID: account.userID,

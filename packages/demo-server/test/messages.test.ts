@@ -13,9 +13,10 @@ import { DEMO, startDemoServer, type DemoServer } from '../src/server.js';
 import { DEMO_NOW_MS, userIdOf } from '../src/users.js';
 import { call, data, page } from './helpers.js';
 
+/** Empty maps are null on the release, absent on main. */
 interface Pulled {
-  msgs: Record<string, PullMsgsWire>;
-  notificationMsgs: Record<string, PullMsgsWire>;
+  msgs?: Record<string, PullMsgsWire> | null;
+  notificationMsgs?: Record<string, PullMsgsWire> | null;
 }
 interface Found {
   chatLogs: Array<{ chatLog: ChatLogWire; isRevoked: boolean }> | null;
@@ -47,7 +48,7 @@ const pull = (on: DemoServer, userID: string, seqRanges: Range[], order = 0) => 
 const search = (filter: Record<string, unknown>, pageNumber = 1, showNumber = 20, on = server) =>
   data<Found>(on, '/msg/search_msg', { ...filter, pagination: page(pageNumber, showNumber) });
 const decoded = (m: MsgDataWire) => Buffer.from(m.content ?? '', 'base64').toString('utf8');
-const pulledOf = (p: Pulled, id: string) => p.msgs[id] ?? p.notificationMsgs[id];
+const pulledOf = (p: Pulled, id: string) => p.msgs?.[id] ?? p.notificationMsgs?.[id];
 const rangeOf = (p: Pulled, id: string) => pulledOf(p, id)?.Msgs ?? [];
 /** The first user's conversations with messages, by kind. */
 const withMessages = (prefix: string) => list.filter((c) => c.msgInfo && c.conversationID.startsWith(prefix));
@@ -74,8 +75,8 @@ describe('the history and the conversations list', () => {
     }
     // The server puts only `n_` conversations under notificationMsgs (msgprocessor.IsNotification):
     // the notification accounts' `sn_` sessions come under msgs like the chats.
-    expect(pulled.notificationMsgs).toEqual({});
-    expect(Object.keys(pulled.msgs).filter((id) => id.startsWith('sn_'))).toHaveLength(DEMO.notificationAccountIDs.length);
+    expect(pulled.notificationMsgs, 'an empty map is null on the release').toBeNull();
+    expect(Object.keys(pulled.msgs ?? {}).filter((id) => id.startsWith('sn_'))).toHaveLength(DEMO.notificationAccountIDs.length);
   });
 
   it('gives unread = maxSeq − hasReadSeq for all but the planted conversations, where they disagree', async () => {
@@ -102,8 +103,8 @@ describe('pull_msg_by_seq', () => {
     const id = withMessages('sg_')[0]!.conversationID;
     const pulled = await pull(server, DEMO.firstUserID, [{ conversationID: id, begin: 1, end: 1e9, num: 50 }]);
     expect(Object.keys(pulled)).toEqual(['msgs', 'notificationMsgs']);
-    expect(Object.keys(pulled.msgs[id]!)).toEqual(['Msgs', 'isEnd', 'endSeq']);
-    const msgs = pulled.msgs[id]!.Msgs!.filter((m) => m.status !== STATUS_DELETED);
+    expect(Object.keys(pulled.msgs![id]!)).toEqual(['Msgs', 'isEnd', 'endSeq']);
+    const msgs = pulled.msgs![id]!.Msgs!.filter((m) => m.status !== STATUS_DELETED);
     expect(Object.keys(msgs[0]!)).toEqual([
       'sendID', 'recvID', 'groupID', 'clientMsgID', 'serverMsgID', 'senderPlatformID', 'senderNickname', 'senderFaceURL', 'sessionType',
       'msgFrom', 'contentType', 'content', 'seq', 'sendTime', 'createTime', 'status', 'isRead', 'options', 'offlinePushInfo',
@@ -121,18 +122,23 @@ describe('pull_msg_by_seq', () => {
     }
   });
 
-  it('clips the range to [minSeq, maxSeq], takes the newest num seqs, and orders by `order`', async () => {
+  it('clips the range to [minSeq, maxSeq], takes the newest num seqs, ascending whatever `order` says, endSeq 0', async () => {
     const id = withMessages('si_')[0]!.conversationID;
     const max = seqs[id]!.maxSeq;
     const asc = await pull(server, DEMO.firstUserID, [{ conversationID: id, begin: max - 9, end: max + 500, num: 4 }]);
     expect(rangeOf(asc, id).map((m) => m.seq)).toEqual([max - 3, max - 2, max - 1, max]);
-    expect(asc.msgs[id]).toMatchObject({ isEnd: true, endSeq: max });
+    expect(asc.msgs?.[id]).toMatchObject({ isEnd: true, endSeq: 0 });
+    // `order` 1 (descending) sets isEnd alone: the rows still come ascending.
     const desc = await pull(server, DEMO.firstUserID, [{ conversationID: id, begin: max - 9, end: max - 6, num: 10 }], 1);
-    expect(rangeOf(desc, id).map((m) => m.seq)).toEqual([max - 6, max - 7, max - 8, max - 9]);
-    expect(desc.msgs[id]).toMatchObject({ isEnd: false, endSeq: max - 9 });
-    // A range wholly past the end, or of a conversation the user does not have, is left out.
-    const none = await pull(server, DEMO.firstUserID, [{ conversationID: id, begin: max + 1, end: max + 9, num: 5 }, { conversationID: 'si_user_000002_user_000003', begin: 1, end: 9, num: 9 }]);
-    expect(none).toEqual({ msgs: {}, notificationMsgs: {} });
+    expect(rangeOf(desc, id).map((m) => m.seq)).toEqual([max - 9, max - 8, max - 7, max - 6]);
+    expect(desc.msgs?.[id]).toMatchObject({ isEnd: false, endSeq: 0 });
+    // A range wholly past the end, one that ends before it begins, or a conversation the user has no record of: left out, no error.
+    const none = await pull(server, DEMO.firstUserID, [
+      { conversationID: id, begin: max + 1, end: max + 9, num: 5 },
+      { conversationID: id, begin: 9, end: 3, num: 5 },
+      { conversationID: 'si_user_000002_user_000003', begin: 1, end: 9, num: 9 },
+    ]);
+    expect(none).toEqual({ msgs: null, notificationMsgs: null });
   });
 
   it('answers each deleted seq (holes) with a status-4 placeholder, and leaves the cleared seqs below minSeq out', async () => {
@@ -169,7 +175,7 @@ describe('pull_msg_by_seq', () => {
     for (const c of cleared) {
       const asked = await pull(server, DEMO.firstUserID, [{ conversationID: c.conversationID, begin: 1, end: c.minSeq + 2, num: 1000 }]);
       expect(rangeOf(asked, c.conversationID).map((m) => [m.seq, m.status])).toEqual([[c.minSeq, 2], [c.minSeq + 1, 2], [c.minSeq + 2, 2]]);
-      expect(await pull(server, DEMO.firstUserID, [{ conversationID: c.conversationID, begin: 1, end: c.minSeq - 1, num: 1000 }])).toEqual({ msgs: {}, notificationMsgs: {} });
+      expect(await pull(server, DEMO.firstUserID, [{ conversationID: c.conversationID, begin: 1, end: c.minSeq - 1, num: 1000 }])).toEqual({ msgs: null, notificationMsgs: null });
     }
   });
 

@@ -230,4 +230,38 @@ describe('members', () => {
     expect(page.notice).toBe(`stopped: 1,000 of 25,000 members searched; ${SERVER_SEARCH_DEFECT}`);
     expect(page.totalExact).toBe(false);
   });
+
+  it('shows how far a search got while it walks, and Esc stops it there, the rows found kept and the search in force', async () => {
+    // Page 1 answers; the rest never do, until the walk is stopped (its request then cancelled).
+    const slow = await startTestServer((req, res) => {
+      const { pagination } = JSON.parse(req.body || '{}') as { pagination?: { pageNumber: number } };
+      if (req.path === '/group/get_group_member_list' && (pagination?.pageNumber ?? 1) > 1) return;
+      res.writeHead(200, { 'content-type': 'application/json' });
+      if (req.path === '/auth/get_admin_token') return void res.end(envelope({ token: TOKEN, expireTimeSeconds: 86400 }));
+      if (req.path === '/group/get_group_members_info') return void res.end(envelope({ members: null }));
+      const rows = Array.from({ length: 500 }, (_, k) => realMember(`member_${String(k + 1).padStart(5, '0')}`, k === 6 ? 'Seven' : 'x'));
+      res.end(envelope({ total: BIG, members: rows }));
+    });
+    try {
+      const store = storeFor(slow);
+      store.getState().openDrill({ name: 'drill', kind: 'members', query: { groupID: 'g', groupName: 'big', search: '', regex: false } });
+      await settled(store);
+      store.getState().openPrompt('search');
+      store.getState().editPrompt({ text: 'seven', bracketed: true });
+      store.getState().submitPrompt();
+      await expect.poll(() => currentList(store.getState())!.progress, { timeout: 5000 }).toBe('searching members: 500 of 25,000 read, 1 found');
+      expect(currentList(store.getState())!.loading).toBe(true);
+      store.getState().escape();
+      await settled(store);
+      const list = currentList(store.getState())!;
+      expect(list.rows.map((m) => (m as { userID: string }).userID)).toEqual(['member_00007']);
+      expect(list.notice).toBe(`stopped: 500 of 25,000 members searched; ${SERVER_SEARCH_DEFECT}`);
+      expect(list.progress).toBeUndefined();
+      expect(list.error).toBeNull();
+      // Esc stopped the walk; the search is still in force (another Esc clears it).
+      expect(list.query).toMatchObject({ search: 'seven' });
+    } finally {
+      await slow.close();
+    }
+  });
 });

@@ -15,7 +15,7 @@ import { compileMongoRegex } from './mongo-regex.js';
 import { checkPagination, pageRange } from './pagination.js';
 import { rngFor, STREAM, type Rng } from './prng.js';
 import type { Route } from './route.js';
-import { userAt, userIdOf, userIndexOf, worldNow, type World } from './users.js';
+import { userAt, userIndexOf, worldNow, type World } from './users.js';
 
 /** What the server stores as a member's group nickname: none of the demo's members set one. */
 const STORED_GROUP_NICKNAME = '';

@@ -19,6 +19,12 @@ const REAL_PAGE =
   '{"groupID":"3786105364","groupName":"家庭群","notification":"","introduction":"","faceURL":"","ownerUserID":"5390166743","createTime":1767225600123,"memberCount":12,"ex":"","status":2,"creatorUserID":"5390166743","groupType":2,"needVerification":0,"lookMemberInfo":0,"applyMemberFriend":0,"notificationUpdateTime":0,"notificationUserID":""}' +
   ']}}';
 
+// A user in two groups or more: the server has left the dismissed ones out, sorted the rest by name.
+const TWO_GROUPS =
+  '{"errCode":0,"errMsg":"","errDlt":"","data":{"total":2,"groups":[' +
+  ['1', '2'].map((n) => `{"groupID":"${n}","groupName":"g${n}","notification":"","introduction":"","faceURL":"","ownerUserID":"5390166743","createTime":1767225600123,"memberCount":2,"ex":"","status":0,"creatorUserID":"","groupType":2,"needVerification":0,"lookMemberInfo":0,"applyMemberFriend":0,"notificationUpdateTime":0,"notificationUserID":""}`).join(',') +
+  ']}}';
+
 let demo: DemoServer;
 let real: TestServer;
 beforeAll(async () => {
@@ -28,7 +34,11 @@ beforeAll(async () => {
     // The command looks the user up first (get_users, or get_users_info on a server that has it).
     const user = '{"userID":"5390166743","nickname":"Ops","faceURL":"","ex":"","createTime":1767225600000,"appMangerLevel":0,"globalRecvMsgOpt":0}';
     if (req.path === '/user/get_users') res.end(`{"errCode":0,"errMsg":"","errDlt":"","data":{"total":1,"users":[${user}]}}`);
-    else if (req.path === '/user/get_users_info') res.end(`{"errCode":0,"errMsg":"","errDlt":"","data":{"usersInfo":[${user}]}}`);
+    else if (req.path === '/user/get_users_info') {
+      const asked = (JSON.parse(req.body) as { userIDs: string[] }).userIDs;
+      res.end(`{"errCode":0,"errMsg":"","errDlt":"","data":{"usersInfo":[${asked.map((id) => user.replace('"5390166743","nickname":"Ops"', `"${id}","nickname":"${id === '5390166743' ? 'Ops' : 'Two'}"`)).join(',')}]}}`);
+    }
+    else if (JSON.parse(req.body).fromUserID === 'two') res.end(TWO_GROUPS);
     else res.end(REAL_PAGE);
   });
 });
@@ -89,8 +99,11 @@ describe('joined groups', () => {
     // One group: nothing is dropped, and nothing is said of dismissed groups.
     expect(table.stderr).toBe('');
     expect(table.stdout).toMatch(/^3786105364 +家庭群 +Ops +12 .* dismissed$/m);
+    const two = await runCli(['joined-groups', '--user', 'two', '-o', 'table', '--base-url', real.url, '--token', TOKEN]);
+    expect(two.stderr.trim()).toBe(`openim-explorer: ${DISMISSED_NOTE}`);
+    expect(two.stdout).toMatch(/^1 +g1 +Ops +2 /m);
     const listed = real.requests.filter((r) => r.path === '/group/get_joined_group_list');
-    expect(JSON.parse(listed.at(-1)!.body)).toEqual({ fromUserID: '5390166743', pagination: { pageNumber: 1, showNumber: 20 } });
+    expect(JSON.parse(listed.at(-2)!.body)).toEqual({ fromUserID: '5390166743', pagination: { pageNumber: 1, showNumber: 20 } });
   });
 
   it('counts the user\'s groups on the summary line, and opens a group\'s members on Enter', async () => {

@@ -148,6 +148,7 @@ async function walk<Row extends Member>(client: OpenIMClient, list: PageOperatio
     totalExact: ended,
     notice: `${what}; ${SERVER_SEARCH_DEFECT}`,
     sent,
+    ...(stopped ? { stopped: true as const } : {}),
   };
 }
 

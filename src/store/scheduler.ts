@@ -176,7 +176,7 @@ export class RequestScheduler {
     const outcome = pending
       .then(
         (page) => {
-          this.cache.set(reqKey, { page, at: Date.now() });
+          if (!page.stopped) this.cache.set(reqKey, { page, at: Date.now() });
           if (this.isWanted(listKey, reqKey)) {
             this.waiting.delete(listKey);
             this.events.page(listKey, page, false);

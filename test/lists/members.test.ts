@@ -229,6 +229,8 @@ describe('members', () => {
     expect(page.rows.map((m) => (m as { userID: string }).userID)).toEqual(['member_00007']);
     expect(page.notice).toBe(`stopped: 1,000 of 25,000 members searched; ${SERVER_SEARCH_DEFECT}`);
     expect(page.totalExact).toBe(false);
+    // Never cached as the answer: asked again, the search walks again.
+    expect(page.stopped).toBe(true);
   });
 
   it('shows how far a search got while it walks, and Esc stops it there, the rows found kept and the search in force', async () => {

@@ -155,6 +155,17 @@ describe('members and joined groups agree, with the conversations', () => {
     expect((await joined(userIdOf(2))).total).toBeGreaterThan(100);
   });
 
+  it('keeps a lone group as it is, dismissed or not: the server drops and sorts only from two groups on', async () => {
+    // At the default population user_001135's only group is dismissed, user_000003's is not.
+    const lone = await joined(userIdOf(1135));
+    expect(lone.total).toBe(1);
+    expect(lone.groups![0]!.status).toBe(2);
+    expect(await isMember(lone.groups![0]!.groupID, userIdOf(1135))).toBe(true);
+    const one = await joined(userIdOf(3));
+    expect(one.total).toBe(1);
+    expect(one.groups![0]!.status).not.toBe(2);
+  });
+
   it('lists a user\'s groups of two or more by name, then creation time, the total after the drop', async () => {
     for (const userID of SAMPLE) {
       const d = await joined(userID);

@@ -4,7 +4,8 @@
 // the stored group nickname only. A text that is a user ID is looked up exactly
 // (get_group_members_info); any other text, or one that names no member, is matched on the
 // client against each member's user ID and nickname, walking the member list a large page at a
-// time, up to a bound, saying how far it got, stopped by the operator's Esc with what it found.
+// time, up to a bound, saying how far it got, stopped by the operator's Esc with what it found;
+// the next page of a search goes on from the walk of the page before it.
 import { ApiError } from '../api/errors.js';
 import type { OpenIMClient } from '../api/client.js';
 import type { PageOperation, PageProgress } from '../api/pages.js';
@@ -96,22 +97,40 @@ async function exactMember<Row extends Member>(
   return { rows: p.page === 1 ? [member] : [], total: 1, totalExact: true, notice: `the member with user ID ${p.search} (looked up exactly); ${SERVER_SEARCH_DEFECT}`, sent };
 }
 
+/** How far a search's walk got: where the next page of it picks up (the walk of page 1 starts afresh). */
+interface WalkState {
+  key: string;
+  found: Member[];
+  read: number;
+  total: number;
+  next: number;
+  ended: boolean;
+  sent: SentRequest;
+}
+
+/** The last whole walk per connection: the next page of that search, and scripting's `--all`, go on from it. */
+const lastWalks = new WeakMap<OpenIMClient, WalkState>();
+
 async function walk<Row extends Member>(client: OpenIMClient, list: PageOperation<Row>, p: MemberSearchPlan, signal: AbortSignal | undefined, progress: PageProgress | undefined): Promise<Page<Row>> {
   const matches = memberMatcher(p.search, p.regex);
-  const found: Row[] = [];
+  const key = JSON.stringify([p.groupID, p.search, p.regex]);
+  const last = p.page > 1 ? lastWalks.get(client) : undefined;
+  const from: WalkState =
+    last?.key === key
+      ? { ...last, found: [...last.found] }
+      : { key, found: [], read: 0, total: 0, next: 1, ended: false, sent: { path: list.path, body: { groupID: p.groupID, pagination: { pageNumber: 1, showNumber: WALK_PAGE } } } };
+  const state = from;
+  // The rows are the list's own (they came from `list`): the state keeps them as members.
+  const found = state.found as Row[];
   // One more than the page: whether a next page exists.
   const wanted = p.page * p.size + 1;
-  let read = 0;
-  let total = 0;
-  let ended = false;
   let stopped = false;
-  let sent: SentRequest = { path: list.path, body: { groupID: p.groupID, pagination: { pageNumber: 1, showNumber: WALK_PAGE } } };
-  for (let pageNumber = 1; found.length < wanted && read < MEMBER_SEARCH_MAX; pageNumber++) {
+  while (!state.ended && found.length < wanted && state.read < MEMBER_SEARCH_MAX) {
     if (progress?.stop.aborted) {
       stopped = true;
       break;
     }
-    const body = { groupID: p.groupID, pagination: { pageNumber, showNumber: WALK_PAGE } };
+    const body = { groupID: p.groupID, pagination: { pageNumber: state.next, showNumber: WALK_PAGE } };
     let got: Page<Row>;
     try {
       got = await list.send(client, body, stoppable(signal, progress?.stop));
@@ -122,17 +141,17 @@ async function walk<Row extends Member>(client: OpenIMClient, list: PageOperatio
       }
       throw error;
     }
-    sent = { path: list.path, body };
-    total = got.total;
-    const before = read;
-    read += got.rows.length;
+    state.sent = { path: list.path, body };
+    state.next++;
+    state.total = got.total;
+    const before = state.read;
+    state.read += got.rows.length;
     found.push(...got.rows.filter(matches));
-    progress?.report(`searching members: ${formatCount(read)} of ${formatCount(total)} read, ${formatCount(found.length)} found`);
-    if (got.rows.length < WALK_PAGE || read >= total || read === before) {
-      ended = true;
-      break;
-    }
+    progress?.report(`searching members: ${formatCount(state.read)} of ${formatCount(state.total)} read, ${formatCount(found.length)} found`);
+    state.ended = got.rows.length < WALK_PAGE || state.read >= state.total || state.read === before;
   }
+  if (!stopped) lastWalks.set(client, state);
+  const { read, total, ended } = state;
   const bounded = !ended && !stopped && read >= MEMBER_SEARCH_MAX && found.length < wanted;
   const what = ended
     ? `all ${formatCount(read)} members searched here`
@@ -147,7 +166,7 @@ async function walk<Row extends Member>(client: OpenIMClient, list: PageOperatio
     total: found.length,
     totalExact: ended,
     notice: `${what}; ${SERVER_SEARCH_DEFECT}`,
-    sent,
+    sent: state.sent,
     ...(stopped ? { stopped: true as const } : {}),
   };
 }

@@ -210,6 +210,26 @@ describe('members', () => {
     expect(JSON.parse(sent.at(-1)!.body)).toEqual({ groupID: 'g', pagination: { pageNumber: 20, showNumber: 500 } });
   });
 
+  it("goes on from the last page's walk for the next page of the same search, and walks afresh for page 1", async () => {
+    const client = demoClient(big);
+    const walked = () => big.requests.filter((r) => r.path === '/group/get_group_member_list').length;
+    const page = (n: number) => fetchPage(client, { kind: 'members', page: n, size: 3, query: { groupID: 'g', search: 'seven', regex: false } }, new AbortController().signal);
+    const ids = (rows: readonly object[]) => rows.map((m) => (m as { userID: string }).userID);
+    // 'Seven' is every 1,000th member: page 1 needs 4 of them (one more tells a next page exists),
+    // the 4th in the walk's 7th request (members 3,001 to 3,500).
+    let before = walked();
+    expect(ids((await page(1)).rows)).toEqual(['member_00007', 'member_01007', 'member_02007']);
+    expect(walked() - before).toBe(7);
+    before = walked();
+    const second = await page(2);
+    expect(ids(second.rows)).toEqual(['member_03007', 'member_04007', 'member_05007']);
+    expect(second.notice).toBe(`6,500 of 25,000 members searched for this page; ${SERVER_SEARCH_DEFECT}`);
+    expect(walked() - before).toBe(6);
+    before = walked();
+    await page(1);
+    expect(walked() - before).toBe(7);
+  });
+
   it('reports how far a search got, and the stop ends it with what it found', async () => {
     const stop = new AbortController();
     const said: string[] = [];

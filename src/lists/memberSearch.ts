@@ -97,9 +97,14 @@ async function exactMember<Row extends Member>(
   return { rows: p.page === 1 ? [member] : [], total: 1, totalExact: true, notice: `the member with user ID ${p.search} (looked up exactly); ${SERVER_SEARCH_DEFECT}`, sent };
 }
 
-/** How far a search's walk got: where the next page of it picks up (the walk of page 1 starts afresh). */
+/**
+ * How far a search's walk got: where a later page of it picks up. Page 1, and a page asked for
+ * again (a reload, a live refresh), walk afresh.
+ */
 interface WalkState {
   key: string;
+  /** The page it last answered. */
+  page: number;
   found: Member[];
   read: number;
   total: number;
@@ -114,11 +119,11 @@ const lastWalks = new WeakMap<OpenIMClient, WalkState>();
 async function walk<Row extends Member>(client: OpenIMClient, list: PageOperation<Row>, p: MemberSearchPlan, signal: AbortSignal | undefined, progress: PageProgress | undefined): Promise<Page<Row>> {
   const matches = memberMatcher(p.search, p.regex);
   const key = JSON.stringify([p.groupID, p.search, p.regex]);
-  const last = p.page > 1 ? lastWalks.get(client) : undefined;
+  const last = lastWalks.get(client);
   const from: WalkState =
-    last?.key === key
-      ? { ...last, found: [...last.found] }
-      : { key, found: [], read: 0, total: 0, next: 1, ended: false, sent: { path: list.path, body: { groupID: p.groupID, pagination: { pageNumber: 1, showNumber: WALK_PAGE } } } };
+    last?.key === key && p.page > last.page
+      ? { ...last, page: p.page, found: [...last.found] }
+      : { key, page: p.page, found: [], read: 0, total: 0, next: 1, ended: false, sent: { path: list.path, body: { groupID: p.groupID, pagination: { pageNumber: 1, showNumber: WALK_PAGE } } } };
   const state = from;
   // The rows are the list's own (they came from `list`): the state keeps them as members.
   const found = state.found as Row[];

@@ -210,7 +210,7 @@ describe('members', () => {
     expect(JSON.parse(sent.at(-1)!.body)).toEqual({ groupID: 'g', pagination: { pageNumber: 20, showNumber: 500 } });
   });
 
-  it("goes on from the last page's walk for the next page of the same search, and walks afresh for page 1", async () => {
+  it("goes on from the last page's walk for the next page of the same search, and walks afresh for page 1 or a page asked again", async () => {
     const client = demoClient(big);
     const walked = () => big.requests.filter((r) => r.path === '/group/get_group_member_list').length;
     const page = (n: number) => fetchPage(client, { kind: 'members', page: n, size: 3, query: { groupID: 'g', search: 'seven', regex: false } }, new AbortController().signal);
@@ -225,6 +225,10 @@ describe('members', () => {
     expect(ids(second.rows)).toEqual(['member_03007', 'member_04007', 'member_05007']);
     expect(second.notice).toBe(`6,500 of 25,000 members searched for this page; ${SERVER_SEARCH_DEFECT}`);
     expect(walked() - before).toBe(6);
+    // Page 2 asked again (a reload, a live refresh) reads the members again.
+    before = walked();
+    await page(2);
+    expect(walked() - before).toBe(13);
     before = walked();
     await page(1);
     expect(walked() - before).toBe(7);

@@ -35,6 +35,15 @@ export interface OperationSpec<S extends z.ZodMiniType, R extends FieldOf<z.outp
   answers?: (error: unknown) => Page<never> | undefined;
 }
 
+/**
+ * What a page that takes many requests (a search of a group's members on the client) is handed:
+ * where to say how far it got, and the operator's stop, after which it answers with what it found.
+ */
+export interface PageProgress {
+  report(words: string): void;
+  stop: AbortSignal;
+}
+
 /** One page operation: sent by sendOperation with the body its list builds. */
 export interface PageOperation<Row = AnyRow> {
   readonly name: string;
@@ -45,8 +54,8 @@ export interface PageOperation<Row = AnyRow> {
    * max seq) and builds the request from it, and each page says what it sent (`Page.sent`, what `C` copies).
    */
   readonly plans?: true;
-  /** The reply's data as a page. */
-  send(client: OpenIMClient, body: object, signal?: AbortSignal): Promise<Page<Row>>;
+  /** The reply's data as a page; `progress` only for an operation that walks (the explorer's, not scripting's). */
+  send(client: OpenIMClient, body: object, signal?: AbortSignal, progress?: PageProgress): Promise<Page<Row>>;
 }
 
 export function pageOperation<S extends z.ZodMiniType, R extends FieldOf<z.output<S>, readonly object[]>>(
@@ -83,8 +92,8 @@ export interface PageCall {
 }
 
 /** Sends a page's call. */
-export function sendPageCall(client: OpenIMClient, call: PageCall, signal?: AbortSignal): Promise<Page<AnyRow>> {
-  return call.operation.send(client, call.body, signal);
+export function sendPageCall(client: OpenIMClient, call: PageCall, signal?: AbortSignal, progress?: PageProgress): Promise<Page<AnyRow>> {
+  return call.operation.send(client, call.body, signal, progress);
 }
 
 export type PageFetcher<T> = (page: number, size: number, signal?: AbortSignal) => Promise<Page<T>>;

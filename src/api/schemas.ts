@@ -262,4 +262,6 @@ export interface Page<T> {
    * operation that built it from an earlier reply (api/pages.ts `plans`), or one that fell back to another route.
    */
   sent?: SentRequest;
+  /** Cut short by the operator's stop (PageProgress): shown, never cached, so that asking again walks again. */
+  stopped?: true;
 }

@@ -49,7 +49,9 @@ export function StatusBar({ geometry, footer }: Props): React.JSX.Element {
   }
   const shown = geometry.tableRows;
   const waiting = typedAhead > 0 ? ` ${glyphs().separator} ${typedAhead === 1 ? '1 key' : `${typedAhead} keys`} typed ahead` : '';
-  const text = list ? pagingText(list, shown) + waiting : '';
+  // A walk (a member search on the client) says which key stops it.
+  const stops = list?.loading && list.progress && list.progress !== 'stopping' ? ` ${glyphs().separator} ${keyName('back')} stops` : '';
+  const text = list ? pagingText(list, shown) + stops + waiting : '';
   const loading = list?.loading ?? false;
   // While the live view waits out a failure or a pause, it says why and until when (a flash passes).
   const note = liveOn ? liveStatusNote(liveStatus, pausedBy) : undefined;

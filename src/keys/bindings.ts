@@ -303,7 +303,7 @@ export const BINDINGS = [
     keys: ['escape', 'backspace', 'h'],
     hint: { label: 'back' },
     description:
-      'closes what is in front, one per press: the prompt, help, the message log, a page still loading, the detail search, the full-screen detail, the pane, the filter; then the screen',
+      'closes what is in front, one per press: the prompt, help, the message log, a member search walking, a page still loading, the detail search, the full-screen detail, the pane, the filter; then the screen',
     scope: 'global',
     run: (c) => state(c).escape(),
   },

@@ -18,6 +18,8 @@ export interface PagingList extends PagePosition {
   loadedPage: number | null;
   loadedSize?: number | undefined;
   loading: boolean;
+  /** How far a load of many requests got (store/types.ts ListState). */
+  progress?: string | undefined;
   rows: AnyRow[];
   filter: string;
   cursor: number;
@@ -39,6 +41,8 @@ export const STALE_PAGE_MS = 60_000;
  */
 export function pagingText(list: PagingList, rowsShown: number, now = Date.now()): string {
   const sep = ` ${glyphs().separator} `;
+  // A walk's words stand alone: the rows on screen are the list before it, and 80 columns hold little more.
+  if (list.loading && list.progress) return list.progress;
   const loading = list.loading && list.page !== list.loadedPage ? `loading page ${formatCount(list.page)}` : list.loading ? 'loading' : '';
   if (list.loadedPage === null) return loading || `page ${formatCount(list.page)}`;
   // Everything about the rows on screen, not about the page being loaded.

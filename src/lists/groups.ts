@@ -10,6 +10,7 @@ import { formatCount } from '../content/format.js';
 import { idAt, labelAt, nameAt, timeAt, type FieldPath } from '../domain/columns.js';
 import type { SearchQuery } from '../domain/search.js';
 import { code, ms } from './fieldText.js';
+import { ownerNames, ownerText } from './groupOwners.js';
 import { textSearchEmpty, textSearchQuery } from './textSearch.js';
 import { pagination, type DetailField, type ListDef } from './types.js';
 
@@ -44,7 +45,9 @@ const EMPTY_GROUP: GroupInfo = {
 };
 
 const groupRowSchema = z.looseObject({ groupInfo: or(groupInfoSchema, EMPTY_GROUP), groupOwnerUserName: str, groupOwnerUserID: str });
-type GroupRow = z.infer<typeof groupRowSchema>;
+/** A group as a list shows it: with its owner's user nickname when the OWNER column's extra read it (groupOwners.ts). */
+export type Owned<Row> = Row & { owner?: string };
+type GroupRow = Owned<z.infer<typeof groupRowSchema>>;
 
 const NEED_VERIFICATION: Readonly<Record<number, string>> = { 0: 'applications need approval, invitations do not', 1: 'all need approval', 2: 'anyone may join' };
 const yesNo = (n: number): string => (n === 1 ? 'yes (1)' : `no (${n})`);
@@ -76,7 +79,8 @@ export function groupInfoFields(g: GroupInfo): DetailField[] {
 interface GroupPaths<Row> {
   id: FieldPath<Row>;
   name: FieldPath<Row>;
-  owner: FieldPath<Row>;
+  /** The owner's extra (groupOwners.ts), and the cell it makes of the row. */
+  owner: { field: FieldPath<Row>; cell: (row: Row) => string };
   members: FieldPath<Row>;
   created: FieldPath<Row>;
   status: FieldPath<Row>;
@@ -86,11 +90,14 @@ interface GroupPaths<Row> {
 export const groupColumns = <Row>(p: GroupPaths<Row>) => [
   idAt<Row>(p.id, 'GROUP ID'),
   { ...nameAt<Row>(p.name), title: 'NAME' },
-  { ...labelAt<Row>(p.owner, 'OWNER', 3), max: 24 },
+  { ...labelAt<Row>(p.owner.field, 'OWNER', 3), max: 24, value: p.owner.cell },
   { ...labelAt<Row>(p.members, 'MEMBERS', 2, (n) => formatCount(Number(n))), align: 'right' as const },
   timeAt<Row>(p.created, 'CREATED', 4),
   labelAt<Row>(p.status, 'STATUS', 2, (v) => groupStatusName(Number(v))),
 ];
+
+/** The detail's owner line: the name shown, with the ID when the name is not the ID. */
+export const ownerLead = (shown: string, ownerID: string): string => (ownerID && shown !== ownerID ? `${shown} (${ownerID})` : shown);
 
 /** Enter on a group opens its members (the query of members.ts). */
 export const opensMembers = (g: GroupInfo) => ({ groupID: g.groupID, groupName: g.groupName, search: '', regex: false });
@@ -112,20 +119,21 @@ export const groups = {
   columns: groupColumns<GroupRow>({
     id: 'groupInfo.groupID',
     name: 'groupInfo.groupName',
-    owner: 'groupOwnerUserName',
+    owner: { field: 'owner', cell: (g) => ownerText(g.owner, g.groupOwnerUserName, g.groupOwnerUserID) },
     members: 'groupInfo.memberCount',
     created: 'groupInfo.createTime',
     status: 'groupInfo.status',
   }),
   detail: (g) => ({
     title: `Group ${g.groupInfo.groupID}`,
-    lead: [{ label: 'owner', value: g.groupOwnerUserName ? `${g.groupOwnerUserName} (${g.groupOwnerUserID})` : g.groupOwnerUserID || '(none)' }],
-    sections: [{ title: 'Group', fields: groupInfoFields(g.groupInfo) }],
+    lead: [{ label: 'owner', value: ownerLead(ownerText(g.owner, g.groupOwnerUserName, g.groupOwnerUserID), g.groupOwnerUserID) }],
+    sections: [{ title: 'Group', fields: [...groupInfoFields(g.groupInfo), { label: 'groupOwnerUserName', value: g.groupOwnerUserName || "(none: the owner's group nickname, rarely set)" }] }],
   }),
   csv: {
     before: [],
-    after: ['groupOwnerUserID', 'groupInfo.creatorUserID', 'groupInfo.groupType', 'groupInfo.needVerification', 'groupInfo.notification', 'groupInfo.introduction', 'groupInfo.faceURL', 'groupInfo.ex'],
+    after: ['groupOwnerUserName', 'groupOwnerUserID', 'groupInfo.creatorUserID', 'groupInfo.groupType', 'groupInfo.needVerification', 'groupInfo.notification', 'groupInfo.introduction', 'groupInfo.faceURL', 'groupInfo.ex'],
   },
+  extras: { owner: ownerNames<GroupRow>({ group: (g) => g.groupInfo.groupID, owner: (g) => g.groupOwnerUserID }) },
   identity: (g) => g.groupInfo.groupID,
   rowID: (g) => g.groupInfo.groupID,
   userNamed: (g) => g.groupOwnerUserID || undefined,

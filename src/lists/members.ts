@@ -1,18 +1,20 @@
 // A group's members, opened by Enter on a group (the groups list, a user's groups tab) or printed
 // by `members --group ID`: the server sorts them by role, the owner first, then the admins, then
-// the members. `s` or `/` searches them on the server by `keyword`, which is a case-sensitive,
-// unescaped regex on the nickname or the user ID there: the text is escaped, `re:` for a regex.
-// Enter on a member opens that user.
+// the members. `s` or `/` searches them here, not on the server, whose keyword search is broken
+// (memberSearch.ts): a user ID is looked up exactly, other text matched against the user IDs and
+// nicknames of a walk of the list (`re:` for a regex). Enter on a member opens that user.
 import * as z from 'zod/mini';
 import { pageOperation } from '../api/pages.js';
 import { schemaParts } from '../api/schemas.js';
-import { userSearchPattern } from '../api/userSearch.js';
+import { parseSearchInput } from '../domain/search.js';
 import { appMangerLevelName, joinSourceName, roleLevelName } from '../content/enums.js';
-import { formatTableTime } from '../content/format.js';
+import { formatCount, formatTableTime } from '../content/format.js';
 import { idAt, labelAt, nameAt, timeAt } from '../domain/columns.js';
+import { glyphs } from '../terminal/glyphs.js';
 import { displayText } from '../terminal/settle.js';
 import { truncate } from '../terminal/width.js';
 import { code, ms } from './fieldText.js';
+import { memberSearchOperation, regexProblem, type MemberSearchPlan } from './memberSearch.js';
 import { textSearchEmpty, textSearchQuery } from './textSearch.js';
 import { pagination, textFlag, type ListDef } from './types.js';
 
@@ -45,21 +47,48 @@ interface MembersQuery {
   regex: boolean;
 }
 
+const memberList = pageOperation({
+  name: 'getGroupMemberList',
+  path: '/group/get_group_member_list',
+  schema: z.looseObject({ total: intOr(0), members: list(memberSchema) }),
+  rows: 'members',
+  total: 'total',
+  totalExact: true,
+});
+
+const membersInfoSchema = z.looseObject({ members: list(memberSchema) });
+
+const searchQuery = textSearchQuery({
+  base: { groupID: '' },
+  baseFromFlags: (f) => ({ groupID: textFlag(f, 'group') ?? '' }),
+  label: 'search members by user ID or nickname: ',
+  hint: 'a user ID finds that member; other text: ID or nickname contains it, any case; re:PATTERN for a regex',
+});
+
+/** What is wrong with a search's regex, in words (the prompt and the flags refuse it before anything is sent). */
+const searchProblem = (text: string): string | undefined => {
+  const { text: search, regex } = parseSearchInput(text);
+  return regex && search !== '' ? regexProblem(search) : undefined;
+};
+
 export const members = {
-  operation: pageOperation({
-    name: 'getGroupMemberList',
-    path: '/group/get_group_member_list',
-    schema: z.looseObject({ total: intOr(0), members: list(memberSchema) }),
-    rows: 'members',
-    total: 'total',
-    totalExact: true,
+  operation: memberSearchOperation(memberList, async (client, groupID, userID, signal) => {
+    const data = await client.call('getGroupMembersInfo', '/group/get_group_members_info', { groupID, userIDs: [userID] }, membersInfoSchema, signal);
+    return data.members;
   }),
-  body(request) {
+  body(request): object {
     const { groupID, search, regex } = request.query;
-    const body = { groupID, pagination: pagination(request) };
-    return search === '' ? body : { ...body, keyword: userSearchPattern({ text: search, regex }) };
+    if (search === '') return { groupID, pagination: pagination(request) };
+    const plan: MemberSearchPlan = { groupID, search, regex, page: request.page, size: request.size };
+    return plan;
   },
-  query: textSearchQuery({ base: { groupID: '' }, baseFromFlags: (f) => ({ groupID: textFlag(f, 'group') ?? '' }), label: 'search members by nickname or ID: ', hint: 'text matches as typed, case counts; re:PATTERN for a regex; empty: every member' }),
+  query: {
+    ...searchQuery,
+    prompt: { ...searchQuery.prompt!, check: searchProblem, refused: 're:(' },
+    flagsProblem: (f) => (f.regex === true ? regexProblem(textFlag(f, 'search') ?? '') : undefined),
+  },
+  // A search's count is what it found so far, unless it read every member.
+  totalWords: (total: number, lastPageKnown: boolean) => `${lastPageKnown ? '' : glyphs().atLeast}${formatCount(total)} found`,
   columns: [
     idAt('userID', 'USER ID'),
     nameAt('nickname'),
@@ -97,9 +126,15 @@ export const members = {
   rowID: (m) => m.userID,
   userNamed: (m) => m.userID || undefined,
   completionWords: (m) => [m.userID, m.nickname],
-  emptyText: textSearchEmpty({ searched: "member's nickname or ID", caseCounts: true, all: 'every member', none: 'no members (or no such group)' }),
+  emptyText: textSearchEmpty({ searched: "member's user ID or nickname", all: 'every member', none: 'no members (or no such group)' }),
   keys: [
-    { action: 'search', keys: ['s', '/'], hint: 'search', description: 'members: nickname or ID contains the text, case counts (re: for a regex)', run: { openPrompt: 'search' } },
+    {
+      action: 'search',
+      keys: ['s', '/'],
+      hint: 'search',
+      description: 'members: a user ID, or text the ID or nickname contains, any case (re: for a regex); searched here, Esc stops',
+      run: { openPrompt: 'search' },
+    },
   ] as const,
   drill: {
     parent: (q: MembersQuery) => q.groupID,

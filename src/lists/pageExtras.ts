@@ -16,9 +16,15 @@ export function extraOf(def: Pick<AnyDef, 'extras'>, column: Pick<Column<AnyRow>
   return head !== undefined && def.extras && Object.hasOwn(def.extras, head) ? head : undefined;
 }
 
-/** The columns a list shows when none were chosen: all but those that need an extra (each costs a request a page). */
+/**
+ * The columns a list shows when none were chosen: all but those that need an extra (each costs a
+ * request a page), unless the extra is asked for by default (`byDefault`).
+ */
 export function defaultColumns<Row extends AnyRow>(def: Pick<ListDef<Row, unknown, AnyQuery>, 'extras' | 'columns'>): readonly Column<Row>[] {
-  return def.columns.filter((c) => extraOf(def as Pick<AnyDef, 'extras'>, c) === undefined);
+  return def.columns.filter((c) => {
+    const extra = extraOf(def as Pick<AnyDef, 'extras'>, c);
+    return extra === undefined || def.extras?.[extra]?.byDefault === true;
+  });
 }
 
 /** The extras the columns of these keys need (all the default columns when no keys), in the list's order. */

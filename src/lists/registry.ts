@@ -3,7 +3,7 @@
 // a list from here, and `--help`, the breadcrumb and the tabs from names.ts; so a new list is its
 // file here, its line below and its names (see docs/architecture.md).
 import type { OpenIMClient } from '../api/client.js';
-import { sendPageCall, type AnyRow, type PageCall, type PageFetcher } from '../api/pages.js';
+import { sendPageCall, type AnyRow, type PageCall, type PageFetcher, type PageProgress } from '../api/pages.js';
 import type { Page } from '../api/schemas.js';
 import { accounts } from './accounts.js';
 import { applications } from './applications.js';
@@ -72,8 +72,8 @@ export function pageCall(request: PageRequest): PageCall {
 }
 
 /** A page, with the extras the request names put on its rows (pageExtras.ts). */
-export async function fetchPage(client: OpenIMClient, request: PageRequest, signal: AbortSignal): Promise<Page<AnyRow>> {
-  const page = await sendPageCall(client, pageCall(request), signal);
+export async function fetchPage(client: OpenIMClient, request: PageRequest, signal: AbortSignal, progress?: PageProgress): Promise<Page<AnyRow>> {
+  const page = await sendPageCall(client, pageCall(request), signal, progress);
   return withExtras(client, listDef(request.kind), request, page, signal);
 }
 

@@ -1,8 +1,9 @@
 // Who is online: get_users_status for the user IDs asked about (`status --user A,B`, `:status`
 // then `s`), one row per ID with its platforms named. The server answers any ID, known or not (an
 // unknown one is offline), takes no pagination and gives no total: each page asks for its own
-// slice of the IDs, and a short page ends the list. Never get_users_online_status, whose rows
-// carry live session tokens.
+// slice of the IDs, and a short page ends the list; the page after a full last one is an empty
+// slice, which the server refuses with 1001 (userIDs empty): it is answered here, never sent.
+// Never get_users_online_status, whose rows carry live session tokens.
 import { USERS_STATUS } from '../api/operations.js';
 import type { PageOperation } from '../api/pages.js';
 import { usersStatusDataSchema, type OnlineStatus } from '../api/schemas.js';
@@ -21,11 +22,18 @@ const splitIDs = (text: string): string[] => [...new Set(text.split(/[\s,]+/).fi
 /** `online` or `offline`; any other code as its number. */
 const onlineWord = (status: number): string => (status === 1 ? 'online' : status === 0 ? 'offline' : `status ${status}`);
 
+/** Whether a page's body names any ID: one that names none is past the end. */
+const hasIDs = (body: object): boolean => {
+  const ids = (body as { userIDs?: unknown }).userIDs;
+  return Array.isArray(ids) && ids.length > 0;
+};
+
 const operation: PageOperation<OnlineStatus> = {
   name: USERS_STATUS.name,
   path: USERS_STATUS.path,
   totalExact: false,
   async send(client, body, signal) {
+    if (!hasIDs(body)) return { rows: [], total: 0, totalExact: false };
     const data = await client.call(USERS_STATUS.name, USERS_STATUS.path, body, usersStatusDataSchema, signal);
     return { rows: data.statusList, total: data.statusList.length, totalExact: false };
   },

@@ -112,6 +112,8 @@ export interface ListQueryPrompt<Query = AnyQuery> {
   example?: string;
   /** What is wrong with the text, in words: the prompt stays open saying so and nothing is sent. */
   check?: (text: string) => string | undefined;
+  /** A line `check` refuses, when a bare word is not one (tests use it). */
+  refused?: string;
   /** What Tab offers for the text (else the page's IDs and names that start with it). */
   complete?: (text: string, rowWords: readonly string[]) => string[];
 }
@@ -263,6 +265,11 @@ export interface PageExtra<Row> {
   fetch(client: OpenIMClient, rows: readonly Row[], signal: AbortSignal): Promise<ReadonlyMap<string, unknown>>;
   /** What it is, for the notice when it failed (the rows still show): "online status". */
   label: string;
+  /**
+   * Its columns show without a choice: the column means nothing without it (the group lists'
+   * OWNER, whose name the page alone does not carry). A table asks for it beside each page.
+   */
+  byDefault?: true;
 }
 
 /**

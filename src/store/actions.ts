@@ -59,6 +59,8 @@ export interface ListActions {
   copyCurl(): void;
   /** Esc during a page step: gives it up, the page on screen stays; says how many keys typed ahead it dropped. */
   cancelLoad(droppedKeys?: number): void;
+  /** Esc during a walk (a member search on the client): stops it; the rows it found show. */
+  stopWalk(): void;
 }
 
 export interface PromptActions {

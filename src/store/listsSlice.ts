@@ -228,6 +228,10 @@ export const listsSlice =
         const what = kept.size !== list.size ? `${list.size} rows per page` : `page ${list.page}`;
         flash(`stopped loading ${what}; showing page ${kept.page}${dropped}`, 'info');
       },
+      stopWalk() {
+        const list = current();
+        if (list && services.stopWalk(list.key)) flash('stopping: the rows found so far will show', 'info');
+      },
       copyCurl() {
         const list = current();
         if (!list) return;

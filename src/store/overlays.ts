@@ -18,6 +18,7 @@ type OverlayName =
   | 'exportQuestion'
   | 'help'
   | 'log'
+  | 'walk'
   | 'load'
   | 'detailSearch'
   | 'detailFull'
@@ -57,6 +58,15 @@ const OVERLAYS: readonly Overlay[] = [
   { name: 'help', open: (s) => s.help, escape: (s) => s.toggleHelp() },
   // Its keys are the `log` scope's rows (keys/bindings.ts), and only they reach it.
   { name: 'log', open: (s) => s.log !== null, escape: (s) => s.closeLog() },
+  // A load that walks (a member search on the client): Esc stops it, and what it found shows.
+  {
+    name: 'walk',
+    open: (s) => {
+      const list = currentList(s);
+      return list !== undefined && list.loading && list.progress !== undefined && list.progress !== 'stopping';
+    },
+    escape: (s) => s.stopWalk(),
+  },
   // A page step still loading: Esc gives it up and keeps the page on screen (and the keys typed behind it).
   {
     name: 'load',

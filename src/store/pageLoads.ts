@@ -19,6 +19,7 @@ import { refreshedRows } from './liveMarks.js';
 import { PAGE_CACHE_PAGES, RequestScheduler, requestKey } from './scheduler.js';
 import { currentList } from './selectors.js';
 import type { ConnectionState, ListState } from './types.js';
+import type { PageRequest } from '../lists/types.js';
 
 /**
  * The header's state after a failed page: a server that cannot be reached is failing; one that
@@ -39,6 +40,8 @@ export interface PageLoads {
   changeList(key: string, patch: Partial<ListState>, force?: boolean): void;
   /** Gives the list `size` rows per page, keeping the cursor's row selected. */
   resizeList(key: string, size: number): void;
+  /** Stops the walk the list's load runs (PageProgress), which then answers with what it found; false when none runs. */
+  stopWalk(key: string): boolean;
 }
 
 interface PageLoadNeeds {
@@ -96,6 +99,7 @@ export function createPageLoads(set: StoreSet, get: StoreGet, deps: StoreDeps, n
       cachedAt: cached ? receivedAt : undefined,
       knownLastPage: learnedLastPage(page, list.page, list.size, list.knownLastPage),
       loading: false,
+      progress: undefined,
       error: null,
       failedPage: undefined,
       pendingCursor: undefined,
@@ -115,8 +119,21 @@ export function createPageLoads(set: StoreSet, get: StoreGet, deps: StoreDeps, n
     }
   };
 
+  // The stop of each list's load now running, for a load that walks (PageProgress).
+  const stops = new Map<string, AbortController>();
+  const fetchWithProgress = (pageRequest: PageRequest, signal: AbortSignal, key: string): Promise<Page<AnyRow>> => {
+    const stop = new AbortController();
+    stops.set(key, stop);
+    const report = (words: string): void => {
+      if (!signal.aborted && !stop.signal.aborted && get().lists[key]?.loading) patchList(key, { progress: words });
+    };
+    return fetchPage(deps.client, pageRequest, signal, { report, stop: stop.signal }).finally(() => {
+      if (stops.get(key) === stop) stops.delete(key);
+    });
+  };
+
   const scheduler = new RequestScheduler(
-    (pageRequest, signal) => fetchPage(deps.client, pageRequest, signal),
+    fetchWithProgress,
     {
       page: applyPage,
       failure(key, error) {
@@ -126,6 +143,7 @@ export function createPageLoads(set: StoreSet, get: StoreGet, deps: StoreDeps, n
         const stepped = list.loadedPage !== null && list.loadedPage !== list.page;
         patchList(key, {
           loading: false,
+          progress: undefined,
           error: toFailure(error, list.kind),
           pendingCursor: undefined,
           ...(stepped ? { failedPage: list.page, page: list.loadedPage ?? list.page } : { failedPage: undefined }),
@@ -152,6 +170,13 @@ export function createPageLoads(set: StoreSet, get: StoreGet, deps: StoreDeps, n
     scheduler,
     request,
     changeList,
+    stopWalk(key) {
+      const stop = stops.get(key);
+      if (!stop || stop.signal.aborted || get().lists[key]?.progress === undefined) return false;
+      stop.abort();
+      patchList(key, { progress: 'stopping' });
+      return true;
+    },
     resizeList(key, size) {
       const list = get().lists[key];
       if (!list || list.size === size) return;

@@ -14,7 +14,7 @@ import type { PageRequest } from '../lists/types.js';
 import type { Page } from '../api/schemas.js';
 import { PageCache } from './cache.js';
 
-export type FetchPage = (request: PageRequest, signal: AbortSignal) => Promise<Page<AnyRow>>;
+export type FetchPage = (request: PageRequest, signal: AbortSignal, listKey: string) => Promise<Page<AnyRow>>;
 
 export interface SchedulerEvents {
   /** The page the list wants arrived from the server, or (`cached`) came from the cache. */
@@ -168,7 +168,7 @@ export class RequestScheduler {
     this.stats.maxInFlight = Math.max(this.stats.maxInFlight, this.inFlight.size);
     let pending: Promise<Page<AnyRow>>;
     try {
-      pending = this.fetch(request, controller.signal);
+      pending = this.fetch(request, controller.signal, listKey);
     } catch (error) {
       // A fetch that throws instead of rejecting is a bug of ours; it must still end as a value.
       pending = Promise.reject(error);
@@ -176,7 +176,7 @@ export class RequestScheduler {
     const outcome = pending
       .then(
         (page) => {
-          this.cache.set(reqKey, { page, at: Date.now() });
+          if (!page.stopped) this.cache.set(reqKey, { page, at: Date.now() });
           if (this.isWanted(listKey, reqKey)) {
             this.waiting.delete(listKey);
             this.events.page(listKey, page, false);

@@ -46,6 +46,8 @@ export interface ListState extends PagePosition {
   extra?: Record<string, number>;
   notice?: string;
   loading: boolean;
+  /** How far a load of many requests got (a member search's walk), while it runs: Esc stops it. */
+  progress?: string | undefined;
   error: ApiFailure | null;
   /** Index into the visible (filtered) rows. */
   cursor: number;

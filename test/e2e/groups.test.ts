@@ -1,7 +1,9 @@
-// The group lists as an operator meets them, at 80x24 and 120x40: `:groups`, its name search,
-// Enter on a group opening its members, the member search on the server, Enter on a member opening
-// the user, the user's groups tab (6) opening a group's members, E exporting every member, and the
-// live view on the members list.
+// The group lists as an operator meets them, at 80x24 and 120x40: `:groups`, its name search, the
+// OWNER column naming owners by nickname (the server's groupOwnerUserName is empty), Enter on a
+// group opening its members, the member search done here (a user ID exactly, other text over every
+// member, the server's broken search named), Enter on a member opening the user, the user's groups
+// tab (6) saying the server leaves dismissed groups out and opening a group's members, E exporting
+// every member, and the live view on the members list.
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +15,8 @@ import { demoApps } from '../support/demoApp.js';
 const startDemo = demoApps();
 const PAGING = /page 1 of [\d,]+ · (?:row \d+\/\d+ · )?([\d,]+) total/;
 const totalOf = (screen: string): number => Number(PAGING.exec(screen)![1]!.replaceAll(',', ''));
+/** The OWNER cell of a group's line (names and owners hold single spaces; columns are two apart); undefined when there is none. */
+const ownerCell = (line: string): string | undefined => /^[ ›]\d{10} {2}.+? {2,}(\S.*?) +[\d,]+ {2}\d{4}-\d\d-\d\d/u.exec(line)?.[1];
 
 describe.each([
   [80, 24],
@@ -25,6 +29,10 @@ describe.each([
     const groups = await a.waitFor((s) => /GROUP ID +NAME +OWNER +MEMBERS/.test(s) && PAGING.test(s));
     expect(groups).toMatch(/^Groups$/m);
     expect(totalOf(groups)).toBeGreaterThan(1000);
+    // Every owner named (one get_users_info for the page), never a blank that reads as "no owner".
+    const owners = groups.split('\n').filter((l) => /^[ ›]\d{10} /.test(l)).map(ownerCell);
+    expect(owners.length).toBeGreaterThan(5);
+    expect(owners.every((o) => o !== undefined && !/^user_\d+$/.test(o)), groups).toBe(true);
 
     a.send('s');
     await a.waitFor('search groups by name: ');
@@ -40,13 +48,24 @@ describe.each([
     expect(cursorLine(members)).toMatch(/^›user_\d+ .* owner /);
     const second = /^ (user_\d+) /m.exec(members)![1]!;
 
-    // `/` searches the members on the server (the page filter is `/` elsewhere).
+    // `/` searches the members (the page filter is `/` elsewhere): other text over every member,
+    // here, since the server's keyword search finds nothing.
+    const nickname = /^ user_\d+ +([A-Za-z]{3})/m.exec(members)?.[1] ?? 'user';
     a.send('/');
-    await a.waitFor('search members by nickname or ID: ');
+    await a.waitFor('search members by user ID or nickname: ');
+    a.type(nickname.toLowerCase());
+    a.send('Enter');
+    const some = await a.waitFor((s) => new RegExp(`› search "${nickname.toLowerCase()}" · [\\d,]+ match`).test(s) && /members searched here; the server's own search swaps/.test(s));
+    expect(some).not.toContain('no member');
+    // A user ID is looked up exactly.
+    a.send('/');
+    await a.waitFor('search members by user ID or nickname: ');
+    a.send('C-u');
     a.type(second);
     a.send('Enter');
     const one = await a.waitFor(new RegExp(`› search "${second}" · 1 match`));
     expect(cursorLine(one)).toMatch(new RegExp(`^›${second} `));
+    expect(one).toContain(`the member with user ID ${second} (looked up exactly)`);
 
     a.send('Enter');
     await a.waitFor(new RegExp(`› ${second}\\s.*(Convs|Conversations)`));
@@ -58,7 +77,9 @@ describe.each([
     a.send('Enter');
     await a.waitFor(`› ${DEMO.firstUserID}`);
     a.send('6');
-    const tab = await a.waitFor((s) => /GROUP ID +NAME +OWNER +MEMBERS/.test(s) && PAGING.test(s));
+    const tab = await a.waitFor((s) => /GROUP ID +NAME +OWNER +MEMBERS/.test(s) && PAGING.test(s) && s.includes('dismissed groups are not listed by the server'));
+    // The owners by nickname here too: the joined list carries their IDs alone.
+    expect(ownerCell(cursorLine(tab)!), tab).toMatch(/^(?!user_\d+$)\S/u);
     // The summary line counts them where it has room; the tab's total says it anyway.
     expect(totalOf(tab)).toBeGreaterThan(50);
     if (cols >= 120) expect(tab).toMatch(new RegExp(`groups ${totalOf(tab)}|${totalOf(tab)} groups`));

@@ -1,6 +1,7 @@
 // Who is online, exact lookup and the token's expiry, as an operator meets them in tmux at 80x24
 // and 120x40: the user summary line says online and where, the users list's ONLINE column
-// (`:columns online`) fills for the page on screen, the picker finds a system account by ID with
+// (`:columns online`) fills for the page on screen, `:status` ends at a full last page without
+// asking the server for no IDs, the picker finds a system account by ID with
 // its level, and the header shows a loopback token's expiry and warns in its last hour.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, startDemoServer, type DemoServer } from 'openim-demo-server';
@@ -42,6 +43,31 @@ describe.each([
     const screen = await a.waitFor((s) => s.includes('ONLINE') && /user_000001 .*iOS,Web/.test(s));
     expect(screen).toMatch(/user_000005 .*12/);
     expect(screen).toMatch(/user_000002 .*(offline|iOS|Android|Windows|macOS|Web|Linux|iPad|HarmonyOS)/);
+  }, TEST_MS);
+
+  it(':status ends at a full last page: the next page asks for no IDs (which the server refuses), it says the end', async () => {
+    const a = await startDemo({ cols, rows });
+    a.type(':status');
+    a.send('Enter');
+    await a.waitFor('no user IDs asked about yet');
+    const idsUpTo = (n: number) => Array.from({ length: n }, (_, i) => `user_${String(i + 1).padStart(6, '0')}`).join(',');
+    a.send('s');
+    await a.waitFor('user IDs: ');
+    a.type(idsUpTo(60));
+    a.send('Enter');
+    const first = await a.waitFor(/ (\d+)\/page/);
+    const size = Number(/ (\d+)\/page/.exec(first)![1]);
+    // Exactly a page of IDs: the page is full, and nothing after it.
+    a.send('s');
+    await a.waitFor('user IDs: ');
+    a.send('C-u');
+    a.type(idsUpTo(size));
+    a.send('Enter');
+    await a.waitFor(new RegExp(`${size} user IDs`));
+    a.send('n');
+    const end = await a.waitFor('end of list: page 1 is the last');
+    expect(end).not.toMatch(/1001|ArgsError|UserIDs is empty/);
+    expect(end).toContain(`user_${String(size).padStart(6, '0')}`);
   }, TEST_MS);
 
   it('the picker finds a system account by its ID, with its level', async () => {

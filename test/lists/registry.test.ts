@@ -230,7 +230,7 @@ describe('the list registry', () => {
     const base = queryFor(kind);
     // A prompt that checks its words (the message search's `from:ID …`) refuses a bare word in words, and takes its example.
     const sample = prompt.example ?? 'x';
-    if (prompt.check) expect(prompt.check('x'), 'a refused line says why').toMatch(/\w+ \w+/);
+    if (prompt.check) expect(prompt.check(prompt.refused ?? 'x'), 'a refused line says why').toMatch(/\w+ \w+/);
     expect(prompt.check?.(sample)).toBeUndefined();
     const narrowed = prompt.answer(sample, base);
     expect(list.query.narrowed(narrowed)).toBe(true);

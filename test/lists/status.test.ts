@@ -19,7 +19,9 @@ beforeAll(async () => {
   // The real server's rows: an offline user's platformIDs is null (a nil slice), a newer server may add fields.
   loopback = await startFaultServer((path, _attempt, body) => {
     if (path === '/auth/get_admin_token') return { kind: 'json', body: { errCode: 0, errMsg: '', errDlt: '', data: { token: 't', expireTimeSeconds: 86400 } } };
-    const { userIDs } = JSON.parse(body) as { userIDs: string[] };
+    const { userIDs } = JSON.parse(body) as { userIDs?: string[] | null };
+    // Check(): no IDs is ArgsError (P:user/user.go:194-199), as on the real server.
+    if (!userIDs?.length) return { kind: 'json', body: { errCode: 1001, errMsg: 'ArgsError', errDlt: 'UserIDs is empty' } };
     const statusList = userIDs.map((userID, i) =>
       i % 2 === 0 ? { userID, status: 1, platformIDs: [4, 11, 13], lastSeen: 1 } : { userID, status: 0, platformIDs: null, lastSeen: 0 },
     );
@@ -48,6 +50,26 @@ describe('status', () => {
     expect(first.totalExact).toBe(false);
     const second = await fetchPage(demoClient(demo), { ...request, page: 2 }, new AbortController().signal);
     expect(second.rows.map((r) => (r as { userID: string }).userID)).toEqual([DEMO.adminUserID]);
+  });
+
+  it('ends the list at a full last page without asking for no IDs (the server refuses that with 1001)', async () => {
+    for (const server of [demo, loopback]) {
+      const request = { kind: 'status' as const, page: 1, size: 2, query: ids('a', 'b') };
+      const client = demoClient(server);
+      expect((await fetchPage(client, request, new AbortController().signal)).rows).toHaveLength(2);
+      const asked = 'requestCount' in server ? () => server.requestCount('/user/get_users_status') : () => server.requests.filter((r) => r.path === '/user/get_users_status').length;
+      const before = asked();
+      const past = await fetchPage(client, { ...request, page: 2 }, new AbortController().signal);
+      expect(past).toMatchObject({ rows: [], total: 0 });
+      expect(asked()).toBe(before);
+    }
+    // Scripting's walk ends there too: two IDs, two a page, every page.
+    for (const url of [demo.url, loopback.url]) {
+      const out = await runCli(['status', '--user', `${DEMO.firstUserID},nobody`, '--size', '2', '--all', '-o', 'json', ...connect(url)]);
+      expect(out.stderr).toBe('');
+      expect(out.code).toBe(0);
+      expect((JSON.parse(out.stdout) as { userID: string }[]).map((r) => r.userID)).toEqual([DEMO.firstUserID, 'nobody']);
+    }
   });
 
   it('names the platforms, a newer one as its number, from a server answering in the real shape', async () => {

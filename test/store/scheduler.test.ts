@@ -13,7 +13,7 @@ function req(page: number, keyword = ''): PageRequest {
 }
 
 /** A fake server: answers each request after LATENCY ms of fake time with rows naming the request. */
-function harness(options: { fail?: (r: PageRequest) => Error | undefined; cacheSize?: number } = {}) {
+function harness(options: { fail?: (r: PageRequest) => Error | undefined; cacheSize?: number; stopped?: boolean } = {}) {
   const sent: { request: PageRequest; signal: AbortSignal }[] = [];
   const shown: { list: string; page: Page<AnyRow>; cached: boolean }[] = [];
   const failures: { list: string; error: unknown }[] = [];
@@ -25,7 +25,7 @@ function harness(options: { fail?: (r: PageRequest) => Error | undefined; cacheS
         if (error) reject(error);
         else {
           const rows = [{ userID: requestKey(request), nickName: '', faceURL: '' }] as unknown as AnyRow[];
-          resolve({ rows, total: 100, totalExact: true });
+          resolve({ rows, total: 100, totalExact: true, ...(options.stopped ? { stopped: true as const } : {}) });
         }
       }, LATENCY);
       signal.addEventListener('abort', () => {
@@ -54,6 +54,18 @@ afterEach(() => {
 });
 
 describe('RequestScheduler', () => {
+  it('never answers from the cache with a page the operator stopped short (a member search): asked again, it is fetched again', async () => {
+    const stopped = harness({ stopped: true });
+    stopped.scheduler.want('a', req(1));
+    await vi.advanceTimersByTimeAsync(LATENCY);
+    expect(stopped.scheduler.want('a', req(1))).toBe('waiting');
+    expect(stopped.sent).toHaveLength(2);
+    const whole = harness();
+    whole.scheduler.want('a', req(1));
+    await vi.advanceTimersByTimeAsync(LATENCY);
+    expect(whole.scheduler.want('a', req(1))).toBe('cached');
+  });
+
   it('keeps one request in flight per list: a page step cancels the request for the page left behind', async () => {
     const h = harness();
     h.scheduler.want('a', req(1));

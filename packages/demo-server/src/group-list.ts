@@ -7,7 +7,7 @@ import { GROUP_DISMISSED, GROUP_POOL, groupAt, groupHead, groupIndexOf, groupInf
 import { compileMongoRegex } from './mongo-regex.js';
 import { checkPagination, pageOf } from './pagination.js';
 import type { Route } from './route.js';
-import { nicknameAt, type World } from './users.js';
+import type { World } from './users.js';
 
 const listed = new WeakMap<World, GroupHead[]>();
 
@@ -26,7 +26,8 @@ function row(world: World, head: GroupHead) {
   const group = groupAt(world, head.index, head);
   return {
     groupInfo: groupInfoWire(group),
-    groupOwnerUserName: group.ownerIndex > 0 ? nicknameAt(group.ownerIndex) : '',
+    // The owner's stored group nickname, not the user's (§12.17 item 3): the demo's members set none.
+    groupOwnerUserName: '',
     groupOwnerUserID: group.ownerUserID,
   };
 }

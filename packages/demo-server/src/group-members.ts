@@ -1,8 +1,13 @@
 // /group/get_group_member_list: a group's members sorted by role (owner 100, admins 60, members
-// 20), the order membership.ts keeps them in; `keyword` is a case-sensitive, unescaped $regex on
-// the nickname or the user ID. A dismissed group keeps its members. The admin may read any group.
-import { boundString } from './bind.js';
-import { CodeError, argsError } from './errors.js';
+// 20), the order membership.ts keeps them in. With a `keyword` the RPC hands the search its
+// arguments swapped (release group.go:524, main :538; openim-api.md §12.17 item 1): it looks in
+// the group whose ID is the keyword for stored group nicknames matching the group ID as a
+// case-sensitive $regex, which in practice finds nothing: 0 rows, total 0. The demo's members have
+// no group nickname of their own (the nickname shown is the user's). A dismissed group keeps its
+// members. The admin may read any group. /group/get_group_members_info: members by exact user ID.
+import { batchOrder } from './batch.js';
+import { boundString, boundStrings } from './bind.js';
+import { CodeError, argsError, noPermission } from './errors.js';
 import { listOrNull } from './gojson.js';
 import { groupAt, groupIndexOf, roleAt, ROLE_OWNER, type GroupHead, type GroupRecord } from './groups.js';
 import { memberCount, membersOf } from './membership.js';
@@ -10,7 +15,10 @@ import { compileMongoRegex } from './mongo-regex.js';
 import { checkPagination, pageRange } from './pagination.js';
 import { rngFor, STREAM, type Rng } from './prng.js';
 import type { Route } from './route.js';
-import { nicknameAt, userAt, userIdOf, worldNow, type World } from './users.js';
+import { userAt, userIndexOf, worldNow, type World } from './users.js';
+
+/** What the server stores as a member's group nickname: none of the demo's members set one. */
+const STORED_GROUP_NICKNAME = '';
 
 /** joinSource (P:constant/constant.go): invited, searched, QR code. */
 const JOIN_SOURCES = [2, 2, 2, 3, 4] as const;
@@ -72,15 +80,47 @@ export const getGroupMemberList: Route = {
       const rows = at.map((member, k) => memberWire(ctx.world, group, member, (range?.start ?? 0) + k));
       return { total: group.memberCount, members: listOrNull(rows) };
     }
-    const regex = compileMongoRegex(keyword, { ignoreCase: false });
+    // The search as the server runs it: group_id = keyword, nickname ~ groupID.
+    const regex = compileMongoRegex(groupID, { ignoreCase: false });
     if (regex instanceof CodeError) return regex;
-    // A search reads every member (the real server's regex scans the group's member documents too).
+    const searched = groupIndexOf(keyword);
     const matches: [number, number][] = [];
-    membersOf(ctx.world, index).forEach((member, position) => {
-      if (regex.test(nicknameAt(member)) || regex.test(userIdOf(member))) matches.push([member, position]);
-    });
+    if (searched !== undefined) {
+      membersOf(ctx.world, searched).forEach((member, position) => {
+        if (regex.test(STORED_GROUP_NICKNAME)) matches.push([member, position]);
+      });
+    }
+    const searchedGroup = searched === undefined ? group : groupAt(ctx.world, searched);
     const range = pageRange(matches.length, page);
-    const rows = range ? matches.slice(range.start, range.end).map(([member, position]) => memberWire(ctx.world, group, member, position)) : [];
+    const rows = range ? matches.slice(range.start, range.end).map(([member, position]) => memberWire(ctx.world, searchedGroup, member, position)) : [];
     return { total: matches.length, members: listOrNull(rows) };
+  },
+};
+
+export const getGroupMembersInfo: Route = {
+  // [derived] the handler's line is not checked against the source.
+  handler: 'api.(*GroupApi).GetGroupMembersInfo() /openim-server/internal/api/group.go:65',
+  spec: { goType: 'group.GetGroupMembersInfoReq', fields: { groupID: 'string', userIDs: 'stringList' } },
+  run(ctx, body) {
+    // Check() (P:group/group.go:150-158), then the RPC's own test of an empty list (group.go:649-651).
+    const groupID = boundString(body, 'groupID');
+    if (groupID === '') return argsError('groupID is empty');
+    if (!Array.isArray(body.get('userIDs'))) return argsError('userIDs is empty');
+    const userIDs = boundStrings(body, 'userIDs');
+    if (userIDs.length === 0) return argsError('userIDs empty');
+    const index = groupIndexOf(groupID);
+    const members = index === undefined ? [] : membersOf(ctx.world, index);
+    const opIndex = userIndexOf(ctx.world, ctx.opUserID);
+    if (ctx.opUserID !== ctx.world.adminUserID && (opIndex === undefined || !members.includes(opIndex))) return noPermission('op user not in group');
+    if (index === undefined) return { members: null };
+    const group = groupAt(ctx.world, index);
+    const positions = new Map(members.map((member, position) => [member, position]));
+    // A batch read: duplicates collapse, non-members are dropped, the order is the cache's (batch.ts).
+    const rows = batchOrder(userIDs).flatMap((userID) => {
+      const member = userIndexOf(ctx.world, userID);
+      const position = member === undefined ? undefined : positions.get(member);
+      return member === undefined || position === undefined ? [] : [memberWire(ctx.world, group, member, position)];
+    });
+    return { members: listOrNull(rows) };
   },
 };

@@ -5,6 +5,7 @@
 // Offline users, unknown IDs, system accounts and the admin (whose REST token opens no gateway
 // connection) answer status 0 with no platforms, as a user with nothing in Redis does.
 import { boundStrings } from './bind.js';
+import { argsError } from './errors.js';
 import { listOrNull } from './gojson.js';
 import { mix, rngFor } from './prng.js';
 import type { Route, RouteContext } from './route.js';
@@ -64,8 +65,12 @@ export const getUsersStatus: Route = {
   handler: 'api.(*UserApi).GetUserStatus() /openim-server/internal/api/user.go:184',
   spec: { goType: 'user.GetUserStatusReq', fields: { userID: 'string', userIDs: 'stringList' } },
   run(ctx, body) {
+    // Check(): userIDs missing, null or [] is refused (P:user/user.go:194-199), so a client that
+    // pages the IDs itself must not ask for the page after a full last one (§12.17 item 4).
+    const userIDs = boundStrings(body, 'userIDs');
+    if (userIDs.length === 0) return argsError('UserIDs is empty');
     // One row per requested ID, in the request's order, duplicates included (the RPC loops over them).
-    const rows = boundStrings(body, 'userIDs').map((userID) => statusOf(ctx, userID));
+    const rows = userIDs.map((userID) => statusOf(ctx, userID));
     return { statusList: listOrNull(rows) };
   },
 };

@@ -6,7 +6,7 @@ import { conversationTotals, sortConversations } from './conversations.js';
 import { CodeError, argsError, noPermission, recordNotFound } from './errors.js';
 import { getFriendList } from './friends.js';
 import { getGroups } from './group-list.js';
-import { getGroupMemberList } from './group-members.js';
+import { getGroupMemberList, getGroupMembersInfo } from './group-members.js';
 import { getJoinedGroupList } from './joined-groups.js';
 import { listOrNull } from './gojson.js';
 import { compileMongoRegex } from './mongo-regex.js';
@@ -168,6 +168,7 @@ export const ROUTES: ReadonlyMap<string, Route> = new Map([
   ['/conversation/get_sorted_conversation_list', getSortedConversationList],
   ['/group/get_groups', getGroups],
   ['/group/get_group_member_list', getGroupMemberList],
+  ['/group/get_group_members_info', getGroupMembersInfo],
   ['/group/get_joined_group_list', getJoinedGroupList],
   ['/conversation/get_owner_conversation', getOwnerConversation],
   ['/msg/pull_msg_by_seq', pullMsgBySeq],

@@ -1,10 +1,11 @@
 // /user/get_users_info: users by exact ID, at every level: ordinary users, the notification
-// accounts, the robots and the admin (which get_users leaves out). The RPC reads the IDs from the
-// user table (GetDesignateUsers → FindWithError): one ID it does not find fails the whole request
-// with 1004 [derived from the source, not run].
+// accounts, the robots and the admin (which get_users leaves out). The read is a cache batch read
+// (openim-api.md §12.3): unknown IDs dropped, duplicates collapsed, rows in random order (batch.ts);
+// userIDs missing or null is 1001, [] answers a null list.
 import { systemUsers } from './accounts.js';
+import { batchOrder } from './batch.js';
 import { boundStrings } from './bind.js';
-import { CodeError } from './errors.js';
+import { argsError } from './errors.js';
 import { listOrNull } from './gojson.js';
 import type { Route, RouteContext } from './route.js';
 import type { UserRecord } from './users.js';
@@ -41,10 +42,9 @@ export const getUsersInfo: Route = {
   handler: 'api.(*UserApi).GetUsersPublicInfo() /openim-server/internal/api/user.go:57',
   spec: { goType: 'user.GetDesignateUsersReq', fields: { userIDs: 'stringList' } },
   run(ctx, body) {
-    // FindWithError asks for each distinct ID once and answers in the order asked.
-    const wanted = [...new Set(boundStrings(body, 'userIDs'))];
-    const found = wanted.map((userID) => storedUser(ctx, userID));
-    if (found.some((u) => u === undefined)) return new CodeError(1004, 'RecordNotFoundError', 'userID not found');
-    return { usersInfo: listOrNull(found as UserRecord[]) };
+    // Check() tests for nil only (P:user/user.go:41-46): [] passes and finds nothing.
+    if (!Array.isArray(body.get('userIDs'))) return argsError('UserIDs is empty');
+    const found = batchOrder(boundStrings(body, 'userIDs')).flatMap((userID) => storedUser(ctx, userID) ?? []);
+    return { usersInfo: listOrNull(found) };
   },
 };

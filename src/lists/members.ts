@@ -88,7 +88,7 @@ export const members = {
     flagsProblem: (f) => (f.regex === true ? regexProblem(textFlag(f, 'search') ?? '') : undefined),
   },
   // A search's count is what it found so far, unless it read every member.
-  totalWords: (total: number, lastPageKnown: boolean) => `${lastPageKnown ? '' : glyphs().atLeast}${formatCount(total)} found`,
+  totalWords: (total, { lastPageKnown }) => `${lastPageKnown ? '' : glyphs().atLeast}${formatCount(total)} found`,
   columns: [
     idAt('userID', 'USER ID'),
     nameAt('nickname'),

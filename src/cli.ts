@@ -7,6 +7,7 @@ import { EXIT_OUTPUT, EXIT_USAGE } from './commands/exitCodes.js';
 import { demoOptions, parseCliArgs, UsageError, type ExplorerOptions } from './config/args.js';
 import { HELP } from './config/helpText.js';
 import { addExitCloser } from './terminal/exitHooks.js';
+import { guardHangup } from './terminal/hangup.js';
 import { sanitize } from './terminal/sanitize.js';
 import { VERSION } from './version.js';
 import { host } from './host.js';
@@ -158,6 +159,9 @@ async function explore(parsed: ExplorerOptions, demo: Promise<EmbeddedDemo> | un
   return runExplorer(options, parsed, demo);
 }
 
+// Before any other exit listener: a command or the explorer ending after its terminal was lost
+// ends as a hangup, never through Node's restore of the lost terminal (terminal/hangup.ts).
+guardHangup();
 main().then(
   (code) => {
     if (code >= 0) process.exitCode = code;

@@ -165,7 +165,7 @@ export async function runExplorer(
   const [{ mount }] = await Promise.all([mounting, firstAnswer(session.store, FIRST_FRAME_WAIT_MS)]);
 
   const restore = (): void => restoreTerminal(stdout);
-  const uninstall = installRestoreHandlers(restore);
+  const uninstall = installRestoreHandlers(restore, process, { input: process.stdin });
   const unrouteWarnings = routeWarnings(log ? (line) => log.note(line) : undefined);
   // Ink (patched: scripts/patches/terminal-events.mjs) clears and draws the whole frame on 'resize'.
   const repaint = (): void => {

@@ -16,6 +16,7 @@ import { openRequestLog } from '../config/requestLog.js';
 import { clientConnection, connectionExtras, demoConnection } from '../config/connection.js';
 import { ignoreTlsOverride, TLS_OVERRIDE_IGNORED } from '../api/transport.js';
 import { exportFiles } from '../data/exportFile.js';
+import { cacheFolder } from '../data/cacheFolder.js';
 import { fittedPageSizes } from '../layout/frame.js';
 import { createAppStore } from '../store/store.js';
 import { colorEnabled } from '../terminal/color.js';
@@ -158,6 +159,9 @@ export async function runExplorer(
   session = open(start, options.demo, 0);
   begin(session);
   if (recent.problem) session.store.getState().flashInfo(`note: ${sanitize(recent.problem)}; ignored it`);
+  // The bin ran without the code cache: the log says why (a folder others could have written).
+  const cache = log ? cacheFolder(process.env).problem : undefined;
+  if (cache !== undefined) log?.note(cache);
   if (tlsOverride && /^https:/i.test(start.connection?.baseUrl ?? '')) {
     session.store.getState().flashInfo(TLS_OVERRIDE_IGNORED);
     log?.note(TLS_OVERRIDE_IGNORED);

@@ -1,8 +1,9 @@
 // The user picker's history on real files in a temp folder: one list per server, an older
 // version's single list set aside with a note, a temporary file planted beside it left alone (the
 // save used to delete `recent-users.json.<pid>.tmp` and lose itself in silence), a save that
-// fails saying why, and a state folder others can write refused with the chmod or chown to run.
-import { chmodSync, chownSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+// fails saying why, and a state folder others can write refused with the chmod or chown to run
+// (a link to it another user made, with the rm).
+import { chmodSync, chownSync, lchownSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -104,5 +105,25 @@ describe('the state folder', () => {
     chownSync(folder, 0, 0);
     expect(() => recentUsersFile(path)).not.toThrow();
     expect(() => recentUsersFile(join(mkdtempSync(join(tmpdir(), 'oie-recent-')), 'missing', 'recent-users.json'))).not.toThrow();
+  });
+
+  it.skipIf(process.getuid?.() !== 0)("a link another user planted in a shared state home is refused, not followed to root's folder; the user's own link is fine", () => {
+    // A state home others can write (1777), and root's own private folder the link points at.
+    const shared = mkdtempSync(join(tmpdir(), 'oie-recent-shared-'));
+    chmodSync(shared, 0o1777);
+    const victim = mkdtempSync(join(tmpdir(), 'oie-recent-victim-'));
+    chmodSync(victim, 0o700);
+    const folder = join(shared, 'openim-explorer');
+    symlinkSync(victim, folder);
+    lchownSync(folder, 12345, 12345);
+    const path = join(folder, 'recent-users.json');
+    expect(() => recentUsersFile(path)).toThrow(
+      `${folder}: the state folder is a symbolic link that belongs to another user (uid 12345); refusing to follow it: check it, then rm ${folder}`,
+    );
+    expect(readdirSync(victim)).toEqual([]);
+    lchownSync(folder, 0, 0);
+    const mine = recentUsersFile(path).forServer('demo');
+    expect(mine.save(['user_a'])).toBeUndefined();
+    expect(readdirSync(victim)).toEqual(['recent-users.json']);
   });
 });

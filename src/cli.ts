@@ -143,8 +143,8 @@ async function explore(parsed: ExplorerOptions, demo: Promise<EmbeddedDemo> | un
     );
     return 1;
   }
-  const { canAddressCursor } = await import('./terminal/terminfo.js');
-  if (!canAddressCursor(process.env.TERM, process.env)) {
+  const [{ canAddressCursor }, { readTerminfoFile }] = await Promise.all([import('./terminal/terminfo.js'), import('./data/terminfoFile.js')]);
+  if (!canAddressCursor(process.env.TERM, process.env, readTerminfoFile)) {
     const term = process.env.TERM ? `TERM=${sanitize(process.env.TERM)}` : 'TERM is not set: the terminal';
     process.stderr.write(
       `openim-explorer: ${term} cannot move the cursor, which the explorer needs; the scripting commands work on any terminal: openim-explorer users -o table (see --help)\n`,

@@ -20,6 +20,8 @@ import { cacheFolder } from '../data/cacheFolder.js';
 import { fittedPageSizes } from '../layout/frame.js';
 import { createAppStore } from '../store/store.js';
 import { colorEnabled } from '../terminal/color.js';
+import { terminfoColors } from '../terminal/terminfo.js';
+import { readTerminfoFile } from '../data/terminfoFile.js';
 import { sanitize } from '../terminal/sanitize.js';
 import { copyNote, copyToClipboard, tmuxSetClipboard } from '../terminal/osc52.js';
 import { filterInput } from '../terminal/inputFilter.js';
@@ -65,7 +67,11 @@ export async function runExplorer(
       : undefined;
 
   const stdout = process.stdout;
-  const color = colorEnabled(process.env, { noColor: options.noColor, stdoutIsTTY: stdout.isTTY === true });
+  const color = colorEnabled(process.env, {
+    noColor: options.noColor,
+    stdoutIsTTY: stdout.isTTY === true,
+    terminfoColors: (term) => terminfoColors(term, process.env, readTerminfoFile),
+  });
   const recent = recentUsersFile(recentUsersPath(process.env));
   const exportTo = exportFiles(process.cwd());
   let instance: Mounted | undefined;

@@ -65,7 +65,7 @@ async function loseTerminal(run: ReturnType<typeof start>): Promise<Ended> {
 
 /** Ended as a hangup: killed by SIGHUP (the shell's 129), not SIGABRT, and nothing from Node on stderr. */
 function expectHangup(ended: Ended, stderr: string): void {
-  expect(stderr).not.toMatch(/Assertion|ResetStdio|Native stack|FATAL|Aborted|EIO|    at /);
+  expect(stderr).not.toMatch(/Assertion|ResetStdio|Native stack|FATAL|Aborted|EIO| {4}at /);
   expect(ended).toEqual({ code: null, signal: 'SIGHUP' });
 }
 

@@ -1,5 +1,6 @@
 // Losing the terminal (an SSH drop, a closed window) ends the explorer as a hangup: the built CLI in
-// tmux, then `tmux kill-server`, idle, paging, exporting and in the live view. Node restores each
+// tmux, then `tmux kill-server`, idle, paging, exporting and in the live view (and a scripting
+// command writing to the terminal). Node restores each
 // terminal's modes at exit and asserted (SIGABRT, a native stack on stderr) when the terminal was
 // gone (issue 52). The witness (test/support/hangupWitness.mjs) is the pane's program: it writes how
 // the app ended and keeps its stderr in a file of this test's. `forward` passes the SIGHUP on, as
@@ -63,9 +64,13 @@ async function loseTerminal(run: ReturnType<typeof start>): Promise<Ended> {
   return ended!;
 }
 
-/** Ended as a hangup: killed by SIGHUP (the shell's 129), not SIGABRT, and nothing from Node on stderr. */
-function expectHangup(ended: Ended, stderr: string): void {
-  expect(stderr).not.toMatch(/Assertion|ResetStdio|Native stack|FATAL|Aborted|EIO| {4}at /);
+/**
+ * Ended as a hangup: killed by SIGHUP (the shell's 129), not SIGABRT, nothing from Node on stderr,
+ * and from the explorer nothing at all (no crash line: a hangup is no crash).
+ */
+function expectHangup(ended: Ended, stderr: string, said = ''): void {
+  expect(stderr).not.toMatch(/Assertion|ResetStdio|Native stack|FATAL|Aborted| {4}at /);
+  expect(stderr).toBe(said);
   expect(ended).toEqual({ code: null, signal: 'SIGHUP' });
 }
 
@@ -100,6 +105,13 @@ describe('the terminal lost (tmux kill-server)', () => {
     const run = start(mode, ['--demo', '--latency', '150', '--watch', '1']);
     await run.a.waitFor(/live \d\d:\d\d:\d\d/);
     expectHangup(await loseTerminal(run), run.stderr());
+  }, 40_000);
+
+  it('a scripting command writing to the terminal (--all), the SIGHUP not passed on: its failed write ends it as a hangup', async () => {
+    const run = start('keep', ['users', '--demo', '--still', '--users', '20000', '--latency', '50', '--all', '-o', 'ndjson']);
+    await run.a.waitFor(/"userID":"user_\d+"/);
+    // Its stderr is a file here: the failed write is said there in words, once.
+    expectHangup(await loseTerminal(run), run.stderr(), 'openim-explorer: cannot write the output to stdout: an input/output error (the disk or terminal failed) (EIO); what was written is incomplete\n');
   }, 40_000);
 
   it("as `npm start` runs it (the bin with --demo, the demo's worker busy): ends as a hangup", async () => {

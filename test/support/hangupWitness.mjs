@@ -6,7 +6,7 @@
 // only the dead terminal itself (EIO, the end of its input) to notice.
 // usage: node hangupWitness.mjs forward|keep STATUS_FILE STDERR_FILE COMMAND ARGS...
 import { spawn } from 'node:child_process';
-import { openSync, writeFileSync } from 'node:fs';
+import { openSync, renameSync, writeFileSync } from 'node:fs';
 
 const [mode, statusFile, stderrFile, command, ...args] = process.argv.slice(2);
 const child = spawn(command, args, { stdio: ['inherit', 'inherit', openSync(stderrFile, 'a')] });
@@ -14,7 +14,9 @@ process.on('SIGHUP', () => {
   if (mode === 'forward') child.kill('SIGHUP');
 });
 child.on('exit', (code, signal) => {
-  writeFileSync(statusFile, JSON.stringify({ code, signal }));
+  // Whole or absent: the test polls for it.
+  writeFileSync(`${statusFile}.tmp`, JSON.stringify({ code, signal }));
+  renameSync(`${statusFile}.tmp`, statusFile);
   // Its own terminal is gone as well: not through Node's restore of it either.
   process.removeAllListeners('SIGHUP');
   process.kill(process.pid, 'SIGHUP');

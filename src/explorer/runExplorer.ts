@@ -164,7 +164,10 @@ export async function runExplorer(
 
   session = open(start, options.demo, 0);
   begin(session);
-  if (recent.problem) session.store.getState().flashInfo(`note: ${sanitize(recent.problem)}; ignored it`);
+  if (recent.problem) {
+    session.store.getState().flashInfo(`note: ${sanitize(recent.problem)}; ignored it`);
+    log?.note(`recent users: ${recent.problem}`);
+  }
   // The bin ran without the code cache: the log says why (a folder others could have written).
   const cache = log ? cacheFolder(process.env).problem : undefined;
   if (cache !== undefined) log?.note(cache);

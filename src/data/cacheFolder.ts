@@ -4,11 +4,11 @@
 // and V8 only the source's length, so whoever can write in the folder can have their code run in
 // place of the CLI (as root, with a cache home others can write or another user's under `sudo -E`).
 // So it is used only when it is this user's own (or root's), not writable by group or others,
-// not a link another user made (localFile.ts, folderTrustProblem), and nothing it holds two
-// levels down (Node keeps a folder per runtime, the compiled files in it) is another user's: a
-// folder that was shared once may still hold a planted entry. Else the run goes on without it (slower, never
+// not a link another user made (localFile.ts, folderTrustProblem), in folders nobody else can
+// swap it in, and nothing it holds two levels down (Node keeps a folder per runtime, the compiled
+// files in it) is another user's: a folder that was shared once may still hold a planted entry. Else the run goes on without it (slower, never
 // failing), and the request log says why (cacheFolderProblem).
-import { lstatSync, mkdirSync, readdirSync, statSync, type Stats } from 'node:fs';
+import { lstatSync, mkdirSync, readdirSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join } from 'node:path';
 import { folderTrustProblem } from './localFile.js';
@@ -27,6 +27,9 @@ export interface CacheFolder {
   problem?: string;
 }
 
+/** Another user's (root's is trusted: root can change anything the user runs anyway). */
+const foreign = (stats: Stats, uid: number): boolean => stats.uid !== uid && stats.uid !== 0;
+
 /**
  * What in the folder is another user's (planted while others could write the folder), the first
  * one found, in words. Modes inside do not matter: nobody else can reach them through the folder.
@@ -42,11 +45,33 @@ function plantedProblem(dir: string, depth: number): string | undefined {
     } catch {
       continue; // gone meanwhile
     }
-    if (stats.uid !== uid && stats.uid !== 0) return `it holds ${name}, which belongs to another user (uid ${stats.uid}): check it, then remove it`;
+    if (foreign(stats, uid)) return `it holds ${name}, which belongs to another user (uid ${stats.uid}): check it, then remove it`;
     const inner = depth > 1 && stats.isDirectory() && !stats.isSymbolicLink() ? plantedProblem(path, depth - 1) : undefined;
     if (inner !== undefined) return inner;
   }
   return undefined;
+}
+
+/**
+ * Whoever can rename the folder can swap it for their own between the check and Node's reads: so
+ * every folder above it, as sshd walks them for authorized_keys, must be this user's or root's and
+ * closed to writers unless sticky (/tmp: others cannot rename what is yours there), and a link on
+ * the way must be this user's or root's. Another user's home under `sudo -E` fails here.
+ */
+function ancestorsProblem(dir: string, uid: number): string | undefined {
+  for (let path = dir; path !== dirname(path); path = dirname(path)) {
+    const stats = lstatSync(path);
+    if (stats.isSymbolicLink() && foreign(stats, uid)) return `${path} on its way is a symbolic link of another user's (uid ${stats.uid})`;
+  }
+  const real = realpathSync(dir);
+  for (let path = dirname(real); ; path = dirname(path)) {
+    const stats = statSync(path);
+    if (foreign(stats, uid)) return `the folder it is in, ${path}, belongs to another user (uid ${stats.uid}), who can swap it`;
+    if ((stats.mode & 0o022) !== 0 && (stats.mode & 0o1000) === 0) {
+      return `the folder it is in, ${path}, is writable by others and not sticky (mode ${(stats.mode & 0o7777).toString(8).padStart(4, '0')}): they can swap it`;
+    }
+    if (path === dirname(path)) return undefined;
+  }
 }
 
 /** The cache folder, made 0700 if missing, when it can be trusted (above); never throws. */
@@ -62,7 +87,9 @@ export function cacheFolder(env: NodeJS.ProcessEnv = process.env): CacheFolder {
     return {};
   }
   try {
-    const problem = folderTrustProblem(dir, 'the cache folder') ?? plantedProblem(dir, 2);
+    const uid = process.getuid?.();
+    const walk = process.platform === 'win32' || uid === undefined ? undefined : ancestorsProblem(dir, uid);
+    const problem = folderTrustProblem(dir, 'the cache folder') ?? walk ?? plantedProblem(dir, 2);
     return problem === undefined ? { dir } : { problem: `${dir}: ${problem}; running without the compile cache (slower)` };
   } catch {
     return { problem: `${dir}: the cache folder cannot be read; running without the compile cache (slower)` };

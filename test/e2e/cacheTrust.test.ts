@@ -24,6 +24,16 @@ afterEach(() => {
 });
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
+const KINDS = [
+  'mode 0777',
+  'mode 1777',
+  "another user's folder",
+  "another user's link",
+  "another user's entry",
+  "another user's cache home",
+  'a cache home of mode 0777',
+] as const;
+
 /** Another user, for files planted by someone else (the tests run as root). */
 const OTHER = 12345;
 const asRoot = process.getuid?.() === 0;
@@ -39,12 +49,24 @@ interface Planted {
 }
 
 /** A cache home of the case's own, with its `openim-explorer` folder planted as `kind` says. */
-function plant(kind: 'mode 0777' | 'mode 1777' | "another user's folder" | "another user's link" | "another user's entry"): Planted {
+function plant(kind: (typeof KINDS)[number]): Planted {
   const home = join(tmp, `case-${++cases}`);
   mkdirSync(home, { mode: 0o1777 });
   chmodSync(home, 0o1777); // a shared cache home, as /tmp
   const folder = join(home, 'openim-explorer');
   switch (kind) {
+    case "another user's cache home": {
+      // `sudo -E`: root's cache folder made in another user's home, who could swap it afterwards.
+      chmodSync(home, 0o755);
+      chownSync(home, OTHER, OTHER);
+      mkdirSync(folder, { mode: 0o700 }); // root's own, as a first run made it
+      return { home, target: folder, says: `${folder}: the folder it is in, ${home}, belongs to another user (uid ${OTHER}), who can swap it` };
+    }
+    case 'a cache home of mode 0777': {
+      chmodSync(home, 0o777);
+      mkdirSync(folder, { mode: 0o700 });
+      return { home, target: folder, says: `${folder}: the folder it is in, ${home}, is writable by others and not sticky (mode 0777): they can swap it` };
+    }
     case 'mode 0777':
     case 'mode 1777':
       mkdirSync(folder);
@@ -73,7 +95,6 @@ function plant(kind: 'mode 0777' | 'mode 1777' | "another user's folder" | "anot
   }
 }
 
-const KINDS = ['mode 0777', 'mode 1777', "another user's folder", "another user's link", "another user's entry"] as const;
 const NOTHING_WRITTEN = (target: string) => readdirSync(target);
 
 describe.skipIf(!asRoot)('a cache folder others could have written is not used', () => {

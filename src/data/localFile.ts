@@ -157,7 +157,7 @@ function userName(uid: number): string {
  */
 function trustProblem(path: string, stats: Pick<Stats, 'uid' | 'mode'>, what: string): string | undefined {
   const uid = ownerProblem(stats);
-  if (process.platform === 'win32' || uid === null) return undefined;
+  if (uid === null) return undefined;
   const word = commandWord(path);
   if (uid !== undefined) {
     return `${what} belongs to another user (uid ${stats.uid}); refusing it as ssh would: check it, then chown ${userName(uid)} ${word}`;

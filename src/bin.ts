@@ -11,7 +11,6 @@
 //   needs. The program run there held 6 MB more at a 200,000-user walk's peak (1.15x a bare
 //   node:http loop instead of 1.04x: docs/performance.md, issue 38's fifth pass).
 import { printAnswer } from './commands/answer.js';
-import { enableCompileCache } from './compileCache.js';
 import { ignoreUserSignals } from './terminal/signals.js';
 import { isatty } from 'node:tty';
 
@@ -38,6 +37,9 @@ if (answer !== undefined) {
   void import('./program.js').then(({ runProgram }) => runProgram(args));
 } else {
   // First: every chunk loaded from here on, cli.js included, can come from Node's compile cache.
-  enableCompileCache();
-  void import('./cli.js');
+  // Loaded here only: its folder checks (data/localFile.ts) are not --help's to load.
+  void import('./compileCache.js').then(({ enableCompileCache }) => {
+    enableCompileCache();
+    return import('./cli.js');
+  });
 }

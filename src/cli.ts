@@ -7,6 +7,7 @@ import { EXIT_OUTPUT, EXIT_USAGE } from './commands/exitCodes.js';
 import { demoOptions, parseCliArgs, UsageError, type ExplorerOptions } from './config/args.js';
 import { HELP } from './config/helpText.js';
 import { addExitCloser } from './terminal/exitHooks.js';
+import { guardHangup } from './terminal/hangup.js';
 import { sanitize } from './terminal/sanitize.js';
 import { VERSION } from './version.js';
 import { host } from './host.js';
@@ -143,8 +144,8 @@ async function explore(parsed: ExplorerOptions, demo: Promise<EmbeddedDemo> | un
     );
     return 1;
   }
-  const { canAddressCursor } = await import('./terminal/terminfo.js');
-  if (!canAddressCursor(process.env.TERM, process.env)) {
+  const [{ canAddressCursor }, { readTerminfoFile }] = await Promise.all([import('./terminal/terminfo.js'), import('./data/terminfoFile.js')]);
+  if (!canAddressCursor(process.env.TERM, process.env, readTerminfoFile)) {
     const term = process.env.TERM ? `TERM=${sanitize(process.env.TERM)}` : 'TERM is not set: the terminal';
     process.stderr.write(
       `openim-explorer: ${term} cannot move the cursor, which the explorer needs; the scripting commands work on any terminal: openim-explorer users -o table (see --help)\n`,
@@ -159,6 +160,9 @@ async function explore(parsed: ExplorerOptions, demo: Promise<EmbeddedDemo> | un
   return runExplorer(options, parsed, demo);
 }
 
+// Before any other exit listener: a command or the explorer ending after its terminal was lost
+// ends as a hangup, never through Node's restore of the lost terminal (terminal/hangup.ts).
+guardHangup();
 main().then(
   (code) => {
     if (code >= 0) process.exitCode = code;

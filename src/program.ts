@@ -3,7 +3,7 @@
 // compiled with V8's code cache (codeCache.ts), with the demo's worker started first when
 // `--demo` asks for it.
 import { loadProgram } from './codeCache.js';
-import { cacheFolder } from './compileCache.js';
+import { cacheFolder } from './data/cacheFolder.js';
 import type { Handover } from './host.js';
 import { startEarlyDemoWorker, type TakeEarlyWorker } from 'openim-demo-server/early';
 import { createRequire } from 'node:module';
@@ -26,7 +26,7 @@ export function runProgram(args: readonly string[]): void {
     }
   }
   const file = join(__dirname, 'app.js');
-  const program = loadProgram(file, cacheFolder());
+  const program = loadProgram(file, cacheFolder().dir);
   const url = pathToFileURL(file).href;
   void (program.value as Program)(createRequire(file), {
     url,

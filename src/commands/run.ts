@@ -27,6 +27,7 @@ import { watchPage } from './watch.js';
 import { EXIT_API, EXIT_NETWORK, EXIT_OK, EXIT_OUTPUT, EXIT_USAGE } from './exitCodes.js';
 import { ScriptOutput } from './output.js';
 import type { LocalFileError } from '../data/localFile.js';
+import { cacheFolder } from '../data/cacheFolder.js';
 import { host } from '../host.js';
 
 
@@ -129,6 +130,9 @@ export async function runListCommand(options: ExplorerOptions, streams: ScriptSt
             controller.abort();
           })
         : undefined;
+    // The bin ran without the cache: the log says why (a folder others could have written).
+    const cache = log ? cacheFolder(streams.env ?? process.env).problem : undefined;
+    if (cache !== undefined) log?.note(cache);
     if (options.demo) {
       const { startEmbeddedDemo } = await import('openim-demo-server/embedded');
       const demo = await startEmbeddedDemo(demoOptions(options), host.takeDemoWorker());

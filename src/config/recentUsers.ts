@@ -3,13 +3,13 @@
 // of a demo or a staging server are never offered against production. Read through
 // data/localFile.ts: a FIFO or a link to /dev/zero planted there must neither hang the explorer's
 // start nor eat its memory; a file that is not what we wrote is ignored with a note. The state
-// folder itself must be this user's and closed to others (as the config file): refused at start.
+// folder itself must be this user's and closed to others (as the config file): else the explorer
+// runs without a history, and says why.
 import { mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { errnoCode, errnoWords } from '../data/errno.js';
 import { folderTrustProblem, LocalFileError, readLocalFile, replaceFileSync } from '../data/localFile.js';
-import { UsageError } from './usageError.js';
 
 /** Twenty IDs of at most a few hundred bytes each, for each of the servers kept: far below this. */
 export const MAX_RECENT_BYTES = 256 * 1024;
@@ -85,12 +85,17 @@ function readStored(path: string): Read {
 }
 
 /**
- * The history file at `path`. Throws a UsageError (exit 2) when its folder is another user's or
- * others can write it: they could plant files where the app writes its own.
+ * The history file at `path`. When its folder is another user's, others can write it, or it is a
+ * link another user made (they could plant files where the app writes its own, or choose where it
+ * writes), the explorer goes on without a history: nothing is read or written there, `problem`
+ * says why from the start, and each save returns it.
  */
 export function recentUsersFile(path: string): RecentUsersFile {
   const untrusted = folderTrustProblem(dirname(path), 'the state folder');
-  if (untrusted) throw new UsageError(`${dirname(path)}: ${untrusted}`);
+  if (untrusted) {
+    const why = `${dirname(path)}: ${untrusted}`;
+    return { problem: why, forServer: () => ({ load: () => [], save: () => why }) };
+  }
   let problem: string | undefined;
   const forServer = (server: string): RecentUsers => ({
     load() {

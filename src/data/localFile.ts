@@ -125,6 +125,17 @@ function commandWord(path: string): string {
   return shellWord(clean) ?? `'${clean.replaceAll("'", `'\\''`)}'`;
 }
 
+/**
+ * This user's uid when `stats` is another user's (root's is trusted: root can change anything the
+ * user runs anyway); undefined when it is this user's or root's; null where owners say nothing
+ * (Windows, no getuid).
+ */
+function ownerProblem(stats: Pick<Stats, 'uid'>): number | null | undefined {
+  const uid = process.getuid?.();
+  if (process.platform === 'win32' || uid === undefined) return null;
+  return stats.uid !== uid && stats.uid !== 0 ? uid : undefined;
+}
+
 function userName(uid: number): string {
   try {
     return userInfo().username || String(uid);
@@ -145,10 +156,10 @@ function userName(uid: number): string {
  * in a folder they can write is theirs, and refused here by its owner.
  */
 function trustProblem(path: string, stats: Pick<Stats, 'uid' | 'mode'>, what: string): string | undefined {
-  const uid = process.getuid?.();
-  if (process.platform === 'win32' || uid === undefined) return undefined;
+  const uid = ownerProblem(stats);
+  if (uid === null) return undefined;
   const word = commandWord(path);
-  if (stats.uid !== uid && stats.uid !== 0) {
+  if (uid !== undefined) {
     return `${what} belongs to another user (uid ${stats.uid}); refusing it as ssh would: check it, then chown ${userName(uid)} ${word}`;
   }
   if ((stats.mode & 0o022) !== 0) {
@@ -160,12 +171,26 @@ function trustProblem(path: string, stats: Pick<Stats, 'uid' | 'mode'>, what: st
 }
 
 /**
- * trustProblem for a folder the app keeps its own files in (the state folder), looked at on a
- * descriptor of the folder itself (a link to it followed, as for the config file). Undefined when
- * it is fine or missing (the app creates it 0700); a folder that cannot be opened is left to the
- * reads and writes in it to report.
+ * trustProblem for a folder the app keeps its own files in (the state folder, the cache folder),
+ * looked at on a descriptor of the folder itself. A link at the path is followed only when it is
+ * this user's or root's: the checks on the folder it names say nothing of who chose it, and a
+ * link another user planted in a shared cache or state home (mode 1777, or another user's home
+ * under `sudo -E`) pointed root's writes at a folder of the victim's that passes them. A folder
+ * that is not the one looked at first (swapped meanwhile) is refused too. Undefined when it is
+ * fine or missing (the app creates it 0700); a folder that cannot be opened is left to the reads
+ * and writes in it to report.
  */
 export function folderTrustProblem(path: string, what: string): string | undefined {
+  let entry: Stats;
+  try {
+    entry = lstatSync(path);
+  } catch {
+    return undefined;
+  }
+  const link = entry.isSymbolicLink();
+  if (link && typeof ownerProblem(entry) === 'number') {
+    return `${what} is a symbolic link that belongs to another user (uid ${entry.uid}); refusing to follow it: check it, then rm ${commandWord(path)}`;
+  }
   let fd: number;
   try {
     fd = openSync(path, constants.O_RDONLY | (constants.O_DIRECTORY ?? 0) | NONBLOCK);
@@ -173,7 +198,9 @@ export function folderTrustProblem(path: string, what: string): string | undefin
     return undefined;
   }
   try {
-    return trustProblem(path, fstatSync(fd), what);
+    const stats = fstatSync(fd);
+    if (!link && (stats.ino !== entry.ino || stats.dev !== entry.dev)) return `${what} was replaced while it was checked; refusing it`;
+    return trustProblem(path, stats, what);
   } finally {
     closeSync(fd);
   }

@@ -16,9 +16,12 @@ import { openRequestLog } from '../config/requestLog.js';
 import { clientConnection, connectionExtras, demoConnection } from '../config/connection.js';
 import { ignoreTlsOverride, TLS_OVERRIDE_IGNORED } from '../api/transport.js';
 import { exportFiles } from '../data/exportFile.js';
+import { cacheFolder } from '../data/cacheFolder.js';
 import { fittedPageSizes } from '../layout/frame.js';
 import { createAppStore } from '../store/store.js';
 import { colorEnabled } from '../terminal/color.js';
+import { terminfoColors } from '../terminal/terminfo.js';
+import { readTerminfoFile } from '../data/terminfoFile.js';
 import { sanitize } from '../terminal/sanitize.js';
 import { copyNote, copyToClipboard, tmuxSetClipboard } from '../terminal/osc52.js';
 import { filterInput } from '../terminal/inputFilter.js';
@@ -64,7 +67,11 @@ export async function runExplorer(
       : undefined;
 
   const stdout = process.stdout;
-  const color = colorEnabled(process.env, { noColor: options.noColor, stdoutIsTTY: stdout.isTTY === true });
+  const color = colorEnabled(process.env, {
+    noColor: options.noColor,
+    stdoutIsTTY: stdout.isTTY === true,
+    terminfoColors: (term) => terminfoColors(term, process.env, readTerminfoFile),
+  });
   const recent = recentUsersFile(recentUsersPath(process.env));
   const exportTo = exportFiles(process.cwd());
   let instance: Mounted | undefined;
@@ -157,7 +164,13 @@ export async function runExplorer(
 
   session = open(start, options.demo, 0);
   begin(session);
-  if (recent.problem) session.store.getState().flashInfo(`note: ${sanitize(recent.problem)}; ignored it`);
+  if (recent.problem) {
+    session.store.getState().flashInfo(`note: ${sanitize(recent.problem)}; ignored it`);
+    log?.note(`recent users: ${recent.problem}`);
+  }
+  // The bin ran without the code cache: the log says why (a folder others could have written).
+  const cache = log ? cacheFolder(process.env).problem : undefined;
+  if (cache !== undefined) log?.note(cache);
   if (tlsOverride && /^https:/i.test(start.connection?.baseUrl ?? '')) {
     session.store.getState().flashInfo(TLS_OVERRIDE_IGNORED);
     log?.note(TLS_OVERRIDE_IGNORED);
@@ -165,7 +178,7 @@ export async function runExplorer(
   const [{ mount }] = await Promise.all([mounting, firstAnswer(session.store, FIRST_FRAME_WAIT_MS)]);
 
   const restore = (): void => restoreTerminal(stdout);
-  const uninstall = installRestoreHandlers(restore);
+  const uninstall = installRestoreHandlers(restore, process, { input: process.stdin });
   const unrouteWarnings = routeWarnings(log ? (line) => log.note(line) : undefined);
   // Ink (patched: scripts/patches/terminal-events.mjs) clears and draws the whole frame on 'resize'.
   const repaint = (): void => {

@@ -1,12 +1,10 @@
 // Ink's colours ignore NO_COLOR, so we decide ourselves and render without colour props
 // when it is off (the cursor row then relies on its marker).
-import { terminfoColors } from './terminfo.js';
-
 export interface ColorFlags {
   /** `--no-color` on the command line. */
   noColor?: boolean;
   stdoutIsTTY: boolean;
-  /** The colours `TERM`'s terminfo entry declares (injected by tests); undefined: no entry found. */
+  /** The colours `TERM`'s terminfo entry declares (terminfo.ts); undefined: no entry found. Without it, by name only. */
   terminfoColors?: (term: string) => number | undefined;
 }
 
@@ -38,5 +36,5 @@ export function colorEnabled(env: NodeJS.ProcessEnv, flags: ColorFlags): boolean
   const force = env.FORCE_COLOR;
   if (force !== undefined) return force !== '0' && force.toLowerCase() !== 'false';
   if (!flags.stdoutIsTTY) return false;
-  return termHasColors(env.TERM, flags.terminfoColors ?? ((term) => terminfoColors(term, env)));
+  return termHasColors(env.TERM, flags.terminfoColors ?? (() => undefined));
 }

@@ -3,7 +3,9 @@
 // shell is left on a blank screen with no cursor and no echo. Focus reporting, which the live
 // view asks for, is turned off on the same way out.
 import { hasExitClosers, runExitClosers, runExitHooks } from './exitHooks.js';
+import { endAsHangup, terminalFds, terminalLost, type HangupProcess } from './hangup.js';
 import { constants } from 'node:os';
+import { isatty } from 'node:tty';
 import { redact } from '../api/redact.js';
 import { sanitize } from './sanitize.js';
 
@@ -97,11 +99,17 @@ export function restoreTerminal(out: TerminalOutput, stdin: RawModeInput = proce
 }
 
 /** What the handlers need from `process`; injectable so they can be tested in-process. */
-export interface ProcessLike {
+export interface ProcessLike extends HangupProcess {
   on(event: string, listener: (...args: unknown[]) => void): unknown;
   off(event: string, listener: (...args: unknown[]) => void): unknown;
   exit(code: number): void;
   stderr: TerminalOutput;
+}
+
+/** The events of stdin that may mean the terminal is gone. */
+export interface InputEvents {
+  on(event: 'end' | 'error', listener: (error?: unknown) => void): unknown;
+  off(event: 'end' | 'error', listener: (error?: unknown) => void): unknown;
 }
 
 /** How long a signal's exit waits for the closers (a worker to stop) before it exits anyway. */
@@ -118,22 +126,41 @@ export function crashLine(error: unknown): string {
 }
 
 /**
- * Calls `restore` on every way out: normal exit, SIGINT/SIGTERM/SIGHUP/SIGQUIT (then exits with
- * 128 + signal number, as a shell expects), and uncaught errors or rejections (then prints
- * one line to stderr and exits 1). Returns a function that removes the handlers.
+ * Calls `restore` on every way out: normal exit, SIGINT/SIGTERM/SIGQUIT (then exits with 128 +
+ * signal number, as a shell expects), and uncaught errors or rejections (then prints one line to
+ * stderr and exits 1). SIGHUP, and any way out once the terminal is lost (hangup.ts: a write that
+ * failed with EIO is how a hangup often shows first), end the process as a hangup: restored only
+ * while the terminal is still there, the exit hooks run, no crash line, no wait for the closers
+ * (killed by a signal, the process has no teardown a busy worker could trip). `input` (stdin)
+ * ending or failing is looked at too: in raw mode a terminal's input ends only when it hangs up,
+ * and without a SIGHUP (the shell that would pass it on ignores it) that is the only sign. `isTty`
+ * is injectable for tests. Returns a function that removes the handlers.
  */
-export function installRestoreHandlers(restore: () => void, proc: ProcessLike = process): () => void {
+export function installRestoreHandlers(
+  restore: () => void,
+  proc: ProcessLike = process,
+  { input, isTty = isatty }: { input?: InputEvents; isTty?: (fd: number) => boolean } = {},
+): () => void {
+  // The terminals the explorer draws on, from now on: one of them gone is a hangup.
+  const fds = terminalFds(isTty);
+  const lost = (): boolean => terminalLost(fds, isTty);
   const safeRestore = (): void => {
     try {
-      restore();
+      // Nothing is written to a terminal that is gone: it could only fail.
+      if (!lost()) restore();
     } catch {
       // Restoring must never stop us from exiting.
     }
     runExitHooks();
   };
+  const hangUp = (): void => {
+    safeRestore();
+    if (!endAsHangup(proc)) proc.exit(128 + constants.signals.SIGHUP);
+  };
 
   let closing = false;
   const onSignal = (signal: (typeof SIGNALS)[number]) => (): void => {
+    if (signal === 'SIGHUP' || lost()) return hangUp();
     const code = 128 + constants.signals[signal];
     // A second signal while the closers run: the operator insists.
     if (closing) return proc.exit(code);
@@ -141,22 +168,32 @@ export function installRestoreHandlers(restore: () => void, proc: ProcessLike = 
     if (!hasExitClosers()) return proc.exit(code);
     // The terminal is back already; the demo's worker stops before the process ends (exitHooks.ts).
     closing = true;
-    void runExitClosers(CLOSE_WAIT_MS).then(() => proc.exit(code));
+    void runExitClosers(CLOSE_WAIT_MS).then(() => (lost() ? hangUp() : proc.exit(code)));
   };
   const onCrash = (error: unknown): void => {
+    if (lost()) return hangUp();
     safeRestore();
     safeWrite(proc.stderr, crashLine(error));
     proc.exit(1);
   };
+  const onExit = (): void => (lost() ? hangUp() : safeRestore());
+  const onInputGone = (): void => {
+    if (lost()) hangUp();
+  };
 
   const handlers: [string, (...args: unknown[]) => void][] = [
-    ['exit', safeRestore],
+    ['exit', onExit],
     ...SIGNALS.map((signal): [string, () => void] => [signal, onSignal(signal)]),
     ['uncaughtException', onCrash],
     ['unhandledRejection', onCrash],
   ];
   for (const [event, handler] of handlers) proc.on(event, handler);
+  input?.on('end', onInputGone);
+  // Failing on a terminal still there is a crash as any other (one line, exit 1).
+  input?.on('error', onCrash);
   return () => {
     for (const [event, handler] of handlers) proc.off(event, handler);
+    input?.off('end', onInputGone);
+    input?.off('error', onCrash);
   };
 }

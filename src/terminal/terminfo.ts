@@ -1,8 +1,12 @@
 // How many colours the terminal says it has, from its compiled terminfo entry: read directly (one
 // small file, found where ncurses looks), not by spawning `tput colors`, which costs a process at
-// start and may not be installed. Only the `colors` number is read; nothing is executed.
-import { readFileSync } from 'node:fs';
+// start and may not be installed. Only the `colors` number is read; nothing is executed. The file
+// is read by the caller's `read`: data/terminfoFile.ts, as every local file (a FIFO or a link to
+// /dev/zero planted where ncurses looks must neither hang the start nor eat memory).
 import { join } from 'node:path';
+
+/** Reads an entry's file; throws when there is none or it is refused. */
+export type TerminfoRead = (path: string) => Buffer;
 
 /** Where ncurses looks, after $TERMINFO, ~/.terminfo and $TERMINFO_DIRS. */
 const SYSTEM_DIRS = ['/etc/terminfo', '/lib/terminfo', '/usr/share/terminfo', '/usr/lib/terminfo', '/usr/share/misc/terminfo'];
@@ -26,7 +30,7 @@ export function terminfoDirs(env: NodeJS.ProcessEnv): string[] {
  * The `colors` capability of `term`'s entry: a number, 0 when the entry has none (a monochrome
  * terminal such as vt100), or undefined when no entry was found or it could not be read.
  */
-export function terminfoColors(term: string, env: NodeJS.ProcessEnv, read: (path: string) => Buffer = readFileSync): number | undefined {
+export function terminfoColors(term: string, env: NodeJS.ProcessEnv, read: TerminfoRead): number | undefined {
   const data = terminfoEntry(term, env, read);
   return data === undefined ? undefined : colorsOf(data);
 }
@@ -74,14 +78,14 @@ const CURSOR_ADDRESS = 10;
  * `dumb`, or names an entry without `cup`. An entry that cannot be found is given the benefit of
  * the doubt (a terminal newer than the system's database).
  */
-export function canAddressCursor(term: string | undefined, env: NodeJS.ProcessEnv, read: (path: string) => Buffer = readFileSync): boolean {
+export function canAddressCursor(term: string | undefined, env: NodeJS.ProcessEnv, read: TerminfoRead): boolean {
   if (term === undefined || term === '' || term === 'dumb') return false;
   const data = terminfoEntry(term, env, read);
   return data === undefined ? true : hasCursorAddress(data) !== false;
 }
 
 /** The compiled entry of `term`, from the first directory that has one. */
-function terminfoEntry(term: string, env: NodeJS.ProcessEnv, read: (path: string) => Buffer): Buffer | undefined {
+function terminfoEntry(term: string, env: NodeJS.ProcessEnv, read: TerminfoRead): Buffer | undefined {
   if (!SAFE_NAME.test(term) || term.length > 128) return undefined;
   for (const dir of terminfoDirs(env)) {
     // Linux keeps entries under their first letter, macOS under its hex code.

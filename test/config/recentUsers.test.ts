@@ -1,12 +1,12 @@
 // The user picker's history on real files in a temp folder: one list per server, an older
 // version's single list set aside with a note, a temporary file planted beside it left alone (the
 // save used to delete `recent-users.json.<pid>.tmp` and lose itself in silence), a save that
-// fails saying why, and a state folder others can write refused with the chmod or chown to run.
-import { chmodSync, chownSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+// fails saying why, and a state folder others can write (or a link to it another user made) not
+// used, with the chmod, chown or rm to run.
+import { chmodSync, chownSync, lchownSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../../src/config/args.js';
 import { recentUsersFile, recentUsersServer } from '../../src/config/recentUsers.js';
 
 /** A fresh state folder (private, as the app makes it) and the file's path in it. */
@@ -86,23 +86,47 @@ describe('saving', () => {
 });
 
 describe('the state folder', () => {
-  it('writable by group or others: refused with the chmod to run', () => {
+  /** The explorer's view of a folder it cannot trust: the reason from the start, no history, nothing written. */
+  function untrusted(path: string, why: string): void {
+    const file = recentUsersFile(path);
+    expect(file.problem).toBe(why);
+    const recent = file.forServer('demo');
+    expect(recent.load()).toEqual([]);
+    expect(recent.save(['user_a'])).toBe(why);
+    expect(readdirSync(dirname(path))).toEqual([]);
+  }
+
+  it('writable by group or others: not used, with the chmod to run', () => {
     const { folder, path } = stateFile();
     chmodSync(folder, 0o777);
-    expect(() => recentUsersFile(path)).toThrow(UsageError);
-    expect(() => recentUsersFile(path)).toThrow(
-      `${folder}: the state folder is writable by group and others (mode 0777); refusing it as ssh would: check it, then chmod go-w ${folder}`,
-    );
+    untrusted(path, `${folder}: the state folder is writable by group and others (mode 0777); refusing it as ssh would: check it, then chmod go-w ${folder}`);
     chmodSync(folder, 0o770);
-    expect(() => recentUsersFile(path)).toThrow('writable by group (mode 0770)');
+    expect(recentUsersFile(path).problem).toContain('writable by group (mode 0770)');
   });
 
-  it.skipIf(process.getuid?.() !== 0)("another user's: refused with the chown to run; root's or missing: fine", () => {
+  it.skipIf(process.getuid?.() !== 0)("another user's: not used, with the chown to run; root's or missing: fine", () => {
     const { folder, path } = stateFile();
     chownSync(folder, 12345, 12345);
-    expect(() => recentUsersFile(path)).toThrow(`${folder}: the state folder belongs to another user (uid 12345); refusing it as ssh would: check it, then chown root ${folder}`);
+    untrusted(path, `${folder}: the state folder belongs to another user (uid 12345); refusing it as ssh would: check it, then chown root ${folder}`);
     chownSync(folder, 0, 0);
-    expect(() => recentUsersFile(path)).not.toThrow();
-    expect(() => recentUsersFile(join(mkdtempSync(join(tmpdir(), 'oie-recent-')), 'missing', 'recent-users.json'))).not.toThrow();
+    expect(recentUsersFile(path).problem).toBeUndefined();
+    expect(recentUsersFile(join(mkdtempSync(join(tmpdir(), 'oie-recent-')), 'missing', 'recent-users.json')).problem).toBeUndefined();
+  });
+
+  it.skipIf(process.getuid?.() !== 0)("a link another user planted in a shared state home is not followed to root's folder; the user's own link is", () => {
+    // A state home others can write (1777), and root's own private folder the link points at.
+    const shared = mkdtempSync(join(tmpdir(), 'oie-recent-shared-'));
+    chmodSync(shared, 0o1777);
+    const victim = mkdtempSync(join(tmpdir(), 'oie-recent-victim-'));
+    chmodSync(victim, 0o700);
+    const folder = join(shared, 'openim-explorer');
+    symlinkSync(victim, folder);
+    lchownSync(folder, 12345, 12345);
+    const path = join(folder, 'recent-users.json');
+    untrusted(path, `${folder}: the state folder is a symbolic link that belongs to another user (uid 12345); refusing to follow it: check it, then rm ${folder}`);
+    lchownSync(folder, 0, 0);
+    const mine = recentUsersFile(path).forServer('demo');
+    expect(mine.save(['user_a'])).toBeUndefined();
+    expect(readdirSync(victim)).toEqual(['recent-users.json']);
   });
 });

@@ -1,8 +1,9 @@
 // The user picker's history on the built CLI in tmux: kept per server, so the IDs seen on one
 // server are never offered (Tab, ↑, the hint under `u`) against another; a file planted at the
 // temporary name the save used (`recent-users.json.<pid>.tmp`) is left alone and the save still
-// works; a state folder others can write stops the explorer with the chmod to run, exit 2.
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+// works; with a state folder others can write the explorer runs without a history and says why,
+// with the chmod to run.
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -83,14 +84,18 @@ describe('saving the history', () => {
     expect(a.screen()).not.toContain('recent users not saved');
   }, TEST_MS);
 
-  it('a state folder others can write: exit 2, with the chmod to run', async () => {
-    const { home } = stateHome();
+  it('a state folder others can write: the explorer runs without a history, says why on screen and in the log, writes nothing there', async () => {
+    const { home, file } = stateHome();
     const folder = join(home, 'openim-explorer');
     chmodSync(folder, 0o777);
-    app = startApp({ cols: 300, args: ['--demo'], env: { XDG_STATE_HOME: home } });
-    expect(await app.exitCode()).toBe(2);
-    expect(app.screen()).toContain(
-      `openim-explorer: ${folder}: the state folder is writable by group and others (mode 0777); refusing it as ssh would: check it, then chmod go-w ${folder}`,
-    );
+    const log = join(home, 'requests.log');
+    app = startApp({ cols: 300, args: ['--base-url', staging.url, '--still', '--log-file', log], env: { OPENIM_SECRET: DEMO.secret, XDG_STATE_HOME: home } });
+    const why = `${folder}: the state folder is writable by group and others (mode 0777); refusing it as ssh would: check it, then chmod go-w ${folder}`;
+    await app.waitFor((s) => LOADED.test(s) && s.includes(`note: ${why}; ignored it`));
+    await openFirstUser(app);
+    await app.waitFor(`recent users not saved: ${why}`);
+    expect(readFileSync(log, 'utf8')).toContain(`recent users: ${why}`);
+    expect(existsSync(file)).toBe(false);
+    expect(readdirSync(folder)).toEqual([]);
   }, TEST_MS);
 });

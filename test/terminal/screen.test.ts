@@ -25,8 +25,17 @@ function fakeStdin(isTTY: boolean): { isTTY: boolean; setRawMode: Mock<(mode: bo
 }
 
 class FakeProcess extends EventEmitter implements ProcessLike {
+  readonly pid = 4242;
+  platform: NodeJS.Platform = 'linux';
   stderr = new FakeOutput();
   exit = vi.fn<(code: number) => void>();
+  kill = vi.fn<(pid: number, signal: 'SIGHUP') => void>();
+}
+
+/** isatty as the process sees it: 0, 1 and 2 terminals until the test hangs them up. */
+function fakeTerminal(): { isTty: (fd: number) => boolean; hangUp: () => void } {
+  let up = true;
+  return { isTty: (fd) => up && fd <= 2, hangUp: () => (up = false) };
 }
 
 describe('enterAltScreen / restoreTerminal', () => {
@@ -102,7 +111,6 @@ describe('installRestoreHandlers', () => {
   it.each([
     ['SIGINT', 130],
     ['SIGTERM', 143],
-    ['SIGHUP', 129],
     ['SIGQUIT', 131],
   ])('restores on %s, runs the exit hooks (a partial export removed), and exits with %i', (signal, code) => {
     const proc = new FakeProcess();
@@ -114,6 +122,73 @@ describe('installRestoreHandlers', () => {
     removeHook();
     expect(order).toEqual(['restore', 'hook', 'exit']);
     expect(proc.exit).toHaveBeenCalledWith(code);
+  });
+
+  it('on SIGHUP, with the terminal still there (kill -HUP): restores, runs the hooks, then ends killed by SIGHUP, not by exit', () => {
+    const proc = new FakeProcess();
+    const order: string[] = [];
+    proc.kill.mockImplementation(() => order.push('kill'));
+    const other = vi.fn();
+    proc.on('SIGHUP', other); // a library's (signal-exit's): SIGHUP must be at its default action when raised
+    const terminal = fakeTerminal();
+    const uninstall = installRestoreHandlers(() => order.push('restore'), proc, { isTty: terminal.isTty });
+    const remove = addExitCloser(() => new Promise<void>(() => undefined)); // not waited for
+    const removeHook = addExitHook(() => order.push('hook'));
+    proc.emit('SIGHUP');
+    removeHook();
+    remove();
+    uninstall();
+    expect(order).toEqual(['restore', 'hook', 'kill']);
+    expect(proc.kill).toHaveBeenCalledWith(4242, 'SIGHUP');
+    expect(proc.listenerCount('SIGHUP')).toBe(0);
+    expect(proc.exit).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['SIGHUP', []],
+    ['SIGTERM', []],
+    ['exit', []],
+    ['uncaughtException', [Object.assign(new Error('write EIO'), { code: 'EIO', syscall: 'write' })]],
+  ] as const)('once the terminal is lost, %s ends as a hangup: nothing written to it, the hooks run, no crash line', (event, args) => {
+    const proc = new FakeProcess();
+    const order: string[] = [];
+    proc.kill.mockImplementation(() => order.push('kill'));
+    const terminal = fakeTerminal();
+    const uninstall = installRestoreHandlers(() => order.push('restore'), proc, { isTty: terminal.isTty });
+    const removeHook = addExitHook(() => order.push('hook'));
+    terminal.hangUp();
+    proc.emit(event, ...args);
+    removeHook();
+    uninstall();
+    expect(order).toEqual(['hook', 'kill']);
+    expect(proc.stderr.written).toBe('');
+    expect(proc.exit).not.toHaveBeenCalled();
+  });
+
+  it("the end of the terminal's input is a hangup once the terminal is gone, and nothing while it is there", () => {
+    const proc = new FakeProcess();
+    const input = new EventEmitter();
+    const terminal = fakeTerminal();
+    const restore = vi.fn();
+    const uninstall = installRestoreHandlers(restore, proc, { isTty: terminal.isTty, input });
+    input.emit('end');
+    expect(proc.kill).not.toHaveBeenCalled();
+    terminal.hangUp();
+    input.emit('end');
+    expect(proc.kill).toHaveBeenCalledWith(4242, 'SIGHUP');
+    expect(restore).not.toHaveBeenCalled();
+    uninstall();
+    expect(input.listenerCount('end') + input.listenerCount('error')).toBe(0);
+  });
+
+  it('where SIGHUP cannot be raised (Windows), a hangup exits 129', () => {
+    const proc = new FakeProcess();
+    proc.platform = 'win32';
+    const uninstall = installRestoreHandlers(vi.fn(), proc);
+    proc.emit('SIGHUP');
+    uninstall();
+    expect(proc.kill).not.toHaveBeenCalled();
+    expect(proc.exit).toHaveBeenCalledWith(129);
   });
 
   it.each(['uncaughtException', 'unhandledRejection'])(

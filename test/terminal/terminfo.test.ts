@@ -1,6 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { colorEnabled, termHasColors } from '../../src/terminal/color.js';
+import { readTerminfoFile } from '../../src/data/terminfoFile.js';
 import { canAddressCursor, colorsOf, hasCursorAddress, terminfoColors } from '../../src/terminal/terminfo.js';
 
 /** A compiled terminfo entry: header, names, booleans, numbers (`colors` is number 13). */
@@ -38,7 +42,7 @@ describe('colorsOf', () => {
   it.runIf(existsSync('/lib/terminfo/v/vt100') || existsSync('/usr/share/terminfo/v/vt100'))(
     "reads this machine's vt100 (no colours) and xterm-256color entries",
     () => {
-      expect(terminfoColors('vt100', {})).toBe(0);
+      expect(terminfoColors('vt100', {}, readTerminfoFile)).toBe(0);
       const xterm = ['/lib/terminfo/x/xterm-256color', '/usr/share/terminfo/x/xterm-256color'].find(existsSync);
       if (xterm) expect(colorsOf(readFileSync(xterm))).toBe(256);
     },
@@ -116,10 +120,27 @@ describe('canAddressCursor', () => {
   it.runIf(existsSync('/lib/terminfo/d/dumb') || existsSync('/usr/share/terminfo/d/dumb'))(
     "reads this machine's entries: dumb has no cup, xterm and tmux-256color do",
     () => {
-      expect(canAddressCursor('xterm', {})).toBe(true);
-      expect(canAddressCursor('screen', {})).toBe(true);
+      expect(canAddressCursor('xterm', {}, readTerminfoFile)).toBe(true);
+      expect(canAddressCursor('screen', {}, readTerminfoFile)).toBe(true);
       const dumb = readFileSync(existsSync('/lib/terminfo/d/dumb') ? '/lib/terminfo/d/dumb' : '/usr/share/terminfo/d/dumb');
       expect(hasCursorAddress(dumb)).toBe(false);
     },
   );
+});
+
+describe('readTerminfoFile (data/terminfoFile.ts)', () => {
+  it('refuses a FIFO at once and a link to /dev/zero without reading it: an entry not found', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'oie-terminfo-read-'));
+    try {
+      mkdirSync(join(dir, 'x'));
+      execFileSync('mkfifo', [join(dir, 'x', 'xfifo')]);
+      symlinkSync('/dev/zero', join(dir, 'x', 'xzero'));
+      expect(() => readTerminfoFile(join(dir, 'x', 'xfifo'))).toThrow('the terminfo entry must be a regular file, this is a FIFO');
+      expect(() => readTerminfoFile(join(dir, 'x', 'xzero'))).toThrow('the terminfo entry must be a regular file, this is a device');
+      expect(terminfoColors('xfifo', { TERMINFO: dir }, readTerminfoFile)).toBeUndefined();
+      expect(canAddressCursor('xzero', { TERMINFO: dir }, readTerminfoFile)).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -6,7 +6,7 @@
 import { ApiError, isApiFailure, NetworkError, type ApiFailure } from '../api/errors.js';
 import { authProblem } from '../api/authProblem.js';
 import type { AnyRow } from '../api/pages.js';
-import type { ListKind } from '../lists/names.js';
+import { isUserTab, type ListKind } from '../lists/names.js';
 import type { Page } from '../api/schemas.js';
 import { shownRows } from '../domain/pageSort.js';
 import { learnedLastPage, pastTheEnd, positionForSize } from '../domain/paging.js';
@@ -101,7 +101,8 @@ export function createPageLoads(set: StoreSet, get: StoreGet, deps: StoreDeps, n
       pendingCursor: undefined,
     });
     // The summary says what this reply says (figures.ts): one source for each figure on screen.
-    const figures = !cached && list.userID !== undefined ? summaryFromPage(list.kind, list.query, page, Date.now()) : undefined;
+    const shown = list.userID !== undefined && isUserTab(list.kind) ? get().summaries[list.userID]?.[list.kind] : undefined;
+    const figures = !cached && list.userID !== undefined ? summaryFromPage(list.kind, list.query, page, Date.now(), { before: shown, page: list.page, size: list.size }) : undefined;
     if (figures && list.userID !== undefined) {
       const userID = list.userID;
       set((s) => {

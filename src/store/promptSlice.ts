@@ -27,14 +27,16 @@ export const promptSlice =
       openPrompt(kind, value) {
         const list = current();
         const listPrompt = list && listDef(list.kind).query.prompt;
+        // The list's query in force opens selected: typing replaces it (never appends to the old IDs).
+        const fromQuery = value === undefined && listPrompt?.kind === kind && list !== undefined;
         const initial =
           value ??
-          (listPrompt?.kind === kind && list
+          (fromQuery && list
             ? listPrompt.text(list.query)
             : kind === 'filter'
               ? (list?.filter ?? '')
               : '');
-        set({ prompt: openedPrompt(kind, initial, get().killRing, completionSources()), help: false, log: null });
+        set({ prompt: openedPrompt(kind, initial, get().killRing, completionSources(), fromQuery), help: false, log: null });
       },
       editPrompt(input) {
         const state = get();

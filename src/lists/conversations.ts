@@ -11,7 +11,7 @@ import { messageFrom, messageFromLine } from '../domain/sender.js';
 import { contentSummary, messageSummary } from '../domain/summary.js';
 import { glyphs } from '../terminal/glyphs.js';
 import { code } from './fieldText.js';
-import { FAULTS_CHECKED, FAULTS_FOUND, FAULTS_WHOLE, faultMark, faultWords, mergeFaults, pageFaultFigures, readStates, withFaultWalk, type ConversationRow, type FaultCount } from './readFaults.js';
+import { FAULTS_CHECKED, FAULTS_FOUND, FAULTS_WHOLE, faultMark, faultWords, mergeFaults, pageFaultFigures, readStates, readStateText, withFaultWalk, type ConversationRow, type FaultCount } from './readFaults.js';
 import { pagination, textFlag, type DetailField, type DetailOwner, type DetailSection, type ListDef, type RowDetail } from './types.js';
 
 /**
@@ -49,8 +49,9 @@ export function singleChatID(a: string, b: string): string {
 const sentIDs = (ids: readonly string[], ownerID: string | undefined): string[] =>
   ids.map((id) => (CONVERSATION_ID.test(id) || !ownerID ? id : singleChatID(ownerID, id)));
 
-const idsWords = (ids: readonly string[]): string =>
-  ids.length === 1 ? (CONVERSATION_ID.test(ids[0]!) ? ids[0]! : `with ${ids[0]!}`) : `${ids.length} conversation IDs`;
+/** The status line's words for what `c` asked for (a peer by name: `with user_000002`), and the breadcrumb's (the ID itself). */
+const idsWords = (ids: readonly string[], one: (id: string) => string): string =>
+  ids.length === 1 && !CONVERSATION_ID.test(ids[0]!) ? `with ${ids[0]!}` : ids.length === 1 ? one(ids[0]!) : `${ids.length} conversation IDs`;
 
 const SESSION_SHORT: Record<number, string> = { 1: 'single', 2: 'group', 3: 'group', 4: 'notice' };
 const PREFIX_SHORT: Record<string, string> = { si: 'single', sg: 'group', g: 'group', sn: 'notice' };
@@ -60,11 +61,13 @@ function conversationType(c: Conversation): string {
   return PREFIX_SHORT[c.conversationID.split('_')[0] ?? ''] ?? '';
 }
 
-function conversationDetail(c: Conversation, owner: DetailOwner): RowDetail {
+function conversationDetail(c: ConversationRow, owner: DetailOwner): RowDetail {
   const metadata: DetailSection = {
     title: 'Conversation',
     fields: [
       { label: 'conversationID', value: c.conversationID },
+      // The page's read-state request (get_conversations_has_read_and_max_seq), beside the list's count.
+      ...(c.readState ? [{ label: 'read state', value: readStateText(c.readState, listedUnread(c)) }] : []),
       { label: 'pinned', value: c.IsPinned ? 'yes' : 'no' },
       { label: 'unreadCount', value: listedUnread(c) === undefined ? '(not sent by get_owner_conversation)' : String(c.unreadCount) },
       { label: 'recvMsgOpt', value: code(recvMsgOptName(c.recvMsgOpt), c.recvMsgOpt) },
@@ -155,8 +158,8 @@ export const conversations = {
   query: {
     initial: { conversationIDs: [] },
     narrowed: (q) => q.conversationIDs.length > 0 || q.onlyReadFaults === true,
-    label: (q) => [q.conversationIDs.length > 0 ? idsWords(q.conversationIDs) : '', q.onlyReadFaults ? 'read faults only' : ''].filter(Boolean).join(', '),
-    crumb: (q) => [q.conversationIDs.length > 0 ? idsWords(q.conversationIDs) : '', q.onlyReadFaults ? 'read faults' : ''].filter(Boolean).join(', '),
+    label: (q) => [q.conversationIDs.length > 0 ? idsWords(q.conversationIDs, () => '1 conversation IDs') : '', q.onlyReadFaults ? 'read faults only' : ''].filter(Boolean).join(', '),
+    crumb: (q) => [q.conversationIDs.length > 0 ? idsWords(q.conversationIDs, (id) => id) : '', q.onlyReadFaults ? 'read faults' : ''].filter(Boolean).join(', '),
     prompt: {
       kind: 'ids',
       label: 'conversation IDs or a peer: ',

@@ -1,6 +1,6 @@
 // How the detail pane writes a time or a code beside its raw value: shared by the lists' details.
 import { formatTimeSeconds, formatTimeWithZone } from '../content/format.js';
-import { contentTypeName, msgFromName, platformName, sessionTypeName } from '../content/enums.js';
+import { contentTypeName, msgFromName, msgStatusName, platformName, sessionTypeName } from '../content/enums.js';
 
 /** A time in milliseconds, local with its zone, with the raw value. */
 export const ms = (value: number): string => `${formatTimeWithZone(value)}  (${value})`;
@@ -18,6 +18,21 @@ export function messageCodes(m: { seq: number; sessionType: number; contentType:
     { label: 'contentType', value: code(contentTypeName(m.contentType), m.contentType) },
     { label: 'msgFrom', value: code(msgFromName(m.msgFrom), m.msgFrom) },
     { label: 'senderPlatformID', value: code(platformName(m.senderPlatformID), m.senderPlatformID) },
-    { label: 'status', value: String(m.status) },
+    { label: 'status', value: code(msgStatusName(m.status), m.status) },
   ];
+}
+
+/** MsgRevokeNotification: what the pull APIs put in place of a revoked message (contract §6.2). */
+const REVOKE_NOTICE = 2101;
+
+/**
+ * A message's state in words, for the detail's lead and the rows: its status, and whether it was
+ * revoked. `revoked`: the search's isRevoked (it still has the original, and its type); a pulled
+ * message that was revoked comes back as the 2101 notice, which keeps neither.
+ */
+export function messageState(m: { status: number; contentType: number }, revoked?: boolean): string {
+  const status = msgStatusName(m.status);
+  if (revoked) return `${status}, then revoked (a ${contentTypeName(m.contentType)}: the search keeps the original)`;
+  if (m.contentType === REVOKE_NOTICE) return `${status}, then revoked (the server sends this notice in its place; the original type is not kept)`;
+  return status;
 }

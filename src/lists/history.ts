@@ -11,14 +11,15 @@ import type { OpenIMClient } from '../api/client.js';
 import type { PageOperation } from '../api/pages.js';
 import { schemaParts, type Page } from '../api/schemas.js';
 import { decodeContent } from '../content/decode.js';
-import { contentTypeName } from '../content/enums.js';
+import { contentTypeName, msgStatusName } from '../content/enums.js';
 import { formatCount, formatTableTime, formatTimeZoned } from '../content/format.js';
 import { ID_MAX, label } from '../domain/columns.js';
 import { messageFrom, messageFromLine } from '../domain/sender.js';
 import { contentSummary } from '../domain/summary.js';
 import { IDENTIFYING } from '../domain/tableLayout.js';
 import { glyphs } from '../terminal/glyphs.js';
-import { messageCodes } from './fieldText.js';
+import { messageCodes, messageState } from './fieldText.js';
+import { readStateText } from './readFaults.js';
 import { textFlag, type DetailField, type DetailOwner, type ListDef, type RequestOf, type RowDetail } from './types.js';
 
 const { str, intOr, list, or } = schemaParts;
@@ -59,6 +60,8 @@ const isGap = (row: HistoryRow): row is Gap => 'gap' in row && typeof (row as Ga
 
 /** MsgStatusHasDeleted (protocol constant.go:398; MsgDeleted, the status of a message the user deleted for themselves, is 4 too). */
 const STATUS_DELETED = 4;
+/** MsgStatusSendSuccess: an ordinary message. */
+const STATUS_SENT = 2;
 /**
  * What the server sends for a seq it no longer holds: status 4 and nothing but the seq (and the
  * send time of an earlier message). A status-4 row with any text in it (a sender, an ID, content)
@@ -104,7 +107,8 @@ function summary(m: Msg): string {
   let text = decoded.get(m);
   if (text === undefined) {
     text = contentSummary(m.contentType, contentText(m.content));
-    if (m.status === STATUS_DELETED) text = `deleted (status 4) · ${text}`;
+    // A message not simply sent says so first, in words (sent is every ordinary row's).
+    if (m.status !== STATUS_SENT && m.status !== 0) text = `${msgStatusName(m.status)} (status ${m.status}) · ${text}`;
     decoded.set(m, text);
   }
   return text;
@@ -147,22 +151,6 @@ function withGaps(msgs: readonly Msg[], begin: number, end: number): HistoryRow[
   }
   if (next >= begin) rows.push(absent(begin, next));
   return rows;
-}
-
-/**
- * The read state's words for the notice line, with the list's unread count beside it when known.
- * A disagreement comes first, marked `!` (the line is cut at its end on a narrow terminal); a read
- * seq past the max seq (less than nothing unread) is said as such, never clamped to 0.
- */
-function readStateText(state: { maxSeq: number; hasReadSeq: number }, listedUnread: number | undefined): string {
-  const sep = ` ${glyphs().separator} `;
-  const unread = state.maxSeq - state.hasReadSeq;
-  const seqs = [`max seq ${formatCount(state.maxSeq)}`, `read up to ${formatCount(state.hasReadSeq)}`];
-  const bySeq = unread < 0 ? `read past max seq by ${formatCount(-unread)}` : `${formatCount(unread)} unread by seq`;
-  if (listedUnread === undefined) return [...seqs, bySeq].join(sep);
-  if (listedUnread === unread) return [...seqs, `${formatCount(unread)} unread (list agrees)`].join(sep);
-  const said = unread < 0 ? `seqs say ${formatCount(unread)} (read past max seq)` : `seqs say ${formatCount(unread)}`;
-  return [`! unread disagrees: list says ${formatCount(listedUnread)}, ${said}`, ...seqs].join(sep);
 }
 
 type ReadState = z.infer<typeof readStateSchema>['seqs'][string];
@@ -285,7 +273,7 @@ function historyDetail(row: HistoryRow, owner: DetailOwner): RowDetail {
     { label: row.groupID ? 'in' : 'to', value: row.groupID || row.recvID || '(none)' },
     { label: 'time', value: formatTimeZoned(row.sendTime, owner.now) },
   ];
-  if (row.status === STATUS_DELETED) lead.unshift({ label: 'status', value: '4: deleted (the server still sent what it has of it)' });
+  lead.unshift({ label: 'state', value: row.status === STATUS_DELETED ? `${messageState(row)} (the server still sent what it has of it)` : messageState(row) });
   return {
     title: `Message ${row.seq}${row.status === STATUS_DELETED ? ' (deleted)' : ''}`,
     lead,

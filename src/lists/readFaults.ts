@@ -8,6 +8,7 @@ import type { OpenIMClient } from '../api/client.js';
 import type { PageOperation } from '../api/pages.js';
 import { schemaParts, type Conversation, type Page } from '../api/schemas.js';
 import { formatCount } from '../content/format.js';
+import { glyphs } from '../terminal/glyphs.js';
 import { listedUnread } from './ownerConversations.js';
 
 const { intOr, or } = schemaParts;
@@ -41,6 +42,23 @@ export async function readStates(client: OpenIMClient, userID: string, conversat
 export function isReadFault(state: ReadSeqs, listed: number | undefined): boolean {
   const unread = state.maxSeq - state.hasReadSeq;
   return unread < 0 || (listed !== undefined && listed !== unread);
+}
+
+/**
+ * The read state in words (a history's notice line, a conversation's detail), with the list's
+ * unread count beside it when known. A disagreement comes first, flagged `!`, in words short
+ * enough that every fact stays whole at 80 columns; a read seq past the max seq (less than
+ * nothing unread) is said as such, never clamped to 0.
+ */
+export function readStateText(state: ReadSeqs, listedUnread: number | undefined): string {
+  const sep = ` ${glyphs().separator} `;
+  const unread = state.maxSeq - state.hasReadSeq;
+  const seqs = [`max seq ${formatCount(state.maxSeq)}`, `read up to ${formatCount(state.hasReadSeq)}`];
+  const bySeq = unread < 0 ? `read past max seq by ${formatCount(-unread)}` : `${formatCount(unread)} unread by seq`;
+  if (listedUnread === undefined) return [...seqs, bySeq].join(sep);
+  if (listedUnread === unread) return [...seqs, `${formatCount(unread)} unread (list agrees)`].join(sep);
+  const said = `seqs ${formatCount(unread)}${unread < 0 ? ' (past max)' : ''}`;
+  return [`! unread: list ${formatCount(listedUnread)}, ${said}`, ...seqs].join(sep);
 }
 
 /** A conversation row with its read state, once the page extra (or the fault walk) read it. */

@@ -10,14 +10,15 @@ import { isUserTab, type ListKind } from '../lists/names.js';
 import type { Page } from '../api/schemas.js';
 import { shownRows } from '../domain/pageSort.js';
 import { learnedLastPage, pastTheEnd, positionForSize } from '../domain/paging.js';
-import { fetchPage } from '../lists/registry.js';
+import { fetchPage, rowFilterText } from '../lists/registry.js';
+import { setFilterText } from '../domain/rows.js';
 import type { StoreDeps, StoreGet, StoreSet } from './deps.js';
 import { summaryFromPage } from './figures.js';
 import type { Flasher } from './flash.js';
 import { requestOf, type ListEdits } from './listEdits.js';
 import { refreshedRows } from './liveMarks.js';
 import { PAGE_CACHE_PAGES, RequestScheduler, requestKey } from './scheduler.js';
-import { currentList } from './selectors.js';
+import { currentList, ownerName } from './selectors.js';
 import type { ConnectionState, ListState } from './types.js';
 
 /**
@@ -75,6 +76,9 @@ export function createPageLoads(set: StoreSet, get: StoreGet, deps: StoreDeps, n
     }
     // Only a user the server answered for goes to the picker's history, not every ID typed.
     if (list.userID !== undefined && list.loadedPage === null) needs.rememberUser(list.userID);
+    // What `/` matches on each row: its cells as drawn and its IDs (domain/rows.ts).
+    const cells = { ownerID: list.userID, ownerName: ownerName(get(), list.userID), now: new Date() };
+    for (const row of page.rows) setFilterText(row, rowFilterText(list.kind, row, cells));
     const loadedKey = requestKey(requestOf(list));
     // A new answer to the request already on screen, while live: a refresh, to diff and mark.
     const refreshed = loadedKey === list.loadedKey && !cached && get().live.on;

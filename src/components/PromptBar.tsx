@@ -147,7 +147,7 @@ function hintFor(prompt: Prompt, recentUsers: readonly string[]): string {
   const offer = `${complete}  ${labels.join('  ')}`;
   const typed = prompt.line.text.trim() !== '';
   // The query in force, selected: what a key does to it comes first.
-  if (prompt.line.selected) return `typing replaces it ${sep} ${keyName('charLeft', 'prompt')}/${keyName('lineEnd', 'prompt')} to edit it ${sep} ${accept} keeps it`;
+  if (prompt.line.selected) return `typing replaces it ${sep} ${keyName('charLeft', 'prompt')} edits it ${sep} ${accept} keeps it`;
   switch (prompt.kind) {
     case 'command':
       return labels.length > 0 ? offer : `${accept} to run ${sep} ${cancel}`;

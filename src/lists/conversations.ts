@@ -260,19 +260,20 @@ export const conversations = {
           }),
   },
   keys: [
-    {
-      action: 'conversationFilter',
-      keys: ['c'],
-      hint: 'IDs',
-      description: 'conversations tab: only these conversation IDs',
-      run: { openPrompt: 'ids' },
-    },
+    // First: at 80 columns the footer has room for one of the tab's keys, and this one answers the ticket filed most.
     {
       action: 'readFaults',
       keys: ['!'],
       hint: 'faults',
       description: 'conversations tab: only the rows whose read state is in fault (! in the first column; again: all rows)',
       run: { toggle: (q: ConversationQuery): ConversationQuery => ({ ...q, onlyReadFaults: !q.onlyReadFaults }) },
+    },
+    {
+      action: 'conversationFilter',
+      keys: ['c'],
+      hint: 'IDs',
+      description: "conversations tab: only these conversation IDs, or the single chat with a peer's user ID",
+      run: { openPrompt: 'ids' },
     },
     {
       action: 'pairMessages',

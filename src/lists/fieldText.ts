@@ -22,17 +22,34 @@ export function messageCodes(m: { seq: number; sessionType: number; contentType:
   ];
 }
 
-/** MsgRevokeNotification: what the pull APIs put in place of a revoked message (contract §6.2). */
-const REVOKE_NOTICE = 2101;
+/** MsgRevokeNotification: a revoke's notice, and what the pull APIs put in place of a revoked message (contract §6.2). */
+const REVOKE = 2101;
+
+/** What a 2101 is: a revoked message as the pull rewrites it (MessageRevoked: `revokerID`), or the notice of a revoke (RevokeMsgTips: `revokerUserID`, `seq`). */
+function revokeKind(contentJSON: string): { rewritten: true } | { notice: string } | undefined {
+  try {
+    const outer = JSON.parse(contentJSON) as { detail?: unknown };
+    const detail = typeof outer.detail === 'string' ? (JSON.parse(outer.detail) as Record<string, unknown>) : undefined;
+    if (!detail || typeof detail !== 'object') return undefined;
+    if (Object.hasOwn(detail, 'revokerID')) return { rewritten: true };
+    const seq = detail.seq;
+    return { notice: typeof seq === 'number' || typeof seq === 'string' ? String(seq) : '' };
+  } catch {
+    return undefined;
+  }
+}
 
 /**
- * A message's state in words, for the detail's lead and the rows: its status, and whether it was
- * revoked. `revoked`: the search's isRevoked (it still has the original, and its type); a pulled
- * message that was revoked comes back as the 2101 notice, which keeps neither.
+ * A message's state in words, for the detail's lead: its status, and whether it was revoked. The
+ * search says isRevoked and keeps the original (so its type); a pulled message that was revoked
+ * comes back rewritten as a 2101 that keeps who revoked it and when, not what it was.
  */
-export function messageState(m: { status: number; contentType: number }, revoked?: boolean): string {
+export function messageState(m: { status: number; contentType: number }, found?: { isRevoked: boolean } | { content: string }): string {
   const status = msgStatusName(m.status);
-  if (revoked) return `${status}, then revoked (a ${contentTypeName(m.contentType)}: the search keeps the original)`;
-  if (m.contentType === REVOKE_NOTICE) return `${status}, then revoked (the server sends this notice in its place; the original type is not kept)`;
+  if (found && 'isRevoked' in found) return found.isRevoked ? `${status}, then revoked (a ${contentTypeName(m.contentType)}: the search keeps the original)` : status;
+  if (m.contentType !== REVOKE || !found) return status;
+  const kind = revokeKind(found.content);
+  if (kind && 'rewritten' in kind) return `${status}, then revoked (the server sends who revoked it and when in its place; not what it was)`;
+  if (kind) return `${status}: the notice that ${kind.notice ? `seq ${kind.notice}` : 'a message'} was revoked`;
   return status;
 }

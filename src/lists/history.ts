@@ -273,7 +273,8 @@ function historyDetail(row: HistoryRow, owner: DetailOwner): RowDetail {
     { label: row.groupID ? 'in' : 'to', value: row.groupID || row.recvID || '(none)' },
     { label: 'time', value: formatTimeZoned(row.sendTime, owner.now) },
   ];
-  lead.unshift({ label: 'state', value: row.status === STATUS_DELETED ? `${messageState(row)} (the server still sent what it has of it)` : messageState(row) });
+  const state = messageState(row, { content: contentText(row.content) });
+  lead.unshift({ label: 'state', value: row.status === STATUS_DELETED ? `${state} (the server still sent what it has of it)` : state });
   return {
     title: `Message ${row.seq}${row.status === STATUS_DELETED ? ' (deleted)' : ''}`,
     lead,

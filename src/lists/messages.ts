@@ -82,7 +82,7 @@ function messageDetail(m: FoundMessage, owner: { now: number }): RowDetail {
       { label: 'from', value: named(c.senderNickname, c.sendID) },
       { label: group ? 'in' : 'to', value: group ? `${c.groupName ? `${c.groupName} · ` : ''}${c.groupID || c.recvID} (group)` : named(c.recvNickname, c.recvID) },
       { label: 'time', value: formatTimeZoned(c.sendTime, owner.now) },
-      { label: 'state', value: messageState(c, m.isRevoked) },
+      { label: 'state', value: messageState(c, m) },
     ],
     content: decodeContent(c.contentType, c.content),
     sections: [

@@ -162,7 +162,7 @@ export const conversations = {
     crumb: (q) => [q.conversationIDs.length > 0 ? idsWords(q.conversationIDs, (id) => id) : '', q.onlyReadFaults ? 'read faults' : ''].filter(Boolean).join(', '),
     prompt: {
       kind: 'ids',
-      label: 'conversation IDs or a peer: ',
+      label: 'conversation IDs: ',
       hint: "conversation IDs (si_…, sg_…), or a peer's user ID for the single chat with them; empty: all",
       text: (q) => q.conversationIDs.join(','),
       answer: (text) => ({ conversationIDs: splitIDs(text) }),

@@ -54,7 +54,7 @@ async function onConversations(a: App): Promise<string> {
 /** `c` with `text`, from an empty line or over the value in force. */
 async function askFor(a: App, text: string): Promise<void> {
   a.send('c');
-  await a.waitFor('conversation IDs or a peer:');
+  await a.waitFor('conversation IDs:');
   a.type(text);
   a.send('Enter');
 }
@@ -105,10 +105,10 @@ describe('the tickets at 80x24', () => {
 
     // The prompt opens with the value in force selected: a typed ID replaces it, never appends to it.
     a.send('c');
-    const opened = await a.waitFor((s) => /conversation IDs or a peer: user_000017/.test(s) && s.includes('typing replaces it'));
+    const opened = await a.waitFor((s) => /conversation IDs: user_000017/.test(s) && s.includes('typing replaces it'));
     expect(opened).toBeTruthy();
     a.type('user_001059');
-    await a.waitFor((s) => /conversation IDs or a peer: user_001059 /.test(lines(s).at(-1) ?? '') && !s.includes('user_000017user'));
+    await a.waitFor((s) => /conversation IDs: user_001059 /.test(lines(s).at(-1) ?? '') && !s.includes('user_000017user'));
     a.send('Enter');
     await a.waitFor((s) => breadcrumb(s).includes('with user_001059 · 1 match') && tableRows(s, CONVERSATIONS).length === 1);
 

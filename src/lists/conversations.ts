@@ -166,6 +166,7 @@ export const conversations = {
       hint: "conversation IDs (si_…, sg_…), or a peer's user ID for the single chat with them; empty: all",
       text: (q) => q.conversationIDs.join(','),
       answer: (text) => ({ conversationIDs: splitIDs(text) }),
+      replaces: true,
     },
     fromFlags: (f) => ({ conversationIDs: splitIDs(textFlag(f, 'ids') ?? '') }),
   },

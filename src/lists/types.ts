@@ -114,6 +114,11 @@ export interface ListQueryPrompt<Query = AnyQuery> {
   check?: (text: string) => string | undefined;
   /** What Tab offers for the text (else the page's IDs and names that start with it). */
   complete?: (text: string, rowWords: readonly string[]) => string[];
+  /**
+   * The text in force opens selected, and the first key typed replaces it: for a list of IDs, where
+   * a new one appended to the old would ask for both (a search's words are narrowed by adding to them).
+   */
+  replaces?: true;
 }
 
 /** A page request as the server's `pagination` (1-based pageNumber, showNumber rows). */

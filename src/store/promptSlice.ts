@@ -27,7 +27,6 @@ export const promptSlice =
       openPrompt(kind, value) {
         const list = current();
         const listPrompt = list && listDef(list.kind).query.prompt;
-        // The list's query in force opens selected: typing replaces it (never appends to the old IDs).
         const fromQuery = value === undefined && listPrompt?.kind === kind && list !== undefined;
         const initial =
           value ??
@@ -36,7 +35,9 @@ export const promptSlice =
             : kind === 'filter'
               ? (list?.filter ?? '')
               : '');
-        set({ prompt: openedPrompt(kind, initial, get().killRing, completionSources(), fromQuery), help: false, log: null });
+        // A list of IDs in force opens selected: typing replaces it, never appends to the old IDs.
+        const selected = fromQuery && listPrompt.replaces === true;
+        set({ prompt: openedPrompt(kind, initial, get().killRing, completionSources(), selected), help: false, log: null });
       },
       editPrompt(input) {
         const state = get();

@@ -266,7 +266,7 @@ export const conversations = {
       action: 'readFaults',
       keys: ['!'],
       hint: 'faults',
-      description: 'conversations tab: only the rows whose read state is in fault (! in the first column; again: all rows)',
+      description: 'conversations tab: only the rows whose read state is in fault, marked ! in the first column (again: every row)',
       run: { toggle: (q: ConversationQuery): ConversationQuery => ({ ...q, onlyReadFaults: !q.onlyReadFaults }) },
     },
     {

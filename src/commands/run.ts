@@ -183,9 +183,9 @@ export async function runListCommand(options: ExplorerOptions, streams: ScriptSt
       kind: request.kind,
       ...(request.userID !== undefined ? { userID: request.userID } : {}),
       query: listDef(request.kind).query.fromFlags(request.flags),
-      // A table whose chosen columns show a page extra (users' `online`) asks for it beside each page
-      // (a chosen column's key is its field: domain/columns.ts).
-      ...(chosen ? { extras: extrasFor(listDef(request.kind), chosen) } : {}),
+      // A table whose columns show a page extra (users' `online` when chosen, the conversations'
+      // read state always) asks for it beside each page (a chosen column's key is its field: domain/columns.ts).
+      ...(format === 'table' ? { extras: extrasFor(listDef(request.kind), chosen) } : {}),
     });
 
     if (options.watchMs !== undefined) {

@@ -12,6 +12,7 @@ import { faultWords, isReadFault, mergeFaults, readStateText, rowInFault, type C
 import { currentList } from '../../src/store/selectors.js';
 import { demoClient } from '../support/demoClient.js';
 import { settled, storeFor } from '../support/demoStore.js';
+import { runCli } from '../support/runCli.js';
 
 let demo: DemoServer;
 beforeAll(async () => {
@@ -100,6 +101,21 @@ describe('the read state on the conversations list', () => {
     await settled(store);
     await expect.poll(() => faultsOn()?.whole).toBe(true);
     expect(currentList(store.getState())!.rows.every((r) => rowInFault(r as ConversationRow))).toBe(true);
+  });
+});
+
+describe('the read state in scripting', () => {
+  it('`-o table` marks the rows in fault as the explorer does; CSV leaves the column out', async () => {
+    const connect = ['--base-url', demo.url, '--secret', DEMO.secret, '--admin-user-id', DEMO.adminUserID];
+    const marked = new Set(idsOf((await everyPage(50)).filter((r) => rowInFault(r) === true)));
+    const table = await runCli(['conversations', '--user', OWNER, '--all', '-o', 'table', ...connect]);
+    expect(table.code).toBe(0);
+    const [header, ...rows] = table.stdout.trimEnd().split('\n');
+    expect(header).toMatch(/^! +PIN +WITH/);
+    expect(rows.filter((r) => r.startsWith('!')).length).toBe(marked.size);
+    expect(rows.some((r) => r.startsWith('?')), 'every row has its read state').toBe(false);
+    const csv = await runCli(['conversations', '--user', OWNER, '-o', 'csv', ...connect]);
+    expect(csv.stdout.split('\n')[0]).not.toContain('readState');
   });
 });
 

@@ -76,9 +76,11 @@ export function createPageLoads(set: StoreSet, get: StoreGet, deps: StoreDeps, n
     }
     // Only a user the server answered for goes to the picker's history, not every ID typed.
     if (list.userID !== undefined && list.loadedPage === null) needs.rememberUser(list.userID);
-    // What `/` matches on each row: its cells as drawn and its IDs (domain/rows.ts).
-    const cells = { ownerID: list.userID, ownerName: ownerName(get(), list.userID), now: new Date() };
-    for (const row of page.rows) setFilterText(row, rowFilterText(list.kind, row, cells));
+    // What `/` matches on each row: its cells as drawn and its IDs (domain/rows.ts), when a filter reads them.
+    // The closures keep the list's kind and user, never the list: an old page's state would stay alive through them.
+    const { kind, userID } = list;
+    const cells = () => ({ ownerID: userID, ownerName: ownerName(get(), userID), now: new Date() });
+    for (const row of page.rows) setFilterText(row, () => rowFilterText(kind, row, cells()));
     const loadedKey = requestKey(requestOf(list));
     // A new answer to the request already on screen, while live: a refresh, to diff and mark.
     const refreshed = loadedKey === list.loadedKey && !cached && get().live.on;

@@ -44,6 +44,9 @@ export function isReadFault(state: ReadSeqs, listed: number | undefined): boolea
   return unread < 0 || (listed !== undefined && listed !== unread);
 }
 
+/** A seq or a count of seqs: past 2^53 it is not exact anyway, so three digits of it (a hostile 1e300 cannot push the other facts off the line). */
+const seqCount = (n: number): string => (Number.isSafeInteger(n) ? formatCount(n) : n.toPrecision(3));
+
 /**
  * The read state in words (a history's notice line, a conversation's detail), with the list's
  * unread count beside it when known. A disagreement comes first, flagged `!`, in words short
@@ -53,12 +56,12 @@ export function isReadFault(state: ReadSeqs, listed: number | undefined): boolea
 export function readStateText(state: ReadSeqs, listedUnread: number | undefined): string {
   const sep = ` ${glyphs().separator} `;
   const unread = state.maxSeq - state.hasReadSeq;
-  const seqs = [`max seq ${formatCount(state.maxSeq)}`, `read up to ${formatCount(state.hasReadSeq)}`];
-  const bySeq = unread < 0 ? `read past max seq by ${formatCount(-unread)}` : `${formatCount(unread)} unread by seq`;
+  const seqs = [`max seq ${seqCount(state.maxSeq)}`, `read up to ${seqCount(state.hasReadSeq)}`];
+  const bySeq = unread < 0 ? `read past max seq by ${seqCount(-unread)}` : `${seqCount(unread)} unread by seq`;
   if (listedUnread === undefined) return [...seqs, bySeq].join(sep);
-  if (listedUnread === unread) return [...seqs, `${formatCount(unread)} unread (list agrees)`].join(sep);
-  const said = `seqs ${formatCount(unread)}${unread < 0 ? ' (past max)' : ''}`;
-  return [`! unread: list ${formatCount(listedUnread)}, ${said}`, ...seqs].join(sep);
+  if (listedUnread === unread) return [...seqs, `${seqCount(unread)} unread (list agrees)`].join(sep);
+  const said = `seqs ${seqCount(unread)}${unread < 0 ? ' (past max)' : ''}`;
+  return [`! unread: list ${seqCount(listedUnread)}, ${said}`, ...seqs].join(sep);
 }
 
 /** A conversation row with its read state, once the page extra (or the fault walk) read it. */
@@ -179,6 +182,6 @@ export function mergeFaults<F extends { faults?: FaultCount }>(before: F | undef
 export function faultWords(f: FaultCount): { long: string; short: string } {
   const faults = `${formatCount(f.found)} read ${f.found === 1 ? 'fault' : 'faults'}`;
   return f.whole
-    ? { long: `${faults} (all ${formatCount(f.checked)} checked)`, short: `!${formatCount(f.found)} of all` }
+    ? { long: `${faults} (all ${formatCount(f.checked)} checked)`, short: `!${formatCount(f.found)} (all)` }
     : { long: `${faults} in ${formatCount(f.checked)} checked`, short: `!${formatCount(f.found)}/${formatCount(f.checked)}` };
 }

@@ -104,6 +104,26 @@ describe('the read state on the conversations list', () => {
   });
 });
 
+describe('the read faults on the summary line, on a user opened again', () => {
+  it('are kept when the summary asks again: the pages read are still the pages read', async () => {
+    const store = storeFor(demo, { pageSize: 10 });
+    const faultsOn = () => {
+      const part = store.getState().summaries[OWNER]?.conversations;
+      return part?.state === 'ok' ? (part.value as { faults?: FaultCount }).faults : undefined;
+    };
+    store.getState().openUser(OWNER);
+    await settled(store);
+    await expect.poll(() => faultsOn()?.checked).toBe(10);
+    store.getState().back();
+    store.getState().openUser(OWNER);
+    const shown = store.getState().summaries[OWNER]!.conversations;
+    // The summary's own answer of the second visit (a page of one row, no read state) is in.
+    await expect.poll(() => store.getState().summaries[OWNER]!.conversations).not.toBe(shown);
+    expect(store.getState().summaries[OWNER]?.conversations.state).toBe('ok');
+    expect(faultsOn()?.checked).toBe(10);
+  });
+});
+
 describe('the read state in scripting', () => {
   it('`-o table` marks the rows in fault as the explorer does; CSV leaves the column out', async () => {
     const connect = ['--base-url', demo.url, '--secret', DEMO.secret, '--admin-user-id', DEMO.adminUserID];

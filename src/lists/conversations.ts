@@ -246,7 +246,9 @@ export const conversations = {
       const all = page.extra?.[OWNER_TOTAL];
       if (all !== undefined) return { withMessages: 0, unread: 0, none: false, all, ...faults };
       if (page.extra?.conversationTotal === undefined && page.notice === undefined) return undefined;
-      return { withMessages: page.extra?.conversationTotal ?? 0, unread: page.extra?.unreadTotal ?? 0, none: page.notice !== undefined, ...faults };
+      // No conversations: the 1004 page, a notice and no totals (a page's other notices, a read state not read, say nothing of it).
+      const none = page.extra?.conversationTotal === undefined;
+      return { withMessages: page.extra?.conversationTotal ?? 0, unread: page.extra?.unreadTotal ?? 0, none, ...faults };
     },
     // The faults found so far: each page's own check adds to the pages before it; the whole walk's replaces them.
     merge: (before: ConversationFigures | undefined, next: ConversationFigures, where: { page: number; size: number }) => mergeFaults(before, next, where),

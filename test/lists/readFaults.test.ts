@@ -152,6 +152,14 @@ describe('the read state in words', () => {
     expect(readStateText({ maxSeq: 50, hasReadSeq: 40 }, 10)).toBe('max seq 50 · read up to 40 · 10 unread (list agrees)');
   });
 
+  it('a page whose read state was not read still counts its conversations (its notice is no "no conversations")', () => {
+    const part = listDef('conversations').userSummary!;
+    const figure = part.count({ total: 5, extra: { conversationTotal: 5, unreadTotal: 2 }, notice: 'read state not read (timed out)' }, whole);
+    expect(part.words(figure).long).toBe('5 conversations with messages · 2 unread');
+    const none = part.count({ total: 0, notice: 'no conversations (server: 1004 RecordNotFoundError)' }, whole);
+    expect(part.words(none).long).toBe('no conversations');
+  });
+
   it('in fault: a read seq past the max seq, or an unread count the seqs do not say', () => {
     expect(isReadFault({ maxSeq: 10, hasReadSeq: 11 }, undefined)).toBe(true);
     expect(isReadFault({ maxSeq: 10, hasReadSeq: 8 }, 3)).toBe(true);

@@ -140,7 +140,7 @@ function pairSearch(c: Conversation, ownerID: string | undefined): string | unde
 function withFaults(c: ConversationFigures, words: { long: string; short: string }): { long: string; short: string } {
   if (!c.faults) return words;
   const f = faultWords(c.faults);
-  return { long: `${words.long} ${glyphs().separator} ${f.long}`, short: `${words.short} ${f.short}` };
+  return { long: `${words.long} ${glyphs().separator} ${f.long}`, short: f.short ? `${words.short} ${f.short}` : words.short };
 }
 
 export const conversations = {

@@ -178,10 +178,12 @@ export function mergeFaults<F extends { faults?: FaultCount }>(before: F | undef
   return { ...next, faults: { found: sum(0), checked: sum(1), whole: false, byPage } };
 }
 
-/** The summary's words for the faults found: `2 read faults in 30 checked`, short `!2/30`. */
+/**
+ * The summary's words for the faults found: `2 read faults in 30 checked`, short `!2/30` (none at
+ * all in the short form: at 80 columns the other tabs' figures need the room more than a zero).
+ */
 export function faultWords(f: FaultCount): { long: string; short: string } {
   const faults = `${formatCount(f.found)} read ${f.found === 1 ? 'fault' : 'faults'}`;
-  return f.whole
-    ? { long: `${faults} (all ${formatCount(f.checked)} checked)`, short: `!${formatCount(f.found)} (all)` }
-    : { long: `${faults} in ${formatCount(f.checked)} checked`, short: `!${formatCount(f.found)}/${formatCount(f.checked)}` };
+  if (f.whole) return { long: `${faults} (all ${formatCount(f.checked)} checked)`, short: `!${formatCount(f.found)} (all)` };
+  return { long: `${faults} in ${formatCount(f.checked)} checked`, short: f.found === 0 ? '' : `!${formatCount(f.found)}/${formatCount(f.checked)}` };
 }

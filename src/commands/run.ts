@@ -187,8 +187,8 @@ export async function runListCommand(options: ExplorerOptions, streams: ScriptSt
       kind: request.kind,
       ...(request.userID !== undefined ? { userID: request.userID } : {}),
       query: listDef(request.kind).query.fromFlags(request.flags),
-      // A table whose columns show a page extra (users' `online` when chosen, the groups' OWNER by
-      // default) asks for it beside each page (a chosen column's key is its field: domain/columns.ts).
+      // A table whose columns show a page extra (users' `online` when chosen, the groups' OWNER and
+      // the conversations' read state by default) asks for it beside each page (a chosen column's key is its field: domain/columns.ts).
       ...(format === 'table' ? { extras: extrasFor(listDef(request.kind), chosen) } : {}),
     });
 

@@ -63,7 +63,7 @@ export function Breadcrumb({ width }: { width: number }): React.JSX.Element {
   const top = useAppStore((s) => currentScreen(s));
   // What the tab on screen adds after the tabs (lists/<list>.ts `tabNote`: the conversations' unread total).
   const tabNote = useAppStore((s) => (top.name === 'user' ? listDef(top.tab).tabNote?.(s.lists[listKey(top.tab, top.userID)]?.extra) : undefined));
-  const search = useAppStore((s) => (currentScreen(s).name !== 'user' ? queryCrumb(currentList(s)) : ''));
+  const search = useAppStore((s) => queryCrumb(currentList(s)));
   if (top.name !== 'user') {
     const sep = ` ${glyphs().crumb} `;
     // The search wins the room: it is what the rows on screen answer.
@@ -74,7 +74,8 @@ export function Breadcrumb({ width }: { width: number }): React.JSX.Element {
       </Text>
     );
   }
-  const unreadText = tabNote ? ` ${tabNote}` : '';
+  // A tab narrowed by its query (`c`, `!`) says so where its unread total goes: it is what the rows answer.
+  const unreadText = search ? ` ${search}` : tabNote ? ` ${tabNote}` : '';
   // The user on screen is shown whole before the unread total, and before long tab names.
   // The list it came from first, then the user: `Users › … › user_000001` (crumbText's shortest form).
   const userWidth =
@@ -82,8 +83,8 @@ export function Breadcrumb({ width }: { width: number }): React.JSX.Element {
   const tabsWidth = (words: TabWords, withUnread: boolean): number =>
     USER_TABS.reduce((n, tab, i) => n + tabLabel(tab, i, tab === top.tab, words).length, 0) + (withUnread ? unreadText.length : 0);
   const fits = (words: TabWords, withUnread: boolean): boolean => userWidth + 1 + tabsWidth(words, withUnread) <= width;
-  const short: TabWords = width >= 110 && fits('long', true) ? 'long' : fits('short', false) ? 'short' : 'keys';
-  const unread = fits(short, true) ? unreadText : '';
+  const short: TabWords = width >= 110 && fits('long', true) ? 'long' : fits('short', search !== '') ? 'short' : 'keys';
+  const unread = fits(short, true) || search ? unreadText : '';
   const crumbs = crumbText(nav, Math.max(12, width - tabsWidth(short, unread !== '') - 1));
   return (
     <Box width={width}>

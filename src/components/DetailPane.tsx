@@ -86,7 +86,8 @@ function PaneRow({ line, width, theme, query }: { line: PaneLine; width: number;
       return (
         <Text wrap="truncate">
           <Text {...tint(theme, 'gray')}>
-            <Marked text={fit(line.label, LABEL_WIDTH)} query={query} />
+            {/* One cell always stays between a label and its value: a label as wide as the column must not run into it. */}
+            <Marked text={fit(line.label, LABEL_WIDTH - 1)} query={query} />{' '}
           </Text>
           <Marked text={truncate(line.text, width - LABEL_WIDTH)} query={query} />
         </Text>

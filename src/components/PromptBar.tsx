@@ -61,7 +61,8 @@ export function PromptBar({ width }: { width: number }): React.JSX.Element | nul
         <Text bold {...tint(theme, 'cyan')}>
           {label}
         </Text>
-        {line.before}
+        {/* Selected (the query in force, which typing replaces): inverse, as the cursor; not colour, so NO_COLOR shows it. */}
+        <Text inverse={prompt.line.selected}>{line.before}</Text>
         {/* Inverse is not colour: the cursor shows under NO_COLOR too. */}
         <Text inverse>{line.at}</Text>
         {line.after}
@@ -145,6 +146,8 @@ function hintFor(prompt: Prompt, recentUsers: readonly string[]): string {
   // What Tab does comes first: at 80 columns a long offer (the command names) is cut at its end.
   const offer = `${complete}  ${labels.join('  ')}`;
   const typed = prompt.line.text.trim() !== '';
+  // The query in force, selected: what a key does to it comes first.
+  if (prompt.line.selected) return `typing replaces it ${sep} ${keyName('charLeft', 'prompt')} edits it ${sep} ${accept} keeps it`;
   switch (prompt.kind) {
     case 'command':
       return labels.length > 0 ? offer : `${accept} to run ${sep} ${cancel}`;

@@ -105,6 +105,8 @@ const GROUP_TYPES: Table = { 0: 'normal', 1: 'super', 2: 'working' };
 const GROUP_STATUSES: Table = { 0: 'ok', 1: 'banned', 2: 'dismissed', 3: 'muted' };
 const ROLE_LEVELS: Table = { 100: 'owner', 60: 'admin', 20: 'member' };
 const JOIN_SOURCES: Table = { 2: 'invited', 3: 'search', 4: 'QR code' };
+// A message's status (protocol constant.go MsgStatus*): a revoke is not a status, it is the 2101 that replaces the message.
+const MSG_STATUSES: Table = { 0: 'not set', 1: 'sending', 2: 'sent', 3: 'send failed', 4: 'deleted', 5: 'filtered' };
 const PLATFORMS: Table = {
   1: 'iOS',
   2: 'Android',
@@ -131,6 +133,7 @@ export const groupTypeName = (code: number): string => lookup(GROUP_TYPES, code)
 export const groupStatusName = (code: number): string => lookup(GROUP_STATUSES, code);
 export const roleLevelName = (code: number): string => lookup(ROLE_LEVELS, code);
 export const joinSourceName = (code: number): string => lookup(JOIN_SOURCES, code);
+export const msgStatusName = (code: number): string => lookup(MSG_STATUSES, code);
 export const platformName = (code: number): string => lookup(PLATFORMS, code);
 /** A platform where several are listed (who is online where): its name, or a newer one's bare number. */
 export const platformWord = (code: number): string => (Number.isInteger(code) && Object.prototype.hasOwnProperty.call(PLATFORMS, code) ? PLATFORMS[code]! : String(code));

@@ -46,6 +46,10 @@ const listKeys = LIST_KINDS.flatMap((kind) =>
 function runListKey(c: KeyContext, run: NonNullable<ReturnType<typeof listDef>['keys']>[number]['run']): void {
   const s = state(c);
   if ('openPrompt' in run) return s.openPrompt(run.openPrompt);
+  if ('toggle' in run) {
+    const list = currentList(s);
+    return list ? s.setQuery(run.toggle(list.query)) : undefined;
+  }
   const row = selectedRow(s);
   const text = row ? run.text(row, currentList(s)?.userID) : undefined;
   if (text === undefined) return s.flashInfo(NO_ROW);

@@ -12,7 +12,8 @@ import { codePointHead, prepareValue } from '../domain/valueLines.js';
 
 export type { PaneLine } from './detailDoc.js';
 
-const LABEL_WIDTH = 18;
+// The longest label shown whole (18 cells: "Original send time") and the cell that always follows it.
+const LABEL_WIDTH = 19;
 /** A title or label is cut to the pane's width anyway: this much of it is plenty. */
 const SHORT_HEAD = 1024;
 

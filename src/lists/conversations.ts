@@ -11,6 +11,7 @@ import { messageFrom, messageFromLine } from '../domain/sender.js';
 import { contentSummary, messageSummary } from '../domain/summary.js';
 import { glyphs } from '../terminal/glyphs.js';
 import { code } from './fieldText.js';
+import { FAULTS_CHECKED, FAULTS_FOUND, FAULTS_WHOLE, faultMark, faultWords, mergeFaults, pageFaultFigures, readStates, readStateText, withFaultWalk, type ConversationRow, type FaultCount } from './readFaults.js';
 import { pagination, textFlag, type DetailField, type DetailOwner, type DetailSection, type ListDef, type RowDetail } from './types.js';
 
 /**
@@ -22,14 +23,35 @@ interface ConversationFigures {
   unread: number;
   none: boolean;
   all?: number;
+  /** The rows in fault and the rows checked (the read-state column's), of the whole list when `whole`. */
+  faults?: FaultCount;
 }
 
 interface ConversationQuery {
-  /** Only these conversations. */
+  /** Only these conversations: conversation IDs, or a peer's user ID (its single chat with the user). */
   conversationIDs: readonly string[];
+  /** Only the rows whose read state is in fault (the fault toggle: readFaults.ts walks the list). */
+  onlyReadFaults?: boolean;
 }
 
 const splitIDs = (text: string): string[] => text.split(/[\s,]+/).filter(Boolean);
+
+/** A conversation ID by its prefix (single, group, notification chats); anything else is read as a peer's user ID. */
+const CONVERSATION_ID = /^(si|sg|sn|g|n)_/;
+
+/** The single chat of two users as OpenIM names it: si_ and the two IDs in byte order (GenConversationIDForSingle sorts them). */
+export function singleChatID(a: string, b: string): string {
+  const [low, high] = Buffer.compare(Buffer.from(a), Buffer.from(b)) <= 0 ? [a, b] : [b, a];
+  return `si_${low}_${high}`;
+}
+
+/** The IDs sent for what `c` was given: a peer's user ID becomes the user's single chat with them. */
+const sentIDs = (ids: readonly string[], ownerID: string | undefined): string[] =>
+  ids.map((id) => (CONVERSATION_ID.test(id) || !ownerID ? id : singleChatID(ownerID, id)));
+
+/** The status line's words for what `c` asked for (a peer by name: `with user_000002`), and the breadcrumb's (the ID itself). */
+const idsWords = (ids: readonly string[], one: (id: string) => string): string =>
+  ids.length === 1 && !CONVERSATION_ID.test(ids[0]!) ? `with ${ids[0]!}` : ids.length === 1 ? one(ids[0]!) : `${ids.length} conversation IDs`;
 
 const SESSION_SHORT: Record<number, string> = { 1: 'single', 2: 'group', 3: 'group', 4: 'notice' };
 const PREFIX_SHORT: Record<string, string> = { si: 'single', sg: 'group', g: 'group', sn: 'notice' };
@@ -39,11 +61,13 @@ function conversationType(c: Conversation): string {
   return PREFIX_SHORT[c.conversationID.split('_')[0] ?? ''] ?? '';
 }
 
-function conversationDetail(c: Conversation, owner: DetailOwner): RowDetail {
+function conversationDetail(c: ConversationRow, owner: DetailOwner): RowDetail {
   const metadata: DetailSection = {
     title: 'Conversation',
     fields: [
       { label: 'conversationID', value: c.conversationID },
+      // The page's read-state request (get_conversations_has_read_and_max_seq), beside the list's count.
+      ...(c.readState ? [{ label: 'read state', value: readStateText(c.readState, listedUnread(c)) }] : []),
       { label: 'pinned', value: c.IsPinned ? 'yes' : 'no' },
       { label: 'unreadCount', value: listedUnread(c) === undefined ? '(not sent by get_owner_conversation)' : String(c.unreadCount) },
       { label: 'recvMsgOpt', value: code(recvMsgOptName(c.recvMsgOpt), c.recvMsgOpt) },
@@ -112,24 +136,43 @@ function pairSearch(c: Conversation, ownerID: string | undefined): string | unde
   return peer ? `from:${ownerID} to:${peer}` : `from:${ownerID}`;
 }
 
+/** The summary's words with the read faults found so far after them. */
+function withFaults(c: ConversationFigures, words: { long: string; short: string }): { long: string; short: string } {
+  if (!c.faults) return words;
+  const f = faultWords(c.faults);
+  return { long: `${words.long} ${glyphs().separator} ${f.long}`, short: f.short ? `${words.short} ${f.short}` : words.short };
+}
+
 export const conversations = {
   // Pinned first, then newest first. conversationTotal only counts conversations with a latest
   // message, so the total is an estimate and the last page is known by a short page. A server
-  // without the sorted list gets the owner route (ownerConversations.ts), which says so.
-  operation: conversationsOperation,
+  // without the sorted list gets the owner route (ownerConversations.ts), which says so. The fault
+  // toggle's body is marked, and the walk (readFaults.ts) sends pages of its own.
+  operation: withFaultWalk(conversationsOperation),
   body: (request) => ({
     userID: request.userID ?? '',
     pagination: pagination(request),
-    ...(request.query.conversationIDs.length > 0 ? { conversationIDs: request.query.conversationIDs } : {}),
+    ...(request.query.conversationIDs.length > 0 ? { conversationIDs: sentIDs(request.query.conversationIDs, request.userID) } : {}),
+    ...(request.query.onlyReadFaults ? { onlyReadFaults: true as const } : {}),
   }),
   query: {
     initial: { conversationIDs: [] },
-    narrowed: (q) => q.conversationIDs.length > 0,
-    label: (q) => (q.conversationIDs.length > 0 ? `${q.conversationIDs.length} conversation IDs` : ''),
-    prompt: { kind: 'ids', label: 'conversation IDs: ', text: (q) => q.conversationIDs.join(','), answer: (text) => ({ conversationIDs: splitIDs(text) }) },
+    narrowed: (q) => q.conversationIDs.length > 0 || q.onlyReadFaults === true,
+    label: (q) => [q.conversationIDs.length > 0 ? idsWords(q.conversationIDs, () => '1 conversation IDs') : '', q.onlyReadFaults ? 'read faults only' : ''].filter(Boolean).join(', '),
+    crumb: (q) => [q.conversationIDs.length > 0 ? idsWords(q.conversationIDs, (id) => id) : '', q.onlyReadFaults ? 'read faults' : ''].filter(Boolean).join(', '),
+    prompt: {
+      kind: 'ids',
+      label: 'conversation IDs: ',
+      hint: "conversation IDs (si_…, sg_…), or a peer's user ID for the single chat with them; empty: all",
+      text: (q) => q.conversationIDs.join(','),
+      answer: (text) => ({ conversationIDs: splitIDs(text) }),
+      replaces: true,
+    },
     fromFlags: (f) => ({ conversationIDs: splitIDs(textFlag(f, 'ids') ?? '') }),
   },
   columns: [
+    // `!`: the read state disagrees with UNREAD, or is read past the max seq (readFaults.ts); one request a page.
+    { ...label<ConversationRow>('readState', '!', 2, faultMark), field: 'readState' },
     markAt('IsPinned', 'PIN', 3),
     {
       key: 'with',
@@ -165,6 +208,16 @@ export const conversations = {
       'msgInfo.content',
     ],
   },
+  extras: {
+    readState: {
+      label: 'read state',
+      byDefault: true,
+      async fetch(client, rows, signal, userID) {
+        return userID ? readStates(client, userID, rows.map((c) => c.conversationID), signal) : new Map();
+      },
+      figures: pageFaultFigures,
+    },
+  },
   identity: (c) => c.conversationID,
   rowID: (c) => c.conversationID,
   userNamed: (c, ownerID) => conversationPeer(c, ownerID),
@@ -185,30 +238,44 @@ export const conversations = {
     eager: true,
     drop: 1,
     label: { long: 'conversations', short: 'convs' },
-    count(page, query) {
+    count(page, query): ConversationFigures | undefined {
       // Asked for some conversation IDs only (`c`): its totals describe those, not the user.
       if (query.conversationIDs.length > 0) return undefined;
+      const found = page.extra?.[FAULTS_FOUND];
+      const faults = found === undefined ? {} : { faults: { found, checked: page.extra?.[FAULTS_CHECKED] ?? 0, whole: page.extra?.[FAULTS_WHOLE] === 1 } };
       const all = page.extra?.[OWNER_TOTAL];
-      if (all !== undefined) return { withMessages: 0, unread: 0, none: false, all };
+      if (all !== undefined) return { withMessages: 0, unread: 0, none: false, all, ...faults };
       if (page.extra?.conversationTotal === undefined && page.notice === undefined) return undefined;
-      return { withMessages: page.extra?.conversationTotal ?? 0, unread: page.extra?.unreadTotal ?? 0, none: page.notice !== undefined };
+      // No conversations: the 1004 page, a notice and no totals (a page's other notices, a read state not read, say nothing of it).
+      const none = page.extra?.conversationTotal === undefined;
+      return { withMessages: page.extra?.conversationTotal ?? 0, unread: page.extra?.unreadTotal ?? 0, none, ...faults };
     },
+    // The faults found so far: each page's own check adds to the pages before it; the whole walk's replaces them.
+    merge: (before: ConversationFigures | undefined, next: ConversationFigures, where: { page: number; size: number }) => mergeFaults(before, next, where),
     words: (c) =>
       c.all !== undefined
-        ? { long: `${formatCount(c.all)} ${c.all === 1 ? 'conversation' : 'conversations'} (no unread counts on this server)`, short: `${formatCount(c.all)} convs` }
+        ? withFaults(c, { long: `${formatCount(c.all)} ${c.all === 1 ? 'conversation' : 'conversations'} (no unread counts on this server)`, short: `${formatCount(c.all)} convs` })
         : c.none
         ? { long: 'no conversations', short: 'no convs' }
-        : {
+        : withFaults(c, {
             long: `${formatCount(c.withMessages)} ${c.withMessages === 1 ? 'conversation' : 'conversations'} with messages ${glyphs().separator} ${formatCount(c.unread)} unread`,
             short: `${formatCount(c.withMessages)} ${c.withMessages === 1 ? 'conv' : 'convs'} ${formatCount(c.unread)} unread`,
-          },
+          }),
   },
   keys: [
+    // First: at 80 columns the footer has room for one of the tab's keys, and this one answers the ticket filed most.
+    {
+      action: 'readFaults',
+      keys: ['!'],
+      hint: 'faults',
+      description: 'conversations tab: only the rows whose read state is in fault, marked ! in the first column (again: every row)',
+      run: { toggle: (q: ConversationQuery): ConversationQuery => ({ ...q, onlyReadFaults: !q.onlyReadFaults }) },
+    },
     {
       action: 'conversationFilter',
       keys: ['c'],
       hint: 'IDs',
-      description: 'conversations tab: only these conversation IDs',
+      description: "conversations tab: only these conversation IDs, or the single chat with a peer's user ID",
       run: { openPrompt: 'ids' },
     },
     {
@@ -218,4 +285,4 @@ export const conversations = {
       run: { search: 'messages', text: pairSearch },
     },
   ] as const,
-} satisfies ListDef<Conversation, ConversationFigures, ConversationQuery>;
+} satisfies ListDef<ConversationRow, ConversationFigures, ConversationQuery>;

@@ -1,6 +1,6 @@
 // How the detail pane writes a time or a code beside its raw value: shared by the lists' details.
 import { formatTimeSeconds, formatTimeWithZone } from '../content/format.js';
-import { contentTypeName, msgFromName, platformName, sessionTypeName } from '../content/enums.js';
+import { contentTypeName, msgFromName, msgStatusName, platformName, sessionTypeName } from '../content/enums.js';
 
 /** A time in milliseconds, local with its zone, with the raw value. */
 export const ms = (value: number): string => `${formatTimeWithZone(value)}  (${value})`;
@@ -18,6 +18,38 @@ export function messageCodes(m: { seq: number; sessionType: number; contentType:
     { label: 'contentType', value: code(contentTypeName(m.contentType), m.contentType) },
     { label: 'msgFrom', value: code(msgFromName(m.msgFrom), m.msgFrom) },
     { label: 'senderPlatformID', value: code(platformName(m.senderPlatformID), m.senderPlatformID) },
-    { label: 'status', value: String(m.status) },
+    { label: 'status', value: code(msgStatusName(m.status), m.status) },
   ];
+}
+
+/** MsgRevokeNotification: a revoke's notice, and what the pull APIs put in place of a revoked message (contract §6.2). */
+const REVOKE = 2101;
+
+/** What a 2101 is: a revoked message as the pull rewrites it (MessageRevoked: `revokerID`), or the notice of a revoke (RevokeMsgTips: `revokerUserID`, `seq`). */
+function revokeKind(contentJSON: string): { rewritten: true } | { notice: string } | undefined {
+  try {
+    const outer = JSON.parse(contentJSON) as { detail?: unknown };
+    const detail = typeof outer.detail === 'string' ? (JSON.parse(outer.detail) as Record<string, unknown>) : undefined;
+    if (!detail || typeof detail !== 'object') return undefined;
+    if (Object.hasOwn(detail, 'revokerID')) return { rewritten: true };
+    const seq = detail.seq;
+    return { notice: typeof seq === 'number' || typeof seq === 'string' ? String(seq) : '' };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A message's state in words, for the detail's lead: its status, and whether it was revoked. The
+ * search says isRevoked and keeps the original (so its type); a pulled message that was revoked
+ * comes back rewritten as a 2101 that keeps who revoked it and when, not what it was.
+ */
+export function messageState(m: { status: number; contentType: number }, found?: { isRevoked: boolean } | { content: string }): string {
+  const status = msgStatusName(m.status);
+  if (found && 'isRevoked' in found) return found.isRevoked ? `${status}, then revoked (a ${contentTypeName(m.contentType)}: the search keeps the original)` : status;
+  if (m.contentType !== REVOKE || !found) return status;
+  const kind = revokeKind(found.content);
+  if (kind && 'rewritten' in kind) return `${status}, then revoked (the server sends who revoked it and when in its place; not what it was)`;
+  if (kind) return `${status}: the notice that ${kind.notice ? `seq ${kind.notice}` : 'a message'} was revoked`;
+  return status;
 }

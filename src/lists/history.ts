@@ -3,16 +3,16 @@
 // and read (by seq, from the read state, and what a real server answers) is historyPull.ts; its
 // rows and gap rows are historyRows.ts.
 import { decodeContent } from '../content/decode.js';
-import { contentTypeName } from '../content/enums.js';
+import { contentTypeName, msgStatusName } from '../content/enums.js';
 import { formatCount, formatTableTime, formatTimeZoned } from '../content/format.js';
 import { ID_MAX, label } from '../domain/columns.js';
 import { messageFrom, messageFromLine } from '../domain/sender.js';
 import { contentSummary } from '../domain/summary.js';
 import { IDENTIFYING } from '../domain/tableLayout.js';
 import { glyphs } from '../terminal/glyphs.js';
-import { messageCodes } from './fieldText.js';
+import { messageCodes, messageState } from './fieldText.js';
 import { historyOperation, type HistoryPlan } from './historyPull.js';
-import { STATUS_DELETED, contentText, isGap, type Gap, type HistoryRow, type Msg } from './historyRows.js';
+import { STATUS_DELETED, STATUS_SENT, contentText, isGap, type Gap, type HistoryRow, type Msg } from './historyRows.js';
 import { textFlag, type DetailField, type DetailOwner, type ListDef, type RequestOf, type RowDetail } from './types.js';
 
 interface HistoryQuery {
@@ -26,7 +26,8 @@ function summary(m: Msg): string {
   let text = decoded.get(m);
   if (text === undefined) {
     text = contentSummary(m.contentType, contentText(m.content));
-    if (m.status === STATUS_DELETED) text = `deleted (status 4) · ${text}`;
+    // A message not simply sent says so first, in words (sent is every ordinary row's).
+    if (m.status !== STATUS_SENT && m.status !== 0) text = `${msgStatusName(m.status)} (status ${m.status}) · ${text}`;
     decoded.set(m, text);
   }
   return text;
@@ -66,7 +67,8 @@ function historyDetail(row: HistoryRow, owner: DetailOwner): RowDetail {
     { label: row.groupID ? 'in' : 'to', value: row.groupID || row.recvID || '(none)' },
     { label: 'time', value: formatTimeZoned(row.sendTime, owner.now) },
   ];
-  if (row.status === STATUS_DELETED) lead.unshift({ label: 'status', value: '4: deleted (the server still sent what it has of it)' });
+  const state = messageState(row, { content: contentText(row.content) });
+  lead.unshift({ label: 'state', value: row.status === STATUS_DELETED ? `${state} (the server still sent what it has of it)` : state });
   return {
     title: `Message ${row.seq}${row.status === STATUS_DELETED ? ' (deleted)' : ''}`,
     lead,

@@ -24,6 +24,7 @@ import { formatCount } from '../content/format.js';
 import { glyphs } from '../terminal/glyphs.js';
 import { displayText } from '../terminal/settle.js';
 import { msgSchema, withGaps, type HistoryRow, type Msg } from './historyRows.js';
+import { readStateText } from './readFaults.js';
 
 const { intOr, list, or } = schemaParts;
 
@@ -88,21 +89,12 @@ function readStateFailure(error: unknown): string {
 }
 
 /**
- * The read state's words for the notice line, with the list's unread count beside it when known.
- * A disagreement comes first, marked `!` (the line is cut at its end on a narrow terminal); a read
- * seq past the max seq (less than nothing unread) is said as such, never clamped to 0; a read state
- * that failed comes first too, and the max seq is then the newest message's.
+ * The read state's words for the notice line (readFaults.ts says a read state it has); a read state
+ * that failed comes first, and the max seq is then the newest message's.
  */
-function readStateText(anchor: Anchor, listedUnread: number | undefined): string {
-  const sep = ` ${glyphs().separator} `;
-  if (anchor.hasReadSeq === undefined) return [`! read state: ${anchor.failure ?? 'not read'}`, 'unread unknown', `max seq ${formatCount(anchor.maxSeq)} (the newest message's)`].join(sep);
-  const unread = anchor.maxSeq - anchor.hasReadSeq;
-  const seqs = [`max seq ${formatCount(anchor.maxSeq)}`, `read up to ${formatCount(anchor.hasReadSeq)}`];
-  const bySeq = unread < 0 ? `read past max seq by ${formatCount(-unread)}` : `${formatCount(unread)} unread by seq`;
-  if (listedUnread === undefined) return [...seqs, bySeq].join(sep);
-  if (listedUnread === unread) return [...seqs, `${formatCount(unread)} unread (list agrees)`].join(sep);
-  const said = unread < 0 ? `seqs say ${formatCount(unread)} (read past max seq)` : `seqs say ${formatCount(unread)}`;
-  return [`! unread disagrees: list says ${formatCount(listedUnread)}, ${said}`, ...seqs].join(sep);
+function readStateLine(anchor: Anchor, listedUnread: number | undefined): string {
+  if (anchor.hasReadSeq === undefined) return [`! read state: ${anchor.failure ?? 'not read'}`, 'unread unknown', `max seq ${formatCount(anchor.maxSeq)} (the newest message's)`].join(` ${glyphs().separator} `);
+  return readStateText({ maxSeq: anchor.maxSeq, hasReadSeq: anchor.hasReadSeq }, listedUnread);
 }
 
 /** The seq range of page `page` of `size` seqs, newest first, under `maxSeq`; undefined past the first seq. */
@@ -218,7 +210,7 @@ export const historyOperation: PageOperation<HistoryRow> = {
     const anchor = first?.anchor ?? anchorOf(client, plan) ?? (await readAnchor(client, plan, signal));
     if ('noRecord' in anchor) return noRecordPage(undefined);
     const extra = { maxSeq: anchor.maxSeq, ...(anchor.hasReadSeq !== undefined ? { hasReadSeq: anchor.hasReadSeq } : {}) };
-    const figures = { total: anchor.maxSeq, totalExact: true, extra, notice: readStateText(anchor, plan.listedUnread) };
+    const figures = { total: anchor.maxSeq, totalExact: true, extra, notice: readStateLine(anchor, plan.listedUnread) };
     const range = seqRange(anchor.maxSeq, plan.page, plan.size);
     if (!range) return { rows: [], ...figures };
     const sent = first?.sent ?? pullBody(plan, range.begin, range.end, range.end - range.begin + 1);

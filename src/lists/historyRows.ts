@@ -43,6 +43,8 @@ export const isGap = (row: HistoryRow): row is Gap => 'gap' in row && typeof (ro
 
 /** MsgStatusHasDeleted (protocol constant.go:398; MsgDeleted, the status of a message the user deleted for themselves, is 4 too). */
 export const STATUS_DELETED = 4;
+/** MsgStatusSendSuccess: an ordinary message. */
+export const STATUS_SENT = 2;
 /**
  * What the server sends for a seq it no longer holds: status 4 and nothing but the seq (and the
  * send time of an earlier message). A status-4 row with any text in it (a sender, an ID, content)

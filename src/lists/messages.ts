@@ -15,7 +15,7 @@ import { IDENTIFYING } from '../domain/tableLayout.js';
 import { glyphs } from '../terminal/glyphs.js';
 import { displayText } from '../terminal/settle.js';
 import { truncate } from '../terminal/width.js';
-import { code, messageCodes, ms } from './fieldText.js';
+import { code, messageCodes, messageState, ms } from './fieldText.js';
 import {
   ANY_MESSAGE, completeMessageQuery, dayWords, messageCrumb, messageFlagsProblem, messageQueryFromFlags, messageQueryText, parseMessageQuery, searchFields,
   type MessageQuery,
@@ -82,7 +82,7 @@ function messageDetail(m: FoundMessage, owner: { now: number }): RowDetail {
       { label: 'from', value: named(c.senderNickname, c.sendID) },
       { label: group ? 'in' : 'to', value: group ? `${c.groupName ? `${c.groupName} · ` : ''}${c.groupID || c.recvID} (group)` : named(c.recvNickname, c.recvID) },
       { label: 'time', value: formatTimeZoned(c.sendTime, owner.now) },
-      ...(m.isRevoked ? [{ label: 'revoked', value: 'yes (the search shows the original content)' }] : []),
+      { label: 'state', value: messageState(c, m) },
     ],
     content: decodeContent(c.contentType, c.content),
     sections: [

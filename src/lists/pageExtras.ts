@@ -37,24 +37,28 @@ export function extrasFor(def: Pick<AnyDef, 'extras' | 'columns'>, keys: readonl
  * The page with what each extra asked for says of its rows, one request per extra. A failed extra
  * leaves the rows as they came and says so in the page's notice; a cancelled one cancels the page.
  */
-export async function withExtras(client: OpenIMClient, def: AnyDef, request: Pick<PageRequest, 'extras'>, page: Page<AnyRow>, signal: AbortSignal): Promise<Page<AnyRow>> {
+export async function withExtras(client: OpenIMClient, def: AnyDef, request: Pick<PageRequest, 'extras' | 'userID'>, page: Page<AnyRow>, signal: AbortSignal): Promise<Page<AnyRow>> {
   const wanted = (request.extras ?? []).filter((name) => def.extras && Object.hasOwn(def.extras, name));
   if (wanted.length === 0 || page.rows.length === 0) return page;
   let rows = page.rows;
+  let figures: Record<string, number> | undefined;
   const failed: string[] = [];
   for (const name of wanted) {
     const extra = def.extras![name]!;
+    // The operation read it already (the fault walk's rows carry their read state).
+    if (rows.every((row) => Object.hasOwn(row, name))) continue;
     try {
-      const said = await extra.fetch(client, page.rows, signal);
+      const said = await extra.fetch(client, page.rows, signal, request.userID);
       rows = rows.map((row) => {
         const value = said.get(def.rowID(row));
         return value === undefined ? row : { ...row, [name]: value };
       });
+      if (extra.figures) figures = { ...figures, ...extra.figures(rows) };
     } catch (error) {
       if (signal.aborted) throw error;
       failed.push(`${extra.label} not read (${isApiFailure(error) ? firstLine(error.message) : String(error)})`);
     }
   }
   const notice = [page.notice, ...failed].filter(Boolean).join('; ');
-  return { ...page, rows, ...(notice ? { notice } : {}) };
+  return { ...page, rows, ...(figures ? { extra: { ...page.extra, ...figures } } : {}), ...(notice ? { notice } : {}) };
 }

@@ -5,6 +5,7 @@
 import type { OpenIMClient } from '../api/client.js';
 import { sendPageCall, type AnyRow, type PageCall, type PageFetcher, type PageProgress } from '../api/pages.js';
 import type { Page } from '../api/schemas.js';
+import type { CellContext } from '../domain/columns.js';
 import { accounts } from './accounts.js';
 import { applications } from './applications.js';
 import { blacklist } from './blacklist.js';
@@ -92,4 +93,10 @@ export function listFetcher(client: OpenIMClient, spec: ListSpec): PageFetcher<A
       },
       signal ?? new AbortController().signal,
     );
+}
+
+/** What the page filter matches on a row: every column's cell (shown or not at this width) and the row's IDs, one per line. */
+export function rowFilterText(kind: ListKind, row: AnyRow, ctx: CellContext): string {
+  const def = listDef(kind);
+  return [...def.columns.map((c) => c.value(row, ctx)), def.rowID(row), def.identity(row), ...def.completionWords(row)].join('\n');
 }

@@ -116,6 +116,11 @@ export interface ListQueryPrompt<Query = AnyQuery> {
   refused?: string;
   /** What Tab offers for the text (else the page's IDs and names that start with it). */
   complete?: (text: string, rowWords: readonly string[]) => string[];
+  /**
+   * The text in force opens selected, and the first key typed replaces it: for a list of IDs, where
+   * a new one appended to the old would ask for both (a search's words are narrowed by adding to them).
+   */
+  replaces?: true;
 }
 
 /** A page request as the server's `pagination` (1-based pageNumber, showNumber rows). */
@@ -165,6 +170,8 @@ export interface UserSummaryPart<Figure, Query = AnyQuery> {
   count(page: PageFigures, query: Query): Figure | undefined;
   /** How the figure reads. */
   words(figure: Figure): SummaryWords;
+  /** A list page's figure over the one shown (the read faults add up over the pages read); without it the new one replaces it. */
+  merge?(before: Figure | undefined, next: Figure, where: { page: number; size: number }): Figure;
 }
 
 /**
@@ -177,7 +184,7 @@ export type ListPrompt = 'search' | 'ids';
  * A key that works on this list only (its scope is the list's kind). Data, since the keys sit
  * above the lists: keys/bindings.ts makes it a row of the bindings table and runs it.
  */
-export interface ListKey<Row = never> {
+export interface ListKey<Row = never, Query = AnyQuery> {
   /** The action's name: help shows it, and the config file's `keys` rebinds it. */
   action: string;
   /** The default keys (normalize.ts names). */
@@ -188,9 +195,13 @@ export interface ListKey<Row = never> {
   description: string;
   /**
    * What it does, by the store action it runs: opens this prompt, or opens a top-level list over
-   * the screen with the query its prompt makes of `text` (the selected row's; undefined: no row to use).
+   * the screen with the query its prompt makes of `text` (the selected row's; undefined: no row to use),
+   * or gives the list the query `toggle` makes of the one in force (a toggle: the read faults only).
    */
-  run: { openPrompt: ListPrompt } | { search: TopList; text: (row: Row, ownerID: string | undefined) => string | undefined };
+  run:
+    | { openPrompt: ListPrompt }
+    | { search: TopList; text: (row: Row, ownerID: string | undefined) => string | undefined }
+    | { toggle: (query: Query) => Query };
   /** This key's prompt finds users by name: the user picker names it when an ID was typed as a name. */
   findsUsersByName?: true;
 }
@@ -258,18 +269,21 @@ export interface EmptyTextKeys {
  * one request a page, never one a row. What it says of a row is put on the row under the extra's
  * name, which the columns that show it name as their field (pageExtras.ts). It is asked only while
  * such a column shows, and such a column shows only when chosen (`columns`, `:columns`), so a list
- * costs one request a page until then.
+ * costs one request a page until then; unless `shown`, for a fact the list is read for.
  */
 export interface PageExtra<Row> {
-  /** One request for these rows: what it says of each, by the row's `rowID` (a row it says nothing of gets nothing). */
-  fetch(client: OpenIMClient, rows: readonly Row[], signal: AbortSignal): Promise<ReadonlyMap<string, unknown>>;
+  /** One request for these rows of this user's list: what it says of each, by the row's `rowID` (a row it says nothing of gets nothing). */
+  fetch(client: OpenIMClient, rows: readonly Row[], signal: AbortSignal, userID: string | undefined): Promise<ReadonlyMap<string, unknown>>;
   /** What it is, for the notice when it failed (the rows still show): "online status". */
   label: string;
   /**
    * Its columns show without a choice: the column means nothing without it (the group lists'
-   * OWNER, whose name the page alone does not carry). A table asks for it beside each page.
+   * OWNER, whose name the page alone does not carry; a conversation's read fault, what the list is
+   * read for). A table asks for it beside each page.
    */
   byDefault?: true;
+  /** The figures the page carries of what it said (into the page's `extra`: the user summary reads them). */
+  figures?: (rows: readonly Row[]) => Readonly<Record<string, number>>;
 }
 
 /**
@@ -322,7 +336,7 @@ export interface ListDef<Row, Figure = never, Query extends AnyQuery = AnyQuery>
   /** Its part of a user's summary line: every per-user list has one, a top-level list none (registry.ts). */
   userSummary?: UserSummaryPart<Figure, Query>;
   /** The keys of its own, beside every list's. */
-  keys?: readonly ListKey<Row>[];
+  keys?: readonly ListKey<Row, Query>[];
   /** A top-level list's key on a user's screen: opens it over that screen with the query its prompt makes of `text(userID)`. */
   fromUser?: { action: string; keys: readonly string[]; hint?: string; description: string; text: (userID: string) => string };
   /** A top-level list's `:` command and key (lists/names.ts `place: 'top'`). */

@@ -22,10 +22,15 @@ export function summaryFromPage(
   query: AnyQuery,
   page: PageFigures,
   at?: number,
+  shown?: { before: TabFigures[keyof TabFigures] | undefined; page: number; size: number },
 ): Partial<TabFigures> | undefined {
   if (!isUserTab(kind)) return undefined;
-  const figure = summaryPart(kind).count(page, query);
-  if (figure === undefined) return undefined;
+  const part = summaryPart(kind);
+  const counted = part.count(page, query);
+  if (counted === undefined) return undefined;
+  // A figure that adds up over the pages read (the read faults) merges into the one shown.
+  const before = shown?.before?.state === 'ok' ? shown.before.value : undefined;
+  const figure = part.merge && shown ? part.merge(before, counted, shown) : counted;
   // The figure is the one this kind's part counts: the key and the value come from the same list.
   return { [kind]: { state: 'ok', value: figure, ...(at === undefined ? {} : { at }) } } as Partial<TabFigures>;
 }

@@ -15,6 +15,12 @@ export interface LineState {
   draft: string;
   /** Tab cycling: the candidates found by the first Tab and the one on the line. */
   completion: { candidates: readonly string[]; index: number } | null;
+  /**
+   * The line holds what was in force when the prompt opened, selected: the first character typed
+   * or pasted replaces it, Backspace or Delete clears it, any other edit keeps it and ends the
+   * selection (a GUI's selected field, so that typing never appends to the old value).
+   */
+  selected: boolean;
 }
 
 export interface EditContext {
@@ -35,10 +41,15 @@ export interface EditResult {
 /** A prompt holds one line of an ID or a short command: more is cut. */
 export const MAX_LINE = 4096;
 
-export function newLine(text = '', killRing = ''): LineState {
+export function newLine(text = '', killRing = '', selected = false): LineState {
   const clean = cleanText(text).slice(0, MAX_LINE);
-  return { text: clean, cursor: clean.length, killRing, lastKill: null, historyIndex: -1, draft: '', completion: null };
+  return { text: clean, cursor: clean.length, killRing, lastKill: null, historyIndex: -1, draft: '', completion: null, selected: selected && clean !== '' };
 }
+
+/** The line with its selection gone: replaced by nothing (what is typed next goes in its place). */
+const cleared = (line: LineState): LineState => ({ ...line, text: '', cursor: 0, selected: false });
+/** The line as typing into it sees it: a selection is replaced. */
+const forTyping = (line: LineState): LineState => (line.selected ? cleared(line) : line);
 
 
 // `containing` asks ICU for the boundaries around one offset: no walk over the whole line per key.
@@ -132,7 +143,10 @@ export const LINE_EDITS = [
 export type LineEdit = (typeof LINE_EDITS)[number];
 
 /** One named edit of the line. */
-export function editLine(line: LineState, edit: LineEdit, ctx: EditContext): EditResult {
+export function editLine(selectedLine: LineState, edit: LineEdit, ctx: EditContext): EditResult {
+  // Backspace or Delete on the selection clears it; any other edit keeps the text and ends the selection.
+  if (selectedLine.selected && (edit === 'deleteBack' || edit === 'deleteHere')) return { line: cleared(selectedLine), submit: false };
+  const line = selectedLine.selected ? { ...selectedLine, selected: false } : selectedLine;
   if (edit === 'completeNext' || edit === 'completeBack') return cycle(line, edit === 'completeNext' ? 1 : -1, ctx);
   // Any other key ends a completion cycle and, unless it kills, a run of kills.
   const base: LineState = { ...line, completion: null, lastKill: null };
@@ -181,7 +195,7 @@ export function editLine(line: LineState, edit: LineEdit, ctx: EditContext): Edi
 /** One typed character; anything else (a key's name, a control character) changes nothing. */
 export function typeIntoLine(line: LineState, char: string): EditResult {
   if (Array.from(char).length !== 1 || /[\u0000-\u001f\u007f-\u009f]/.test(char)) return { line, submit: false };
-  const typed = insert({ ...line, completion: null, lastKill: null }, char);
+  const typed = insert({ ...forTyping(line), completion: null, lastKill: null }, char);
   return typed.cut ? { line: typed.line, submit: false, note: `a prompt holds up to ${MAX_LINE} characters` } : { line: typed.line, submit: false };
 }
 
@@ -196,7 +210,7 @@ export function pasteIntoLine(line: LineState, text: string, bracketed: boolean)
   const breakAt = body.search(/[\r\n]/);
   const first = breakAt === -1 ? body : body.slice(0, breakAt);
   const rest = breakAt === -1 ? '' : body.slice(breakAt).trim();
-  const { line: next, cut } = insert({ ...line, completion: null, lastKill: null }, first);
+  const { line: next, cut } = insert({ ...(first === '' ? line : forTyping(line)), completion: null, lastKill: null }, first);
   const notes: string[] = [];
   if (rest !== '') {
     const lines = rest.split(/\r\n|\r|\n/).length;

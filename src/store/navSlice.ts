@@ -5,7 +5,8 @@ import { RECENT_LIMIT } from './recentUsers.js';
 import type { SliceServices } from './services.js';
 import { CLOSED_DETAIL } from './detailState.js';
 import { nextStack } from './history.js';
-import { HOME, currentScreen, listKeyFor, pageSizeFor } from './selectors.js';
+import { HOME, currentScreen, listKey, listKeyFor, pageSizeFor } from './selectors.js';
+import { listDef } from '../lists/registry.js';
 import { USER_TABS } from '../lists/names.js';
 import type { AppState, Screen } from './types.js';
 import type { AppActions, NavActions } from './actions.js';
@@ -32,6 +33,20 @@ export const navSlice =
       reveal(key);
     };
 
+    /**
+     * A user opened again, not gone back to, starts with their whole lists: a tab narrowed on the
+     * last visit (`c`, `!`) would show a part of the list with nothing on screen saying why.
+     */
+    const forgetQueries = (userID: string): void => {
+      const stale = USER_TABS.map((tab) => listKey(tab, userID)).filter((key) => {
+        const list = get().lists[key];
+        return list !== undefined && listDef(list.kind).query.narrowed(list.query);
+      });
+      if (stale.length === 0) return;
+      for (const key of stale) services.scheduler.cancel(key);
+      set((s) => ({ lists: Object.fromEntries(Object.entries(s.lists).filter(([key]) => !stale.includes(key))) }));
+    };
+
     /** A list coming on screen takes the page size in force, and loads if it never did. */
     const reveal = (key: string): void => {
       const list = get().lists[key];
@@ -52,6 +67,8 @@ export const navSlice =
       openUser(userID, known, how = 'drill') {
         const id = userID.trim();
         if (!id) return;
+        const top = currentScreen(get());
+        if (top.name !== 'user' || top.userID !== id) forgetQueries(id);
         showScreen({ name: 'user', userID: id, tab: USER_TABS[0]! }, how);
         get().loadSummary(id, known);
       },

@@ -6,18 +6,19 @@
 import { ApiError, isApiFailure, NetworkError, type ApiFailure } from '../api/errors.js';
 import { authProblem } from '../api/authProblem.js';
 import type { AnyRow } from '../api/pages.js';
-import type { ListKind } from '../lists/names.js';
+import { isUserTab, type ListKind } from '../lists/names.js';
 import type { Page } from '../api/schemas.js';
 import { shownRows } from '../domain/pageSort.js';
 import { learnedLastPage, pastTheEnd, positionForSize } from '../domain/paging.js';
-import { fetchPage } from '../lists/registry.js';
+import { fetchPage, rowFilterText } from '../lists/registry.js';
+import { setFilterText } from '../domain/rows.js';
 import type { StoreDeps, StoreGet, StoreSet } from './deps.js';
 import { summaryFromPage } from './figures.js';
 import type { Flasher } from './flash.js';
 import { requestOf, type ListEdits } from './listEdits.js';
 import { refreshedRows } from './liveMarks.js';
 import { PAGE_CACHE_PAGES, RequestScheduler, requestKey } from './scheduler.js';
-import { currentList } from './selectors.js';
+import { currentList, ownerName } from './selectors.js';
 import type { ConnectionState, ListState } from './types.js';
 import type { PageRequest } from '../lists/types.js';
 
@@ -78,6 +79,11 @@ export function createPageLoads(set: StoreSet, get: StoreGet, deps: StoreDeps, n
     }
     // Only a user the server answered for goes to the picker's history, not every ID typed.
     if (list.userID !== undefined && list.loadedPage === null) needs.rememberUser(list.userID);
+    // What `/` matches on each row: its cells as drawn and its IDs (domain/rows.ts), when a filter reads them.
+    // The closures keep the list's kind and user, never the list: an old page's state would stay alive through them.
+    const { kind, userID } = list;
+    const cells = () => ({ ownerID: userID, ownerName: ownerName(get(), userID), now: new Date() });
+    for (const row of page.rows) setFilterText(row, () => rowFilterText(kind, row, cells()));
     const loadedKey = requestKey(requestOf(list));
     // A new answer to the request already on screen, while live: a refresh, to diff and mark.
     const refreshed = loadedKey === list.loadedKey && !cached && get().live.on;
@@ -105,7 +111,8 @@ export function createPageLoads(set: StoreSet, get: StoreGet, deps: StoreDeps, n
       pendingCursor: undefined,
     });
     // The summary says what this reply says (figures.ts): one source for each figure on screen.
-    const figures = !cached && list.userID !== undefined ? summaryFromPage(list.kind, list.query, page, Date.now()) : undefined;
+    const shown = list.userID !== undefined && isUserTab(list.kind) ? get().summaries[list.userID]?.[list.kind] : undefined;
+    const figures = !cached && list.userID !== undefined ? summaryFromPage(list.kind, list.query, page, Date.now(), { before: shown, page: list.page, size: list.size }) : undefined;
     if (figures && list.userID !== undefined) {
       const userID = list.userID;
       set((s) => {

@@ -9,8 +9,9 @@ import type { AppState, Prompt, PromptInput, PromptKind } from './types.js';
 /** Lines of history kept per prompt for the session. */
 const HISTORY_LIMIT = 50;
 
-export function openedPrompt(kind: PromptKind, text: string, killRing: string, sources: CompletionSources): Prompt {
-  const line = newLine(text, killRing);
+/** `selected`: the text is what is in force (the list's query), which the first key typed replaces. */
+export function openedPrompt(kind: PromptKind, text: string, killRing: string, sources: CompletionSources, selected = false): Prompt {
+  const line = newLine(text, killRing, selected);
   return { kind, line, candidates: promptCompletions(kind, line.text, sources), note: null };
 }
 

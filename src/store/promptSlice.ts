@@ -27,14 +27,17 @@ export const promptSlice =
       openPrompt(kind, value) {
         const list = current();
         const listPrompt = list && listDef(list.kind).query.prompt;
+        const fromQuery = value === undefined && listPrompt?.kind === kind && list !== undefined;
         const initial =
           value ??
-          (listPrompt?.kind === kind && list
+          (fromQuery && list
             ? listPrompt.text(list.query)
             : kind === 'filter'
               ? (list?.filter ?? '')
               : '');
-        set({ prompt: openedPrompt(kind, initial, get().killRing, completionSources()), help: false, log: null });
+        // A list of IDs in force opens selected: typing replaces it, never appends to the old IDs.
+        const selected = fromQuery && listPrompt.replaces === true;
+        set({ prompt: openedPrompt(kind, initial, get().killRing, completionSources(), selected), help: false, log: null });
       },
       editPrompt(input) {
         const state = get();

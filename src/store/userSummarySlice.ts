@@ -34,7 +34,11 @@ export const userSummarySlice =
           const current = s.summaries[userID];
           // A list's page that arrived since this request was sent says more recent figures.
           if (!current || olderThanShown(current[key], sentAt)) return {};
-          return { summaries: { ...s.summaries, [userID]: { ...current, [key]: part } } };
+          // A figure that adds up over the pages read (the read faults) keeps what the pages found.
+          const merge = key !== 'profile' && key !== 'presence' ? summaryPart(key).merge?.bind(summaryPart(key)) : undefined;
+          const shown = current[key];
+          const value = merge && part.state === 'ok' && shown.state === 'ok' ? { ...part, value: merge(shown.value, part.value, { page: 1, size: 1 }) } : part;
+          return { summaries: { ...s.summaries, [userID]: { ...current, [key]: value } } };
         });
       };
       pending.then(

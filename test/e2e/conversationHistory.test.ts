@@ -74,8 +74,8 @@ describe.each([
     await a.waitFor((s) => s.includes(`Users › ${DEMO.firstUserID}`) && /PIN +WITH/.test(s));
     await onlyConversation(a, DISAGREES);
     a.send('Enter');
-    const screen = await a.waitFor((s) => /SEQ +TIME +FROM/.test(s) && s.includes('! unread disagrees'));
-    expect(screen).toContain('! unread disagrees: list says 0, seqs say -28');
+    const screen = await a.waitFor((s) => /SEQ +TIME +FROM/.test(s) && s.includes('! unread:'));
+    expect(screen).toContain('! unread: list 0, seqs -28 (past max)');
     // `d` still opens the conversation row's detail, not the history.
     a.send('Escape');
     await a.waitFor((s) => /PIN +WITH/.test(s) && !breadcrumb(s).includes('History'));

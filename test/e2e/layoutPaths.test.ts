@@ -34,7 +34,7 @@ interface Case {
 
 const CASES: Case[] = [
   { name: 'users', open: [], title: /^ USER ID/, firstPage: /user_000001[\s\S]*\npage 1 of/, chrome: 5 },
-  { name: "a user's conversations", open: ['Enter'], title: /^ PIN/, firstPage: /\* {2}notify_system[\s\S]*\npage 1 of/, chrome: 6 },
+  { name: "a user's conversations", open: ['Enter'], title: /^ ! PIN/, firstPage: /\* {2}notify_system[\s\S]*\npage 1 of/, chrome: 6 },
 ];
 
 describe.each([

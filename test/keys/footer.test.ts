@@ -22,6 +22,7 @@ const SAYS: Record<string, readonly string[]> = {
   tabs: ['nextTab'],
   search: ['search'],
   IDs: ['conversationFilter'],
+  faults: ['readFaults'],
   'user IDs': ['statusUsers'],
   messages: ['userMessages'],
   user: ['openUser'],

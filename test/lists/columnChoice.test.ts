@@ -43,7 +43,7 @@ describe('checkColumnChoice', () => {
       'users: unknown field "faceURL" (fields: userID, nickname, createTime, appMangerLevel, globalRecvMsgOpt, online)',
     ]);
     expect(problemsOf({ conversations: ['summary'] })[0]).toMatch(
-      /^conversations: unknown field "summary" \(fields: IsPinned, unreadCount, msgInfo\.LatestMsgRecvTime; WITH, TYPE, FROM, LATEST MESSAGE show no single field and cannot be chosen\)$/,
+      /^conversations: unknown field "summary" \(fields: readState, IsPinned, unreadCount, msgInfo\.LatestMsgRecvTime; WITH, TYPE, FROM, LATEST MESSAGE show no single field and cannot be chosen\)$/,
     );
   });
 

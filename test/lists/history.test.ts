@@ -164,15 +164,15 @@ describe('history on the wire', () => {
     expect(summaries([row])[0]).toMatch(/^deleted \(status 4\) · /);
     const detail = listDef('history').detail(row as never, { id: OWNER, name: 'Owner', now: Date.now() });
     expect(detail.title).toBe('Message 30 (deleted)');
-    expect(detail.lead?.[0]).toEqual({ label: 'status', value: '4: deleted (the server still sent what it has of it)' });
+    expect(detail.lead?.[0]).toEqual({ label: 'state', value: 'deleted (the server still sent what it has of it)' });
     expect(detail.lead?.find((f) => f.label === 'from')?.value).toBe(`Owner (this user) · ${OWNER}`);
   });
 
   it('says the read state, and the unread count the list showed beside it, flagged in words when they disagree', async () => {
     expect((await page(SINGLE, 1, 10)).notice).toBe('max seq 50 · read up to 40 · 10 unread by seq');
     expect((await page(SINGLE, 1, 10, 10)).notice).toBe('max seq 50 · read up to 40 · 10 unread (list agrees)');
-    expect((await page(CLEARED, 1, 10, 3)).notice).toBe('! unread disagrees: list says 3, seqs say 2 · max seq 12 · read up to 10');
-    expect((await page(PAST, 1, 10, 0)).notice).toBe('! unread disagrees: list says 0, seqs say -3 (read past max seq) · max seq 8 · read up to 11');
+    expect((await page(CLEARED, 1, 10, 3)).notice).toBe('! unread: list 3, seqs 2 · max seq 12 · read up to 10');
+    expect((await page(PAST, 1, 10, 0)).notice).toBe('! unread: list 0, seqs -3 (past max) · max seq 8 · read up to 11');
     expect((await page(PAST, 1, 10)).notice).toBe('max seq 8 · read up to 11 · read past max seq by 3');
   });
 
@@ -211,7 +211,7 @@ describe('history on the demo server', () => {
     const own = pages.flatMap((p) => (p.rows as Array<Row & { sendID?: string }>).filter((r) => r.status === 4 && r.sendID));
     expect(own.length, 'a status-4 message with its sender on some page 1').toBeGreaterThan(0);
     expect(summaries(own)[0]).toMatch(/^deleted \(status 4\) · /);
-    expect(pages.filter((p) => p.notice?.startsWith('! unread disagrees')).length, 'a planted disagreement').toBeGreaterThan(0);
+    expect(pages.filter((p) => p.notice?.startsWith('! unread:')).length, 'a planted disagreement').toBeGreaterThan(0);
     expect(pages.filter((p) => p.notice?.includes('(list agrees)')).length).toBeGreaterThan(40);
   });
 
@@ -283,7 +283,7 @@ describe('history in the explorer', () => {
     expect(currentScreen(store.getState())).toMatchObject({ name: 'drill', kind: 'history', ownerID: OWNER, query: { conversationID: CLEARED, listedUnread: 3 } });
     await settled(store);
     const list = currentList(store.getState())!;
-    expect(list.notice).toContain('! unread disagrees: list says 3, seqs say 2');
+    expect(list.notice).toContain('! unread: list 3, seqs 2');
     expect(seqs(list.rows).slice(0, 2)).toEqual(['12', '11']);
 
     store.getState().copyCurl();

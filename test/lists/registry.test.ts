@@ -290,6 +290,15 @@ describe('the list registry', () => {
         store.getState().escape();
         continue;
       }
+      if ('toggle' in key.run) {
+        // A toggle narrows the list on screen (conversations' `!`: the read faults only); Esc gives the whole list back.
+        await expect.poll(() => listDef(kind).query.narrowed(currentList(store.getState())!.query), { timeout: 5000 }).toBe(true);
+        await expect.poll(() => currentList(store.getState())?.loading, { timeout: 5000 }).toBe(false);
+        store.getState().clearQuery();
+        expect(listDef(kind).query.narrowed(currentList(store.getState())!.query), `${kind}: ${key.action} undone`).toBe(false);
+        await expect.poll(() => currentList(store.getState())?.loading, { timeout: 5000 }).toBe(false);
+        continue;
+      }
       // A key that opens another list with the row's words (conversations' `m`): that list, narrowed, over this screen.
       expect(currentList(store.getState())?.kind, `${kind}: ${key.action}`).toBe(key.run.search);
       expect(listDef(key.run.search).query.narrowed(currentList(store.getState())!.query)).toBe(true);

@@ -245,3 +245,30 @@ describe('text in one piece', () => {
     expect(result.note).toMatch(/up to 4096/);
   });
 });
+
+describe('a line opened with the value in force selected', () => {
+  const opened = (): LineState => newLine('si_a_b', '', true);
+
+  it('the first character typed replaces it, and the next ones add to what was typed', () => {
+    expect(show(press(opened(), ['u', 's']))).toBe('us|');
+  });
+
+  it('a paste replaces it', () => {
+    expect(show(pasteIntoLine(opened(), 'user_000002', true).line)).toBe('user_000002|');
+  });
+
+  it('Backspace and Delete clear it whole', () => {
+    expect(show(key1(opened(), 'backspace').line)).toBe('|');
+    expect(show(key1(opened(), 'delete').line)).toBe('|');
+  });
+
+  it('a move keeps the text and ends the selection: typing then edits it', () => {
+    const moved = key1(opened(), 'left').line;
+    expect(moved.selected).toBe(false);
+    expect(show(press(moved, ['x']))).toBe('si_a_x|b');
+  });
+
+  it('an empty line is never selected', () => {
+    expect(newLine('', '', true).selected).toBe(false);
+  });
+});

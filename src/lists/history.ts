@@ -9,16 +9,16 @@
 import * as z from 'zod/mini';
 import type { OpenIMClient } from '../api/client.js';
 import type { PageOperation } from '../api/pages.js';
+import { ProtocolError } from '../api/errors.js';
 import { schemaParts, type Page } from '../api/schemas.js';
-import { decodeContent } from '../content/decode.js';
 import { contentTypeName } from '../content/enums.js';
 import { formatCount, formatTableTime, formatTimeZoned } from '../content/format.js';
 import { ID_MAX, label } from '../domain/columns.js';
 import { messageFrom, messageFromLine } from '../domain/sender.js';
-import { contentSummary } from '../domain/summary.js';
 import { IDENTIFYING } from '../domain/tableLayout.js';
 import { glyphs } from '../terminal/glyphs.js';
 import { messageCodes } from './fieldText.js';
+import { contentText, messageContent, messageContentSummary } from './historyContent.js';
 import { textFlag, type DetailField, type DetailOwner, type ListDef, type RequestOf, type RowDetail } from './types.js';
 
 const { str, intOr, list, or } = schemaParts;
@@ -92,18 +92,11 @@ interface HistoryPlan {
 const ABSENT_REASON = 'not returned (cleared, below the min seq)';
 const DELETED_REASON = 'status 4, the server keeps only the seq';
 
-/** The JSON text of a message's content: base64 on the wire; a server that sends the text itself is read as it is. */
-function contentText(content: string): string {
-  if (/^\s*[{["]/.test(content)) return content;
-  const text = Buffer.from(content, 'base64').toString('utf8');
-  return text.includes('\uFFFD') ? content : text;
-}
-
 const decoded = new WeakMap<Msg, string>();
 function summary(m: Msg): string {
   let text = decoded.get(m);
   if (text === undefined) {
-    text = contentSummary(m.contentType, contentText(m.content));
+    text = messageContentSummary(m.contentType, m.content);
     if (m.status === STATUS_DELETED) text = `deleted (status 4) · ${text}`;
     decoded.set(m, text);
   }
@@ -198,9 +191,19 @@ async function readState(client: OpenIMClient, plan: HistoryPlan, signal: AbortS
     signal,
   );
   const state = read.seqs[plan.conversationID] ?? { maxSeq: 0, hasReadSeq: 0, maxSeqTime: 0 };
+  const unsafe = (['maxSeq', 'hasReadSeq'] as const).find((name) => !Number.isSafeInteger(state[name]));
+  if (unsafe !== undefined) throw new ProtocolError(unpageableSeq(unsafe), { operation: 'getConversationsHasReadAndMaxSeq', operationID: '' });
   anchor(client, plan, state);
   return state;
 }
+
+/**
+ * A seq past 2^53 - 1 (9223372036854775807, 1e300) is refused in words: as a double it is rounded
+ * (`9,223,372,036,854,776,000`), a pull would send it back as `1e+300`, and the pages under it
+ * could not be told apart.
+ */
+const unpageableSeq = (name: string): string =>
+  `the read state's ${name} is past ${formatCount(Number.MAX_SAFE_INTEGER)} (2^53 - 1): seqs that large cannot be paged exactly`;
 
 /** A pull of seqs [begin, end] of one conversation, newest first. */
 const pullBody = (plan: HistoryPlan, begin: number, end: number, num: number) => ({
@@ -289,7 +292,7 @@ function historyDetail(row: HistoryRow, owner: DetailOwner): RowDetail {
   return {
     title: `Message ${row.seq}${row.status === STATUS_DELETED ? ' (deleted)' : ''}`,
     lead,
-    content: decodeContent(row.contentType, contentText(row.content)),
+    content: messageContent(row.contentType, row.content),
     sections: [
       {
         title: 'Message',

@@ -12,6 +12,7 @@ import type { SearchQuery } from '../domain/search.js';
 import { code, ms } from './fieldText.js';
 import { textSearchEmpty, textSearchQuery } from './textSearch.js';
 import { pagination, type DetailField, type ListDef } from './types.js';
+import { idText } from '../terminal/sanitize.js';
 
 const { str, intOr, list, or } = schemaParts;
 
@@ -118,7 +119,7 @@ export const groups = {
     status: 'groupInfo.status',
   }),
   detail: (g) => ({
-    title: `Group ${g.groupInfo.groupID}`,
+    title: `Group ${idText(g.groupInfo.groupID)}`,
     lead: [{ label: 'owner', value: g.groupOwnerUserName ? `${g.groupOwnerUserName} (${g.groupOwnerUserID})` : g.groupOwnerUserID || '(none)' }],
     sections: [{ title: 'Group', fields: groupInfoFields(g.groupInfo) }],
   }),

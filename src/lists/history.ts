@@ -14,9 +14,10 @@ import { schemaParts, type Page } from '../api/schemas.js';
 import { contentTypeName } from '../content/enums.js';
 import { formatCount, formatTableTime, formatTimeZoned } from '../content/format.js';
 import { ID_MAX, label } from '../domain/columns.js';
-import { messageFrom, messageFromLine } from '../domain/sender.js';
+import { messageFrom, messageFromLine, senderText } from '../domain/sender.js';
 import { IDENTIFYING } from '../domain/tableLayout.js';
 import { glyphs } from '../terminal/glyphs.js';
+import { idText } from '../terminal/sanitize.js';
 import { messageCodes } from './fieldText.js';
 import { contentText, messageContent, messageContentSummary } from './historyContent.js';
 import { textFlag, type DetailField, type DetailOwner, type ListDef, type RequestOf, type RowDetail } from './types.js';
@@ -284,8 +285,8 @@ function historyDetail(row: HistoryRow, owner: DetailOwner): RowDetail {
   }
   const from = messageFrom({ sendID: row.sendID, senderName: row.senderNickname, sessionType: row.sessionType }, owner.id, owner.name);
   const lead: DetailField[] = [
-    { label: 'from', value: messageFromLine(from) },
-    { label: row.groupID ? 'in' : 'to', value: row.groupID || row.recvID || '(none)' },
+    { label: 'from', value: messageFromLine(from, idText) },
+    { label: row.groupID ? 'in' : 'to', value: row.groupID || row.recvID ? idText(row.groupID || row.recvID) : '(none)' },
     { label: 'time', value: formatTimeZoned(row.sendTime, owner.now) },
   ];
   if (row.status === STATUS_DELETED) lead.unshift({ label: 'status', value: '4: deleted (the server still sent what it has of it)' });
@@ -345,9 +346,10 @@ export const history = {
       ...msgColumn('sendID', 'FROM', 3, (m) => m.sendID),
       whole: false,
       min: 8,
-      max: 24,
+      // The sender's ID and their nickname beside it: room for both, the ID first (cut last).
+      max: 32,
       value: (row: HistoryRow, ctx: { ownerID?: string | undefined; ownerName?: string | undefined }) =>
-        isGap(row) ? '' : messageFrom({ sendID: row.sendID, senderName: row.senderNickname, sessionType: row.sessionType }, ctx.ownerID, ctx.ownerName).name,
+        isGap(row) ? '' : senderText(messageFrom({ sendID: row.sendID, senderName: row.senderNickname, sessionType: row.sessionType }, ctx.ownerID, ctx.ownerName), idText),
     },
     msgColumn('contentType', 'TYPE', 4, (m) => contentTypeName(m.contentType)),
     {
@@ -381,6 +383,6 @@ export const history = {
   standingNotice: true,
   drill: {
     parent: (q: HistoryQuery) => q.conversationID,
-    crumb: (q: HistoryQuery) => `History of ${q.conversationID}`,
+    crumb: (q: HistoryQuery) => `History of ${idText(q.conversationID)}`,
   },
 } satisfies ListDef<HistoryRow, never, HistoryQuery>;

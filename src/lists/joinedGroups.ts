@@ -6,6 +6,7 @@ import { schemaParts } from '../api/schemas.js';
 import { formatCount } from '../content/format.js';
 import { groupColumns, groupInfoFields, groupInfoSchema, opensMembers, type GroupInfo } from './groups.js';
 import { NO_QUERY, pagination, type ListDef } from './types.js';
+import { idText } from '../terminal/sanitize.js';
 
 const { intOr, list } = schemaParts;
 
@@ -21,7 +22,7 @@ export const joinedGroups = {
   body: (request) => ({ fromUserID: request.userID ?? '', pagination: pagination(request) }),
   query: NO_QUERY,
   columns: groupColumns<GroupInfo>({ id: 'groupID', name: 'groupName', owner: 'ownerUserID', members: 'memberCount', created: 'createTime', status: 'status' }),
-  detail: (g) => ({ title: `Group ${g.groupID}`, sections: [{ title: 'Group', fields: groupInfoFields(g) }] }),
+  detail: (g) => ({ title: `Group ${idText(g.groupID)}`, sections: [{ title: 'Group', fields: groupInfoFields(g) }] }),
   csv: { after: ['creatorUserID', 'groupType', 'needVerification', 'notification', 'introduction', 'faceURL', 'ex'] },
   identity: (g) => g.groupID,
   rowID: (g) => g.groupID,

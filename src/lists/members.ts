@@ -15,6 +15,7 @@ import { truncate } from '../terminal/width.js';
 import { code, ms } from './fieldText.js';
 import { textSearchEmpty, textSearchQuery } from './textSearch.js';
 import { pagination, textFlag, type ListDef } from './types.js';
+import { idText } from '../terminal/sanitize.js';
 
 const { str, intOr, list } = schemaParts;
 
@@ -70,7 +71,7 @@ export const members = {
     labelAt('joinSource', 'SOURCE', 5, (v) => joinSourceName(Number(v))),
   ],
   detail: (m) => ({
-    title: `Member ${m.userID}`,
+    title: `Member ${idText(m.userID)}`,
     sections: [
       {
         title: 'Member',
@@ -103,6 +104,6 @@ export const members = {
   ] as const,
   drill: {
     parent: (q: MembersQuery) => q.groupID,
-    crumb: (q: MembersQuery) => `Members of ${q.groupName ? truncate(displayText(q.groupName), 24) : q.groupID}`,
+    crumb: (q: MembersQuery) => `Members of ${q.groupName ? truncate(displayText(q.groupName), 24) : idText(q.groupID)}`,
   },
 } satisfies ListDef<Member, never, MembersQuery>;

@@ -50,8 +50,10 @@ export const navSlice =
         services.request(services.ensureList(currentScreen(get())), false);
       },
       openUser(userID, known, how = 'drill') {
-        const id = userID.trim();
-        if (!id) return;
+        // The ID as the row or the lookup has it: trim() takes NBSP and U+3000 too, and
+        // `user_a` + NBSP would open user_a, another user (typed IDs are trimmed by pickUser).
+        const id = userID;
+        if (id.trim() === '') return;
         showScreen({ name: 'user', userID: id, tab: USER_TABS[0]! }, how);
         get().loadSummary(id, known);
       },

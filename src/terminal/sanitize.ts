@@ -143,7 +143,7 @@ function toText(value: unknown): string {
 const ID_SPACE = /[\t\n\r\u2028\u2029\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000\u2800]/u;
 // What sanitize() shows as one mark a run, or drops (a joiner next to ASCII: `adm\u200din` drew
 // as `admin`): in an ID, each one by its code point.
-const ID_INVISIBLE = new RegExp(`[${FORMAT_CHARS}${INVISIBLE_CHARS}\\ufe0e\\ufe0f\\u200c\\u200d\\u{e0000}-\\u{e007f}]`, 'u');
+const ID_INVISIBLE = new RegExp(`[${INVISIBLE_CHARS}${FORMAT_CHARS}\\u{e0000}-\\u{e007f}]|\\ufe0e|\\ufe0f|\\u200c|\\u200d`, 'u');
 const EDGE_SPACE = /^ | $/;
 const LETTER = /[\p{L}\p{N}]/u;
 const CJK = new Set(['Han', 'Hiragana', 'Katakana', 'Bopomofo', 'Hangul']);

@@ -39,12 +39,16 @@ function quoted(csv: string, sep: string): string[] {
   for (let i = 0; i < csv.length; i++) {
     const c = csv[i]!;
     if (inQuotes) {
-      if (c === '"' && csv[i + 1] === '"') (cell += '"'), i++;
-      else if (c === '"') inQuotes = false;
+      if (c === '"' && csv[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') inQuotes = false;
       else cell += c;
     } else if (c === '"') inQuotes = true;
-    else if (c === sep || c === '\n') cells.push(cell), (cell = '');
-    else if (c !== '\r') cell += c;
+    else if (c === sep || c === '\n') {
+      cells.push(cell);
+      cell = '';
+    } else if (c !== '\r') cell += c;
   }
   cells.push(cell);
   return cells;

@@ -150,6 +150,8 @@ function withGaps(msgs: readonly Msg[], begin: number, end: number): HistoryRow[
  */
 function readStateText(state: { maxSeq: number; hasReadSeq: number }, listedUnread: number | undefined): string {
   const sep = ` ${glyphs().separator} `;
+  // A read seq no double holds exactly: said so, and no unread count made from it.
+  if (!Number.isSafeInteger(state.hasReadSeq)) return [`max seq ${formatCount(state.maxSeq)}`, `read seq past ${formatCount(Number.MAX_SAFE_INTEGER)} (2^53 - 1): not exact, no unread count`].join(sep);
   const unread = state.maxSeq - state.hasReadSeq;
   const seqs = [`max seq ${formatCount(state.maxSeq)}`, `read up to ${formatCount(state.hasReadSeq)}`];
   const bySeq = unread < 0 ? `read past max seq by ${formatCount(-unread)}` : `${formatCount(unread)} unread by seq`;
@@ -192,19 +194,17 @@ async function readState(client: OpenIMClient, plan: HistoryPlan, signal: AbortS
     signal,
   );
   const state = read.seqs[plan.conversationID] ?? { maxSeq: 0, hasReadSeq: 0, maxSeqTime: 0 };
-  const unsafe = (['maxSeq', 'hasReadSeq'] as const).find((name) => !Number.isSafeInteger(state[name]));
-  if (unsafe !== undefined) throw new ProtocolError(unpageableSeq(unsafe), { operation: 'getConversationsHasReadAndMaxSeq', operationID: '' });
+  if (!Number.isSafeInteger(state.maxSeq)) throw new ProtocolError(UNPAGEABLE_SEQ, { operation: 'getConversationsHasReadAndMaxSeq', operationID: '' });
   anchor(client, plan, state);
   return state;
 }
 
 /**
- * A seq past 2^53 - 1 (9223372036854775807, 1e300) is refused in words: as a double it is rounded
- * (`9,223,372,036,854,776,000`), a pull would send it back as `1e+300`, and the pages under it
- * could not be told apart.
+ * A max seq past 2^53 - 1 (9223372036854775807, 1e300) is refused in words: as a double it is
+ * rounded (`9,223,372,036,854,776,000`), a pull would send it back as `1e+300`, and the pages under
+ * it could not be told apart. (A read seq that large only says so on the notice line.)
  */
-const unpageableSeq = (name: string): string =>
-  `the read state's ${name} is past ${formatCount(Number.MAX_SAFE_INTEGER)} (2^53 - 1): seqs that large cannot be paged exactly`;
+const UNPAGEABLE_SEQ = `the read state's maxSeq is past ${formatCount(Number.MAX_SAFE_INTEGER)} (2^53 - 1): seqs that large cannot be paged exactly`;
 
 /** A pull of seqs [begin, end] of one conversation, newest first. */
 const pullBody = (plan: HistoryPlan, begin: number, end: number, num: number) => ({

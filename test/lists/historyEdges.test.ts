@@ -20,7 +20,7 @@ afterEach(async () => {
 });
 
 /** Answers the read state with `maxSeq` written as is into the JSON text, and every pull with `msgs`. */
-async function serve(maxSeq: string, msgs: unknown[] = []): Promise<TestServer> {
+async function serve(maxSeq: string, msgs: unknown[] = [], hasReadSeq = '1'): Promise<TestServer> {
   server = await startTestServer((req, res) => {
     res.writeHead(200, { 'content-type': 'application/json' });
     // The CLI looks the --user up first.
@@ -29,7 +29,7 @@ async function serve(maxSeq: string, msgs: unknown[] = []): Promise<TestServer> 
       return void res.end(JSON.stringify({ errCode: 0, errMsg: '', errDlt: '', data: { usersInfo: [user] } }));
     }
     if (req.path === '/msg/get_conversations_has_read_and_max_seq') {
-      return void res.end(`{"errCode":0,"errMsg":"","errDlt":"","data":{"seqs":{"${CID}":{"maxSeq":${maxSeq},"hasReadSeq":1,"maxSeqTime":0}}}}`);
+      return void res.end(`{"errCode":0,"errMsg":"","errDlt":"","data":{"seqs":{"${CID}":{"maxSeq":${maxSeq},"hasReadSeq":${hasReadSeq},"maxSeqTime":0}}}}`);
     }
     res.end(JSON.stringify({ errCode: 0, errMsg: '', errDlt: '', data: { msgs: { [CID]: { Msgs: msgs, isEnd: true, endSeq: 0 } }, notificationMsgs: {} } }));
   });
@@ -68,6 +68,12 @@ describe('a max seq past 2^53 - 1', () => {
     expect(r.stdout).toBe('');
     expect(r.stderr).toContain(REFUSED);
     expect(r.stderr).not.toContain('9,223,372,036,854,776,000');
+  });
+
+  it('a read seq past it pages, and the notice says it is not exact', async () => {
+    const s = await serve('5', [], '1e300');
+    const result = await page(s.url, 1);
+    expect(result.notice).toBe('max seq 5 · read seq past 9,007,199,254,740,991 (2^53 - 1): not exact, no unread count');
   });
 
   it('a max seq of 2^53 - 1 itself pages', async () => {

@@ -34,9 +34,9 @@ export interface PreparedValue {
   cut: boolean;
 }
 
-/** Sanitises the head of a value for the pane (newlines kept when `multiline`), or draws it by `draw` (an ID's). */
-export function prepareValue(value: string, multiline = false, draw?: (head: string) => string): PreparedValue {
-  const head = codePointHead(value, VALUE_HEAD_CHARS);
+/** Sanitises the head of a value for the pane (newlines kept when `multiline`), or draws a head of `headChars` by `draw` (an ID's). */
+export function prepareValue(value: string, multiline = false, draw?: (head: string) => string, headChars = VALUE_HEAD_CHARS): PreparedValue {
+  const head = codePointHead(value, headChars);
   return { text: draw ? draw(head) : displayText(head, { multiline }), length: value.length, cut: head.length < value.length };
 }
 

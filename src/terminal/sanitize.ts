@@ -192,13 +192,19 @@ function mainScript(chars: readonly string[]): string | undefined {
 
 const codePoint = (char: string): string => `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 
+/** How much of an ID is drawn: more than a table cell, the breadcrumb or a prompt shows of one (a 100k-character one is cut). */
+export const ID_HEAD = 1024;
+
 /**
  * An ID as it is drawn (a table's ID column, a detail's ID field, the breadcrumb, the user
- * picker, `recent:`): sanitize()d, with every character that could make it look like another ID
- * shown as its code point (see above). Apply once: its marks are themselves marked again.
+ * picker, `recent:`): its first `head` code units (a pair is not split), sanitize()d, with every
+ * character that could make it look like another ID shown as its code point (see above). Apply
+ * once: its marks are themselves marked again.
  */
-export function idText(value: unknown): string {
-  const s = toText(value);
+export function idText(value: unknown, head = ID_HEAD): string {
+  const whole = toText(value);
+  const end = whole.length > head && /[\ud800-\udbff]/.test(whole[head - 1] ?? '') ? head - 1 : head;
+  const s = whole.length > head ? whole.slice(0, end) : whole;
   const g = glyphs();
   if (PLAIN_ASCII.test(s) && !EDGE_SPACE.test(s) && !s.includes(g.open) && !s.includes(g.replacement)) return s;
   const chars = Array.from(s);

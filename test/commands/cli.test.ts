@@ -106,7 +106,7 @@ describe('scripting commands of the built CLI', () => {
     expect(lines(conversations.stdout)).toHaveLength(DEMO.firstUser.conversations);
   });
 
-  it("FROM names the owner's own messages by the owner's nickname, never `you`; CSV adds sender beside senderName", async () => {
+  it("FROM names the owner's own messages by the owner's ID and nickname, never `you`; CSV adds sender beside senderName", async () => {
     const args = ['conversations', '--demo', '--still', '--user', DEMO.firstUserID, '--size', '20'];
     const table = await cli([...args, '-o', 'table'], { COLUMNS: '160' });
     expect(table.code).toBe(0);
@@ -117,7 +117,8 @@ describe('scripting commands of the built CLI', () => {
     expect(senders).not.toContain('you');
     const first = await cli(['users', '--demo', '--still', '--size', '1', '-o', 'ndjson']);
     const { nickname } = JSON.parse(first.stdout) as { nickname: string };
-    expect(senders).toContain(nickname);
+    // The ID first, the nickname beside it (cut to the column's width).
+    expect(senders.some((sender) => sender.startsWith(`${DEMO.firstUserID} (${nickname.slice(0, 4)}`))).toBe(true);
 
     const csv = await cli([...args, '-o', 'csv']);
     const [head, ...records] = lines(csv.stdout).filter((l) => /^(conversationID|s[ign]_)/.test(l));

@@ -1,12 +1,12 @@
-// Who sent a message, from `sendID`: the one derivation the table (FROM), the detail, the live
-// marks and `-o table` share. The server's `senderName`/`faceURL` cannot be taken as they come: in
+// Who sent a message, from `sendID`: the one derivation the detail's `from` line and CSV's
+// `sender` share (the tables' FROM shows the sender's ID, as the message search's does). The server's `senderName`/`faceURL` cannot be taken as they come: in
 // a single chat where the queried user sent the latest message they are the PEER's (contract
 // §conversations), so reading them would credit the owner's own message to the other side.
 // Exports of the raw reply (`-o json/ndjson`) keep the server's fields untouched; CSV has them too,
 // and a derived `sender` column by this rule beside them.
 // A sender is named by their ID first, their nickname beside it: a nickname is the sender's own
 // words, and may be another user's ID (`mallory` under the nickname `user_boss` read as from
-// user_boss, where the message search's FROM, IDs, said mallory). The owner's own messages carry
+// user_boss in a conversation's history, where the message search's FROM, IDs, said mallory). The owner's own messages carry
 // the owner's nickname once known, never `you`, which an admin reading the table takes for themselves.
 import type { MsgInfo } from '../api/schemas.js';
 
@@ -41,7 +41,7 @@ export function idWithName(id: string, name: string, shown: ShownID = asIs): str
   return name && name !== id ? `${shown(id)} (${name})` : shown(id);
 }
 
-/** The FROM cell and CSV's `sender`: the sender's ID, and their nickname beside it. */
+/** CSV's `sender`: the sender's ID, and their nickname beside it. */
 export function senderText(from: MessageFrom, shown: ShownID = asIs): string {
   return idWithName(from.id, from.name, shown);
 }

@@ -5,7 +5,7 @@ import { decodeContent } from '../content/decode.js';
 import { contentTypeName, groupTypeName, msgFromName, recvMsgOptName, sessionTypeName } from '../content/enums.js';
 import { formatCount, formatTimeZoned } from '../content/format.js';
 import { IDENTIFYING } from '../domain/tableLayout.js';
-import { ID_MAX, label, labelAt, markAt, timeAt } from '../domain/columns.js';
+import { ID_MAX, id, label, labelAt, markAt, timeAt } from '../domain/columns.js';
 import { conversationPeer, conversationWith, isGroupMessage } from '../domain/rows.js';
 import { idWithName, messageFrom, messageFromLine, senderText } from '../domain/sender.js';
 import { contentSummary, messageSummary } from '../domain/summary.js';
@@ -143,8 +143,9 @@ export const conversations = {
     label('type', 'TYPE', 6, conversationType),
     { ...labelAt('unreadCount', 'UNREAD', 2, (n) => (n ? formatCount(Number(n)) : '')), max: 16, align: 'right' },
     timeAt('msgInfo.LatestMsgRecvTime', 'LATEST', 2),
-    // Bounded, so it widens before the summary does, as far as a name needs.
-    { key: 'sender', title: 'FROM', priority: 4, min: 8, max: 24, value: (c, ctx) => (c.msgInfo ? senderText(messageFrom(c.msgInfo, ctx.ownerID, ctx.ownerName), idText) : '') },
+    // The sender by ID, as the message search's FROM: a nickname is the sender's own words (the detail has it beside the ID).
+    // Cut before the message is (an ellipsis says so), as the name it replaced was.
+    { ...id<Conversation>('sender', 'FROM', (c) => c.msgInfo?.sendID ?? ''), priority: 4, whole: false, min: 8, max: 24 },
     { key: 'summary', title: 'LATEST MESSAGE', priority: 3, min: 16, value: (c) => messageSummary(c.msgInfo) },
   ],
   detail: conversationDetail,

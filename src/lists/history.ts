@@ -13,8 +13,8 @@ import { ProtocolError } from '../api/errors.js';
 import { schemaParts, type Page } from '../api/schemas.js';
 import { contentTypeName } from '../content/enums.js';
 import { formatCount, formatTableTime, formatTimeZoned } from '../content/format.js';
-import { ID_MAX, label } from '../domain/columns.js';
-import { messageFrom, messageFromLine, senderText } from '../domain/sender.js';
+import { ID_MAX, id, label } from '../domain/columns.js';
+import { messageFrom, messageFromLine } from '../domain/sender.js';
 import { IDENTIFYING } from '../domain/tableLayout.js';
 import { glyphs } from '../terminal/glyphs.js';
 import { idText } from '../terminal/sanitize.js';
@@ -342,15 +342,9 @@ export const history = {
   columns: [
     { ...msgColumn('seq', 'SEQ', IDENTIFYING, (m) => String(m.seq), seqText), max: ID_MAX, align: 'right' as const },
     { ...msgColumn('sendTime', 'TIME', 2, () => ''), value: (row: HistoryRow, ctx: { now: Date }) => (isGap(row) ? '' : formatTableTime(row.sendTime, ctx.now)) },
-    {
-      ...msgColumn('sendID', 'FROM', 3, (m) => m.sendID),
-      whole: false,
-      min: 8,
-      // The sender's ID and their nickname beside it: room for both, the ID first (cut last).
-      max: 32,
-      value: (row: HistoryRow, ctx: { ownerID?: string | undefined; ownerName?: string | undefined }) =>
-        isGap(row) ? '' : senderText(messageFrom({ sendID: row.sendID, senderName: row.senderNickname, sessionType: row.sessionType }, ctx.ownerID, ctx.ownerName), idText),
-    },
+    // The sender by ID, as the message search's FROM: a nickname is the sender's own words (the detail has it beside the ID).
+    // Cut before the message is (an ellipsis says so), as the name it replaced was.
+    { ...id<HistoryRow>('sendID', 'FROM', (row) => (isGap(row) ? '' : row.sendID)), field: 'sendID', priority: 3, whole: false, min: 8, max: 24 },
     msgColumn('contentType', 'TYPE', 4, (m) => contentTypeName(m.contentType)),
     {
       key: 'summary',

@@ -10,6 +10,9 @@ import { LISTS, listDef, pageCall } from '../../src/lists/registry.js';
 import { startTestServer, type TestServer } from '../support/recordingServer.js';
 import { NO_RETRIES } from '../support/retryPolicy.js';
 import { assertBuilt, runCli } from '../support/runCli.js';
+import { createAppStore } from '../../src/store/store.js';
+import { currentList } from '../../src/store/selectors.js';
+import { pagingText } from '../../src/layout/statusLine.js';
 
 const OWNER = 'owner_1';
 const CID = 'si_owner_1_peer_1';
@@ -68,6 +71,21 @@ describe('a max seq past 2^53 - 1', () => {
     expect(r.stdout).toBe('');
     expect(r.stderr).toContain(REFUSED);
     expect(r.stderr).not.toContain('9,223,372,036,854,776,000');
+  });
+
+  it("in the explorer: the page is an error in words, and > asks for no page 41,666,…", async () => {
+    const s = await serve('1e300');
+    const store = createAppStore({ client: client(s.url), pageSize: 24 });
+    store.getState().openDrill({ name: 'drill', kind: 'history', ownerID: OWNER, query: { conversationID: CID } });
+    await expect.poll(() => currentList(store.getState())?.error?.message ?? '', { timeout: 5000 }).toContain(REFUSED);
+    const asked = s.requests.length;
+    store.getState().lastPage();
+    const list = currentList(store.getState())!;
+    expect(list.page).toBe(1);
+    expect(list.loading).toBe(false);
+    expect(pagingText(list, 24)).not.toMatch(/loading page/);
+    expect(s.requests.length).toBe(asked);
+    store.getState().quit();
   });
 
   it('a read seq past it pages, and the notice says it is not exact', async () => {

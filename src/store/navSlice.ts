@@ -9,6 +9,7 @@ import { HOME, currentScreen, listKeyFor, pageSizeFor } from './selectors.js';
 import { USER_TABS } from '../lists/names.js';
 import type { AppState, Screen } from './types.js';
 import type { AppActions, NavActions } from './actions.js';
+import { trimTyped } from './ids.js';
 
 
 
@@ -58,7 +59,7 @@ export const navSlice =
         get().loadSummary(id, known);
       },
       pickUser(userID, fromPrompt) {
-        pickUser(services, get, set, userID.trim(), fromPrompt);
+        pickUser(services, get, set, trimTyped(userID), fromPrompt);
       },
       goTo(name) {
         if (get().nav.length === 1 && currentScreen(get()).name === name) return;

@@ -67,7 +67,8 @@ export function candidateLabels(kind: PromptKind, candidates: readonly string[])
   let prefix = candidates[0] ?? '';
   for (const c of candidates) while (!c.startsWith(prefix)) prefix = prefix.slice(0, -1);
   const head = prefix.search(/[^\s,]*$/);
-  return candidates.map((c) => (kind === 'ids' ? idText(c.slice(head).trim()) : sanitize(c.slice(head).trim())));
+  // An ID keeps an NBSP at its end (trim() would take it, and draw another user's ID).
+  return candidates.map((c) => (kind === 'ids' ? idText(c.slice(head).replace(/^[ \t\r\n]+|[ \t\r\n]+$/g, '')) : sanitize(c.slice(head).trim())));
 }
 
 export interface CandidateCells {

@@ -173,7 +173,7 @@ function goesWith(main: string, script: string): boolean {
   return script === '' || script === main || (CJK.has(script) && (main === 'Latin' || CJK.has(main))) || (script === 'Latin' && CJK.has(main));
 }
 
-/** The scripts of an ID's letters and digits, and the main one (the most letters; the first to reach it on a tie). */
+/** The main script (the most letters and digits; the first to reach it on a tie) of an ID that mixes scripts as no language does; else undefined. */
 function mainScript(chars: readonly string[]): string | undefined {
   const counts = new Map<string, number>();
   let main: string | undefined;

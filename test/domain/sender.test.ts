@@ -78,6 +78,9 @@ describe('messageFrom: the sender from sendID', () => {
     for (const [kind, row] of Object.entries(rows)) {
       const from = LISTS[kind as keyof typeof rows].columns.find((c) => c.title === 'FROM')!;
       expect(from.value(row as never, ctx), kind).toBe('mallory');
+      // The detail's `from` leads with the ID too, the nickname beside it.
+      const detail = LISTS[kind as keyof typeof rows].detail(row as never, { id: owner, now: 0 });
+      expect(detail.lead?.find((f) => f.label === 'from')?.value, kind).toBe('mallory (user_boss)');
     }
   });
 });

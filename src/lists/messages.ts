@@ -71,7 +71,7 @@ const isGroup = (m: FoundMessage): boolean => isGroupMessage(m.chatLog);
 /** Whom a message went to: a user, or the group (whose ID the server put in recvID). */
 function recipient(m: FoundMessage): string {
   const c = m.chatLog;
-  return isGroup(m) ? `${c.groupID || c.recvID} (group)` : c.recvID;
+  return isGroup(m) ? `${idText(c.groupID || c.recvID)} (group)` : idText(c.recvID);
 }
 
 function messageDetail(m: FoundMessage, owner: { now: number }): RowDetail {

@@ -180,7 +180,7 @@ export class Http {
     const parsed = schema.safeParse(data ?? {});
     if (!parsed.success) {
       this.event(x, { outcome: 'protocol-error', status: x.status, errCode, bytes: text.length });
-      throw new ProtocolError(`unexpected data: ${this.clean(describeIssue(parsed.error.issues))}`, x.origin);
+      throw new ProtocolError(`unexpected data: ${describeIssue(parsed.error.issues, (text) => this.clean(text))}`, x.origin);
     }
     keepWireDetail(data, parsed.data, seen.protoKey);
     this.event(x, { outcome: 'ok', status: x.status, errCode, bytes: text.length });
@@ -329,14 +329,19 @@ function firstTextLine(text: string): string {
   return firstLine(line).slice(0, 200);
 }
 
-function describeIssue(issues: readonly { path: readonly PropertyKey[]; message: string }[]): string {
+/**
+ * `path: message`, each part through `clean` on its own: a path holds the server's keys (a record's),
+ * which may echo a secret, but cleaned as one text `token: Too small: …` read as a token assignment
+ * and lost its words.
+ */
+function describeIssue(issues: readonly { path: readonly PropertyKey[]; message: string }[], clean: (text: string) => string = (text) => text): string {
   const issue = issues[0];
   if (!issue) return 'invalid';
   const path = issue.path.reduce<string>(
     (acc, part) => (typeof part === 'number' ? `${acc}[${part}]` : acc ? `${acc}.${String(part)}` : String(part)),
     '',
   );
-  return `${path || '(root)'}: ${issue.message}`;
+  return `${path ? clean(path) : '(root)'}: ${clean(issue.message)}`;
 }
 
 function classifyNetworkError(error: unknown): { reason: NetworkReason; detail: string } {

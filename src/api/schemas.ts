@@ -221,7 +221,7 @@ export const sortedConversationListDataSchema = z.looseObject({
   conversationElems: list(conversationSchema),
 });
 export const adminTokenDataSchema = z.looseObject({
-  token: z.string().check(z.minLength(1)),
+  token: z.string().check(z.minLength(1, { error: 'empty: the server answered without a token' })),
   /** A duration in seconds, not an epoch. */
   expireTimeSeconds: intOr(0),
 });

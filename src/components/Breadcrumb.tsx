@@ -5,14 +5,15 @@ import { currentList, currentScreen, listKey } from '../store/selectors.js';
 import { listDef } from '../lists/registry.js';
 import { LIST_NAMES, USER_TABS, type UserTab } from '../lists/names.js';
 import type { ListState, Screen } from '../store/types.js';
-import { displayText } from '../terminal/settle.js';
+import { displayText, settle } from '../terminal/settle.js';
+import { idText } from '../terminal/sanitize.js';
 import { displayWidth, truncate } from '../terminal/width.js';
 import { useAppStore } from './StoreContext.js';
 import { tint, useTheme } from './theme.js';
 import { glyphs } from '../terminal/glyphs.js';
 
 function crumb(screen: Screen): string {
-  if (screen.name === 'user') return displayText(screen.userID);
+  if (screen.name === 'user') return settle(idText(screen.userID));
   // A drill-down list says its own step (`History of si_a_b`): the row it was opened from.
   if (screen.name === 'drill') return displayText(listDef(screen.kind).drill?.crumb(screen.query) ?? LIST_NAMES[screen.kind].title);
   return LIST_NAMES[screen.name].title;

@@ -12,7 +12,8 @@ import { keyName } from '../keys/keymap.js';
 import { listDef } from '../lists/registry.js';
 import type { ListQueryPrompt } from '../lists/types.js';
 import { glyphs } from '../terminal/glyphs.js';
-import { displayText } from '../terminal/settle.js';
+import { displayText, settle } from '../terminal/settle.js';
+import { idText } from '../terminal/sanitize.js';
 import { displayWidth, truncate } from '../terminal/width.js';
 import { candidateCells, candidateLabels, lineCells } from './promptView.js';
 import { useAppStore } from './StoreContext.js';
@@ -152,7 +153,7 @@ function hintFor(prompt: Prompt, recentUsers: readonly string[]): string {
     case 'command':
       return labels.length > 0 ? offer : `${accept} to run ${sep} ${cancel}`;
     case 'user':
-      if (!typed) return recentUsers.length > 0 ? `recent: ${recentUsers.map((id) => displayText(id)).join('  ')}   ${complete}` : 'no recent users yet';
+      if (!typed) return recentUsers.length > 0 ? `recent: ${recentUsers.map((id) => settle(idText(id))).join('  ')}   ${complete}` : 'no recent users yet';
       return labels.length > 0 ? offer : `${accept} to open ${sep} ${cancel}`;
     case 'filter':
       return typed && labels.length > 0

@@ -2,7 +2,7 @@
 // the cursor cell in it, and the candidates line with the current candidate picked out.
 import type { PromptKind } from '../store/types.js';
 import { glyphs } from '../terminal/glyphs.js';
-import { sanitize } from '../terminal/sanitize.js';
+import { idText, sanitize } from '../terminal/sanitize.js';
 import { displayWidth, graphemeSegmenter, truncate } from '../terminal/width.js';
 
 
@@ -61,11 +61,14 @@ export function lineCells(text: string, cursor: number, room: number): LineCells
 
 /** What a candidate is called in the list: for commands and ID lists, the word being completed. */
 export function candidateLabels(kind: PromptKind, candidates: readonly string[]): string[] {
+  // The user picker offers IDs: drawn so that none looks like another (idText).
+  if (kind === 'user') return candidates.map((c) => idText(c));
   if (kind !== 'command' && kind !== 'ids') return candidates.map((c) => sanitize(c));
   let prefix = candidates[0] ?? '';
   for (const c of candidates) while (!c.startsWith(prefix)) prefix = prefix.slice(0, -1);
   const head = prefix.search(/[^\s,]*$/);
-  return candidates.map((c) => sanitize(c.slice(head).trim()));
+  // An ID keeps an NBSP at its end (trim() would take it, and draw another user's ID).
+  return candidates.map((c) => (kind === 'ids' ? idText(c.slice(head).replace(/^[ \t\r\n]+|[ \t\r\n]+$/g, '')) : sanitize(c.slice(head).trim())));
 }
 
 export interface CandidateCells {

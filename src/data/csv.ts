@@ -24,21 +24,32 @@ function field(row: unknown, keys: readonly string[]): unknown {
 // A spreadsheet runs a cell that starts with one of these, full-width forms included
 // (U+FF1D ＝, U+FF0B ＋, U+FF0D －, U+FF20 ＠).
 const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
-const NEEDS_QUOTES = /[",\r\n]/;
+/** The same after spaces, which a reader may trim. */
+const FORMULA_AFTER_SPACES = /^ +[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]/;
+// A cell may start anywhere a reader splits: after a `,` (RFC 4180), a `;` (Excel in German,
+// French, Spanish, Italian, Dutch, Portuguese locales), a tab, or a line break (a reader that
+// does not honour quotes splits inside them too), with spaces a reader may trim before it. So a
+// formula character there is marked as at the start: `x;=HYPERLINK(…)` is written `x;'=HYPERLINK(…)`.
+const FORMULA_AFTER_SPLIT = /([,;\t\n][ ]*)([=+\-@\uFF1D\uFF0B\uFF0D\uFF20])/g;
+const MAY_SPLIT = /[,;\t\n]/;
+// `;` too: a reader splitting at `;` keeps a quoted cell whole, so the text stays as written.
+const NEEDS_QUOTES = /[",;\r\n]/;
 
 /**
  * One CSV cell: numbers and booleans as they are; text sanitised (newlines kept, escape
  * sequences and control characters gone), prefixed with ' when a spreadsheet would read it as a
- * formula, and quoted when it holds a comma, quote or newline.
+ * formula (at its start, and after every place a reader may split it), and quoted when it holds
+ * a comma, semicolon, quote or newline.
  */
 export function csvCell(value: unknown): string {
   if (value === undefined || value === null) return '';
   if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
   const raw = typeof value === 'object' ? JSON.stringify(value) : String(value);
   let text = sanitize(raw, { multiline: true });
+  if (MAY_SPLIT.test(text)) text = text.replace(FORMULA_AFTER_SPLIT, "$1'$2");
   // Before sanitising too: it turns a leading tab into spaces and drops a CR, and the cell must
   // still be marked; after, for what sanitising itself brings to the front.
-  if (FORMULA_START.test(raw) || FORMULA_START.test(text)) text = `'${text}`;
+  if (FORMULA_START.test(raw) || FORMULA_START.test(text) || FORMULA_AFTER_SPACES.test(text)) text = `'${text}`;
   return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

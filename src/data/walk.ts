@@ -15,8 +15,8 @@ export interface WalkOptions {
   /** Every page from startPage on; otherwise only startPage. */
   all: boolean;
   signal?: AbortSignal;
-  /** Bound of a walk whose total is an estimate; tests make it small. */
-  maxEstimatedRows?: number;
+  /** Bound of a walk's rows (an estimated total's, and the most an exact total may announce); tests make it small. */
+  maxRows?: number;
   /** Told before each wait on a rate-limiting server, e.g. to say so on stderr. */
   onRateLimitWait?: (wait: { page: number; waitMs: number }) => void;
   /** For tests: how to wait (default: a timer that the signal cancels). */
@@ -50,7 +50,7 @@ const WALK_AHEAD = 2;
  */
 export async function* walkPages<T>(fetch: PageFetcher<T>, options: WalkOptions): AsyncGenerator<WalkedPage<T>> {
   if (!Number.isInteger(options.size) || options.size < 1) throw new RangeError('page size must be at least 1');
-  const guard = new WalkGuard(options.size, options.maxEstimatedRows);
+  const guard = new WalkGuard(options.size, options.maxRows);
   // Cancels the requests sent ahead when the caller stops early (or fails) before taking them.
   const ahead = new AbortController();
   const onAbort = (): void => ahead.abort();

@@ -10,14 +10,17 @@
 //   CPU of a 200,000-user walk.)
 // - A list with an exact total ends at the total its first page announced, even if later pages
 //   announce more: the walk is a snapshot of what was there when it started.
-// - A list whose total is an estimate (conversations) stops with an error after
-//   MAX_ESTIMATED_WALK_ROWS rows: the server loads a user's whole conversation list into memory
-//   for every page, so no real user comes near it, and a server that makes up pages forever would
-//   otherwise never be stopped.
+// - A list whose total is an estimate (conversations) stops with an error after MAX_WALK_ROWS
+//   rows: the server loads a user's whole conversation list into memory for every page, so no
+//   real user comes near it, and a server that makes up pages forever would otherwise never be
+//   stopped.
+// - A list whose exact total is past the same bound (2^53, a billion) stops at its first page,
+//   before any row is handed over: walked, a server making up new pages up to such a total ran a
+//   cron job's file until the disk was full.
 import { hash } from 'node:crypto';
 import type { Page } from '../api/schemas.js';
 
-export const MAX_ESTIMATED_WALK_ROWS = 1_000_000;
+export const MAX_WALK_ROWS = 1_000_000;
 
 /** The walk was stopped because the server's pages do not end as a list's pages do. */
 export class RunawayWalkError extends Error {
@@ -41,7 +44,7 @@ export class WalkGuard {
 
   constructor(
     private readonly size: number,
-    private readonly maxEstimatedRows = MAX_ESTIMATED_WALK_ROWS,
+    private readonly maxRows = MAX_WALK_ROWS,
   ) {}
 
   /**
@@ -50,7 +53,16 @@ export class WalkGuard {
    * ends there at the latest), or undefined for an estimate.
    */
   check(page: number, result: Page<unknown>): number | undefined {
-    if (this.pages++ === 0 && result.totalExact) this.firstTotal = result.total;
+    if (this.pages++ === 0 && result.totalExact) {
+      this.firstTotal = result.total;
+      if (!(result.total <= this.maxRows)) {
+        throw new RunawayWalkError(
+          page,
+          0,
+          `the server announces ${countWords(result.total)} rows, more than a walk takes (${this.maxRows.toLocaleString('en-US')})`,
+        );
+      }
+    }
     if (result.rows.length > 0) {
       const ends = [result.rows.length, result.rows[0], result.rows.at(-1)];
       // One-shot hashing (Node 20.12+): no Hash object a page.
@@ -66,13 +78,18 @@ export class WalkGuard {
       this.seen.set(key, page);
     }
     this.rows += result.rows.length;
-    if (!result.totalExact && this.rows > this.maxEstimatedRows) {
+    if (!result.totalExact && this.rows > this.maxRows) {
       throw new RunawayWalkError(
         page,
         this.rows - result.rows.length,
-        `more than ${this.maxEstimatedRows.toLocaleString('en-US')} rows of a list whose end only a short page tells; the server's pages never end`,
+        `more than ${this.maxRows.toLocaleString('en-US')} rows of a list whose end only a short page tells; the server's pages never end`,
       );
     }
     return this.firstTotal === undefined ? undefined : Math.max(1, Math.ceil(this.firstTotal / this.size));
   }
+}
+
+/** A total as a count, whatever the server sent (a number past 2^53 is still written in digits, never `1e+21`). */
+function countWords(total: number): string {
+  return Number.isFinite(total) ? BigInt(Math.trunc(total)).toLocaleString('en-US') : String(total);
 }

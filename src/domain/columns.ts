@@ -5,6 +5,7 @@
 // counts, dates and enum names are `whole` (shown whole or not at all); free text may be cut
 // down to `min`; decoration (an avatar URL) comes last.
 import { formatTableTime } from '../content/format.js';
+import { idText } from '../terminal/sanitize.js';
 import { IDENTIFYING, type Align, type ColumnSize } from './tableLayout.js';
 
 /** What a cell may depend on beyond its row. */
@@ -36,14 +37,14 @@ export const ID_MAX = 40;
 /** A nickname identifies the row, but one very long name must not push every other column out. */
 const NAME_MAX = 32;
 
-/** An ID: names the row, shown whole. */
+/** An ID: names the row, shown whole, drawn so that no other ID looks like it (terminal/sanitize.ts idText). */
 export const id = <Row>(key: string, title: string, value: (row: Row) => string): Column<Row> => ({
   key,
   title,
   priority: IDENTIFYING,
   whole: true,
   max: ID_MAX,
-  value,
+  value: (row) => idText(value(row)),
 });
 /** A nickname: names the row, cut before it pushes every other column out. */
 export const name = <Row>(key: string, value: (row: Row) => string): Column<Row> => ({

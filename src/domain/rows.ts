@@ -62,11 +62,11 @@ export function isGroupMessage(m: { sessionType: number; groupID?: string }): bo
  * account's) peer user ID, a group's name (its ID when it has none). The raw conversation ID
  * stays in the detail pane.
  */
-export function conversationWith(row: Conversation, ownerID: string | undefined): string {
+export function conversationWith(row: Conversation, ownerID: string | undefined, shownID: (id: string) => string = (id) => id): string {
   const group = GROUP_ID.exec(row.conversationID);
   const msg = row.msgInfo;
   if (group || (msg && isGroupMessage({ sessionType: msg.sessionType }))) {
-    return msg?.groupName || msg?.groupID || group?.[1] || row.conversationID;
+    return msg?.groupName || shownID(msg?.groupID || group?.[1] || row.conversationID);
   }
-  return conversationPeer(row, ownerID) ?? row.conversationID;
+  return shownID(conversationPeer(row, ownerID) ?? row.conversationID);
 }

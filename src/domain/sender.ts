@@ -1,21 +1,27 @@
-// Who sent a message, from `sendID`: the one derivation the table (FROM), the detail, the live
-// marks and `-o table` share. The server's `senderName`/`faceURL` cannot be taken as they come: in
+// Who sent a message, from `sendID`: the one derivation the detail's `from` line and CSV's
+// `sender` share (the tables' FROM shows the sender's ID, as the message search's does). The server's `senderName`/`faceURL` cannot be taken as they come: in
 // a single chat where the queried user sent the latest message they are the PEER's (contract
 // §conversations), so reading them would credit the owner's own message to the other side.
 // Exports of the raw reply (`-o json/ndjson`) keep the server's fields untouched; CSV has them too,
 // and a derived `sender` column by this rule beside them.
-// The owner's own messages read as the owner's nickname once known, else the owner's user ID:
-// never `you`, which an admin reading the table takes for themselves.
+// A sender is named by their ID first, their nickname beside it: a nickname is the sender's own
+// words, and may be another user's ID (`mallory` under the nickname `user_boss` read as from
+// user_boss in a conversation's history, where the message search's FROM, IDs, said mallory). The owner's own messages carry
+// the owner's nickname once known, never `you`, which an admin reading the table takes for themselves.
 import type { MsgInfo } from '../api/schemas.js';
 
 export interface MessageFrom {
-  /** What the table shows: the owner's nickname (else ID) on their own messages, else the sender's name or ID. */
+  /** The owner's nickname on their own messages (once known), else the sender's name as the server sent it; '' when none. */
   name: string;
   /** The sender's user ID as the server sent it ('' when it sent none). */
   id: string;
   /** The queried user sent it. */
   own: boolean;
 }
+
+/** How an ID is drawn where it is shown (terminal/sanitize.ts idText); as it is for CSV. */
+type ShownID = (id: string) => string;
+const asIs: ShownID = (id) => id;
 
 /**
  * The sender of `msg` as seen from the list of `ownerID`. `ownerName` is the owner's nickname when
@@ -26,14 +32,22 @@ export interface MessageFrom {
 export function messageFrom(msg: Pick<MsgInfo, 'sendID' | 'senderName' | 'sessionType'>, ownerID: string | undefined, ownerName?: string): MessageFrom {
   const id = msg.sendID;
   const own = ownerID !== undefined && ownerID !== '' && id === ownerID;
-  if (own) return { name: ownerName || id, id, own };
-  // The peer (or a group member, or an account) sent it: the senderName is the sender's own.
-  return { name: msg.senderName || id, id, own: false };
+  return { name: (own ? ownerName : msg.senderName) ?? '', id, own };
 }
 
-/** The detail's line: `Alice · user_000001` (the owner's marked `this user`). */
-export function messageFromLine(from: MessageFrom): string {
-  if (from.id === '') return from.name || '(not sent)';
-  if (from.own) return `${from.name === from.id ? 'this user' : `${from.name} (this user)`} · ${from.id}`;
-  return from.name && from.name !== from.id ? `${from.name} · ${from.id}` : from.id;
+/** A user by ID, with the nickname beside it when it says more: `mallory (user_boss)`, `user_000001`. */
+export function idWithName(id: string, name: string, shown: ShownID = asIs): string {
+  if (id === '') return name ? `(no ID) ${name}` : '';
+  return name && name !== id ? `${shown(id)} (${name})` : shown(id);
+}
+
+/** CSV's `sender`: the sender's ID, and their nickname beside it. */
+export function senderText(from: MessageFrom, shown: ShownID = asIs): string {
+  return idWithName(from.id, from.name, shown);
+}
+
+/** The detail's line: `user_000017 (Eve)`, the owner's marked `· this user`. */
+export function messageFromLine(from: MessageFrom, shown: ShownID = asIs): string {
+  if (from.id === '' && from.name === '') return '(not sent)';
+  return `${idWithName(from.id, from.name, shown)}${from.own ? ' · this user' : ''}`;
 }

@@ -34,10 +34,10 @@ export interface PreparedValue {
   cut: boolean;
 }
 
-/** Sanitises the head of a value for the pane (newlines kept when `multiline`). */
-export function prepareValue(value: string, multiline = false): PreparedValue {
-  const head = codePointHead(value, VALUE_HEAD_CHARS);
-  return { text: displayText(head, { multiline }), length: value.length, cut: head.length < value.length };
+/** Sanitises the head of a value for the pane (newlines kept when `multiline`), or draws a head of `headChars` by `draw` (an ID's). */
+export function prepareValue(value: string, multiline = false, draw?: (head: string) => string, headChars = VALUE_HEAD_CHARS): PreparedValue {
+  const head = codePointHead(value, headChars);
+  return { text: draw ? draw(head) : displayText(head, { multiline }), length: value.length, cut: head.length < value.length };
 }
 
 export interface ValueWindow {

@@ -4,7 +4,8 @@
 import { treeLines } from './jsonTreeLines.js';
 import type { AnyRow } from '../api/pages.js';
 import type { ListKind } from '../lists/names.js';
-import { displayText } from '../terminal/settle.js';
+import { displayText, settle } from '../terminal/settle.js';
+import { ID_HEAD, idText } from '../terminal/sanitize.js';
 import { listDef } from '../lists/registry.js';
 import type { DetailOwner } from '../lists/types.js';
 import { docWindow, fixedBlock, streamBlock, valueBlock, type Block, type PaneLine } from './detailDoc.js';
@@ -24,6 +25,9 @@ const SHORT_HEAD = 1024;
 const AHEAD = 256;
 
 const short = (value: string): string => displayText(codePointHead(value, SHORT_HEAD));
+/** A field named as the server names an ID (`userID`, `groupID`, `platformIDs`) holds IDs: drawn so that none looks like another (idText). */
+const ID_FIELD = /IDs?$/;
+const drawID = (head: string): string => settle(idText(head, head.length));
 
 /** The pane's blocks for a row: nothing is wrapped or sanitised until it is laid out. */
 export function detailBlocks(kind: ListKind, row: AnyRow, width: number, color: boolean, owner?: DetailOwner): Block[] {
@@ -33,7 +37,7 @@ export function detailBlocks(kind: ListKind, row: AnyRow, width: number, color: 
   const field = (label: string, value: string): void => {
     // Labels of content facts are JSON keys of the message: as untrusted as the values.
     const shown = short(label);
-    blocks.push(valueBlock(() => prepareValue(value), valueWidth, width, (text, i) => ({ kind: 'field', label: i === 0 ? shown : '', text })));
+    blocks.push(valueBlock(() => (ID_FIELD.test(label) ? prepareValue(value, false, drawID, ID_HEAD) : prepareValue(value)), valueWidth, width, (text, i) => ({ kind: 'field', label: i === 0 ? shown : '', text })));
   };
   const note = (value: string, multiline: boolean): void => {
     blocks.push(valueBlock(() => prepareValue(value, multiline), width, width, (text) => ({ kind: 'note', text })));

@@ -7,6 +7,7 @@ import { code } from './fieldText.js';
 import { SEARCH_NOTIFICATION_ACCOUNTS } from '../api/operations.js';
 import { displayText } from '../terminal/settle.js';
 import { pagination, textFlag, type ListDef } from './types.js';
+import { idText } from '../terminal/sanitize.js';
 
 export const accounts = {
   operation: SEARCH_NOTIFICATION_ACCOUNTS,
@@ -25,7 +26,7 @@ export const accounts = {
     textAt('faceURL', 'AVATAR', 5, { min: 16 }, '-'),
   ],
   detail: (a) => ({
-    title: `System account ${a.userID}`,
+    title: `System account ${idText(a.userID)}`,
     sections: [
       {
         title: 'System account',

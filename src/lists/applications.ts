@@ -7,10 +7,11 @@ import { glyphs } from '../terminal/glyphs.js';
 import { formatCount } from '../content/format.js';
 import { code, ms } from './fieldText.js';
 import { NO_QUERY, ownersPageBody, type ListDef, type RowDetail } from './types.js';
+import { idText } from '../terminal/sanitize.js';
 
 /** An application's every field (the received list's detail too: the same rows). */
 export const applicationDetail = (r: FriendRequest): RowDetail => ({
-    title: `Application ${r.fromUserID} ${glyphs().arrow} ${r.toUserID}`,
+    title: `Application ${idText(r.fromUserID)} ${glyphs().arrow} ${idText(r.toUserID)}`,
     sections: [
       {
         title: 'Friend application',

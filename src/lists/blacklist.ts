@@ -6,6 +6,7 @@ import { idAt, labelAt, nameAt, timeAt } from '../domain/columns.js';
 import { formatCount } from '../content/format.js';
 import { code, seconds } from './fieldText.js';
 import { NO_QUERY, ownersPageBody, type ListDef } from './types.js';
+import { idText } from '../terminal/sanitize.js';
 
 export const blacklist = {
   operation: pageOperation({ name: 'getBlackList', path: '/friend/get_black_list', schema: blackListDataSchema, rows: 'blacks', total: 'total', totalExact: true }),
@@ -19,7 +20,7 @@ export const blacklist = {
     { ...idAt('operatorUserID', 'OPERATOR'), priority: 4 },
   ],
   detail: (b) => ({
-    title: `Blacklisted ${b.blackUserInfo.userID}`,
+    title: `Blacklisted ${idText(b.blackUserInfo.userID)}`,
     sections: [
       {
         title: 'Blacklist entry',

@@ -5,11 +5,12 @@ import { decodeContent } from '../content/decode.js';
 import { contentTypeName, groupTypeName, msgFromName, recvMsgOptName, sessionTypeName } from '../content/enums.js';
 import { formatCount, formatTimeZoned } from '../content/format.js';
 import { IDENTIFYING } from '../domain/tableLayout.js';
-import { ID_MAX, label, labelAt, markAt, timeAt } from '../domain/columns.js';
+import { ID_MAX, id, label, labelAt, markAt, timeAt } from '../domain/columns.js';
 import { conversationPeer, conversationWith, isGroupMessage } from '../domain/rows.js';
-import { messageFrom, messageFromLine } from '../domain/sender.js';
+import { idWithName, messageFrom, messageFromLine, senderText } from '../domain/sender.js';
 import { contentSummary, messageSummary } from '../domain/summary.js';
 import { glyphs } from '../terminal/glyphs.js';
+import { idText } from '../terminal/sanitize.js';
 import { code } from './fieldText.js';
 import { FAULTS_CHECKED, FAULTS_FOUND, FAULTS_WHOLE, faultMark, faultWords, mergeFaults, pageFaultFigures, readStates, readStateText, withFaultWalk, type ConversationRow, type FaultCount } from './readFaults.js';
 import { pagination, textFlag, type DetailField, type DetailOwner, type DetailSection, type ListDef, type RowDetail } from './types.js';
@@ -74,7 +75,7 @@ function conversationDetail(c: ConversationRow, owner: DetailOwner): RowDetail {
     ],
   };
   const m = c.msgInfo;
-  const title = `Conversation with ${conversationWith(c, owner.id)}`;
+  const title = `Conversation with ${conversationWith(c, owner.id, idText)}`;
   if (!m) {
     return { title, lead: [{ label: 'message', value: 'none (msgInfo is null)' }], sections: [metadata] };
   }
@@ -85,10 +86,10 @@ function conversationDetail(c: ConversationRow, owner: DetailOwner): RowDetail {
   const to = group
     ? `${m.groupName || m.groupID} (group${m.groupID && m.groupName ? ` ${m.groupID}` : ''})`
     : other !== '' && other === owner.id
-      ? `${owner.name ? `${owner.name} (this user)` : 'this user'} · ${other}`
-      : other;
+      ? `${idWithName(other, owner.name ?? '', idText)} · this user`
+      : other && idText(other);
   const lead: DetailField[] = [
-    { label: 'from', value: messageFromLine(from) },
+    { label: 'from', value: messageFromLine(from, idText) },
     { label: group ? 'in' : 'to', value: to || '(none)' },
     { label: 'time', value: formatTimeZoned(m.LatestMsgRecvTime, owner.now) },
   ];
@@ -180,13 +181,14 @@ export const conversations = {
       priority: IDENTIFYING,
       min: 10,
       max: ID_MAX,
-      value: (c, ctx) => conversationWith(c, ctx.ownerID),
+      value: (c, ctx) => conversationWith(c, ctx.ownerID, idText),
     },
     label('type', 'TYPE', 6, conversationType),
     { ...labelAt('unreadCount', 'UNREAD', 2, (n) => (n ? formatCount(Number(n)) : '')), max: 16, align: 'right' },
     timeAt('msgInfo.LatestMsgRecvTime', 'LATEST', 2),
-    // Bounded, so it widens before the summary does, as far as a name needs.
-    { key: 'sender', title: 'FROM', priority: 4, min: 8, max: 16, value: (c, ctx) => (c.msgInfo ? messageFrom(c.msgInfo, ctx.ownerID, ctx.ownerName).name : '') },
+    // The sender by ID, as the message search's FROM: a nickname is the sender's own words (the detail has it beside the ID).
+    // Cut before the message is (an ellipsis says so), as the name it replaced was.
+    { ...id<Conversation>('sender', 'FROM', (c) => c.msgInfo?.sendID ?? ''), priority: 4, whole: false, min: 8, max: 24 },
     { key: 'summary', title: 'LATEST MESSAGE', priority: 3, min: 16, value: (c) => messageSummary(c.msgInfo) },
   ],
   detail: conversationDetail,
@@ -199,7 +201,7 @@ export const conversations = {
       'msgInfo.senderName',
       // Who sent the latest message, by FROM's rule (domain/sender.ts): beside the server's
       // senderName, which on the owner's own single-chat message is the peer's.
-      { name: 'sender', value: (c, ownerID) => (c.msgInfo ? messageFrom(c.msgInfo, ownerID).name : '') },
+      { name: 'sender', value: (c, ownerID) => (c.msgInfo ? senderText(messageFrom(c.msgInfo, ownerID)) : '') },
       'msgInfo.recvID',
       'msgInfo.groupID',
       'msgInfo.contentType',

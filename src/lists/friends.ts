@@ -8,6 +8,7 @@ import { formatCount } from '../content/format.js';
 import { idAt, labelAt, markAt, nameAt, textAt, timeAt } from '../domain/columns.js';
 import { code, seconds } from './fieldText.js';
 import { NO_QUERY, ownersPageBody, type ListDef } from './types.js';
+import { idText } from '../terminal/sanitize.js';
 
 const { str, intOr, bool, list, or } = schemaParts;
 const friendSchema = z.looseObject({
@@ -43,7 +44,7 @@ export const friends = {
     labelAt('addSource', 'SOURCE', 4, (v) => addSourceName(Number(v))),
   ],
   detail: (f) => ({
-    title: `Friend ${f.friendUser.userID}`,
+    title: `Friend ${idText(f.friendUser.userID)}`,
     sections: [
       {
         title: 'Friendship',

@@ -13,6 +13,7 @@ import { code, ms } from './fieldText.js';
 import { ownerNames, ownerText } from './groupOwners.js';
 import { textSearchEmpty, textSearchQuery } from './textSearch.js';
 import { pagination, type DetailField, type ListDef } from './types.js';
+import { idText } from '../terminal/sanitize.js';
 
 const { str, intOr, list, or } = schemaParts;
 
@@ -125,7 +126,7 @@ export const groups = {
     status: 'groupInfo.status',
   }),
   detail: (g) => ({
-    title: `Group ${g.groupInfo.groupID}`,
+    title: `Group ${idText(g.groupInfo.groupID)}`,
     lead: [{ label: 'owner', value: ownerLead(ownerText(g.owner, g.groupOwnerUserName, g.groupOwnerUserID), g.groupOwnerUserID) }],
     sections: [{ title: 'Group', fields: [...groupInfoFields(g.groupInfo), { label: 'groupOwnerUserName', value: g.groupOwnerUserName || "(none: the owner's group nickname, rarely set)" }] }],
   }),

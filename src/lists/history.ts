@@ -2,17 +2,17 @@
 // `history --user ID --conversation CID`: its columns, detail and CSV. How its pages are asked
 // and read (by seq, from the read state, and what a real server answers) is historyPull.ts; its
 // rows and gap rows are historyRows.ts.
-import { decodeContent } from '../content/decode.js';
 import { contentTypeName, msgStatusName } from '../content/enums.js';
 import { formatCount, formatTableTime, formatTimeZoned } from '../content/format.js';
-import { ID_MAX, label } from '../domain/columns.js';
+import { ID_MAX, id, label } from '../domain/columns.js';
 import { messageFrom, messageFromLine } from '../domain/sender.js';
-import { contentSummary } from '../domain/summary.js';
 import { IDENTIFYING } from '../domain/tableLayout.js';
 import { glyphs } from '../terminal/glyphs.js';
+import { idText } from '../terminal/sanitize.js';
 import { messageCodes, messageState } from './fieldText.js';
 import { historyOperation, type HistoryPlan } from './historyPull.js';
-import { STATUS_DELETED, STATUS_SENT, contentText, isGap, type Gap, type HistoryRow, type Msg } from './historyRows.js';
+import { contentText, messageContent, messageContentSummary } from './historyContent.js';
+import { STATUS_DELETED, STATUS_SENT, isGap, type Gap, type HistoryRow, type Msg } from './historyRows.js';
 import { textFlag, type DetailField, type DetailOwner, type ListDef, type RequestOf, type RowDetail } from './types.js';
 
 interface HistoryQuery {
@@ -25,7 +25,7 @@ const decoded = new WeakMap<Msg, string>();
 function summary(m: Msg): string {
   let text = decoded.get(m);
   if (text === undefined) {
-    text = contentSummary(m.contentType, contentText(m.content));
+    text = messageContentSummary(m.contentType, m.content);
     // A message not simply sent says so first, in words (sent is every ordinary row's).
     if (m.status !== STATUS_SENT && m.status !== 0) text = `${msgStatusName(m.status)} (status ${m.status}) · ${text}`;
     decoded.set(m, text);
@@ -63,8 +63,8 @@ function historyDetail(row: HistoryRow, owner: DetailOwner): RowDetail {
   }
   const from = messageFrom({ sendID: row.sendID, senderName: row.senderNickname, sessionType: row.sessionType }, owner.id, owner.name);
   const lead: DetailField[] = [
-    { label: 'from', value: messageFromLine(from) },
-    { label: row.groupID ? 'in' : 'to', value: row.groupID || row.recvID || '(none)' },
+    { label: 'from', value: messageFromLine(from, idText) },
+    { label: row.groupID ? 'in' : 'to', value: row.groupID || row.recvID ? idText(row.groupID || row.recvID) : '(none)' },
     { label: 'time', value: formatTimeZoned(row.sendTime, owner.now) },
   ];
   const state = messageState(row, { content: contentText(row.content) });
@@ -72,7 +72,7 @@ function historyDetail(row: HistoryRow, owner: DetailOwner): RowDetail {
   return {
     title: `Message ${row.seq}${row.status === STATUS_DELETED ? ' (deleted)' : ''}`,
     lead,
-    content: decodeContent(row.contentType, contentText(row.content)),
+    content: messageContent(row.contentType, row.content),
     sections: [
       {
         title: 'Message',
@@ -121,14 +121,9 @@ export const history = {
   columns: [
     { ...msgColumn('seq', 'SEQ', IDENTIFYING, (m) => String(m.seq), seqText), max: ID_MAX, align: 'right' as const },
     { ...msgColumn('sendTime', 'TIME', 2, () => ''), value: (row: HistoryRow, ctx: { now: Date }) => (isGap(row) ? '' : formatTableTime(row.sendTime, ctx.now)) },
-    {
-      ...msgColumn('sendID', 'FROM', 3, (m) => m.sendID),
-      whole: false,
-      min: 8,
-      max: 24,
-      value: (row: HistoryRow, ctx: { ownerID?: string | undefined; ownerName?: string | undefined }) =>
-        isGap(row) ? '' : messageFrom({ sendID: row.sendID, senderName: row.senderNickname, sessionType: row.sessionType }, ctx.ownerID, ctx.ownerName).name,
-    },
+    // The sender by ID, as the message search's FROM: a nickname is the sender's own words (the detail has it beside the ID).
+    // Cut before the message is (an ellipsis says so), as the name it replaced was.
+    { ...id<HistoryRow>('sendID', 'FROM', (row) => (isGap(row) ? '' : row.sendID)), field: 'sendID', priority: 3, whole: false, min: 8, max: 24 },
     msgColumn('contentType', 'TYPE', 4, (m) => contentTypeName(m.contentType)),
     {
       key: 'summary',
@@ -161,6 +156,6 @@ export const history = {
   standingNotice: true,
   drill: {
     parent: (q: HistoryQuery) => q.conversationID,
-    crumb: (q: HistoryQuery) => `History of ${q.conversationID}`,
+    crumb: (q: HistoryQuery) => `History of ${idText(q.conversationID)}`,
   },
 } satisfies ListDef<HistoryRow, never, HistoryQuery>;

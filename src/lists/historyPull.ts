@@ -17,7 +17,7 @@
 //   newest seq the pull returned, and its notice says the read state's failure in words.
 import * as z from 'zod/mini';
 import type { OpenIMClient } from '../api/client.js';
-import { firstLine, isApiFailure } from '../api/errors.js';
+import { ProtocolError, firstLine, isApiFailure } from '../api/errors.js';
 import type { PageOperation } from '../api/pages.js';
 import { schemaParts, type Page } from '../api/schemas.js';
 import { formatCount } from '../content/format.js';
@@ -190,6 +190,13 @@ async function readAnchor(client: OpenIMClient, plan: HistoryPlan, signal: Abort
   return remember(client, plan, { maxSeq: newestSeq(newest.msgs), failure });
 }
 
+/**
+ * A max seq past 2^53 - 1 (9223372036854775807, 1e300) is refused in words: as a double it is
+ * rounded (`9,223,372,036,854,776,000`), a pull would send it back as `1e+300`, and the pages under
+ * it could not be told apart. (A read seq that large only says so on the notice line.)
+ */
+const UNPAGEABLE_SEQ = `the read state's maxSeq is past ${formatCount(Number.MAX_SAFE_INTEGER)} (2^53 - 1): seqs that large cannot be paged exactly`;
+
 const noRecordPage = (sent: object | undefined): Page<HistoryRow> => ({
   rows: [],
   total: 0,
@@ -209,6 +216,7 @@ export const historyOperation: PageOperation<HistoryRow> = {
     if (first && 'noRecord' in first) return noRecordPage(first.sent);
     const anchor = first?.anchor ?? anchorOf(client, plan) ?? (await readAnchor(client, plan, signal));
     if ('noRecord' in anchor) return noRecordPage(undefined);
+    if (!Number.isSafeInteger(anchor.maxSeq)) throw new ProtocolError(UNPAGEABLE_SEQ, { operation: 'getConversationsHasReadAndMaxSeq', operationID: '' });
     const extra = { maxSeq: anchor.maxSeq, ...(anchor.hasReadSeq !== undefined ? { hasReadSeq: anchor.hasReadSeq } : {}) };
     const figures = { total: anchor.maxSeq, totalExact: true, extra, notice: readStateLine(anchor, plan.listedUnread) };
     const range = seqRange(anchor.maxSeq, plan.page, plan.size);

@@ -19,7 +19,7 @@ export const msgSchema = z.looseObject({
   sessionType: intOr(0),
   msgFrom: intOr(0),
   contentType: intOr(0),
-  /** Bytes in the protocol: base64 in JSON (contentText() gives the JSON text). */
+  /** Bytes in the protocol: base64 in JSON (historyContent.ts contentText() gives the JSON text). */
   content: str,
   seq: intOr(0),
   /** Milliseconds. */
@@ -55,13 +55,6 @@ const isPlaceholder = (m: Msg): boolean =>
 
 const ABSENT_REASON = 'not returned (cleared, below the min seq)';
 const DELETED_REASON = 'status 4, the server keeps only the seq';
-
-/** The JSON text of a message's content: base64 on the wire; a server that sends the text itself is read as it is. */
-export function contentText(content: string): string {
-  if (/^\s*[{["]/.test(content)) return content;
-  const text = Buffer.from(content, 'base64').toString('utf8');
-  return text.includes('\uFFFD') ? content : text;
-}
 
 const absent = (firstSeq: number, lastSeq: number): Gap => ({ gap: { firstSeq, lastSeq, kind: 'absent', reason: ABSENT_REASON } });
 

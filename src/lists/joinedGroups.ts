@@ -9,6 +9,7 @@ import { formatCount } from '../content/format.js';
 import { ownerNames, ownerText } from './groupOwners.js';
 import { groupColumns, groupInfoFields, groupInfoSchema, opensMembers, ownerLead, type GroupInfo, type Owned } from './groups.js';
 import { NO_QUERY, pagination, type ListDef } from './types.js';
+import { idText } from '../terminal/sanitize.js';
 
 const { intOr, list } = schemaParts;
 
@@ -51,7 +52,7 @@ export const joinedGroups = {
   }),
   extras: { owner: ownerNames<JoinedGroup>({ group: (g) => g.groupID, owner: (g) => g.ownerUserID }) },
   detail: (g) => ({
-    title: `Group ${g.groupID}`,
+    title: `Group ${idText(g.groupID)}`,
     lead: [{ label: 'owner', value: ownerLead(ownerText(g.owner, '', g.ownerUserID), g.ownerUserID) }],
     sections: [{ title: 'Group', fields: groupInfoFields(g) }],
   }),

@@ -17,6 +17,7 @@ import { code, ms } from './fieldText.js';
 import { memberSearchOperation, regexProblem, type MemberSearchPlan } from './memberSearch.js';
 import { textSearchEmpty, textSearchQuery } from './textSearch.js';
 import { pagination, textFlag, type ListDef } from './types.js';
+import { idText } from '../terminal/sanitize.js';
 
 const { str, intOr, list } = schemaParts;
 
@@ -99,7 +100,7 @@ export const members = {
     labelAt('joinSource', 'SOURCE', 5, (v) => joinSourceName(Number(v))),
   ],
   detail: (m) => ({
-    title: `Member ${m.userID}`,
+    title: `Member ${idText(m.userID)}`,
     sections: [
       {
         title: 'Member',
@@ -138,6 +139,6 @@ export const members = {
   ] as const,
   drill: {
     parent: (q: MembersQuery) => q.groupID,
-    crumb: (q: MembersQuery) => `Members of ${q.groupName ? truncate(displayText(q.groupName), 24) : q.groupID}`,
+    crumb: (q: MembersQuery) => `Members of ${q.groupName ? truncate(displayText(q.groupName), 24) : idText(q.groupID)}`,
   },
 } satisfies ListDef<Member, never, MembersQuery>;

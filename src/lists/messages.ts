@@ -11,8 +11,10 @@ import { formatCount, formatTimeZoned } from '../content/format.js';
 import { idAt, ID_MAX, labelAt, timeAt } from '../domain/columns.js';
 import { contentSummary, messageSummary } from '../domain/summary.js';
 import { isGroupMessage } from '../domain/rows.js';
+import { idWithName } from '../domain/sender.js';
 import { IDENTIFYING } from '../domain/tableLayout.js';
 import { glyphs } from '../terminal/glyphs.js';
+import { idText } from '../terminal/sanitize.js';
 import { displayText } from '../terminal/settle.js';
 import { truncate } from '../terminal/width.js';
 import { code, messageCodes, messageState, ms } from './fieldText.js';
@@ -69,18 +71,19 @@ const isGroup = (m: FoundMessage): boolean => isGroupMessage(m.chatLog);
 /** Whom a message went to: a user, or the group (whose ID the server put in recvID). */
 function recipient(m: FoundMessage): string {
   const c = m.chatLog;
-  return isGroup(m) ? `${c.groupID || c.recvID} (group)` : c.recvID;
+  return isGroup(m) ? `${idText(c.groupID || c.recvID)} (group)` : idText(c.recvID);
 }
 
 function messageDetail(m: FoundMessage, owner: { now: number }): RowDetail {
   const c = m.chatLog;
   const group = isGroup(m);
-  const named = (name: string, id: string): string => (name && name !== id ? `${name} · ${id}` : id || '(none)');
+  // The ID first, the nickname beside it, as every message's `from` (domain/sender.ts).
+  const named = (name: string, id: string): string => idWithName(id, name, idText) || '(none)';
   return {
     title: `Message ${c.serverMsgID || `seq ${c.seq}`}`,
     lead: [
       { label: 'from', value: named(c.senderNickname, c.sendID) },
-      { label: group ? 'in' : 'to', value: group ? `${c.groupName ? `${c.groupName} · ` : ''}${c.groupID || c.recvID} (group)` : named(c.recvNickname, c.recvID) },
+      { label: group ? 'in' : 'to', value: group ? `${c.groupName ? `${c.groupName} · ` : ''}${idText(c.groupID || c.recvID)} (group)` : named(c.recvNickname, c.recvID) },
       { label: 'time', value: formatTimeZoned(c.sendTime, owner.now) },
       { label: 'state', value: messageState(c, m) },
     ],

@@ -12,6 +12,7 @@ import { idAt, labelAt } from '../domain/columns.js';
 import { displayText } from '../terminal/settle.js';
 import { formatCount } from '../content/format.js';
 import { textFlag, type ListDef } from './types.js';
+import { idText } from '../terminal/sanitize.js';
 
 interface StatusQuery {
   userIDs: readonly string[];
@@ -57,7 +58,7 @@ export const status = {
     { ...labelAt('platformIDs', 'PLATFORMS', 2, (v) => (Array.isArray(v) ? platformWords(v as number[]) : '')), max: 60 },
   ],
   detail: (s) => ({
-    title: `Online status of ${s.userID}`,
+    title: `Online status of ${idText(s.userID)}`,
     sections: [
       {
         title: 'Status',

@@ -10,6 +10,7 @@ import { GET_USERS } from '../api/operations.js';
 import { code, ms } from './fieldText.js';
 import { textSearchEmpty, textSearchQuery } from './textSearch.js';
 import { pagination, type ListDef } from './types.js';
+import { idText } from '../terminal/sanitize.js';
 
 type UserQuery = SearchQuery;
 /** A user as get_users lists them, with who is online when the ONLINE column asks (its page extra). */
@@ -53,7 +54,7 @@ export const users = {
     },
   },
   detail: (u) => ({
-    title: `User ${u.userID}`,
+    title: `User ${idText(u.userID)}`,
     sections: [
       {
         title: 'User',

@@ -27,9 +27,17 @@ export function findByNameNote(key: string | undefined): string {
   return key === undefined ? '' : `; ${key} on Users finds users by name`;
 }
 
-/** Trims; refuses whitespace inside, control and invisible (format) characters. */
+/**
+ * Typed text without the spaces, tabs and line breaks around it. Not trim(): it takes an NBSP and
+ * U+3000 too, and `user_a` + NBSP, another user's ID, became `user_a`.
+ */
+export function trimTyped(raw: string): string {
+  return raw.replace(/^[ \t\r\n]+|[ \t\r\n]+$/g, '');
+}
+
+/** Trims (trimTyped); refuses whitespace inside or around (an NBSP), control and invisible (format) characters. */
 export function checkID(raw: string, what: string): Checked {
-  const value = raw.trim();
+  const value = trimTyped(raw);
   if (value === '') return { ok: false, error: `type a ${what}` };
   const bad = /[\s\p{Cc}\p{Cf}]/u.exec(value);
   return bad ? refusal(value, bad, what) : { ok: true, value };

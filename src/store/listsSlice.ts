@@ -36,7 +36,12 @@ export const listsSlice =
     };
     // The cursor moves to the top when the new page arrives, not before: until then it stays on
     // the rows on screen (and stays put if the step finds the end of the list).
-    const toPage = (list: ListState, page: number): void => changeList(list.key, { page, pendingCursor: 0, filter: '', failedPage: undefined });
+    const toPage = (list: ListState, page: number): void => {
+      // A total past 2^53 (1e300) makes a last page no page number holds exactly: asked for, it
+      // would be sent as `4.2e+298` (or not at all) while the status line said it was loading.
+      if (!Number.isSafeInteger(page)) return flash('no such page: the total the server announced is past 2^53, where page numbers are not exact', 'error');
+      changeList(list.key, { page, pendingCursor: 0, filter: '', failedPage: undefined });
+    };
     /** Every copy goes through here: `text` is built inert (api/inertText.ts), `what` names it. */
     const copy = (text: string, what: string): void => {
       if (!services.deps.copy) return flash('copying is not available here', 'error');

@@ -10,6 +10,7 @@ import { listDef } from '../lists/registry.js';
 import { USER_TABS } from '../lists/names.js';
 import type { AppState, Screen } from './types.js';
 import type { AppActions, NavActions } from './actions.js';
+import { trimTyped } from './ids.js';
 
 
 
@@ -65,15 +66,17 @@ export const navSlice =
         services.request(services.ensureList(currentScreen(get())), false);
       },
       openUser(userID, known, how = 'drill') {
-        const id = userID.trim();
-        if (!id) return;
+        // The ID as the row or the lookup has it: trim() takes NBSP and U+3000 too, and
+        // `user_a` + NBSP would open user_a, another user (typed IDs are trimmed by pickUser).
+        const id = userID;
+        if (id.trim() === '') return;
         const top = currentScreen(get());
         if (top.name !== 'user' || top.userID !== id) forgetQueries(id);
         showScreen({ name: 'user', userID: id, tab: USER_TABS[0]! }, how);
         get().loadSummary(id, known);
       },
       pickUser(userID, fromPrompt) {
-        pickUser(services, get, set, userID.trim(), fromPrompt);
+        pickUser(services, get, set, trimTyped(userID), fromPrompt);
       },
       goTo(name) {
         if (get().nav.length === 1 && currentScreen(get()).name === name) return;

@@ -106,7 +106,7 @@ describe('scripting commands of the built CLI', () => {
     expect(lines(conversations.stdout)).toHaveLength(DEMO.firstUser.conversations);
   });
 
-  it("FROM names the owner's own messages by the owner's nickname, never `you`; CSV adds sender beside senderName", async () => {
+  it("FROM names the owner's own messages by the owner's ID, never `you`; CSV adds sender (ID and nickname) beside senderName", async () => {
     const args = ['conversations', '--demo', '--still', '--user', DEMO.firstUserID, '--size', '20'];
     const table = await cli([...args, '-o', 'table'], { COLUMNS: '160' });
     expect(table.code).toBe(0);
@@ -117,7 +117,9 @@ describe('scripting commands of the built CLI', () => {
     expect(senders).not.toContain('you');
     const first = await cli(['users', '--demo', '--still', '--size', '1', '-o', 'ndjson']);
     const { nickname } = JSON.parse(first.stdout) as { nickname: string };
-    expect(senders).toContain(nickname);
+    // By ID, as the message search's FROM; the nickname is beside it in CSV's sender.
+    expect(senders).toContain(DEMO.firstUserID);
+    expect(senders).not.toContain(nickname);
 
     const csv = await cli([...args, '-o', 'csv']);
     const [head, ...records] = lines(csv.stdout).filter((l) => /^(conversationID|s[ign]_)/.test(l));
@@ -132,6 +134,9 @@ describe('scripting commands of the built CLI', () => {
     const own = records.find((r) => r.startsWith(`si_${DEMO.firstUserID}_`) && r.split(',')[sendID!] === DEMO.firstUserID)!.split(',');
     expect(own[senderName!]).not.toBe(DEMO.firstUserID);
     expect(own[sender!]).toBe(DEMO.firstUserID);
+    // Another's message: their ID, the nickname they sent beside it.
+    const theirs = records.find((r) => r.startsWith(`si_${DEMO.firstUserID}_`) && r.split(',')[sendID!] !== DEMO.firstUserID && r.split(',')[senderName!] !== '')!.split(',');
+    expect(theirs[sender!]).toBe(`${theirs[sendID!]} (${theirs[senderName!]})`);
   });
 
   it('--ascii, or a locale that is not UTF-8, draws the table with ASCII marks', async () => {

@@ -63,6 +63,11 @@ describe('candidates', () => {
     expect(candidateLabels('search', ['System Notice', 'System Alerts'])).toEqual(['System Notice', 'System Alerts']);
   });
 
+  it("draws the picker's and an ID list's IDs apart when they only look alike", () => {
+    expect(candidateLabels('user', ['user_a', 'user_a\u00a0', 'us\u0435r_a'])).toEqual(['user_a', 'user_a⟨U+00A0⟩', 'us⟨U+0435⟩r_a']);
+    expect(candidateLabels('ids', ['si_a,si_b', 'si_a,si_b\u00a0'])).toEqual(['si_b', 'si_b⟨U+00A0⟩']);
+  });
+
   it('scrolls the list so the current candidate shows', () => {
     const labels = Array.from({ length: 10 }, (_, i) => `user_00000${i}`);
     const first = candidateCells(labels, 0, 40);

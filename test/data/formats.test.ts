@@ -34,7 +34,7 @@ describe('csvCell', () => {
     // The guard looks at the text before sanitising: a leading tab or CR is marked, then cleaned.
     ['\tx', "'  x"],
     ['\t=1+2', "'  =1+2"],
-    ['\r=1+2', `"'\n=1+2"`], // the CR becomes a line break, inside quotes
+    ['\r=1+2', `"'\n'=1+2"`], // the CR becomes a line break, inside quotes, and a formula after it is marked too
     // Full-width forms, which spreadsheets read as the ASCII ones.
     ['\uFF1D1+2', "'\uFF1D1+2"],
     ['\uFF0BSUM(A1)', "'\uFF0BSUM(A1)"],

@@ -14,6 +14,7 @@ import { walkPages } from '../../src/data/walk.js';
 import { RunawayWalkError } from '../../src/data/walkGuard.js';
 import { createAppStore } from '../../src/store/store.js';
 import { dispatchKey } from '../../src/keys/dispatch.js';
+import { currentList } from '../../src/store/selectors.js';
 import { startTestServer, type Recorded, type TestServer } from '../support/recordingServer.js';
 import { assertBuilt, runCli } from '../support/runCli.js';
 import { NO_RETRIES } from '../support/retryPolicy.js';
@@ -65,10 +66,10 @@ const users = (from: number, count: number) => Array.from({ length: count }, (_,
 const conversations = (from: number, count: number) =>
   Array.from({ length: count }, (_, i) => ({ conversationID: `si_admin_c${from + i}`, recvMsgOpt: 0, unreadCount: 0, IsPinned: false, msgInfo: null }));
 
-/** Ignores pageNumber: always the first `size` rows, announcing a billion users / an estimate of `size`. */
+/** Ignores pageNumber: always the first `size` rows, announcing 900,000 users (under the walk's bound) / an estimate of `size`. */
 const ignoresPageNumber = (path: string, _page: number, size: number): unknown =>
   path === '/user/get_users'
-    ? { total: 1_000_000_000, users: users(1, size) }
+    ? { total: 900_000, users: users(1, size) }
     : { conversationTotal: size, unreadTotal: 0, conversationElems: conversations(1, size) };
 
 const client = (url: string) =>
@@ -171,7 +172,7 @@ describe('walkPages over loopback', () => {
         startPage: 1,
         size: 100,
         all: true,
-        maxEstimatedRows: 1000,
+        maxRows: 1000,
       }),
     );
     expect(walked.error).toBeInstanceOf(RunawayWalkError);
@@ -183,7 +184,7 @@ describe('walkPages over loopback', () => {
   });
 
   it('a server that cycles between two pages is caught too', async () => {
-    const s = await serve((_path, page, size) => ({ total: 1e9, users: users(page % 2 === 1 ? 1 : 1 + size, size) }));
+    const s = await serve((_path, page, size) => ({ total: 900_000, users: users(page % 2 === 1 ? 1 : 1 + size, size) }));
     const walked = await collect(
       walkPages(listFetcher(client(s.url), { kind: 'users', query: LISTS.users.query.initial }), { startPage: 1, size: 10, all: true }),
     );
@@ -200,13 +201,61 @@ describe("the explorer's export against a server that ignores pageNumber", () =>
     const press = (key: string): void => dispatchKey(key, store, { terminal: { columns: 80, rows: 24 }, color: false });
     press('e');
     press('enter');
-    // A billion rows announced: the export asks first; going on meets the guard at page 2.
+    // 900,000 rows announced: the export asks first; going on meets the guard at page 2.
     await vi.waitFor(() => expect(store.getState().prompt?.kind).toBe('exportConfirm'), { timeout: 10_000 });
     press('y');
     await vi.waitFor(() => {
       expect(store.getState().exporting).toBeNull();
       expect(store.getState().flash?.text).toMatch(/^export failed: stopped at page 2 after \d+ rows: the server sent the same rows as for page 1/);
     }, { timeout: 10_000 });
+    expect(readdirSync(dir)).toEqual([]);
+    store.getState().quit();
+  });
+});
+
+/** New, distinct users for every page, under a total of 2^53: only the total tells the walk it cannot end. */
+const endless = (_path: string, page: number, size: number): unknown => ({ total: 2 ** 53, users: users((page - 1) * size + 1, size) });
+const UNREACHABLE = 'stopped at page 1 after 0 rows: the server announces 9,007,199,254,740,992 rows, more than a walk takes (1,000,000)';
+
+describe('a total no list reaches (2^53)', () => {
+  beforeAll(assertBuilt);
+
+  it('--all stops at the first page, in words, exit 1, nothing printed', async () => {
+    const s = await serve(endless);
+    const r = await runCli(['users', '--all', '--base-url', s.url, '-o', 'csv'], { OPENIM_TOKEN: TOKEN });
+    expect(r.hung).toBe(false);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.split('\n').filter(Boolean).at(-1)).toBe(`openim-explorer: --all ${UNREACHABLE}`);
+    expect(s.requests.filter((q) => q.path === '/user/get_users')).toHaveLength(1);
+  });
+
+  it('past the bound (made small): stops before a row; at the bound it walks', async () => {
+    const s = await serve((_path, page, size) => ({ total: 1001, users: users((page - 1) * size + 1, size) }));
+    const walk = (maxRows: number) =>
+      collect(walkPages(listFetcher(client(s.url), { kind: 'users', query: LISTS.users.query.initial }), { startPage: 1, size: 100, all: true, maxRows }));
+    const past = await walk(1000);
+    expect((past.error as Error).message).toBe('stopped at page 1 after 0 rows: the server announces 1,001 rows, more than a walk takes (1,000)');
+    expect(past.rows).toBe(0);
+    const within = await walk(1001);
+    expect(within.error).toBeUndefined();
+    expect(within.pages).toHaveLength(11);
+  });
+
+  it("the explorer's export fails in words and writes no file", async () => {
+    const s = await serve(endless);
+    const dir = mkdtempSync(join(tmpdir(), 'oie-walk-'));
+    const store = createAppStore({ client: client(s.url), pageSize: 20, openExport: exportFiles(dir, dir) });
+    store.getState().start();
+    const press = (key: string): void => dispatchKey(key, store, { terminal: { columns: 80, rows: 24 }, color: false });
+    await vi.waitFor(() => expect(currentList(store.getState())?.loadedPage).toBe(1), { timeout: 10_000 });
+    press('E');
+    press('enter');
+    await vi.waitFor(() => {
+      expect(store.getState().exporting).toBeNull();
+      expect(store.getState().flash?.text).toBe(`export failed: ${UNREACHABLE}`);
+    }, { timeout: 10_000 });
+    expect(store.getState().prompt).toBeNull();
     expect(readdirSync(dir)).toEqual([]);
     store.getState().quit();
   });

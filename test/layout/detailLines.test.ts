@@ -123,7 +123,7 @@ describe('a conversation detail: who, when, what, then metadata, then raw fields
 
   it('leads with the derived sender, the receiver and the time with its offset and age, then the message', () => {
     expect(lines[0]).toBe('Conversation with b');
-    expect(lines[1]).toBe('from|Alice (this user) · a');
+    expect(lines[1]).toBe('from|a (Alice) · this user');
     expect(lines[2]).toBe('to|b');
     expect(lines[3]).toMatch(/^time\|\d{4}-\d\d-\d\d \d\d:\d\d:\d\d [+-]\d\d:\d\d · 3 min ago$/);
     expect(lines[4]).toBe('Message: Text');
@@ -138,9 +138,9 @@ describe('a conversation detail: who, when, what, then metadata, then raw fields
   });
 
   it("does not credit the owner's message to the peer whose senderName the server sent", () => {
-    expect(lines.find((line) => line.startsWith('from|'))).not.toContain('A ·');
+    expect(lines.find((line) => line.startsWith('from|'))).not.toContain('(A)');
     const theirs = buildDetailLines('conversations', conversation('{"content":"hi"}'), 78, false, { id: 'b', now: 0 }).map(text);
-    expect(theirs[1]).toBe('from|A · a');
-    expect(theirs[2]).toBe('to|this user · b');
+    expect(theirs[1]).toBe('from|a (A)');
+    expect(theirs[2]).toBe('to|b · this user');
   });
 });

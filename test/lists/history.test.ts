@@ -165,7 +165,7 @@ describe('history on the wire', () => {
     const detail = listDef('history').detail(row as never, { id: OWNER, name: 'Owner', now: Date.now() });
     expect(detail.title).toBe('Message 30 (deleted)');
     expect(detail.lead?.[0]).toEqual({ label: 'state', value: 'deleted (the server still sent what it has of it)' });
-    expect(detail.lead?.find((f) => f.label === 'from')?.value).toBe(`Owner (this user) · ${OWNER}`);
+    expect(detail.lead?.find((f) => f.label === 'from')?.value).toBe(`${OWNER} (Owner) · this user`);
   });
 
   it('says the read state, and the unread count the list showed beside it, flagged in words when they disagree', async () => {
@@ -181,7 +181,7 @@ describe('history on the wire', () => {
     const detail = listDef('history').detail(row!, { id: OWNER, name: 'Owner', now: Date.now() });
     expect(detail.title).toBe('Message 50');
     expect(detail.content?.summary).toBe(textOf(SINGLE, 50));
-    expect(detail.lead?.find((f) => f.label === 'from')?.value).toBe(`Owner (this user) · ${OWNER}`);
+    expect(detail.lead?.find((f) => f.label === 'from')?.value).toBe(`${OWNER} (Owner) · this user`);
     expect(detail.lead?.find((f) => f.label === 'time')?.value).toMatch(/ [+-]\d\d:\d\d/);
   });
 });

@@ -109,7 +109,11 @@ describe('what Enter refuses', () => {
     expect(invisible.ok === false && invisible.error).toBe('refused: a user ID cannot have an invisible U+200B after "user_0"');
     const nbsp = checkPromptLine('user', 'user\u00a001');
     expect(nbsp.ok === false && nbsp.error).toBe('refused: a user ID cannot have whitespace U+00A0 after "user"');
-    for (const error of [invisible, nbsp]) expect(error.ok === false && error.error).not.toMatch(/\n/);
+    // At the end too: trimmed away, `user_a` + NBSP (another user's ID) opened user_a.
+    const trailing = checkPromptLine('user', 'user_a\u00a0 ');
+    expect(trailing.ok === false && trailing.error).toBe('refused: a user ID cannot have whitespace U+00A0 after "user_a"');
+    expect(checkPromptLine('user', '\tuser_a\r\n')).toEqual({ ok: true, value: 'user_a' });
+    for (const error of [invisible, nbsp, trailing]) expect(error.ok === false && error.error).not.toMatch(/\n/);
   });
 
   it(':user refuses the same IDs; other commands parse as before', () => {

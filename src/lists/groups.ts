@@ -97,8 +97,8 @@ export const groupColumns = <Row>(p: GroupPaths<Row>) => [
   labelAt<Row>(p.status, 'STATUS', 2, (v) => groupStatusName(Number(v))),
 ];
 
-/** The detail's owner line: the name shown, with the ID when the name is not the ID. */
-export const ownerLead = (shown: string, ownerID: string): string => (ownerID && shown !== ownerID ? `${shown} (${ownerID})` : shown);
+/** The detail's owner line: the ID first, drawn as IDs are (idText), with the name beside it when there is one, as a message's from line. */
+export const ownerLead = (shown: string, ownerID: string): string => (!ownerID ? shown : shown !== ownerID ? `${idText(ownerID)} (${shown})` : idText(ownerID));
 
 /** Enter on a group opens its members (the query of members.ts). */
 export const opensMembers = (g: GroupInfo) => ({ groupID: g.groupID, groupName: g.groupName, search: '', regex: false });

@@ -55,8 +55,8 @@ const seqCount = (n: number): string => (Number.isSafeInteger(n) ? formatCount(n
  */
 export function readStateText(state: ReadSeqs, listedUnread: number | undefined): string {
   const sep = ` ${glyphs().separator} `;
-  // A read seq no double holds exactly: said so, and no unread count made from it.
-  if (!Number.isSafeInteger(state.hasReadSeq)) return [`max seq ${seqCount(state.maxSeq)}`, `read seq past ${formatCount(Number.MAX_SAFE_INTEGER)} (2^53 - 1): not exact, no unread count`].join(sep);
+  // A read seq no double holds exactly: said so (short enough for 80 columns), and no unread count made from it.
+  if (!Number.isSafeInteger(state.hasReadSeq)) return [`! read seq past 2^53: not exact, no unread count`, `max seq ${seqCount(state.maxSeq)}`].join(sep);
   const unread = state.maxSeq - state.hasReadSeq;
   const seqs = [`max seq ${seqCount(state.maxSeq)}`, `read up to ${seqCount(state.hasReadSeq)}`];
   const bySeq = unread < 0 ? `read past max seq by ${seqCount(-unread)}` : `${seqCount(unread)} unread by seq`;

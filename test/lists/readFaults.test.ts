@@ -145,9 +145,11 @@ describe('the read state in words', () => {
     expect(wide).toBe('! unread: list 205, seqs 175 · max seq 120,712 · read up to 120,537');
     const past = readStateText({ maxSeq: 113_245, hasReadSeq: 113_273 }, 0);
     expect(past).toBe('! unread: list 0, seqs -28 (past max) · max seq 113,245 · read up to 113,273');
-    // A hostile read seq (1e300) is no exact number: three digits of it, and the max seq stays on the line.
+    // A hostile read seq (1e300) is no exact number: said so first, no unread count made of it, the max seq on the line.
     const hostile = readStateText({ maxSeq: 76, hasReadSeq: -1e300 }, 0);
-    expect(hostile).toBe('! unread: list 0, seqs 1.00e+300 · max seq 76 · read up to -1.00e+300');
+    expect(hostile).toBe('! read seq past 2^53: not exact, no unread count · max seq 76');
+    // A hostile max seq too: three digits of it, never a line of digits.
+    expect(readStateText({ maxSeq: 1e300, hasReadSeq: 5 }, undefined)).toBe('max seq 1.00e+300 · read up to 5 · 1.00e+300 unread by seq');
     for (const line of [wide, past, hostile]) expect(line.length).toBeLessThanOrEqual(80);
     expect(readStateText({ maxSeq: 50, hasReadSeq: 40 }, 10)).toBe('max seq 50 · read up to 40 · 10 unread (list agrees)');
   });

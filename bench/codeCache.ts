@@ -5,7 +5,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { codeCacheHeader } from '../src/codeCache.js';
+import { codeCacheHeader } from '../src/boot/codeCache.js';
 import { sleep } from './harness.js';
 import { CLI } from './procs.js';
 import { runInPty } from './terminal.js';

@@ -5,7 +5,7 @@
 // trusted, or with NODE_DISABLE_COMPILE_CACHE set (Node honours it itself; codeCache.ts is not used
 // either), nothing happens, and nothing here throws.
 import nodeModule from 'node:module';
-import { cacheFolder } from './data/cacheFolder.js';
+import { cacheFolder } from '../data/cacheFolder.js';
 
 type Enable = (directory?: string) => unknown;
 

@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { codeCacheHeader, decodeCodeCache, encodeCodeCache, readSource } from '../../src/codeCache.js';
+import { codeCacheHeader, decodeCodeCache, encodeCodeCache, readSource } from '../../src/boot/codeCache.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'oie-code-cache-file-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));

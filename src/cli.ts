@@ -133,7 +133,7 @@ async function explore(parsed: ExplorerOptions, demo: Promise<EmbeddedDemo> | un
     const [{ runListCommand }, { tuneHeapForWalk }] = await Promise.all([import('./commands/run.js'), import('./commands/heap.js')]);
     // The heap flag only after the code cache is taken (config/boot.ts).
     if (options.request?.all === true) tuneHeapForWalk(boot.settled('script'));
-    return runListCommand(options, { stdout: process.stdout, stderr: process.stderr, env: process.env }, boot);
+    return runListCommand(options, { stdout: process.stdout, stderr: process.stderr, env: process.env });
   }
 
   if (!process.stdout.isTTY || !process.stdin.isTTY) {

@@ -1,4 +1,4 @@
-// The program as the bin (bin.ts) runs it in a terminal: dist/app.js (cli.ts and all it loads,
+// The program as the bin (bin.ts) runs it for the explorer in a terminal: dist/app.js (cli.ts and all it loads,
 // wrapped by scripts/appScript.mjs into a function of `require` and the handover, handover.ts),
 // compiled with V8's code cache (codeCache.ts), with the demo's worker started first when
 // `--demo` asks for it.

@@ -28,7 +28,6 @@ import { EXIT_API, EXIT_NETWORK, EXIT_OK, EXIT_OUTPUT, EXIT_USAGE } from './exit
 import { ScriptOutput } from './output.js';
 import type { LocalFileError } from '../data/localFile.js';
 import { cacheFolder } from '../data/cacheFolder.js';
-import { NO_BOOT, type Boot } from '../config/boot.js';
 
 
 export interface ScriptStreams {
@@ -88,8 +87,7 @@ function quote(text: string): string {
 }
 
 /** Runs a scripting command; resolves to the exit code. */
-/** `boot`: what the start hands down (cli.ts); in-process (the tests) there is none. */
-export async function runListCommand(options: ExplorerOptions, streams: ScriptStreams, boot: Pick<Boot, 'takeDemoWorker'> = NO_BOOT): Promise<number> {
+export async function runListCommand(options: ExplorerOptions, streams: ScriptStreams): Promise<number> {
   const request = options.request;
   if (!request) throw new Error('runListCommand needs a scripting command');
   const say = (line: string): void => {
@@ -136,7 +134,8 @@ export async function runListCommand(options: ExplorerOptions, streams: ScriptSt
     if (cache !== undefined) log?.note(cache);
     if (options.demo) {
       const { startEmbeddedDemo } = await import('openim-demo-server/embedded');
-      const demo = await startEmbeddedDemo(demoOptions(options), boot.takeDemoWorker());
+      // No early worker: the bin runs a scripting command as ES modules, never in the program (boot/bin.ts).
+      const demo = await startEmbeddedDemo(demoOptions(options));
       connection = demoConnection(demo);
       closeDemo = () => demo.close();
     }

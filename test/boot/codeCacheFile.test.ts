@@ -1,4 +1,4 @@
-// The code cache's file and the program's source as src/codeCache.ts reads them, without a
+// The code cache's file and the program's source as src/boot/codeCache.ts reads them, without a
 // terminal (the file's life on the built CLI: test/e2e/codeCache.test.ts). V8 copies cache data
 // that does not start on an 8-byte boundary, and the source is read a block at a time: each a
 // block of a megabyte malloc'd and freed, which made glibc keep 8 MB more while paging

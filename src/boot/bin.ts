@@ -8,9 +8,9 @@
 //   start, and a module cannot be given a code cache;
 // - every other command (the scripting commands, in a terminal or not, the completion scripts),
 //   and the explorer's command line where it cannot run (cli.ts refuses it in words): dist/cli.js
-//   and its chunks, ES modules that load only what the command needs. The program run there held
-//   6 MB more at a 200,000-user walk's peak (1.15x a bare node:http loop instead of 1.04x:
-//   docs/performance.md, issue 38's fifth pass).
+//   and its chunks, ES modules that load only what the command needs (the program run for a
+//   command held 6 MB more at a 200,000-user walk's peak outside a terminal, issue 38's fifth
+//   pass; in a terminal, against the program with its code cache: docs/performance.md, issue 47).
 import { printAnswer } from '../commands/answer.js';
 import { ignoreUserSignals } from '../terminal/signals.js';
 import { runsExplorer, type FlagTypes } from './commandLine.js';

@@ -1,7 +1,8 @@
 // Which build the bin (bin.ts) runs a command line with. Only the explorer needs the program
 // (dist/app.js, with the UI and V8's code cache); every other command runs the ES modules
-// (dist/cli.js), which load only what it needs, whatever stdin and stdout are: a scripting command
-// typed in a terminal held 6 MB more at a walk's peak inside the program (docs/performance.md).
+// (dist/cli.js), which load only what it needs, whatever stdin and stdout are: a command then runs
+// the same code in a terminal as in a pipe, never the UI's (measured in a terminal: a walk as fast
+// and 0.7 MB lower at its peak, a single page about 30 ms slower; docs/performance.md, issue 47).
 // The explorer's command line is the one without a word (`users`, `completion`, ...), --help or
 // --version: the flags' types (config/flags.ts, fixed at build time) say which words are a
 // flag's value (`--profile users` is the explorer, on the profile named users).

@@ -4,7 +4,8 @@
 //
 // V8 refuses a code cache taken under other flags than the next start's, so the heap flags
 // (explorer/heap.ts, commands/heap.ts) must be set after the cache is taken. That order is a type
-// here: the only way to set them is the `Settled` that `settled()` returns.
+// here: the only way to set them is the `Settled` that `settled()` returns (and eslint refuses
+// setFlagsFromString anywhere else in src/).
 import { setFlagsFromString } from 'node:v8';
 import type { Worker } from 'node:worker_threads';
 

@@ -1,6 +1,6 @@
 // The one-way map of src/, enforced by `npm run lint` (dependency-cruiser). Folders are layers,
 // lowest first: a folder may import its own files and the layers below it, never one above.
-// README's Architecture section draws the same map.
+// docs/architecture.md draws the same map.
 const LAYERS = [
   'api', // HTTP, schemas, one function per operation, the page fetchers
   'terminal', // sanitising, display width, the alternate screen, OSC 52
@@ -35,6 +35,15 @@ export default {
       to: { path: folder([...above(i), 'commands']) },
     })),
     {
+      name: 'boot-apart',
+      comment:
+        'the start (src/boot/: the bin, the program it compiles, the code caches, the handover) is behind one door: ' +
+        'only the entry (cli.ts) reads it, and hands the layers what they need as a value (config/boot.ts)',
+      severity: 'error',
+      from: { path: folder([...LAYERS, 'commands']) },
+      to: { path: '^src/boot/' },
+    },
+    {
       name: 'commands-without-ui',
       comment: 'the scripting commands are a thin CLI over data/: no store, no UI, so they start as fast as --help',
       severity: 'error',
@@ -52,7 +61,7 @@ export default {
       name: 'demo-only-from-entry-points',
       comment: 'only the entry points start the demo server (--demo, demo-server), through its package entry',
       severity: 'error',
-      from: { path: '^src/', pathNot: ['^src/bin\\.ts$', '^src/program\\.ts$', '^src/cli\\.ts$', '^src/commands/run\\.ts$', '^src/explorer/runExplorer\\.ts$'] },
+      from: { path: '^src/', pathNot: ['^src/boot/', '^src/cli\\.ts$', '^src/commands/run\\.ts$', '^src/explorer/runExplorer\\.ts$'] },
       to: { path: '^packages/demo-server/' },
     },
     {

@@ -1,11 +1,11 @@
-// The program's V8 code cache (src/codeCache.ts) as the bench's processes find it: in a folder of
+// The program's V8 code cache (src/boot/codeCache.ts) as the bench's processes find it: in a folder of
 // the bench's own (XDG_CACHE_HOME, inherited by every process it starts), written once before
 // the figures by an explorer start held until the cache is there, as an operator's second start
 // finds it. Figure 2 measures the first start, without it, beside.
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { codeCacheHeader } from '../src/codeCache.js';
+import { codeCacheHeader } from '../src/boot/codeCache.js';
 import { sleep } from './harness.js';
 import { CLI } from './procs.js';
 import { runInPty } from './terminal.js';

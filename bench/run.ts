@@ -23,8 +23,10 @@ delete process.env.CI;
 register('./ink-loader.mjs', import.meta.url);
 // Each in-process app leaves a process 'beforeExit' listener behind (Ink); a dozen are mounted here.
 process.setMaxListeners(50);
-// The in-process apps run with the explorer's garbage collector settings, as the CLI does.
-(await import('../src/explorer/heap.js')).tuneHeapForExplorer();
+// The in-process apps run with the explorer's garbage collector settings, as the CLI does (no bin
+// here: no code cache to take first).
+const { NO_BOOT } = await import('../src/config/boot.js');
+(await import('../src/explorer/heap.js')).tuneHeapForExplorer(NO_BOOT.settled('explorer'));
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');

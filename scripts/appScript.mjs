@@ -1,7 +1,7 @@
 // The program as the bin runs it (dist/app.js): cli.ts and everything it loads in one ES module
 // bundle, made the body of an async function so that the bin can compile it as a script with
-// V8's code cache (src/codeCache.ts; a module cannot have one). The function takes `require` and
-// the handover (src/host.ts): the bundle's `import.meta.url` is defined as the handover's `url`
+// V8's code cache (src/boot/codeCache.ts; a module cannot have one). The function takes `require` and
+// the handover (src/boot/handover.ts): the bundle's `import.meta.url` is defined as the handover's `url`
 // (build.mjs), and its dynamic imports of what stays outside it (the demo's ES modules, a
 // built-in or two) are made calls of the handover's `import` here. Top-level await (yoga-layout
 // has one) is then an await in an async function.

@@ -1,5 +1,6 @@
-// The ES module entry point the bin (bin.ts, which has ignored the stray signals and answered a
-// bare --help or --version already) hands over to. Answers the rest of help, the completion
+// The entry point the bin (boot/bin.ts, which has ignored the stray signals and answered a bare
+// --help or --version already) hands over to, in either build; it hands the explorer and the
+// commands what the start gives them (`boot`: config/boot.ts), and nothing below imports boot/. Answers the rest of help, the completion
 // scripts and usage errors before any UI code is loaded: those must be fast and never print a
 // stack trace. The scripting commands never load the UI either.
 import { printAnswer } from './commands/answer.js';
@@ -10,7 +11,7 @@ import { addExitCloser } from './terminal/exitHooks.js';
 import { guardHangup } from './terminal/hangup.js';
 import { sanitize } from './terminal/sanitize.js';
 import { VERSION } from './version.js';
-import { host } from './host.js';
+import { boot } from './boot/handover.js';
 import type { EmbeddedDemo } from 'openim-demo-server/embedded';
 
 /** Where the profiles are, as the operator would write it: XDG_CONFIG_HOME when it is set (and absolute: config/profileNames.ts). */
@@ -28,7 +29,7 @@ async function main(): Promise<number> {
     const code = await run(parseCliArgs(process.argv.slice(2), process.env));
     // What this command ran is what its next start compiles from the cache (the explorer's is
     // taken earlier, at its first answer, and is not replaced by this).
-    host.settled('script');
+    boot.settled('script');
     return code;
   } catch (error) {
     if (error instanceof UsageError) {
@@ -98,7 +99,7 @@ async function run(parsed: ExplorerOptions): Promise<number> {
 }
 
 function startDemo(parsed: ExplorerOptions): Promise<EmbeddedDemo> {
-  const starting = import('openim-demo-server/embedded').then((m) => m.startEmbeddedDemo(demoOptions(parsed), host.takeDemoWorker()));
+  const starting = import('openim-demo-server/embedded').then((m) => m.startEmbeddedDemo(demoOptions(parsed), boot.takeDemoWorker()));
   // Awaited by the explorer, which shows a failure; until then it is no unhandled rejection.
   starting.catch(() => undefined);
   return starting;
@@ -130,11 +131,8 @@ async function explore(parsed: ExplorerOptions, demo: Promise<EmbeddedDemo> | un
       return EXIT_OUTPUT;
     }
     const [{ runListCommand }, { tuneHeapForWalk }] = await Promise.all([import('./commands/run.js'), import('./commands/heap.js')]);
-    if (options.request?.all === true) {
-      // V8 refuses a code cache taken under other flags than the next start's: taken before (bin.ts).
-      host.settled('script');
-      tuneHeapForWalk();
-    }
+    // The heap flag only after the code cache is taken (config/boot.ts).
+    if (options.request?.all === true) tuneHeapForWalk(boot.settled('script'));
     return runListCommand(options, { stdout: process.stdout, stderr: process.stderr, env: process.env });
   }
 
@@ -157,7 +155,7 @@ async function explore(parsed: ExplorerOptions, demo: Promise<EmbeddedDemo> | un
   delete process.env.CI;
   delete process.env.CONTINUOUS_INTEGRATION;
   const { runExplorer } = await import('./explorer/runExplorer.js');
-  return runExplorer(options, parsed, demo);
+  return runExplorer(options, parsed, demo, boot);
 }
 
 // Before any other exit listener: a command or the explorer ending after its terminal was lost

@@ -6,8 +6,9 @@
 //
 // Set at run time, as the explorer's (src/explorer/heap.ts): V8 reads it each time it sizes the
 // young generation. If a later V8 ignored it, only memory would be as before.
-import { setFlagsFromString } from 'node:v8';
+import type { Settled } from '../config/boot.js';
 
-export function tuneHeapForWalk(): void {
-  setFlagsFromString('--semi-space-growth-factor=1');
+/** Once the start's code cache is taken: `settled` (config/boot.ts) is the only way to set the flag. */
+export function tuneHeapForWalk(settled: Settled): void {
+  settled.setHeapFlags('--semi-space-growth-factor=1');
 }

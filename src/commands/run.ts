@@ -28,7 +28,6 @@ import { EXIT_API, EXIT_NETWORK, EXIT_OK, EXIT_OUTPUT, EXIT_USAGE } from './exit
 import { ScriptOutput } from './output.js';
 import type { LocalFileError } from '../data/localFile.js';
 import { cacheFolder } from '../data/cacheFolder.js';
-import { host } from '../host.js';
 
 
 export interface ScriptStreams {
@@ -135,7 +134,8 @@ export async function runListCommand(options: ExplorerOptions, streams: ScriptSt
     if (cache !== undefined) log?.note(cache);
     if (options.demo) {
       const { startEmbeddedDemo } = await import('openim-demo-server/embedded');
-      const demo = await startEmbeddedDemo(demoOptions(options), host.takeDemoWorker());
+      // No early worker: the bin runs a scripting command as ES modules, never in the program (boot/bin.ts).
+      const demo = await startEmbeddedDemo(demoOptions(options));
       connection = demoConnection(demo);
       closeDemo = () => demo.close();
     }

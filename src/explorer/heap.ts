@@ -11,10 +11,11 @@
 // UI loaded, they made the start a tenth slower): these two are read by V8 as it sizes its spaces,
 // not only at start-up. Node documents setting flags after start as unsupported in general; if a
 // later V8 ignored them, only memory would be as before.
-import { setFlagsFromString } from 'node:v8';
+import type { Settled } from '../config/boot.js';
 
 export const EXPLORER_HEAP_FLAGS = '--optimize-for-size --semi-space-growth-factor=1';
 
-export function tuneHeapForExplorer(): void {
-  setFlagsFromString(EXPLORER_HEAP_FLAGS);
+/** Once the start's code cache is taken: `settled` (config/boot.ts) is the only way to set the flags. */
+export function tuneHeapForExplorer(settled: Settled): void {
+  settled.setHeapFlags(EXPLORER_HEAP_FLAGS);
 }

@@ -28,7 +28,7 @@ import { filterInput } from '../terminal/inputFilter.js';
 import { installRestoreHandlers, restoreTerminal, takeTerminal } from '../terminal/screen.js';
 import { installJobControl, routeWarnings } from '../terminal/signals.js';
 import { tuneHeapForExplorer } from './heap.js';
-import { host } from '../host.js';
+import { NO_BOOT, type Boot } from '../config/boot.js';
 import type { Mounted, Session } from './mount.js';
 import { firstAnswer } from './firstAnswer.js';
 import { columnChoiceOf } from '../lists/columnChoice.js';
@@ -43,12 +43,13 @@ const FIRST_FRAME_WAIT_MS = 250;
 /**
  * `options` is what the app starts with (profile applied); `parsed` is the command line before
  * any profile, the base for `:profile NAME`; `demoServer` is the embedded server of `--demo`, started
- * by the caller, which also closes it.
+ * by the caller, which also closes it; `boot` is what the start hands down (cli.ts, config/boot.ts).
  */
 export async function runExplorer(
   options: ExplorerOptions,
   parsed: ExplorerOptions = options,
   demoServer?: Promise<EmbeddedDemo>,
+  boot: Pick<Boot, 'settled'> = NO_BOOT,
 ): Promise<number> {
   let start = options;
   // Before any connection: Node's warning that certificates are not verified would be false
@@ -204,11 +205,10 @@ export async function runExplorer(
     // later, the young generation has grown under the first keys and stays grown). It is often in
     // the store before the mount (firstAnswer.ts), and then nothing changes until a key. Just
     // before: V8's code cache, holding what the first frame compiled (Ink draws it within the
-    // mount), for the next start (bin.ts); V8 refuses a cache taken under other flags than its own.
+    // mount), for the next start (boot/bin.ts); V8 refuses a cache taken under other flags than its own.
     const settle = (): void => {
       setImmediate(() => {
-        host.settled('explorer');
-        tuneHeapForExplorer();
+        tuneHeapForExplorer(boot.settled('explorer'));
       });
     };
     if (session.store.getState().connection !== 'connecting') settle();

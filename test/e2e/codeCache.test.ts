@@ -1,16 +1,18 @@
-// V8's code cache of the program (src/codeCache.ts), on the built CLI in a real terminal, where the
-// bin runs the program (src/bin.ts): written by a start that had none, used as it is by the next
-// one, and never trusted blindly: a file that is damaged, cut short, made for another program,
-// writable by others or a link is written again, and what the command prints is the same whatever
-// the cache holds. The explorer writes it once its first rows are drawn; a cache a scripting
-// command wrote (which ran less of the program) is replaced by the explorer's, never the reverse.
+// V8's code cache of the program (src/boot/codeCache.ts), on the built CLI in a real terminal, where
+// the bin runs the program for the explorer (src/boot/bin.ts): written by a start that had none,
+// used as it is by the next one, and never trusted blindly: a file that is damaged, cut short, made
+// for another program, writable by others or a link is written again, and the explorer shows the
+// same whatever the cache holds. The explorer writes it once its first rows are drawn; a cache a
+// start that ended before the explorer wrote (which ran less of the program) is replaced by the
+// explorer's, never the reverse. A scripting command, even in a terminal, runs the ES modules
+// (dist/cli.js): it neither reads nor writes the program's cache.
 // .ci/run runs this folder on every supported Node line (each V8 has its own cache format).
 import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { codeCacheFile, codeCacheHeader, decodeCodeCache } from '../../src/codeCache.js';
+import { codeCacheFile, codeCacheHeader, decodeCodeCache } from '../../src/boot/codeCache.js';
 import { CLI_NODE } from '../support/runCli.js';
 import { assertTmux, startApp, until, type App } from '../support/tmux.js';
 
@@ -58,8 +60,8 @@ async function script(home: string, env: Record<string, string> = {}): Promise<v
 }
 
 /** The explorer on the demo, to its first rows. */
-async function explore(home: string): Promise<App> {
-  app = startApp({ cols: 100, rows: 24, args: ['--demo', '--still'], env: { XDG_CACHE_HOME: home } });
+async function explore(home: string, env: Record<string, string> = {}): Promise<App> {
+  app = startApp({ cols: 100, rows: 24, args: ['--demo', '--still'], env: { XDG_CACHE_HOME: home, ...env } });
   await app.waitFor('user_000001');
   return app;
 }
@@ -67,12 +69,35 @@ async function explore(home: string): Promise<App> {
 async function quit(session: App): Promise<void> {
   session.send('q');
   expect(await session.exitCode()).toBe(0);
+  session.kill();
+  app = undefined;
+}
+
+/** The explorer to its first rows and out, once its cache is written whole (it shows the same rows with any cache). */
+async function start(home: string): Promise<void> {
+  const session = await explore(home);
+  await until(() => kindOf(home) === 'explorer' && isWhole(fileOf(home)), Boolean, "the explorer's cache, whole");
+  await quit(session);
+}
+
+/** The same where no cache is to be written: out once the first rows are drawn. */
+async function startWithout(home: string, env: Record<string, string> = {}): Promise<void> {
+  await quit(await explore(home, env));
+}
+
+/** A start of the program that ends before the explorer (no server to connect to): it runs less of the program. */
+async function shortStart(home: string): Promise<void> {
+  app = startApp({ cols: 200, rows: 30, args: [], env: { XDG_CACHE_HOME: home } });
+  expect(await app.exitCode()).toBe(2);
+  expect(app.everything()).toContain('no server to connect to');
+  app.kill();
+  app = undefined;
 }
 
 describe("the program's code cache", () => {
   it('a first run writes it: a file only its user can read, in a folder made 0700, nothing else left there', async () => {
     const home = cacheHome();
-    await script(home);
+    await start(home);
     expect(statSync(folderOf(home)).mode & 0o777).toBe(0o700);
     expect(statSync(fileOf(home)).mode & 0o777).toBe(0o600);
     expect(isWhole(fileOf(home))).toBe(true);
@@ -81,9 +106,9 @@ describe("the program's code cache", () => {
 
   it('the next run compiles from it and leaves it as it is (V8 took it: a refused one is written again)', async () => {
     const home = cacheHome();
-    await script(home);
+    await start(home);
     const before = identity(fileOf(home));
-    await script(home);
+    await start(home);
     expect(identity(fileOf(home))).toEqual(before);
   }, 30_000);
 
@@ -95,33 +120,33 @@ describe("the program's code cache", () => {
     ['empty', () => Buffer.alloc(0)],
   ])('a file that is %s: the run is as before, and the file is written again, whole', async (_what, damage) => {
     const home = cacheHome();
-    await script(home);
+    await start(home);
     const bad = damage(readFileSync(fileOf(home)));
     writeFileSync(fileOf(home), bad, { mode: 0o600 });
-    await script(home);
+    await start(home);
     expect(readFileSync(fileOf(home)).equals(bad)).toBe(false);
     expect(isWhole(fileOf(home))).toBe(true);
   }, 30_000);
 
   it("a file others can write is not read: it is replaced by one of its user's only", async () => {
     const home = cacheHome();
-    await script(home);
+    await start(home);
     chmodSync(fileOf(home), 0o666);
     const before = statSync(fileOf(home)).ino;
-    await script(home);
+    await start(home);
     expect(statSync(fileOf(home)).ino).not.toBe(before);
     expect(statSync(fileOf(home)).mode & 0o777).toBe(0o600);
   }, 30_000);
 
   it('a link in its place is not followed: the file it points to is neither read nor written', async () => {
     const home = cacheHome();
-    await script(home);
+    await start(home);
     const target = join(tmp, `elsewhere-${cases}`);
     writeFileSync(target, readFileSync(fileOf(home)));
     const kept = identity(target);
     unlinkSync(fileOf(home));
     symlinkSync(target, fileOf(home));
-    await script(home);
+    await start(home);
     expect(identity(target)).toEqual(kept);
     expect(statSync(fileOf(home)).ino).not.toBe(statSync(target).ino);
   }, 30_000);
@@ -130,13 +155,13 @@ describe("the program's code cache", () => {
     const home = cacheHome();
     mkdirSync(folderOf(home), { recursive: true });
     chmodSync(folderOf(home), 0o777);
-    await script(home);
+    await startWithout(home);
     expect(readdirSync(folderOf(home))).toEqual([]);
   }, 30_000);
 
   it('NODE_DISABLE_COMPILE_CACHE turns it off', async () => {
     const home = cacheHome();
-    await script(home, { NODE_DISABLE_COMPILE_CACHE: '1' });
+    await startWithout(home, { NODE_DISABLE_COMPILE_CACHE: '1' });
     expect(() => statSync(folderOf(home))).toThrow();
   }, 30_000);
 
@@ -151,13 +176,30 @@ describe("the program's code cache", () => {
     expect(identity(fileOf(home))).toEqual(written);
   }, 60_000);
 
-  it("the explorer replaces a scripting command's cache, which a scripting command then leaves alone", async () => {
+  it("the explorer replaces the cache of a start that ended before it, which such a start then leaves alone", async () => {
     const home = cacheHome();
-    await script(home);
+    await shortStart(home);
     expect(kindOf(home)).toBe('script');
     const session = await explore(home);
-    expect(await until(() => kindOf(home), (kind) => kind === 'explorer', "the explorer's cache replaces the script's")).toBe('explorer');
+    expect(await until(() => kindOf(home), (kind) => kind === 'explorer', "the explorer's cache replaces the short start's")).toBe('explorer');
     await quit(session);
+    const written = identity(fileOf(home));
+    await shortStart(home);
+    expect(identity(fileOf(home))).toEqual(written);
+  }, 60_000);
+
+  it('a scripting command in a terminal runs the ES modules: it neither writes the cache nor touches one there', async () => {
+    const home = cacheHome();
+    await script(home);
+    const caches = (): string[] => {
+      try {
+        return readdirSync(folderOf(home)).filter((name) => name.endsWith('.v8cache'));
+      } catch {
+        return [];
+      }
+    };
+    expect(caches()).toEqual([]);
+    await start(home);
     const written = identity(fileOf(home));
     await script(home);
     expect(identity(fileOf(home))).toEqual(written);

@@ -1,6 +1,6 @@
 // package.json and package-lock.json agree, and `npm start` (README's first command) runs the bin:
 // a lock whose root entry differs from package.json is rewritten by `npm install`, leaving a fresh
-// clone dirty; `node dist/cli.js` would skip the bin's SIGUSR1 guard (src/bin.ts).
+// clone dirty; `node dist/cli.js` would skip the bin's SIGUSR1 guard (src/boot/bin.ts).
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';

@@ -184,7 +184,7 @@ export class Terminal {
       ...baseEnv,
       XDG_STATE_HOME: join(this.home, 'state'),
       XDG_CONFIG_HOME: join(this.home, 'config'),
-      // The program's code cache (src/codeCache.ts): each terminal's own, made by the first start in it.
+      // The program's code cache (src/boot/codeCache.ts): each terminal's own, made by the first explorer in it.
       XDG_CACHE_HOME: join(this.home, 'cache'),
       ...given,
     };

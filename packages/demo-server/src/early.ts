@@ -1,4 +1,4 @@
-// The demo's worker as the bin starts it (src/bin.ts, `--demo` in a terminal): before the program
+// The demo's worker as the bin starts it (src/boot/bin.ts, `--demo` in a terminal): before the program
 // is even compiled, from the worker's file alone, so that nothing of the demo is loaded on the
 // explorer's thread for it. Booting a thread and compiling the server is what the first rows wait
 // for the longest. The worker waits for its options (embedded.ts); startEmbeddedDemo takes it.

@@ -1,4 +1,4 @@
-// The code cache's file and the program's source as src/codeCache.ts reads them, without a
+// The code cache's file and the program's source as src/boot/codeCache.ts reads them, without a
 // terminal (the file's life on the built CLI: test/e2e/codeCache.test.ts). V8 copies cache data
 // that does not start on an 8-byte boundary, and the source is read a block at a time: each a
 // block of a megabyte malloc'd and freed, which made glibc keep 8 MB more while paging
@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { codeCacheHeader, decodeCodeCache, encodeCodeCache, readSource } from '../../src/codeCache.js';
+import { codeCacheHeader, decodeCodeCache, encodeCodeCache, readSource } from '../../src/boot/codeCache.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'oie-code-cache-file-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));

@@ -1,10 +1,10 @@
-// The program as the bin (bin.ts) runs it in a terminal: dist/app.js (cli.ts and all it loads,
-// wrapped by scripts/appScript.mjs into a function of `require` and the handover, host.ts),
+// The program as the bin (bin.ts) runs it for the explorer in a terminal: dist/app.js (cli.ts and all it loads,
+// wrapped by scripts/appScript.mjs into a function of `require` and the handover, handover.ts),
 // compiled with V8's code cache (codeCache.ts), with the demo's worker started first when
 // `--demo` asks for it.
 import { loadProgram } from './codeCache.js';
-import { cacheFolder } from './data/cacheFolder.js';
-import type { Handover } from './host.js';
+import { cacheFolder } from '../data/cacheFolder.js';
+import type { Handover } from './handover.js';
 import { startEarlyDemoWorker, type TakeEarlyWorker } from 'openim-demo-server/early';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -33,7 +33,7 @@ export function runProgram(args: readonly string[]): void {
     import: (specifier) => import(new URL(specifier, url).href),
     host: {
       takeDemoWorker: () => takeDemo?.(),
-      settled: (kind) => program.save(kind),
+      saveCodeCache: (kind) => program.save(kind),
     },
   });
 }

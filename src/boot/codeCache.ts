@@ -3,7 +3,7 @@
 // line runs, and every function the first frame calls compiled on its first call. Node's compile
 // cache (Node 22 and later only) stores a module's code as it was compiled, before it ran, so
 // those functions were compiled again on every start (round 8 measured no gain from it). The cache
-// here is taken after the program has run what its start needs (host.ts, `settled`): the next
+// here is taken after the program has run what its start needs (config/boot.ts, `settled`): the next
 // start finds those functions compiled. Measured: docs/performance.md, issue 38's fifth pass.
 //
 // The file is read as untrusted, through data/localFile.ts as every local file: a regular file of
@@ -25,8 +25,8 @@ import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import { Script } from 'node:vm';
-import { folderTrustProblem, readLocalFile, replaceFileSync } from './data/localFile.js';
-import type { SettledKind } from './host.js';
+import { folderTrustProblem, readLocalFile, replaceFileSync } from '../data/localFile.js';
+import type { SettledKind } from '../config/boot.js';
 
 const MAGIC = Buffer.from('OIE-V8C2', 'latin1');
 /** The kinds a cache may have been taken after, as the byte that says which. */

@@ -1,7 +1,7 @@
-// Where stdin or stdout is not a terminal, the built CLI runs its ES modules (src/bin.ts) and turns on
+// For every command but the explorer, the built CLI runs its ES modules (src/boot/bin.ts) and turns on
 // Node's compile cache for them in the user's cache folder where the runtime has it
-// (src/compileCache.ts), and never fails because of it; the program's own code cache is for a
-// terminal (test/e2e/codeCache.test.ts). .ci/run runs this file on every supported Node line: Node
+// (src/boot/compileCache.ts), and never fails because of it; the program's own code cache is the
+// explorer's (test/e2e/codeCache.test.ts). .ci/run runs this file on every supported Node line: Node
 // 20 has no compile cache, 22 and later do.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';

@@ -35,8 +35,14 @@ describe('fuzzed replies', () => {
       // At least UI_REPLIES replies, and on until the walk has reached the message lists (whose
       // requests differ in number by page, which moves where a seeded walk goes), within a bound.
       const reached = () => kinds.has('messages') && kinds.has('history');
+      // Past UI_REPLIES, a walk that has not reached them is steered there (a user's first tab, Enter
+      // on a conversation; M), still over fuzzed replies: which keys are pressed moves with every
+      // request a screen adds, the lists it must reach do not.
+      const steer = (): string[] => (kinds.has('history') ? [KEYS.esc, KEYS.esc, 'M'] : [KEYS.esc, KEYS.esc, KEYS.esc, 'j', KEYS.enter, '1', 'j', KEYS.enter]);
+      let steps: string[] = [];
       while (count.replies < UI_REPLIES || (!reached() && count.replies < 3 * UI_REPLIES)) {
-        const key = keys[Math.floor(random() * keys.length)]!;
+        if (count.replies >= UI_REPLIES && steps.length === 0) steps = steer();
+        const key = count.replies >= UI_REPLIES ? steps.shift()! : keys[Math.floor(random() * keys.length)]!;
         await m.press(key);
         // Wait for the request the key started, if any, to end.
         const deadline = Date.now() + 10_000;

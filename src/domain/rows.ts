@@ -2,22 +2,19 @@
 // with. (Which row it is and which user it names are each list's own: src/lists/.)
 import type { AnyRow } from '../api/pages.js';
 import type { Conversation } from '../api/schemas.js';
+import { BoundedCache } from './caches.js';
 
 /** The rows on screen: the page, narrowed by the `/` filter. */
-export function visibleRows(list: { rows: AnyRow[]; filter: string }): AnyRow[] {
+export function visibleRows(list: { rows: readonly AnyRow[]; filter: string }): readonly AnyRow[] {
   const needle = list.filter.trim().toLowerCase();
   if (needle === '') return list.rows;
   return list.rows.filter((row) => searchableText(row).includes(needle));
 }
 
-const textCache = new WeakMap<object, string>();
+/** A row's text as the filter reads it, by row (never copied: domain/caches.ts); a page of 100 rows is 100. */
+const textCache = new BoundedCache<AnyRow, string>('row filter text', 4096);
 function searchableText(row: AnyRow): string {
-  let text = textCache.get(row);
-  if (text === undefined) {
-    text = JSON.stringify(row).toLowerCase();
-    textCache.set(row, text);
-  }
-  return text;
+  return textCache.through(row, () => JSON.stringify(row).toLowerCase());
 }
 
 /** Single chats name the peer in their ID (si_<a>_<b>, IDs sorted); otherwise the latest message's other party. */

@@ -95,7 +95,11 @@ const line = `${machine.cpu} x${machine.cores}, node ${machine.node}, load avera
 process.stdout.write(`\n${quick ? 'quick run (numbers are not judged)' : 'full run'}, ${seconds} s, ${line}\n`);
 
 const out = fileURLToPath(new URL('./results.json', import.meta.url));
-writeFileSync(out, JSON.stringify({ date: new Date().toISOString(), quick, machine, seconds, timings, results, failures }, null, 2) + '\n');
+// The app's caches as the in-process harnesses left them (src/domain/caches.ts): hits, misses, evictions by name.
+const { cacheCounts } = await import('../src/domain/caches.js');
+const caches = cacheCounts();
+for (const c of caches) process.stdout.write(`  cache ${c.name}: ${c.hits} hits, ${c.misses} misses, ${c.evictions} evicted (at most ${c.capacity})\n`);
+writeFileSync(out, JSON.stringify({ date: new Date().toISOString(), quick, machine, seconds, timings, results, failures, caches }, null, 2) + '\n');
 
 if (failures.length > 0) {
   process.stderr.write(`\nbench: a harness failed:\n  ${failures.join('\n  ')}\n`);

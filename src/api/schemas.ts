@@ -246,7 +246,7 @@ export interface SentRequest {
 
 /** One page of any list, in the shape the store keeps. */
 export interface Page<T> {
-  rows: T[];
+  readonly rows: readonly T[];
   /** Total as the server reports it; for conversations an estimate (see conversationTotal). */
   total: number;
   /** False when the server's total cannot be trusted for paging. */

@@ -4,7 +4,8 @@ import { Box, Text } from 'ink';
 import { activeBindings } from '../keys/effective.js';
 import { helpView } from '../keys/help.js';
 import { COLUMN_GAP, helpLastLine, helpWindow, type HelpLine } from '../layout/helpColumns.js';
-import { keyFor, keyLabel } from '../keys/keymap.js';
+import { keyFor, keyLabel, unavailableHere } from '../keys/keymap.js';
+import { useShallow } from 'zustand/react/shallow';
 import { glyphs } from '../terminal/glyphs.js';
 import { fit, truncate } from '../terminal/width.js';
 import { useAppStore } from './StoreContext.js';
@@ -13,7 +14,9 @@ import { tint, useTheme } from './theme.js';
 export function HelpOverlay({ width, height }: { width: number; height: number }): React.JSX.Element {
   const theme = useTheme();
   const scroll = useAppStore((s) => s.helpScroll);
-  const view = helpView(width, height);
+  // What can do nothing on the screen behind, with why: help writes it beside the key.
+  const unavailable = useAppStore(useShallow(unavailableHere));
+  const view = helpView(width, height, unavailable);
   const top = Math.min(scroll, view.maxScroll);
   const sep = glyphs().separator;
   // The keys named here are help's own in force (a rebinding included), as the footer's are.

@@ -12,7 +12,7 @@ import type { RowMark } from '../domain/rowDiff.js';
 import { CURSOR_GUTTER, cellsOf, pageTable, type PageTable } from '../domain/pageTable.js';
 import { visibleWindow } from '../domain/tableLayout.js';
 import { glyphs } from '../terminal/glyphs.js';
-import { PageCache } from '../store/cache.js';
+import { BoundedCache } from '../domain/caches.js';
 
 export interface TableProps<Row> {
   columns: readonly Column<Row>[];
@@ -42,7 +42,7 @@ interface PageLines {
   gutter: number;
   table: PageTable;
   header: string;
-  lines: WeakMap<object, string>;
+  lines: BoundedCache<object, string>;
 }
 
 /** The cursor marker, so the selected row shows however the terminal draws attributes. */
@@ -71,7 +71,7 @@ export function Table<Row>({
   const gutter = marks ? CURSOR_GUTTER + 1 : CURSOR_GUTTER;
   const inner = Math.max(0, width - gutter);
   // A row's cells, by row object: computed once per page, for the layout and for the lines.
-  const cellCache = useMemo(() => new WeakMap<object, string[]>(), [columns, context]);
+  const cellCache = useMemo(() => new BoundedCache<object, string[]>('table cells', LAYOUT_PAGES * 100), [columns, context]);
   const cellsFor = (row: Row): string[] => {
     let cells = cellCache.get(row as object);
     if (cells === undefined) {
@@ -87,11 +87,11 @@ export function Table<Row>({
   // layout nor its lines again: a cached page was four times Ink's own frame, most of it this.
   // Made anew when the cells change (columns, context: cellCache) or the width does; the last
   // LAYOUT_PAGES pages only (each holds its lines: 10 KB a page of 50 rows at 200 columns).
-  const layouts = useMemo(() => new PageCache<PageLines, object>(LAYOUT_PAGES), [cellCache]);
+  const layouts = useMemo(() => new BoundedCache<object, PageLines>('table layouts', LAYOUT_PAGES), [cellCache]);
   let page = layouts.get(sizingRows);
   if (page === undefined || page.inner !== inner || page.width !== width || page.gutter !== gutter) {
     const table = pageTable(columns, sizingRows.map(cellsFor), inner);
-    page = { inner, width, gutter, table, header: fit(' '.repeat(gutter) + table.header, width), lines: new WeakMap() };
+    page = { inner, width, gutter, table, header: fit(' '.repeat(gutter) + table.header, width), lines: new BoundedCache('table lines', Math.max(1, rows.length, sizingRows.length)) };
     layouts.set(sizingRows, page);
   }
   const { table, lines: lineCache } = page;

@@ -3,6 +3,7 @@
 // FIELD is a field of the rows as `-o json` prints them (a dotted path reaches inside:
 // blackUserInfo.userID). Pure; the order is stable, and rows without the field go last.
 import type { AnyRow } from '../api/pages.js';
+import { VariantCache } from './caches.js';
 import { visibleRows } from './rows.js';
 
 export interface PageSort {
@@ -57,18 +58,16 @@ export function fieldsOf(rows: readonly unknown[]): string[] {
   return [...fields];
 }
 
-const shownCache = new WeakMap<readonly AnyRow[], { key: string; rows: AnyRow[] }>();
+/** The sorted rows of the last pages on screen, by the page's rows (never copied: domain/caches.ts). */
+const shownCache = new VariantCache<readonly AnyRow[], readonly AnyRow[]>('sorted rows', 64);
 
 /** The rows on screen, in order: the page's rows, narrowed by the filter, in the sort's order. */
-export function shownRows(list: { rows: AnyRow[]; filter: string; sort?: PageSort | undefined }): AnyRow[] {
+export function shownRows(list: { rows: readonly AnyRow[]; filter: string; sort?: PageSort | undefined }): readonly AnyRow[] {
   if (!list.sort) return visibleRows(list);
   // Memoised by the page's rows: selectors and the table ask for them on every render.
   const key = `${list.sort.desc ? '-' : ''}${list.sort.field}\u0000${list.filter}`;
-  const hit = shownCache.get(list.rows);
-  if (hit?.key === key) return hit.rows;
-  const rows = sortRows(visibleRows(list), list.sort) as AnyRow[];
-  shownCache.set(list.rows, { key, rows });
-  return rows;
+  const sort = list.sort;
+  return shownCache.through(list.rows, key, () => sortRows(visibleRows(list), sort));
 }
 
 /**

@@ -2,15 +2,18 @@
 // with. (Which row it is and which user it names are each list's own: src/lists/.)
 import type { AnyRow } from '../api/pages.js';
 import type { Conversation } from '../api/schemas.js';
+import { BoundedCache } from './caches.js';
 
 /** The rows on screen: the page, narrowed by the `/` filter. */
-export function visibleRows(list: { rows: AnyRow[]; filter: string }): AnyRow[] {
+export function visibleRows(list: { rows: readonly AnyRow[]; filter: string }): readonly AnyRow[] {
   const needle = list.filter.trim().toLowerCase();
   if (needle === '') return list.rows;
   return list.rows.filter((row) => searchableText(row).includes(needle));
 }
 
-const textCache = new WeakMap<object, string>();
+/** A row's text as the filter reads it, by row (never copied: domain/caches.ts); a page of 100 rows is 100. */
+const textCache = new BoundedCache<AnyRow, string>('row filter text', 4096);
+/** How each row's text is made, handed by the store with the page: the row's own, not a cache (a lost one would match hidden JSON). */
 const textSources = new WeakMap<object, () => string>();
 
 /**
@@ -25,13 +28,8 @@ export function setFilterText(row: AnyRow, text: () => string): void {
 }
 
 function searchableText(row: AnyRow): string {
-  let text = textCache.get(row);
-  if (text === undefined) {
-    // A row no page brought (a test's): its fields.
-    text = (textSources.get(row)?.() ?? JSON.stringify(row)).toLowerCase();
-    textCache.set(row, text);
-  }
-  return text;
+  // A row no page brought (a test's): its fields.
+  return textCache.through(row, () => (textSources.get(row)?.() ?? JSON.stringify(row)).toLowerCase());
 }
 
 /** Single chats name the peer in their ID (si_<a>_<b>, IDs sorted); otherwise the latest message's other party. */

@@ -1,6 +1,7 @@
 // THE one-line summary of a message, for the conversations table and the CSV `summary` column.
 import type { MsgInfo } from '../api/schemas.js';
 import { decodeContent } from '../content/decode.js';
+import { BoundedCache } from './caches.js';
 
 /** Non-text summaries already start with their kind ("[Picture] …"); text reads best bare. */
 export function contentSummary(contentType: number, content: string): string {
@@ -8,14 +9,9 @@ export function contentSummary(contentType: number, content: string): string {
   return decoded.summary || `[${decoded.typeName}]`;
 }
 
-const summaries = new WeakMap<object, string>();
+const summaries = new BoundedCache<Pick<MsgInfo, 'contentType' | 'content'>, string>('message summaries', 4096);
 /** Decoding is not free and rows re-render on every key: once per message is enough. */
 export function messageSummary(msg: Pick<MsgInfo, 'contentType' | 'content'> | null): string {
   if (!msg) return '(no message)';
-  let summary = summaries.get(msg);
-  if (summary === undefined) {
-    summary = contentSummary(msg.contentType, msg.content);
-    summaries.set(msg, summary);
-  }
-  return summary;
+  return summaries.through(msg, () => contentSummary(msg.contentType, msg.content));
 }

@@ -13,13 +13,13 @@ import { useTheme } from '../components/theme.js';
 import { useTerminalInput } from '../components/useTerminalInput.js';
 import { useTerminalSize } from '../components/useTerminalSize.js';
 import { dispatchInput } from '../keys/dispatch.js';
-import { scopesFor } from '../keys/keymap.js';
+import { scopesInFront } from '../keys/keymap.js';
 import type { InputEvent } from '../keys/normalize.js';
 import { ListScreen } from '../screens/ListScreen.js';
 import { UserScreen } from '../screens/UserScreen.js';
 import { useShallow } from 'zustand/react/shallow';
 import { fittedPageSizes, screenGeometry } from '../layout/frame.js';
-import { currentScreen, openRegions, screenScope } from '../store/selectors.js';
+import { currentScreen, openRegions } from '../store/selectors.js';
 import type { AppStore } from '../store/store.js';
 
 export function App({ info }: { info: ConnectionInfo }): React.JSX.Element {
@@ -28,8 +28,6 @@ export function App({ info }: { info: ConnectionInfo }): React.JSX.Element {
   const size = useTerminalSize();
   const screen = useAppStore((s) => currentScreen(s));
   const open = useAppStore(useShallow(openRegions));
-  const detailOpen = useAppStore((s) => s.detail.open);
-  const detailFull = useAppStore((s) => s.detail.full);
   const promptNote = useAppStore((s) => s.prompt !== null && hasNote(s.prompt));
   const logOpen = useAppStore((s) => s.log !== null);
   // Every region's lines and width, computed here once and handed down: nothing below recomputes.
@@ -49,9 +47,9 @@ export function App({ info }: { info: ConnectionInfo }): React.JSX.Element {
     store.getState().fitPageSize(fit.list, fit.user);
   }, [store, columns, rows]);
 
-  // The footer names the keys of what is in front: help's own while it is open (as dispatch reads
-  // them); none for the message log, which takes every key (store/overlays.ts) and says which on its title line.
-  const scopes = prompt || logOpen ? [] : help ? (['help'] as const) : scopesFor(screenScope(screen), screen.name === 'user' ? screen.tab : undefined, detailOpen, detailFull);
+  // The footer names the keys of what is in front, as dispatch reads them (store/overlays.ts):
+  // help's own while it is open; the message log's have no hints (it says which on its title line).
+  const scopes = useAppStore(useShallow(scopesInFront));
   return (
     <Box flexDirection="column" width={width} height={geometry.frame.rows}>
       <Header info={info} width={width} />

@@ -3,6 +3,7 @@
 import type { ListKind } from '../lists/names.js';
 import type { TerminalSize } from '../layout/frame.js';
 import type { AppStore } from '../store/store.js';
+import type { AppState } from '../store/types.js';
 
 /**
  * Where a binding works: a list's kind is where that list's own keys work (lists/<list>.ts `keys`);
@@ -54,5 +55,11 @@ export interface BindingSpec<A extends string = string> {
    * asks for each page as it is pressed.
    */
   atOnce?: true;
+  /**
+   * Why the action cannot do anything here, in words (`this page has no rows`), else undefined.
+   * Dispatch then says the reason instead of running the handler, the footer leaves its hint out
+   * and help writes the reason beside it; the handler itself never re-checks.
+   */
+  disabled?(state: AppState): string | undefined;
   run(ctx: KeyContext): void;
 }

@@ -7,7 +7,6 @@ import { detailScroll } from '../layout/detailScroll.js';
 import { opensDetailFull } from '../layout/frame.js';
 import { LIST_KINDS, LIST_NAMES, TOP_LISTS, USER_TABS, type TopList } from '../lists/names.js';
 import { LISTS, listDef } from '../lists/registry.js';
-import { NO_ROW } from '../store/flash.js';
 import { currentList, currentScreen, selectedRow } from '../store/selectors.js';
 import type { AppState } from '../store/types.js';
 import type { BindingSpec, KeyContext } from './binding.js';
@@ -15,6 +14,10 @@ import { detailEdge, detailPaneOf, jumpToMatch } from './detailKeys.js';
 import { PROMPT_BINDINGS } from './promptKeys.js';
 
 const state = (ctx: KeyContext) => ctx.store.getState();
+
+/** Why a key that reads the selected row does nothing (a `d` on an empty page, or one the filter emptied). */
+export const NO_ROW = 'no row is shown here';
+const needsRow = (s: AppState): string | undefined => (selectedRow(s) ? undefined : NO_ROW);
 
 /** Scrolls help to `line`, kept within what help has. */
 function helpTo(ctx: KeyContext, line: (scroll: number, view: { maxScroll: number; page: number }) => number): void {
@@ -38,6 +41,7 @@ const listKeys = LIST_KINDS.flatMap((kind) =>
     ...(key.hint === undefined ? {} : { hint: { label: key.hint } }),
     description: key.description,
     scope: kind,
+    ...('openPrompt' in key.run ? {} : { disabled: needsRow }),
     run: (c: KeyContext) => runListKey(c, key.run),
   })),
 );
@@ -52,8 +56,7 @@ function runListKey(c: KeyContext, run: NonNullable<ReturnType<typeof listDef>['
   }
   const row = selectedRow(s);
   const text = row ? run.text(row, currentList(s)?.userID) : undefined;
-  if (text === undefined) return s.flashInfo(NO_ROW);
-  s.openSearch(run.search, text);
+  if (text !== undefined) s.openSearch(run.search, text);
 }
 
 /** The top-level lists' keys on a user screen (lists/<list>.ts `fromUser`), as their definitions spell them. */
@@ -176,6 +179,7 @@ export const BINDINGS = [
     hint: { label: 'open' },
     description: "open the row: the user it names, the list it opens (a conversation's history), else its detail",
     scope: 'list',
+    disabled: needsRow,
     run: (c) => {
       const wasOpen = state(c).detail.open;
       state(c).openRow();
@@ -189,6 +193,8 @@ export const BINDINGS = [
     hint: { label: 'detail' },
     description: 'show or hide the detail pane',
     scope: 'list',
+    // Closing it needs no row (a filter may have left none).
+    disabled: (s) => (s.detail.open ? undefined : needsRow(s)),
     run: (c) => state(c).toggleDetail(opensDetailFull(c.terminal)),
   },
   {
@@ -247,14 +253,15 @@ export const BINDINGS = [
   // Here, where the footer lists them: after the tabs, before every list's `o` and `/`.
   ...listKeys,
   ...fromUserKeys,
-  { action: 'openUser', keys: ['o'], hint: { label: 'user' }, description: 'open the user this row names', scope: 'list', run: (c) => state(c).openNamedUser() },
+  { action: 'openUser', keys: ['o'], hint: { label: 'user' }, description: 'open the user this row names', scope: 'list', disabled: needsRow, run: (c) => state(c).openNamedUser() },
   { action: 'filter', keys: ['/'], hint: { label: 'filter' }, description: 'filter the rows of this page', scope: 'list', run: (c) => state(c).openPrompt('filter') },
-  { action: 'copy', keys: ['y'], description: 'copy the row as JSON, on one line, to the clipboard (OSC 52)', scope: 'list', run: (c) => state(c).copyRow() },
+  { action: 'copy', keys: ['y'], description: 'copy the row as JSON, on one line, to the clipboard (OSC 52)', scope: 'list', disabled: needsRow, run: (c) => state(c).copyRow() },
   {
     action: 'copyID',
     keys: ['Y'],
     description: "copy the row's ID: a user ID, or a conversation's ID (OSC 52)",
     scope: 'list',
+    disabled: needsRow,
     run: (c) => state(c).copyRowID(),
   },
   {

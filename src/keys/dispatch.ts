@@ -1,20 +1,21 @@
 // The single input path: a key reaches the first binding (bindings.ts, handlers with the rows) in
-// the scopes of what is open: a question asked, then a prompt (whose unbound characters are
-// typed), help or the message log, else the screen's scopes. Esc gives up a load in front
-// (store/overlays.ts) before anything else. A key typed
+// the scopes of what is open, in the one order of what is in front (store/overlays.ts, read by
+// keymap.scopesInFront): a question asked, then a prompt (whose unbound characters are typed),
+// help or the message log, else the screen's scopes. A binding that can do nothing here says why
+// on the status line instead of running (BindingSpec `disabled`). Esc gives up a load in front
+// before anything else. A key typed
 // while the page it is meant for loads waits for it (typeAhead.ts). Plain function of (key,
 // store), so every key's effect is testable without rendering.
 import { frontOverlay } from '../store/overlays.js';
-import { currentList, currentScreen, screenScope } from '../store/selectors.js';
+import { currentList } from '../store/selectors.js';
 import type { AppActions, AppStore } from '../store/store.js';
 import type { AppState } from '../store/types.js';
 import { screenGeometry, type TerminalSize } from '../layout/frame.js';
-import type { KeyContext, Scope } from './binding.js';
+import type { KeyContext } from './binding.js';
 import { settleDetailSearch } from './detailKeys.js';
 import { helpView } from './help.js';
-import { quitsFromHere, type Action } from './bindings.js';
-import { bindingFor, keyFor, promptOpenerKeys, scopesFor } from './keymap.js';
-import { asking } from './promptKeys.js';
+import { quitsFromHere, type Action, type Binding } from './bindings.js';
+import { bindingFor, keyFor, keyLabel, promptOpenerKeys, scopesInFront, unavailableHere } from './keymap.js';
 import { ACT_AT_ONCE, TypeAhead } from './typeAhead.js';
 import { splitTypedAhead, textKeys, type InputEvent } from './normalize.js';
 
@@ -69,7 +70,7 @@ export function dispatchKey(key: string, store: AppStore, ctx: DispatchContext):
   }
   // The operator acted: the message has been read (it stays on screen until then).
   state.dismissMessage();
-  const action = bindingFor(key, scopesOf(state))?.action;
+  const action = bindingFor(key, scopesInFront(state))?.action;
   if (key === 'escape' || action === 'back' || action === 'promptCancel') {
     // Esc is never kept: it gives up what is awaited (a page step, a user's check) and the keys typed behind it.
     const dropped = typeAhead.drop();
@@ -99,29 +100,25 @@ function awaiting(state: AppState): boolean {
 
 const keysText = (n: number): string => (n === 1 ? '1 key' : `${n} keys`);
 
-function scopesOf(state: AppState): Scope[] {
-  // A question asked takes its answers first, whatever is open.
-  const question: Scope[] = asking(state) ? ['question'] : [];
-  // An open prompt takes every key: its own rows, else a character is typed.
-  if (state.prompt) return [...question, 'prompt'];
-  if (state.help) return [...question, 'help'];
-  // The log is read-only and in front of the page: no other key reaches the page behind it.
-  if (state.log) return [...question, 'log'];
-  const screen = currentScreen(state);
-  return [...question, ...scopesFor(screenScope(screen), screen.name === 'user' ? screen.tab : undefined, state.detail.open, state.detail.full)];
-}
-
 /** One key, now: the binding it reaches in the scopes of what is open (a question, a prompt, help, the log) or of the screen. */
 function runKey(key: string, store: AppStore, ctx: DispatchContext): void {
   const state = store.getState();
+  const binding = bindingFor(key, scopesInFront(state));
   if (state.prompt) {
-    const binding = bindingFor(key, scopesOf(state));
     // A key no prompt row binds is typed when it is a character; a name (pageup) does nothing.
-    if (binding) binding.run(keyContext(store, ctx));
+    if (binding) runBinding(binding, key, store, ctx);
     else state.editPrompt(key);
     return settleDetailSearch(store, ctx);
   }
-  bindingFor(key, scopesOf(state))?.run(keyContext(store, ctx));
+  if (binding) runBinding(binding, key, store, ctx);
+}
+
+/** The binding's handler, unless it can do nothing here: then the status line says why. */
+function runBinding(binding: Binding, key: string, store: AppStore, ctx: DispatchContext): void {
+  const state = store.getState();
+  const reason = binding.disabled?.(state);
+  if (reason === undefined) return binding.run(keyContext(store, ctx));
+  state.flashInfo(`${keyLabel(key)} (${binding.action}) does nothing here: ${reason}`);
 }
 
 const typeAheads = new WeakMap<AppStore, { queue: TypeAhead; ctx: DispatchContext }>();
@@ -160,7 +157,7 @@ function keyContext(store: AppStore, ctx: DispatchContext): KeyContext {
     ...ctx,
     helpView: () => {
       const body = screenGeometry(ctx.terminal, { help: true }).body;
-      return helpView(body.width, body.rows);
+      return helpView(body.width, body.rows, unavailableHere(store.getState()));
     },
     keyName: (action, scope) => keyFor(action, scope) ?? action,
   };

@@ -9,7 +9,7 @@ import type { Scope } from './binding.js';
 import type { Binding } from './bindings.js';
 import { COMMANDS } from './commands.js';
 import { activeBindings } from './effective.js';
-import { keyFor, keyLabel, promptOpenerKeys } from './keymap.js';
+import { bindingKey, keyFor, keyLabel, promptOpenerKeys } from './keymap.js';
 
 const SCOPE_TITLES: Record<Scope, string> = {
   global: 'Everywhere',
@@ -47,16 +47,20 @@ export interface HelpEntry {
 
 /**
  * The keys of every binding as help writes them, for tests, the layout and README's Keys table
- * (which passes the default table: help shows the keys in force).
+ * (which passes the default table: help shows the keys in force). `unavailable`: the bindings that
+ * can do nothing on the screen behind help, with why (keymap.unavailableHere); help says so.
  */
-export function helpEntries(table: readonly Binding[] = activeBindings()): HelpEntry[] {
+export function helpEntries(table: readonly Binding[] = activeBindings(), unavailable: Readonly<Record<string, string>> = {}): HelpEntry[] {
   const keymap = (scope: Scope) =>
-    table.filter((b) => b.scope === scope).map((b) => ({
-      group: scope === 'prompt' ? promptGroup(table) : SCOPE_TITLES[scope],
-      ...labelled(b.keys.map(keyLabel)),
-      description: bindingText(b, table),
-      action: b.action,
-    }));
+    table.filter((b) => b.scope === scope).map((b) => {
+      const reason = unavailable[bindingKey(b)];
+      return {
+        group: scope === 'prompt' ? promptGroup(table) : SCOPE_TITLES[scope],
+        ...labelled(b.keys.map(keyLabel)),
+        description: reason === undefined ? bindingText(b, table) : `${bindingText(b, table)} (not here: ${reason})`,
+        action: b.action,
+      };
+    });
   const commands = COMMANDS.map((c) => ({
     group: COMMAND_GROUP,
     ...labelled([c.synopsis, ...(c.aliases ?? [])].map((name) => `:${name}`)),
@@ -73,8 +77,8 @@ function bindingText(b: Binding, table: readonly Binding[] = activeBindings()): 
 const labelled = (labels: readonly string[]): Pick<HelpEntry, 'labels' | 'keys'> => ({ labels, keys: labels.join(' ') });
 
 /** Help for a body of `width` x `height` cells: the entries, laid out by layout/helpColumns.ts. */
-export function helpView(width: number, height: number): HelpView {
-  const items = helpEntries().map((entry) => ({
+export function helpView(width: number, height: number, unavailable: Readonly<Record<string, string>> = {}): HelpView {
+  const items = helpEntries(activeBindings(), unavailable).map((entry) => ({
     group: entry.group,
     keys: entry.keys,
     // The action's name, as the config file's `keys` rebinds it.

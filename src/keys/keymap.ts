@@ -2,6 +2,10 @@
 // a key means there, the footer's hints, and how a key is written.
 import type { UserTab } from '../lists/names.js';
 import type { ScreenKind } from '../lists/names.js';
+import type { AppActions } from '../store/actions.js';
+import { keysInFront } from '../store/overlays.js';
+import { currentScreen, screenScope } from '../store/selectors.js';
+import type { AppState } from '../store/types.js';
 import { glyphs } from '../terminal/glyphs.js';
 import type { Hint, Scope } from './binding.js';
 import type { Action, Binding } from './bindings.js';
@@ -24,6 +28,39 @@ export function scopesFor(screen: ScreenKind, tab?: UserTab, detailOpen = false,
   if (detailOpen && !detailFull) scopes.push('detail');
   scopes.push('global');
   return scopes;
+}
+
+/** The scopes of the screen on view, behind whatever is open over it. */
+export function screenScopes(state: AppState): Scope[] {
+  const screen = currentScreen(state);
+  return scopesFor(screenScope(screen), screen.name === 'user' ? screen.tab : undefined, state.detail.open, state.detail.full);
+}
+
+/**
+ * The scopes a key reaches now, first first: those of what is open in front (store/overlays.ts,
+ * the one order of it), then the screen's unless one of them takes every key.
+ */
+export function scopesInFront(state: AppState & AppActions): Scope[] {
+  const front = keysInFront(state);
+  return front.screen ? [...front.scopes, ...screenScopes(state)] : front.scopes;
+}
+
+/** Where a binding is named in `unavailableHere`'s answer. */
+export const bindingKey = (b: Pick<Binding, 'scope' | 'action'>): string => `${b.scope} ${b.action}`;
+
+/**
+ * The bindings of the screen on view that can do nothing now, each with why (BindingSpec
+ * `disabled`), keyed by bindingKey: the footer leaves their hints out, help writes the reasons.
+ * A plain record of strings, so that a component's selector compares it by its contents.
+ */
+export function unavailableHere(state: AppState): Record<string, string> {
+  const scopes = screenScopes(state);
+  const unavailable: Record<string, string> = {};
+  for (const binding of activeBindings()) {
+    const reason = scopes.includes(binding.scope) ? binding.disabled?.(state) : undefined;
+    if (reason !== undefined) unavailable[bindingKey(binding)] = reason;
+  }
+  return unavailable;
 }
 
 let indexed: { table: readonly Binding[]; byKey: Map<string, Binding[]> } | undefined;
@@ -52,13 +89,16 @@ export function bindingFor(key: string, scopes: readonly Scope[]): Binding | und
   return undefined;
 }
 
-/** Footer hints for these scopes, in the table's order, each naming keys that do what it says here. */
-export function hintsFor(scopes: readonly Scope[]): string[] {
+/**
+ * Footer hints for these scopes, in the table's order, each naming keys that do what it says here;
+ * none for a binding that can do nothing now (`unavailable`, from unavailableHere).
+ */
+export function hintsFor(scopes: readonly Scope[], unavailable: Readonly<Record<string, string>> = {}): string[] {
   // A hint only for a binding its keys reach (the split pane's `/` is the list's filter).
   // The full-screen detail is the one place its scope comes first (scopesFor).
   const full = scopes[0] === 'detail';
   return activeBindings()
-    .filter((b) => b.hint && scopes.includes(b.scope) && b.keys.some((key) => bindingFor(key, scopes) === b))
+    .filter((b) => b.hint && scopes.includes(b.scope) && !(bindingKey(b) in unavailable) && b.keys.some((key) => bindingFor(key, scopes) === b))
     .flatMap((b) => {
       const hint = hintHere(b, full && b.fullHint ? b.fullHint : b.hint!, scopes);
       return hint === undefined ? [] : [hint];

@@ -18,11 +18,6 @@ const edit = <E extends LineEdit>(action: E, keys: readonly string[], descriptio
     run: (c: KeyContext) => c.store.getState().editPrompt({ edit: action }),
   }) as const;
 
-/** The question on the status line: is one asked (dispatch puts the `question` scope first then)? */
-export function asking(s: AppState): boolean {
-  return s.prompt?.kind === 'exportConfirm' || (s.prompt === null && s.exporting?.cancelAsked === true);
-}
-
 /** The answer to the question asked: the export's size question is a prompt; cancelling one is not. */
 function answer(s: AppState & AppActions, yes: boolean): void {
   if (s.prompt?.kind === 'exportConfirm') return yes ? s.submitPrompt() : s.cancelPrompt();

@@ -10,6 +10,7 @@ import { listDef } from '../lists/registry.js';
 import type { DetailOwner } from '../lists/types.js';
 import { docWindow, fixedBlock, streamBlock, valueBlock, type Block, type PaneLine } from './detailDoc.js';
 import { codePointHead, prepareValue } from '../domain/valueLines.js';
+import { VariantCache } from '../domain/caches.js';
 
 export type { PaneLine } from './detailDoc.js';
 
@@ -78,16 +79,13 @@ function* mapLines<T>(source: Iterable<T>, to: (item: T) => PaneLine): Generator
   for (const item of source) yield to(item);
 }
 
-const memo = new WeakMap<object, { key: string; blocks: Block[] }>();
+/** A row's detail as laid out, by row (never copied: domain/caches.ts) and its width and owner. */
+const memo = new VariantCache<AnyRow, Block[]>('detail blocks', 256);
 function blocksFor(kind: ListKind, row: AnyRow, width: number, color: boolean, owner?: Omit<DetailOwner, 'now'>): Block[] {
   const key = `${kind}|${width}|${color}|${owner?.id ?? ''}|${owner?.name ?? ''}`;
-  const hit = memo.get(row);
-  if (hit && hit.key === key) return hit.blocks;
   // "3 min ago" is as of when the row's detail was first laid out: a row's detail is rebuilt when
   // the row is (a live refresh, another page), not on every frame.
-  const blocks = detailBlocks(kind, row, width, color, { ...owner, now: Date.now() });
-  memo.set(row, { key, blocks });
-  return blocks;
+  return memo.through(row, key, () => detailBlocks(kind, row, width, color, { ...owner, now: Date.now() }));
 }
 
 /** @internal Every line at once, for tests; the app lays out only the window on screen (paneViewport). */

@@ -3,6 +3,7 @@
 // VALUE_MAX_LINES already, but a JSON tree of a huge message streams on, and a search must answer
 // within a keystroke's time.
 import type { AnyRow } from '../api/pages.js';
+import { VariantCache } from '../domain/caches.js';
 import type { ListKind } from '../lists/names.js';
 import { paneHead, type PaneLine, type PaneOwner } from './detailLines.js';
 import { treeLineText } from './jsonTreeLines.js';
@@ -64,17 +65,16 @@ export interface DetailMatches {
   capped: boolean;
 }
 
-const memo = new WeakMap<object, { key: string; matches: DetailMatches }>();
+/** Where a row's detail matches the search, by row (never copied: domain/caches.ts) and the query. */
+const memo = new VariantCache<AnyRow, DetailMatches>('detail matches', 64);
 
 /** The lines of a row's detail (at this pane width) that hold `query`. */
 export function detailMatches(kind: ListKind, row: AnyRow, width: number, color: boolean, query: string, owner?: PaneOwner): DetailMatches {
   const key = `${kind}|${width}|${color}|${query}|${owner?.id ?? ''}|${owner?.name ?? ''}`;
-  const hit = memo.get(row);
-  if (hit && hit.key === key) return hit.matches;
-  const head = paneHead(kind, row, width, color, SEARCH_MAX_LINES, owner);
-  // A part per line joined by a character no text holds, so that a match never spans two parts.
-  const texts = head.lines.map((line) => searchedParts(line).join('\u0000'));
-  const matches = { lines: findMatches(texts, query.replaceAll('\u0000', '')), capped: !head.complete };
-  memo.set(row, { key, matches });
-  return matches;
+  return memo.through(row, key, () => {
+    const head = paneHead(kind, row, width, color, SEARCH_MAX_LINES, owner);
+    // A part per line joined by a character no text holds, so that a match never spans two parts.
+    const texts = head.lines.map((line) => searchedParts(line).join('\u0000'));
+    return { lines: findMatches(texts, query.replaceAll('\u0000', '')), capped: !head.complete };
+  });
 }

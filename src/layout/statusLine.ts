@@ -20,7 +20,7 @@ export interface PagingList extends PagePosition {
   loading: boolean;
   /** How far a load of many requests got (store/types.ts ListState). */
   progress?: string | undefined;
-  rows: AnyRow[];
+  rows: readonly AnyRow[];
   filter: string;
   cursor: number;
   kind: ListKind;

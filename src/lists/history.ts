@@ -6,6 +6,7 @@ import { contentTypeName, msgStatusName } from '../content/enums.js';
 import { formatCount, formatTableTime, formatTimeZoned } from '../content/format.js';
 import { ID_MAX, id, label } from '../domain/columns.js';
 import { messageFrom, messageFromLine } from '../domain/sender.js';
+import { BoundedCache } from '../domain/caches.js';
 import { IDENTIFYING } from '../domain/tableLayout.js';
 import { glyphs } from '../terminal/glyphs.js';
 import { idText } from '../terminal/sanitize.js';
@@ -21,7 +22,7 @@ interface HistoryQuery {
   listedUnread?: number;
 }
 
-const decoded = new WeakMap<Msg, string>();
+const decoded = new BoundedCache<Msg, string>('history summaries', 4096);
 function summary(m: Msg): string {
   let text = decoded.get(m);
   if (text === undefined) {

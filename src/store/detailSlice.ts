@@ -3,7 +3,6 @@
 import type { StateCreator } from 'zustand/vanilla';
 import type { SliceServices } from './services.js';
 import { CLOSED_DETAIL, openedDetail } from './detailState.js';
-import { NO_ROW } from './flash.js';
 import { selectedRow } from './selectors.js';
 import type { AppState } from './types.js';
 import type { AppActions, DetailActions } from './actions.js';
@@ -11,13 +10,14 @@ import type { AppActions, DetailActions } from './actions.js';
 type DetailSliceState = Pick<AppState, 'detail'>;
 
 export const detailSlice =
-  (services: SliceServices): StateCreator<AppState & AppActions, [], [], DetailSliceState & DetailActions> =>
+  (_services: SliceServices): StateCreator<AppState & AppActions, [], [], DetailSliceState & DetailActions> =>
   (set, get) => ({
     detail: CLOSED_DETAIL,
 
     toggleDetail(full = false) {
       const open = !get().detail.open;
-      if (open && !selectedRow(get())) return services.flash(NO_ROW, 'info');
+      // No row to show: the key says why (keys/bindings.ts `disabled`) and never gets here.
+      if (open && !selectedRow(get())) return;
       set({ detail: open ? openedDetail(full) : CLOSED_DETAIL });
     },
     toggleDetailFull() {

@@ -7,9 +7,6 @@
 // to another screen or outlives the step that made it.
 import type { Flash, LoggedMessage } from './types.js';
 
-/** What a key that needs a row says on a page without one (a typed-ahead `d` on an empty list). */
-export const NO_ROW = 'no row here: this page has no rows';
-
 /** How many messages the log keeps, newest first. @internal exported for the log's unit test (test/store/messages.test.ts). */
 export const MESSAGE_LOG_LIMIT = 50;
 

@@ -14,7 +14,6 @@ import { fieldsOf, hasField, shownRows } from '../domain/pageSort.js';
 import { requestOf } from './listEdits.js';
 import type { SliceServices } from './services.js';
 import { openedDetail } from './detailState.js';
-import { NO_ROW } from './flash.js';
 import { keptPage } from './overlays.js';
 import { passMarks } from './liveMarks.js';
 import { currentScreen, pageFitFor, pageSizeFor, selectedRow } from './selectors.js';
@@ -164,8 +163,8 @@ export const listsSlice =
       openRow() {
         const list = current();
         const row = selectedRow(get());
-        if (!list) return;
-        if (!row) return flash(NO_ROW, 'info');
+        // No row: the keys say why (keys/bindings.ts `disabled`) and never get here.
+        if (!list || !row) return;
         const def = listDef(list.kind);
         if (def.opens) {
           // The drill-down list's owner is this list's user when it needs one (lists/names.ts `needs`).
@@ -184,8 +183,8 @@ export const listsSlice =
       openNamedUser() {
         const list = current();
         const row = selectedRow(get());
-        if (!list) return;
-        if (!row) return flash(NO_ROW, 'info');
+        // No row: the keys say why (keys/bindings.ts `disabled`) and never get here.
+        if (!list || !row) return;
         const id = listDef(list.kind).userNamed(row, list.userID);
         if (id) get().openUser(id);
         else flash('this row names no other user', 'info');

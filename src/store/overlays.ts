@@ -1,7 +1,7 @@
-// What is in front of the operator, innermost first. Esc closes the first one open, one per
-// press, each by its own rule. An overlay's own keys (the question's answers, the log's
-// scrolling) are rows of the keys' bindings in a scope of their own, which dispatch puts first
-// while it is open. A new overlay is a row here, in its place, rather than a branch in a cascade
+// What is in front of the operator, innermost first: the one order of it. Esc closes the first
+// one open, one per press, each by its own rule. An overlay's own keys (the question's answers,
+// the log's scrolling) are rows of the keys' bindings in a scope of their own (`keys`), which
+// dispatch and the footer take from here (keysInFront), in this order. A new overlay is a row here, in its place, rather than a branch in a cascade
 // of ifs. An export is never cancelled by Esc alone: Esc reaching it asks, and only the answer
 // yes (keys/promptKeys.ts) cancels.
 import { requestKey } from './scheduler.js';
@@ -14,6 +14,7 @@ import type { AppState, ListState } from './types.js';
 type State = AppState & AppActions;
 
 type OverlayName =
+  | 'question'
   | 'prompt'
   | 'exportQuestion'
   | 'help'
@@ -27,9 +28,14 @@ type OverlayName =
   | 'export'
   | 'narrowed';
 
+/** The scope of the keys' bindings an overlay's own keys are (keys/binding.ts Scope). */
+type KeyLayer = 'question' | 'prompt' | 'help' | 'log';
+
 interface Overlay {
   name: OverlayName;
   open(state: State): boolean;
+  /** Its own keys, while it is open; `alone`: no key reaches what is behind it. */
+  keys?: { scope: KeyLayer; alone: boolean };
   /** Esc: closes it (or, for the export, asks). */
   escape(state: State): void;
 }
@@ -48,16 +54,24 @@ const narrowed = (list: ListState | undefined): boolean => list !== undefined &&
 
 /** Innermost first: the order docs/keys.md gives. */
 const OVERLAYS: readonly Overlay[] = [
-  { name: 'prompt', open: (s) => s.prompt !== null, escape: (s) => s.cancelPrompt() },
+  // The question on the status line takes its answers first, whatever else is open; Esc answers no.
+  {
+    name: 'question',
+    open: asking,
+    keys: { scope: 'question', alone: false },
+    escape: (s) => (s.prompt?.kind === 'exportConfirm' ? s.cancelPrompt() : s.keepExporting()),
+  },
+  // An open prompt takes every key: its own rows, else a character is typed.
+  { name: 'prompt', open: (s) => s.prompt !== null, keys: { scope: 'prompt', alone: true }, escape: (s) => s.cancelPrompt() },
   {
     name: 'exportQuestion',
     open: (s) => Boolean(s.exporting?.quitAsked || s.exporting?.cancelAsked),
     // Its answers are rows of the keys' bindings (keys/promptKeys.ts, the `question` scope).
     escape: (s) => s.keepExporting(),
   },
-  { name: 'help', open: (s) => s.help, escape: (s) => s.toggleHelp() },
-  // Its keys are the `log` scope's rows (keys/bindings.ts), and only they reach it.
-  { name: 'log', open: (s) => s.log !== null, escape: (s) => s.closeLog() },
+  { name: 'help', open: (s) => s.help, keys: { scope: 'help', alone: true }, escape: (s) => s.toggleHelp() },
+  // Read-only and in front of the page: its keys are the `log` scope's rows, and only they reach it.
+  { name: 'log', open: (s) => s.log !== null, keys: { scope: 'log', alone: true }, escape: (s) => s.closeLog() },
   // A load that walks (a member search on the client): Esc stops it, and what it found shows.
   {
     name: 'walk',
@@ -92,4 +106,23 @@ const OVERLAYS: readonly Overlay[] = [
 /** The innermost overlay open, if any. */
 export function frontOverlay(state: State): Overlay | undefined {
   return OVERLAYS.find((o) => o.open(state));
+}
+
+/** The question on the status line: is one asked (the export's size question, or cancelling one)? */
+export function asking(s: AppState): boolean {
+  return s.prompt?.kind === 'exportConfirm' || (s.prompt === null && s.exporting?.cancelAsked === true);
+}
+
+/**
+ * Whose keys a key reaches, innermost first: the open overlays' own scopes, down to the first that
+ * takes every key; `screen`: the screen's keys come after them (none is alone).
+ */
+export function keysInFront(state: State): { scopes: KeyLayer[]; screen: boolean } {
+  const scopes: KeyLayer[] = [];
+  for (const overlay of OVERLAYS) {
+    if (!overlay.keys || !overlay.open(state)) continue;
+    scopes.push(overlay.keys.scope);
+    if (overlay.keys.alone) return { scopes, screen: false };
+  }
+  return { scopes, screen: true };
 }

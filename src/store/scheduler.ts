@@ -12,7 +12,7 @@
 import type { AnyRow } from '../api/pages.js';
 import type { PageRequest } from '../lists/types.js';
 import type { Page } from '../api/schemas.js';
-import { PageCache } from './cache.js';
+import { BoundedCache } from '../domain/caches.js';
 
 export type FetchPage = (request: PageRequest, signal: AbortSignal, listKey: string) => Promise<Page<AnyRow>>;
 
@@ -66,7 +66,7 @@ export const PAGE_CACHE_PAGES = 64;
 
 export class RequestScheduler {
   readonly stats: RequestStats = { started: 0, discarded: 0, maxInFlight: 0 };
-  private readonly cache: PageCache<{ page: Page<AnyRow>; at: number }>;
+  private readonly cache: BoundedCache<string, { page: Page<AnyRow>; at: number }>;
   private readonly inFlight = new Map<string, Running>();
   /** What each list wants now, while it waits for it. */
   private readonly waiting = new Map<string, PageRequest>();
@@ -76,7 +76,7 @@ export class RequestScheduler {
     private readonly events: SchedulerEvents,
     cacheSize = PAGE_CACHE_PAGES,
   ) {
-    this.cache = new PageCache(cacheSize);
+    this.cache = new BoundedCache('pages', cacheSize);
   }
 
   /**

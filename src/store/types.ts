@@ -39,7 +39,7 @@ export interface ListState extends PagePosition {
   /** The page extras its shown columns need (lists/pageExtras.ts), asked for beside each page. */
   extras?: readonly string[];
   /** Rows of `loadedPage`; kept on screen while a newer page loads or fails. */
-  rows: AnyRow[];
+  rows: readonly AnyRow[];
   loadedPage: number | null;
   /** The page size of the rows on screen (`size` is the one asked for; they differ while it loads). */
   loadedSize?: number | undefined;

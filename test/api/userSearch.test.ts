@@ -22,7 +22,7 @@ afterAll(() => demo.close());
 const query = (search: string, regex = false): ListQuery => ({ keyword: '', conversationIDs: [], search, regex });
 const users = (search: string, regex = false, page = 1, size = USERS) =>
   fetchPage(demoClient(demo), { kind: 'users', page, size, query: query(search, regex) }, new AbortController().signal);
-const ids = (rows: unknown[]): string[] => (rows as User[]).map((u) => u.userID);
+const ids = (rows: readonly unknown[]): string[] => (rows as User[]).map((u) => u.userID);
 
 describe('escapeRegex', () => {
   it('makes every regex character match itself and nothing else', () => {

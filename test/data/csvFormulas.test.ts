@@ -79,7 +79,7 @@ describe('csvCell at every split', () => {
 });
 
 let demo: DemoServer;
-const rows = new Map<ListKind, AnyRow[]>();
+const rows = new Map<ListKind, readonly AnyRow[]>();
 const queryFor = (kind: ListKind): AnyQuery => {
   const def = listDef(kind);
   const parent = LIST_KINDS.find((k) => listDef(k).opens?.kind === kind);

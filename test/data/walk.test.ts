@@ -75,7 +75,7 @@ const ignoresPageNumber = (path: string, _page: number, size: number): unknown =
 const client = (url: string) =>
   new OpenIMClient({ baseUrl: url, token: TOKEN, adminUserID: 'imAdmin', timeoutMs: 5000, retryPolicy: NO_RETRIES, maxBodyBytes: 1 << 20 });
 
-async function collect(walk: AsyncGenerator<{ page: number; result: { rows: unknown[] } }>): Promise<{ rows: number; pages: number[]; error?: unknown }> {
+async function collect(walk: AsyncGenerator<{ page: number; result: { rows: readonly unknown[] } }>): Promise<{ rows: number; pages: number[]; error?: unknown }> {
   const pages: number[] = [];
   let rows = 0;
   try {

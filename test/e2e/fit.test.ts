@@ -56,7 +56,7 @@ function tableRows(screen: string, title: string): string[] {
   return lines.slice(top + 1, status).filter((line) => line.trim() !== '');
 }
 
-async function firstPage(kind: ListKind, size: number, userID?: string): Promise<AnyRow[]> {
+async function firstPage(kind: ListKind, size: number, userID?: string): Promise<readonly AnyRow[]> {
   const page = await fetchPage(
     demoClient(reference),
     { kind, ...(userID ? { userID } : {}), page: 1, size, query: listDef(kind).query.initial },

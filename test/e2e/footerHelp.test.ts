@@ -92,3 +92,26 @@ describe.each([
   }, 60_000);
 });
 
+
+describe('a key that can do nothing here, at 80x24', () => {
+  it('on a page the filter left without rows, the footer offers no row keys and d says why', async () => {
+    const t = startApp({ cols: 80, rows: 24, args: ['--demo', '--still'] });
+    terms.push(t);
+    const footer = (s: string): string => s.split('\n').at(-1) ?? '';
+    const rowsShown = await t.waitFor(/user_000001[\s\S]*page 1 of/);
+    expect(footer(rowsShown)).toContain('d detail');
+    t.send('/');
+    t.type('no-such-row-anywhere');
+    t.send('Enter');
+    // The prompt closed (the footer is back) over the page the filter emptied.
+    const empty = await t.waitFor((s) => s.includes('no row of this page matches') && footer(s).includes('? help'));
+    expect(footer(empty)).not.toContain('d detail');
+    expect(footer(empty)).not.toContain('open');
+    expect(footer(empty)).toContain('? help');
+    t.send('d');
+    const said = await t.waitFor(/does nothing here/);
+    expect(said).toContain('d (detail) does nothing here: no row is shown here');
+    // Nothing else changed: the page and its filter are as they were.
+    expect(said).toContain('no row of this page matches "no-such-row-anywhere"');
+  }, 60_000);
+});

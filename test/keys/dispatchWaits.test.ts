@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO, startDemoServer, type DemoServer } from 'openim-demo-server';
 import { dispatchKey } from '../../src/keys/dispatch.js';
-import { NO_ROW } from '../../src/store/flash.js';
+import { NO_ROW } from '../../src/keys/bindings.js';
 import { currentList, currentScreen } from '../../src/store/selectors.js';
 import { settled, storeFor } from '../support/demoStore.js';
 
@@ -81,7 +81,7 @@ describe('keys during a slow page', () => {
     await settled(store);
     expect(currentList(s())!.rows).toEqual([]);
     expect(s().detail.open).toBe(false);
-    expect(s().flash?.text).toBe(NO_ROW);
+    expect(s().flash?.text).toBe(`d (detail) does nothing here: ${NO_ROW}`);
   });
 });
 

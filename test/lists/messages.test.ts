@@ -277,7 +277,7 @@ describe('the live view on a search', () => {
   });
 });
 
-const conversationsOf = async (server: DemoServer): Promise<Conversation[]> =>
+const conversationsOf = async (server: DemoServer): Promise<readonly Conversation[]> =>
   (await LISTS.conversations.operation.send(demoClient(server), { userID: DEMO.firstUserID, pagination: { pageNumber: 1, showNumber: 1000 } })).rows;
 
 function arrivedSeq(store: ReturnType<typeof storeFor>, serverMsgID: string): number {

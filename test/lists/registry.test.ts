@@ -35,7 +35,7 @@ function sample(kind: ListKind): ListQuery {
 }
 interface Served {
   pages: Map<ListKind, Page<AnyRow>>;
-  rows: Map<ListKind, AnyRow[]>;
+  rows: Map<ListKind, readonly AnyRow[]>;
   /** Why the demo could not serve a list's first page, by list: its own test says so by name. */
   unserved: Map<ListKind, string>;
 }

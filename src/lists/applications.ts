@@ -64,5 +64,6 @@ export const applications = {
     label: { long: 'sent applications', short: 'sent' },
     count: (page) => page.total,
     words: (n) => ({ long: `sent applications ${formatCount(n)}`, short: `${formatCount(n)} sent` }),
+    example: 40,
   },
 } satisfies ListDef<FriendRequest, number, Record<never, never>>;

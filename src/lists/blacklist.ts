@@ -54,5 +54,6 @@ export const blacklist = {
     label: { long: 'blacklist', short: 'black' },
     count: (page) => page.total,
     words: (n) => ({ long: `blacklist ${formatCount(n)}`, short: `${formatCount(n)} black` }),
+    example: 12,
   },
 } satisfies ListDef<Black, number, Record<never, never>>;

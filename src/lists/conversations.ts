@@ -202,6 +202,7 @@ export const conversations = {
             long: `${formatCount(c.withMessages)} ${c.withMessages === 1 ? 'conversation' : 'conversations'} with messages ${glyphs().separator} ${formatCount(c.unread)} unread`,
             short: `${formatCount(c.withMessages)} ${c.withMessages === 1 ? 'conv' : 'convs'} ${formatCount(c.unread)} unread`,
           },
+    example: { withMessages: 236, unread: 12_345, none: false },
   },
   keys: [
     {

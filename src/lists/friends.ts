@@ -81,5 +81,6 @@ export const friends = {
     label: { long: 'friends', short: 'friends' },
     count: (page) => page.total,
     words: (n) => ({ long: `friends ${formatCount(n)}`, short: `${formatCount(n)} friends` }),
+    example: 31,
   },
 } satisfies ListDef<Friend, number, Record<never, never>>;

@@ -39,7 +39,8 @@ export const groupInfoSchema = z.looseObject({
 });
 export type GroupInfo = z.infer<typeof groupInfoSchema>;
 
-const EMPTY_GROUP: GroupInfo = {
+/** A group the server sent as null. */
+export const EMPTY_GROUP: GroupInfo = {
   groupID: '', groupName: '', notification: '', introduction: '', faceURL: '', ownerUserID: '', createTime: 0, memberCount: 0, ex: '', status: 0,
   creatorUserID: '', groupType: 0, needVerification: 0, lookMemberInfo: 0, applyMemberFriend: 0, notificationUpdateTime: 0, notificationUserID: '',
 };

@@ -69,5 +69,6 @@ export const joinedGroups = {
     label: { long: 'groups', short: 'groups' },
     count: (page) => page.total,
     words: (n) => ({ long: `groups ${formatCount(n)}`, short: `${formatCount(n)} groups` }),
+    example: 9,
   },
 } satisfies ListDef<JoinedGroup, number, Record<never, never>>;

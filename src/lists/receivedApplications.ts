@@ -45,5 +45,6 @@ export const receivedApplications = {
     label: { long: 'received applications', short: 'rcvd' },
     count: (page) => page.total,
     words: (n) => ({ long: `received applications ${formatCount(n)}`, short: `${formatCount(n)} rcvd` }),
+    example: 7,
   },
 } satisfies ListDef<FriendRequest, number, Record<never, never>>;

@@ -165,6 +165,8 @@ export interface UserSummaryPart<Figure, Query = AnyQuery> {
   count(page: PageFigures, query: Query): Figure | undefined;
   /** How the figure reads. */
   words(figure: Figure): SummaryWords;
+  /** A figure as a busy user's would be: the summary line's tests read every list's (test/layout/userSummaryLine.test.ts). */
+  example: Figure;
 }
 
 /**

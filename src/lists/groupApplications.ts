@@ -11,7 +11,8 @@ import { idAt, labelAt, textAt, timeAt } from '../domain/columns.js';
 import { glyphs } from '../terminal/glyphs.js';
 import { code, ms } from './fieldText.js';
 import { EMPTY_GROUP, groupInfoFields, groupInfoSchema, opensMembers } from './groups.js';
-import { NO_QUERY, ownersPageBody, type ListDef, type RowDetail } from './types.js';
+import { listOf } from './parts.js';
+import type { RowDetail } from './types.js';
 
 const { str, intOr, list, or } = schemaParts;
 const NO_USER = { userID: '', nickname: '', faceURL: '', ex: '' };
@@ -70,27 +71,31 @@ export const groupRequestColumns = (sent: string) => [
   labelAt<GroupRequest>('joinSource', 'SOURCE', 4, (v) => joinSourceName(Number(v))),
 ];
 
-export const groupApplications = {
-  operation: pageOperation({
-    name: 'getUserReqGroupApplicationList',
-    path: '/group/get_user_req_group_applicationList',
-    schema: groupRequestsSchema,
-    rows: 'groupRequests',
-    total: 'total',
-    totalExact: true,
-  }),
-  body: ownersPageBody,
-  query: NO_QUERY,
-  columns: groupRequestColumns('SENT'),
-  detail: groupRequestDetail,
-  csv: { before: ['userInfo.userID'], after: ['handleMsg', 'handleUserID', 'handleTime', 'inviterUserID', 'ex'] },
-  opens: { kind: 'members', query: (r) => opensMembers(r.groupInfo) },
-  identity: (r) => r.groupInfo.groupID,
-  rowID: (r) => r.groupInfo.groupID,
-  userNamed: (r) => r.inviterUserID || undefined,
-  completionWords: (r) => [r.groupInfo.groupID, r.groupInfo.groupName],
-  emptyText: () => 'no group join applications sent',
-  userSummary: {
+export const groupApplications = listOf<GroupRequest, number>({
+  wire: {
+    operation: pageOperation({
+      name: 'getUserReqGroupApplicationList',
+      path: '/group/get_user_req_group_applicationList',
+      schema: groupRequestsSchema,
+      rows: 'groupRequests',
+      total: 'total',
+      totalExact: true,
+    }),
+  },
+  table: {
+    columns: groupRequestColumns('SENT'),
+    detail: groupRequestDetail,
+    csv: { before: ['userInfo.userID'], after: ['handleMsg', 'handleUserID', 'handleTime', 'inviterUserID', 'ex'] },
+    identity: (r) => r.groupInfo.groupID,
+    rowID: (r) => r.groupInfo.groupID,
+    completionWords: (r) => [r.groupInfo.groupID, r.groupInfo.groupName],
+    emptyText: 'no group join applications sent',
+  },
+  place: {
+    opens: { kind: 'members', query: (r) => opensMembers(r.groupInfo) },
+    userNamed: (r) => r.inviterUserID || undefined,
+  },
+  summary: {
     eager: false,
     drop: 9,
     label: { long: 'join applications', short: 'joins' },
@@ -98,4 +103,4 @@ export const groupApplications = {
     words: (n) => ({ long: `join applications ${formatCount(n)}`, short: `${formatCount(n)} joins` }),
     example: 8,
   },
-} satisfies ListDef<GroupRequest, number, Record<never, never>>;
+});

@@ -8,7 +8,7 @@ import { schemaParts } from '../api/schemas.js';
 import { formatCount } from '../content/format.js';
 import { idAt, labelAt, timeAt } from '../domain/columns.js';
 import { ms } from './fieldText.js';
-import { NO_QUERY, type ListDef } from './types.js';
+import { listOf } from './parts.js';
 
 const { intOr, or } = schemaParts;
 const seqsSchema = z.looseObject({ maxSeq: intOr(0), hasReadSeq: intOr(0), maxSeqTime: intOr(0) });
@@ -26,50 +26,49 @@ interface ReadStateRow {
 
 const count = (n: unknown): string => formatCount(Number(n));
 
-export const readState = {
-  operation: unpagedOperation({
-    name: 'getConversationsHasReadAndMaxSeq',
-    path: '/msg/get_conversations_has_read_and_max_seq',
-    schema: replySchema,
-    // By conversation ID: a map has no order of its own.
-    rows: (data) =>
-      Object.entries(data.seqs)
-        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-        .map(([conversationID, s]) => ({ conversationID, maxSeq: s.maxSeq, hasReadSeq: s.hasReadSeq, unread: Math.max(0, s.maxSeq - s.hasReadSeq), maxSeqTime: s.maxSeqTime })),
-    extra: (rows) => ({ unread: rows.reduce((sum, r) => sum + r.unread, 0), withUnread: rows.filter((r) => r.unread > 0).length }),
-  }),
-  body: (request) => unpagedPlan({ userID: request.userID ?? '' }, request),
-  query: NO_QUERY,
-  columns: [
-    idAt('conversationID', 'CONVERSATION'),
-    { ...labelAt('unread', 'UNREAD', 2, (n) => (Number(n) ? count(n) : '')), max: 16, align: 'right' },
-    { ...labelAt('hasReadSeq', 'READ SEQ', 2, count), max: 16, align: 'right' },
-    { ...labelAt('maxSeq', 'MAX SEQ', 2, count), max: 16, align: 'right' },
-    timeAt('maxSeqTime', 'LATEST', 3),
-  ],
-  detail: (r) => ({
-    title: `Read state of ${r.conversationID}`,
-    sections: [
-      {
-        title: 'Read state',
-        fields: [
-          { label: 'conversationID', value: r.conversationID },
-          { label: 'maxSeq', value: String(r.maxSeq) },
-          { label: 'hasReadSeq', value: r.hasReadSeq > r.maxSeq ? `${r.hasReadSeq}  (past the max seq)` : String(r.hasReadSeq) },
-          { label: 'unread', value: `${r.unread}  (maxSeq − hasReadSeq)` },
-          { label: 'maxSeqTime', value: ms(r.maxSeqTime) },
-        ],
-      },
+export const readState = listOf<ReadStateRow, number>({
+  wire: {
+    operation: unpagedOperation({
+      name: 'getConversationsHasReadAndMaxSeq',
+      path: '/msg/get_conversations_has_read_and_max_seq',
+      schema: replySchema,
+      // By conversation ID: a map has no order of its own.
+      rows: (data) =>
+        Object.entries(data.seqs)
+          .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+          .map(([conversationID, s]) => ({ conversationID, maxSeq: s.maxSeq, hasReadSeq: s.hasReadSeq, unread: Math.max(0, s.maxSeq - s.hasReadSeq), maxSeqTime: s.maxSeqTime })),
+      extra: (rows) => ({ unread: rows.reduce((sum, r) => sum + r.unread, 0), withUnread: rows.filter((r) => r.unread > 0).length }),
+    }),
+    body: (request) => unpagedPlan({ userID: request.userID ?? '' }, request),
+  },
+  table: {
+    columns: [
+      idAt('conversationID', 'CONVERSATION'),
+      { ...labelAt('unread', 'UNREAD', 2, (n) => (Number(n) ? count(n) : '')), max: 16, align: 'right' },
+      { ...labelAt('hasReadSeq', 'READ SEQ', 2, count), max: 16, align: 'right' },
+      { ...labelAt('maxSeq', 'MAX SEQ', 2, count), max: 16, align: 'right' },
+      timeAt('maxSeqTime', 'LATEST', 3),
     ],
-  }),
-  csv: {},
-  opens: { kind: 'history', query: (r) => ({ conversationID: r.conversationID }) },
-  identity: (r) => r.conversationID,
-  rowID: (r) => r.conversationID,
-  userNamed: () => undefined,
-  completionWords: (r) => [r.conversationID],
-  emptyText: () => 'no conversations with a read state',
-  userSummary: {
+    detail: (r) => ({
+      title: `Read state of ${r.conversationID}`,
+      sections: [
+        {
+          title: 'Read state',
+          fields: [
+            { label: 'conversationID', value: r.conversationID },
+            { label: 'maxSeq', value: String(r.maxSeq) },
+            { label: 'hasReadSeq', value: r.hasReadSeq > r.maxSeq ? `${r.hasReadSeq}  (past the max seq)` : String(r.hasReadSeq) },
+            { label: 'unread', value: `${r.unread}  (maxSeq − hasReadSeq)` },
+            { label: 'maxSeqTime', value: ms(r.maxSeqTime) },
+          ],
+        },
+      ],
+    }),
+    identity: (r) => r.conversationID,
+    emptyText: 'no conversations with a read state',
+  },
+  place: { opens: { kind: 'history', query: (r) => ({ conversationID: r.conversationID }) } },
+  summary: {
     // The whole read state in one reply: asked for only when its tab opens.
     eager: false,
     drop: 8,
@@ -79,4 +78,4 @@ export const readState = {
     words: (n) => ({ long: `${formatCount(n)} not read to the end`, short: `${formatCount(n)} unrd` }),
     example: 18,
   },
-} satisfies ListDef<ReadStateRow, number, Record<never, never>>;
+});

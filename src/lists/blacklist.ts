@@ -4,7 +4,7 @@ import { blackListDataSchema, type Black } from '../api/schemas.js';
 import { addSourceName } from '../content/enums.js';
 import { idAt, labelAt, nameAt, timeAt } from '../domain/columns.js';
 import { formatCount } from '../content/format.js';
-import { code, seconds } from './fieldText.js';
+import { code, seconds, userFields } from './fieldText.js';
 import { listOf } from './parts.js';
 
 export const blacklist = listOf<Black, number>({
@@ -34,12 +34,7 @@ export const blacklist = listOf<Black, number>({
         },
         {
           title: 'Blacklisted user',
-          fields: [
-            { label: 'userID', value: b.blackUserInfo.userID },
-            { label: 'nickname', value: b.blackUserInfo.nickname },
-            { label: 'faceURL', value: b.blackUserInfo.faceURL || '(none)' },
-            { label: 'ex', value: b.blackUserInfo.ex || '(empty)' },
-          ],
+          fields: userFields(b.blackUserInfo),
         },
       ],
     }),

@@ -21,3 +21,11 @@ export function messageCodes(m: { seq: number; sessionType: number; contentType:
     { label: 'status', value: String(m.status) },
   ];
 }
+
+/** A user as a row nests one (userID, nickname, faceURL, ex): the detail's section of that user. */
+export const userFields = (u: { userID: string; nickname: string; faceURL: string; ex: string }): { label: string; value: string }[] => [
+  { label: 'userID', value: u.userID },
+  { label: 'nickname', value: u.nickname },
+  { label: 'faceURL', value: u.faceURL || '(none)' },
+  { label: 'ex', value: u.ex || '(empty)' },
+];

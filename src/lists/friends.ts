@@ -6,7 +6,7 @@ import { schemaParts } from '../api/schemas.js';
 import { addSourceName } from '../content/enums.js';
 import { formatCount } from '../content/format.js';
 import { idAt, labelAt, markAt, nameAt, textAt, timeAt } from '../domain/columns.js';
-import { code, seconds } from './fieldText.js';
+import { code, seconds, userFields } from './fieldText.js';
 import { listOf } from './parts.js';
 
 const { str, intOr, bool, list, or } = schemaParts;
@@ -60,12 +60,7 @@ export const friends = listOf<Friend, number>({
         },
         {
           title: 'Friend',
-          fields: [
-            { label: 'userID', value: f.friendUser.userID },
-            { label: 'nickname', value: f.friendUser.nickname },
-            { label: 'faceURL', value: f.friendUser.faceURL || '(none)' },
-            { label: 'ex', value: f.friendUser.ex || '(empty)' },
-          ],
+          fields: userFields(f.friendUser),
         },
       ],
     }),

@@ -9,7 +9,7 @@ import { handleResultName, joinSourceName } from '../content/enums.js';
 import { formatCount } from '../content/format.js';
 import { idAt, labelAt, textAt, timeAt } from '../domain/columns.js';
 import { glyphs } from '../terminal/glyphs.js';
-import { code, ms } from './fieldText.js';
+import { code, ms, userFields } from './fieldText.js';
 import { EMPTY_GROUP, groupInfoFields, groupInfoSchema, opensMembers } from './groups.js';
 import { listOf } from './parts.js';
 import type { RowDetail } from './types.js';
@@ -44,7 +44,6 @@ export const groupRequestDetail = (r: GroupRequest): RowDetail => ({
     {
       title: 'Join application',
       fields: [
-        { label: 'applicant', value: `${r.userInfo.userID}  ${r.userInfo.nickname}` },
         { label: 'reqMsg', value: r.reqMsg || '(empty)' },
         { label: 'reqTime', value: ms(r.reqTime) },
         { label: 'handleResult', value: code(handleResultName(r.handleResult), r.handleResult) },
@@ -57,6 +56,7 @@ export const groupRequestDetail = (r: GroupRequest): RowDetail => ({
         { label: 'ex', value: r.ex || '(empty)' },
       ],
     },
+    { title: 'Applicant', fields: userFields(r.userInfo) },
     { title: 'Group', fields: groupInfoFields(r.groupInfo) },
   ],
 });

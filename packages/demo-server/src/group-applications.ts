@@ -11,7 +11,7 @@ import { GROUP_POOL, groupAt, groupIdOf, groupIndexOf, groupInfoWire } from './g
 import { groupsOf, membersOf } from './membership.js';
 import { checkPagination, pageOf } from './pagination.js';
 import { rngFor, STREAM } from './prng.js';
-import { byHandleResults, ownerOrAdminOnMain, type Route, type RouteContext } from './route.js';
+import { byHandleResults, checkUserAndPage, ownerOrAdminOnMain, type Route, type RouteContext } from './route.js';
 import { publicUserAt, userIndexOf, worldNow, type World } from './users.js';
 
 interface Application {
@@ -110,10 +110,9 @@ export const getUserReqGroupApplicationList: Route = {
     fields: { userID: 'string', pagination: 'pagination', groupIDs: 'stringList', handleResults: 'int32List' },
   },
   run(ctx, body) {
-    const userID = boundString(body, 'userID');
-    if (userID === '') return argsError('userID is empty');
-    const page = checkPagination(body.get('pagination'));
-    if (page instanceof CodeError) return page;
+    const checked = checkUserAndPage(body);
+    if (checked instanceof CodeError) return checked;
+    const { userID, page } = checked;
     // Open to any token on the release; the user or an admin on main (§12.17 item 13).
     const denied = ownerOrAdminOnMain(ctx, userID);
     if (denied) return denied;

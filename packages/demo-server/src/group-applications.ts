@@ -8,7 +8,7 @@ import { boundString, boundStrings, type BoundValue } from './bind.js';
 import { CodeError, argsError, noPermission, recordNotFound } from './errors.js';
 import { listOrNull } from './gojson.js';
 import { GROUP_POOL, groupAt, groupIdOf, groupIndexOf, groupInfoWire } from './groups.js';
-import { groupsOf, membersOf } from './membership.js';
+import { groupsOf, memberCount, membersOf } from './membership.js';
 import { checkPagination, pageOf } from './pagination.js';
 import { rngFor, STREAM } from './prng.js';
 import { byHandleResults, checkUserAndPage, ownerOrAdminOnMain, type Route, type RouteContext } from './route.js';
@@ -28,15 +28,29 @@ interface Application {
 const REQ_MSGS = ['', 'Hi, may I join?', '我想加入这个群', 'From the launch team <ops>', '🙏', 'Referred by Carol'] as const;
 const HANDLE_MSGS = ['', 'Welcome!', '欢迎', 'Sorry, members only'] as const;
 const DAY = 86_400_000;
-/** The first user applies to these groups, in every state, so the demo's first user has rows. */
-const FIRST_USER_GROUPS = [1, 2, 3, 5, 8, 13, 21, 34];
+/** How many groups the first user applies to, in every state, so that the demo's first user has rows. */
+const FIRST_USER_APPLIES = 8;
+const firstTargets = new WeakMap<World, number[]>();
+
+/** The groups the first user applies to: every 37th of the pool with members, but those it is in (nobody applies to a group they are in). */
+function firstUserTargets(world: World): number[] {
+  let targets = firstTargets.get(world);
+  if (!targets) {
+    const mine = new Set(groupsOf(world, 1));
+    targets = [];
+    for (let g = 1; g < GROUP_POOL && targets.length < FIRST_USER_APPLIES; g += 37) if (!mine.has(g) && memberCount(world, g) > 0) targets.push(g);
+    firstTargets.set(world, targets);
+  }
+  return targets;
+}
 
 function applicationsOfGroup(world: World, group: number): Application[] {
   const rng = rngFor(STREAM.groupRequests, group);
   const users = new Set<number>();
   const count = world.population < 2 ? 0 : rng.int(4);
   for (let k = 0; k < count; k++) users.add(2 + rng.int(world.population - 1));
-  const k = FIRST_USER_GROUPS.indexOf(group);
+  // The random applicants are not checked against the members: a member's accepted application is one.
+  const k = firstUserTargets(world).indexOf(group);
   if (k >= 0) users.add(1);
   return [...users].map((user, n) => {
     const roll = rng.next();
@@ -48,7 +62,7 @@ function applicationsOfGroup(world: World, group: number): Application[] {
       reqMsg: rng.pick(REQ_MSGS),
       handleMsg: handleResult === 0 ? '' : rng.pick(HANDLE_MSGS),
       // To the ms and apart by group and position, so that the newest-first order never ties.
-      reqTime: worldNow(world) - (1 + rng.int(300)) * DAY - group * 1000 - n,
+      reqTime: worldNow(world) - (1 + rng.int(300)) * DAY - rng.int(DAY - GROUP_POOL * 1000) - group * 1000 - n,
       joinSource: rng.chance(0.2) ? 2 : 3,
     };
   });

@@ -11,7 +11,8 @@ import { messageFrom, messageFromLine } from '../domain/sender.js';
 import { contentSummary, messageSummary } from '../domain/summary.js';
 import { glyphs } from '../terminal/glyphs.js';
 import { code } from './fieldText.js';
-import { pagination, textFlag, type DetailField, type DetailOwner, type DetailSection, type ListDef, type RowDetail } from './types.js';
+import { listOf } from './parts.js';
+import { pagination, textFlag, type DetailField, type DetailOwner, type DetailSection, type RowDetail } from './types.js';
 
 /**
  * The user summary's figures: conversationTotal (those with a latest message), unreadTotal; `none`
@@ -112,76 +113,95 @@ function pairSearch(c: Conversation, ownerID: string | undefined): string | unde
   return peer ? `from:${ownerID} to:${peer}` : `from:${ownerID}`;
 }
 
-export const conversations = {
-  // Pinned first, then newest first. conversationTotal only counts conversations with a latest
-  // message, so the total is an estimate and the last page is known by a short page. A server
-  // without the sorted list gets the owner route (ownerConversations.ts), which says so.
-  operation: conversationsOperation,
-  body: (request) => ({
-    userID: request.userID ?? '',
-    pagination: pagination(request),
-    ...(request.query.conversationIDs.length > 0 ? { conversationIDs: request.query.conversationIDs } : {}),
-  }),
-  query: {
-    initial: { conversationIDs: [] },
-    narrowed: (q) => q.conversationIDs.length > 0,
-    label: (q) => (q.conversationIDs.length > 0 ? `${q.conversationIDs.length} conversation IDs` : ''),
-    prompt: { kind: 'ids', label: 'conversation IDs: ', text: (q) => q.conversationIDs.join(','), answer: (text) => ({ conversationIDs: splitIDs(text) }) },
-    fromFlags: (f) => ({ conversationIDs: splitIDs(textFlag(f, 'ids') ?? '') }),
-  },
-  columns: [
-    markAt('IsPinned', 'PIN', 3),
-    {
-      key: 'with',
-      title: 'WITH',
-      priority: IDENTIFYING,
-      min: 10,
-      max: ID_MAX,
-      value: (c, ctx) => conversationWith(c, ctx.ownerID),
+export const conversations = listOf<Conversation, ConversationFigures, ConversationQuery>({
+  wire: {
+    // Pinned first, then newest first. conversationTotal only counts conversations with a latest
+    // message, so the total is an estimate and the last page is known by a short page. A server
+    // without the sorted list gets the owner route (ownerConversations.ts), which says so.
+    operation: conversationsOperation,
+    body: (request) => ({
+      userID: request.userID ?? '',
+      pagination: pagination(request),
+      ...(request.query.conversationIDs.length > 0 ? { conversationIDs: request.query.conversationIDs } : {}),
+    }),
+    query: {
+      initial: { conversationIDs: [] },
+      narrowed: (q) => q.conversationIDs.length > 0,
+      label: (q) => (q.conversationIDs.length > 0 ? `${q.conversationIDs.length} conversation IDs` : ''),
+      prompt: { kind: 'ids', label: 'conversation IDs: ', text: (q) => q.conversationIDs.join(','), answer: (text) => ({ conversationIDs: splitIDs(text) }) },
+      fromFlags: (f) => ({ conversationIDs: splitIDs(textFlag(f, 'ids') ?? '') }),
     },
-    label('type', 'TYPE', 6, conversationType),
-    { ...labelAt('unreadCount', 'UNREAD', 2, (n) => (n ? formatCount(Number(n)) : '')), max: 16, align: 'right' },
-    timeAt('msgInfo.LatestMsgRecvTime', 'LATEST', 2),
-    // Bounded, so it widens before the summary does, as far as a name needs.
-    { key: 'sender', title: 'FROM', priority: 4, min: 8, max: 16, value: (c, ctx) => (c.msgInfo ? messageFrom(c.msgInfo, ctx.ownerID, ctx.ownerName).name : '') },
-    { key: 'summary', title: 'LATEST MESSAGE', priority: 3, min: 16, value: (c) => messageSummary(c.msgInfo) },
-  ],
-  detail: conversationDetail,
-  csv: {
-    before: ['conversationID'],
-    after: [
-      'recvMsgOpt',
-      'msgInfo.sessionType',
-      'msgInfo.sendID',
-      'msgInfo.senderName',
-      // Who sent the latest message, by FROM's rule (domain/sender.ts): beside the server's
-      // senderName, which on the owner's own single-chat message is the peer's.
-      { name: 'sender', value: (c, ownerID) => (c.msgInfo ? messageFrom(c.msgInfo, ownerID).name : '') },
-      'msgInfo.recvID',
-      'msgInfo.groupID',
-      'msgInfo.contentType',
-      // The decoded one-line summary of the latest message.
-      { name: 'summary', value: (c) => (c.msgInfo ? contentSummary(c.msgInfo.contentType, c.msgInfo.content) : '') },
-      'msgInfo.content',
+    // The sorted list's conversationTotal counts the conversations with a latest message, not pages.
+    totalWords: (total: number) => `~${formatCount(total)} with messages`,
+  },
+  table: {
+    columns: [
+      markAt('IsPinned', 'PIN', 3),
+      {
+        key: 'with',
+        title: 'WITH',
+        priority: IDENTIFYING,
+        min: 10,
+        max: ID_MAX,
+        value: (c, ctx) => conversationWith(c, ctx.ownerID),
+      },
+      label('type', 'TYPE', 6, conversationType),
+      { ...labelAt('unreadCount', 'UNREAD', 2, (n) => (n ? formatCount(Number(n)) : '')), max: 16, align: 'right' },
+      timeAt('msgInfo.LatestMsgRecvTime', 'LATEST', 2),
+      // Bounded, so it widens before the summary does, as far as a name needs.
+      { key: 'sender', title: 'FROM', priority: 4, min: 8, max: 16, value: (c, ctx) => (c.msgInfo ? messageFrom(c.msgInfo, ctx.ownerID, ctx.ownerName).name : '') },
+      { key: 'summary', title: 'LATEST MESSAGE', priority: 3, min: 16, value: (c) => messageSummary(c.msgInfo) },
     ],
-  },
-  identity: (c) => c.conversationID,
-  rowID: (c) => c.conversationID,
-  userNamed: (c, ownerID) => conversationPeer(c, ownerID),
-  // Enter opens the conversation's messages (`d` its detail); the row's unread count goes along for the read state.
-  opens: {
-    kind: 'history',
-    query: (c) => {
-      const unread = listedUnread(c);
-      return { conversationID: c.conversationID, ...(unread === undefined ? {} : { listedUnread: unread }) };
+    detail: conversationDetail,
+    csv: {
+      before: ['conversationID'],
+      after: [
+        'recvMsgOpt',
+        'msgInfo.sessionType',
+        'msgInfo.sendID',
+        'msgInfo.senderName',
+        // Who sent the latest message, by FROM's rule (domain/sender.ts): beside the server's
+        // senderName, which on the owner's own single-chat message is the peer's.
+        { name: 'sender', value: (c, ownerID) => (c.msgInfo ? messageFrom(c.msgInfo, ownerID).name : '') },
+        'msgInfo.recvID',
+        'msgInfo.groupID',
+        'msgInfo.contentType',
+        // The decoded one-line summary of the latest message.
+        { name: 'summary', value: (c) => (c.msgInfo ? contentSummary(c.msgInfo.contentType, c.msgInfo.content) : '') },
+        'msgInfo.content',
+      ],
     },
+    identity: (c) => c.conversationID,
+    emptyText: () => 'no conversations',
   },
-  completionWords: (c) => [c.conversationID],
-  // The sorted list's conversationTotal counts the conversations with a latest message, not pages.
-  totalWords: (total: number) => `~${formatCount(total)} with messages`,
-  emptyText: () => 'no conversations',
-  tabNote: (extra) => (extra?.unreadTotal === undefined ? undefined : `unread ${formatCount(extra.unreadTotal)}`),
-  userSummary: {
+  place: {
+    userNamed: (c, ownerID) => conversationPeer(c, ownerID),
+    // Enter opens the conversation's messages (`d` its detail); the row's unread count goes along for the read state.
+    opens: {
+      kind: 'history',
+      query: (c) => {
+        const unread = listedUnread(c);
+        return { conversationID: c.conversationID, ...(unread === undefined ? {} : { listedUnread: unread }) };
+      },
+    },
+    tabNote: (extra) => (extra?.unreadTotal === undefined ? undefined : `unread ${formatCount(extra.unreadTotal)}`),
+    keys: [
+      {
+        action: 'conversationFilter',
+        keys: ['c'],
+        hint: 'IDs',
+        description: 'conversations tab: only these conversation IDs',
+        run: { openPrompt: 'ids' },
+      },
+      {
+        action: 'pairMessages',
+        keys: ['m'],
+        description: "conversations tab: this pair's messages (message search from: the user, to: the peer or the group)",
+        run: { search: 'messages', text: pairSearch },
+      },
+    ] as const,
+  },
+  summary: {
     eager: true,
     drop: 1,
     label: { long: 'conversations', short: 'convs' },
@@ -204,19 +224,4 @@ export const conversations = {
           },
     example: { withMessages: 236, unread: 12_345, none: false },
   },
-  keys: [
-    {
-      action: 'conversationFilter',
-      keys: ['c'],
-      hint: 'IDs',
-      description: 'conversations tab: only these conversation IDs',
-      run: { openPrompt: 'ids' },
-    },
-    {
-      action: 'pairMessages',
-      keys: ['m'],
-      description: "conversations tab: this pair's messages (message search from: the user, to: the peer or the group)",
-      run: { search: 'messages', text: pairSearch },
-    },
-  ] as const,
-} satisfies ListDef<Conversation, ConversationFigures, ConversationQuery>;
+});

@@ -3,16 +3,14 @@
 // its names.ts place) and what it adds to a user's summary line (`summary`). listOf() makes the
 // ListDef everything above reads (types.ts), so the parts are how a list is written, not a second
 // shape to read.
-import type { PageOperation } from '../api/pages.js';
 import type { Column } from '../domain/columns.js';
 import { NO_QUERY, ownersPageBody, type AnyQuery, type CsvExtras, type EmptyTextKeys, type ListDef, type QuerySpec, type RequestOf, type RowDetail, type DetailOwner, type UserSummaryPart } from './types.js';
 
 /** Where the rows come from: the operation, its body (default: one user's page) and its query (default: none). */
-export interface WirePart<Row, Query extends AnyQuery> {
-  operation: PageOperation<Row>;
+export type WirePart<Row, Query extends AnyQuery> = Pick<ListDef<Row, never, Query>, 'operation' | 'extras' | 'totalWords' | 'countNote' | 'standingNotice'> & {
   body?: (request: RequestOf<Query>) => object;
   query?: QuerySpec<Query>;
-}
+};
 
 /** How the rows are drawn: columns, detail, CSV beside the columns (default: nothing more), the row's identity and words. */
 export interface TablePart<Row, Query extends AnyQuery> {
@@ -25,6 +23,8 @@ export interface TablePart<Row, Query extends AnyQuery> {
   completionWords?: (row: Row) => readonly string[];
   /** What an empty list says: words, or words from its query and the keys in force. */
   emptyText: string | ((query: Query, keys: EmptyTextKeys) => string);
+  /** The order a page is shown in until `:sort` changes it (default: the server's). */
+  defaultSort?: ListDef<Row>['defaultSort'];
 }
 
 /** Where it sits: what Enter opens (a drill-down list, or the user a row names), the user `o` opens (default none). */
@@ -56,11 +56,14 @@ type DefOf<Row, Figure, Query extends AnyQuery> = [Figure] extends [never]
 export function listOf<Row, Figure = never, Query extends AnyQuery = Record<never, never>>(parts: PartsOf<Row, Figure, Query>): DefOf<Row, Figure, Query> {
   const { wire, table, place = {}, summary } = parts as ListParts<Row, Figure, Query>;
   const empty = table.emptyText;
+  const { body, query, ...wireRest } = wire;
+  const { defaultSort } = table;
   const def: ListDef<Row, Figure, Query> = {
     ...place,
-    operation: wire.operation,
-    body: wire.body ?? ownersPageBody,
-    query: wire.query ?? (NO_QUERY as unknown as QuerySpec<Query>),
+    ...wireRest,
+    ...(defaultSort ? { defaultSort } : {}),
+    body: body ?? ownersPageBody,
+    query: query ?? (NO_QUERY as unknown as QuerySpec<Query>),
     columns: table.columns,
     detail: table.detail,
     csv: table.csv ?? {},

@@ -4,7 +4,7 @@
 // ListDef everything above reads (types.ts), so the parts are how a list is written, not a second
 // shape to read.
 import type { Column } from '../domain/columns.js';
-import { NO_QUERY, ownersPageBody, type AnyQuery, type CsvExtras, type EmptyTextKeys, type ListDef, type QuerySpec, type RequestOf, type RowDetail, type DetailOwner, type UserSummaryPart } from './types.js';
+import { NO_QUERY, ownersPageBody, type AnyQuery, type CsvExtras, type EmptyTextKeys, type DrillSpec, type ListDef, type QuerySpec, type RequestOf, type RowDetail, type DetailOwner, type UserSummaryPart } from './types.js';
 
 /** Where the rows come from: the operation, its body (default: one user's page) and its query (default: none). */
 export type WirePart<Row, Query extends AnyQuery> = Pick<ListDef<Row, never, Query>, 'operation' | 'extras' | 'totalWords' | 'countNote' | 'standingNotice'> & {
@@ -44,10 +44,7 @@ export interface ListParts<Row, Figure, Query extends AnyQuery> {
 type PartsOf<Row, Figure, Query extends AnyQuery> = [Figure] extends [never]
   ? ListParts<Row, Figure, Query> & { summary?: never }
   : ListParts<Row, Figure, Query> & { summary: UserSummaryPart<Figure, Query> };
-/**
- * Its ListDef, with the summary part where the registry's types look for it. A drill-down list
- * (its `drill`, names.ts `place: 'drill'`) is not written in parts yet: no part holds a `drill`.
- */
+/** Its ListDef, with the summary part where the registry's types look for it (a drill-down list's: drillListOf). */
 type DefOf<Row, Figure, Query extends AnyQuery> = [Figure] extends [never]
   ? Omit<ListDef<Row, Figure, Query>, 'userSummary' | 'drill'> & { userSummary?: never; drill?: never }
   : Omit<ListDef<Row, Figure, Query>, 'drill'> & { userSummary: UserSummaryPart<Figure, Query>; drill?: never };
@@ -75,4 +72,11 @@ export function listOf<Row, Figure = never, Query extends AnyQuery = Record<neve
     ...(summary ? { userSummary: summary } : {}),
   };
   return def as DefOf<Row, Figure, Query>;
+}
+
+/** A drill-down list (names.ts `place: 'drill'`): its place says which parent row it names and its breadcrumb step. */
+export function drillListOf<Row, Query extends AnyQuery>(
+  parts: ListParts<Row, never, Query> & { summary?: never; place: PlacePart<Row> & { drill: DrillSpec<Query> } },
+): Omit<ListDef<Row, never, Query>, 'userSummary' | 'drill'> & { userSummary?: never; drill: DrillSpec<Query> } {
+  return { ...listOf<Row, never, Query>(parts as PartsOf<Row, never, Query>), drill: parts.place.drill };
 }

@@ -4,14 +4,14 @@
 // applicants of a group are known without scanning users; who applied where is one index over
 // the pool, built once per world. As on the real server, handleTime is 0 and handleUserID ""
 // on every row, one row per (group, user), newest req_time first.
-import { boundString, boundStrings, type BoundValue } from './bind.js';
-import { CodeError, argsError, noPermission, recordNotFound } from './errors.js';
+import { boundStrings, type BoundValue } from './bind.js';
+import { CodeError, noPermission, recordNotFound } from './errors.js';
 import { listOrNull } from './gojson.js';
 import { GROUP_POOL, groupAt, groupIdOf, groupIndexOf, groupInfoWire } from './groups.js';
 import { groupsOf, memberCount, membersOf } from './membership.js';
-import { checkPagination, pageOf } from './pagination.js';
+import { pageOf } from './pagination.js';
 import { rngFor, STREAM } from './prng.js';
-import { byHandleResults, checkUserAndPage, ownerOrAdminOnMain, type Route, type RouteContext } from './route.js';
+import { byHandleResults, checkIDAndPage, checkUserAndPage, ownerOrAdminOnMain, type Route, type RouteContext } from './route.js';
 import { publicUserAt, userIndexOf, worldNow, type World } from './users.js';
 
 interface Application {
@@ -143,10 +143,9 @@ export const getRecvGroupApplicationList: Route = {
     fields: { fromUserID: 'string', pagination: 'pagination', groupIDs: 'stringList', handleResults: 'int32List' },
   },
   run(ctx, body) {
-    const fromUserID = boundString(body, 'fromUserID');
-    if (fromUserID === '') return argsError('fromUserID is empty');
-    const page = checkPagination(body.get('pagination'));
-    if (page instanceof CodeError) return page;
+    const checked = checkIDAndPage(body, 'fromUserID');
+    if (checked instanceof CodeError) return checked;
+    const { id: fromUserID, page } = checked;
     const denied = ownerOrAdminOnMain(ctx, fromUserID);
     if (denied) return denied;
     const user = userIndexOf(ctx.world, fromUserID);

@@ -97,3 +97,49 @@ export function sendPageCall(client: OpenIMClient, call: PageCall, signal?: Abor
 }
 
 export type PageFetcher<T> = (page: number, size: number, signal?: AbortSignal) => Promise<Page<T>>;
+
+/**
+ * A read the server does not page (it answers every row at once): what its list says of it. The
+ * list cuts its pages from the whole answer, and every page says what it sent (`Page.sent`), which
+ * is the wire body alone.
+ */
+export interface UnpagedSpec<S extends z.ZodMiniType, Row> {
+  name: string;
+  path: string;
+  schema: S;
+  /** The reply's rows, in the order the list shows them. */
+  rows: (data: z.output<S>) => Row[];
+  /** Figures of the whole answer, beside the page's rows (shown in a header; a summary reads them). */
+  extra?: (rows: readonly Row[]) => Record<string, number>;
+}
+
+/** What an unpaged read's operation is handed: the wire body, and which page of the answer to show. */
+export interface UnpagedPlan {
+  wire: object;
+  page: number;
+  size: number;
+}
+
+export const unpagedPlan = (wire: object, request: { page: number; size: number }): UnpagedPlan => ({ wire, page: request.page, size: request.size });
+
+export function unpagedOperation<S extends z.ZodMiniType, Row>(spec: UnpagedSpec<S, Row>): PageOperation<Row> {
+  return {
+    name: spec.name,
+    path: spec.path,
+    totalExact: true,
+    plans: true,
+    async send(client, body, signal) {
+      const plan = body as UnpagedPlan;
+      const data: z.output<S> = await client.call(spec.name, spec.path, plan.wire, spec.schema, signal);
+      const rows = spec.rows(data);
+      const start = (plan.page - 1) * plan.size;
+      return {
+        rows: rows.slice(start, start + plan.size),
+        total: rows.length,
+        totalExact: true,
+        ...(spec.extra ? { extra: spec.extra(rows) } : {}),
+        sent: { path: spec.path, body: plan.wire },
+      };
+    },
+  };
+}

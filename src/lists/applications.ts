@@ -6,7 +6,8 @@ import { idAt, labelAt, nameAt, textAt, timeAt } from '../domain/columns.js';
 import { glyphs } from '../terminal/glyphs.js';
 import { formatCount } from '../content/format.js';
 import { code, ms } from './fieldText.js';
-import { NO_QUERY, ownersPageBody, type ListDef, type RowDetail } from './types.js';
+import { listOf } from './parts.js';
+import type { RowDetail } from './types.js';
 import { idText } from '../terminal/sanitize.js';
 
 /** An application's every field (the received list's detail too: the same rows). */
@@ -32,38 +33,41 @@ export const applicationDetail = (r: FriendRequest): RowDetail => ({
     ],
   });
 
-export const applications = {
-  // Newest first.
-  operation: pageOperation({
-    name: 'getSelfFriendApplyList',
-    path: '/friend/get_self_friend_apply_list',
-    schema: friendApplyListDataSchema,
-    rows: 'friendRequests',
-    total: 'total',
-    totalExact: true,
-  }),
-  body: ownersPageBody,
-  query: NO_QUERY,
-  columns: [
-    idAt('toUserID', 'TO'),
-    nameAt('toNickname'),
-    labelAt('handleResult', 'RESULT', 2, (v) => handleResultName(Number(v))),
-    textAt('reqMsg', 'MESSAGE', 3, { min: 10 }),
-    timeAt('createTime', 'SENT', 2),
-    timeAt('handleTime', 'HANDLED', 5),
-  ],
-  detail: applicationDetail,
-  csv: { before: ['fromUserID'], after: ['handlerUserID', 'handleMsg', 'ex'] },
-  identity: (r) => r.toUserID,
-  rowID: (r) => r.toUserID,
-  userNamed: (r) => r.toUserID || undefined,
-  completionWords: (r) => [r.toUserID],
-  emptyText: () => 'no friend applications sent',
-  userSummary: {
+export const applications = listOf<FriendRequest, number>({
+  wire: {
+    // Newest first.
+    operation: pageOperation({
+      name: 'getSelfFriendApplyList',
+      path: '/friend/get_self_friend_apply_list',
+      schema: friendApplyListDataSchema,
+      rows: 'friendRequests',
+      total: 'total',
+      totalExact: true,
+    }),
+  },
+  table: {
+    columns: [
+      idAt('toUserID', 'TO'),
+      nameAt('toNickname'),
+      labelAt('handleResult', 'RESULT', 2, (v) => handleResultName(Number(v))),
+      textAt('reqMsg', 'MESSAGE', 3, { min: 10 }),
+      timeAt('createTime', 'SENT', 2),
+      timeAt('handleTime', 'HANDLED', 5),
+    ],
+    detail: applicationDetail,
+    csv: { before: ['fromUserID'], after: ['handlerUserID', 'handleMsg', 'ex'] },
+    identity: (r) => r.toUserID,
+    emptyText: 'no friend applications sent',
+  },
+  place: {
+    userNamed: (r) => r.toUserID || undefined,
+  },
+  summary: {
     eager: true,
     drop: 4,
     label: { long: 'sent applications', short: 'sent' },
     count: (page) => page.total,
     words: (n) => ({ long: `sent applications ${formatCount(n)}`, short: `${formatCount(n)} sent` }),
+    example: 40,
   },
-} satisfies ListDef<FriendRequest, number, Record<never, never>>;
+});

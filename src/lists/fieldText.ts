@@ -53,3 +53,11 @@ export function messageState(m: { status: number; contentType: number }, found?:
   if (kind) return `${status}: the notice that ${kind.notice ? `seq ${kind.notice}` : 'a message'} was revoked`;
   return status;
 }
+
+/** A user as a row nests one (userID, nickname, faceURL, ex): the detail's section of that user. */
+export const userFields = (u: { userID: string; nickname: string; faceURL: string; ex: string }): { label: string; value: string }[] => [
+  { label: 'userID', value: u.userID },
+  { label: 'nickname', value: u.nickname },
+  { label: 'faceURL', value: u.faceURL || '(none)' },
+  { label: 'ex', value: u.ex || '(empty)' },
+];

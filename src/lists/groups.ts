@@ -12,7 +12,8 @@ import type { SearchQuery } from '../domain/search.js';
 import { code, ms } from './fieldText.js';
 import { ownerNames, ownerText } from './groupOwners.js';
 import { textSearchEmpty, textSearchQuery } from './textSearch.js';
-import { pagination, type DetailField, type ListDef } from './types.js';
+import { listOf } from './parts.js';
+import { pagination, type DetailField } from './types.js';
 import { idText } from '../terminal/sanitize.js';
 
 const { str, intOr, list, or } = schemaParts;
@@ -40,7 +41,8 @@ export const groupInfoSchema = z.looseObject({
 });
 export type GroupInfo = z.infer<typeof groupInfoSchema>;
 
-const EMPTY_GROUP: GroupInfo = {
+/** A group the server sent as null. */
+export const EMPTY_GROUP: GroupInfo = {
   groupID: '', groupName: '', notification: '', introduction: '', faceURL: '', ownerUserID: '', createTime: 0, memberCount: 0, ex: '', status: 0,
   creatorUserID: '', groupType: 0, needVerification: 0, lookMemberInfo: 0, applyMemberFriend: 0, notificationUpdateTime: 0, notificationUserID: '',
 };
@@ -103,44 +105,49 @@ export const ownerLead = (shown: string, ownerID: string): string => (!ownerID ?
 /** Enter on a group opens its members (the query of members.ts). */
 export const opensMembers = (g: GroupInfo) => ({ groupID: g.groupID, groupName: g.groupName, search: '', regex: false });
 
-export const groups = {
-  operation: pageOperation({
-    name: 'getGroups',
-    path: '/group/get_groups',
-    schema: z.looseObject({ total: intOr(0), groups: list(groupRowSchema) }),
-    rows: 'groups',
-    total: 'total',
-    totalExact: true,
-  }),
-  body(request) {
-    const { search, regex } = request.query;
-    return search === '' ? { pagination: pagination(request) } : { pagination: pagination(request), groupName: userSearchPattern({ text: search, regex }) };
+export const groups = listOf<GroupRow, never, SearchQuery>({
+  wire: {
+    operation: pageOperation({
+      name: 'getGroups',
+      path: '/group/get_groups',
+      schema: z.looseObject({ total: intOr(0), groups: list(groupRowSchema) }),
+      rows: 'groups',
+      total: 'total',
+      totalExact: true,
+    }),
+    body(request) {
+      const { search, regex } = request.query;
+      return search === '' ? { pagination: pagination(request) } : { pagination: pagination(request), groupName: userSearchPattern({ text: search, regex }) };
+    },
+    query: textSearchQuery({ base: {}, label: 'search groups by name: ', hint: 'text matches as typed, case counts (a.c is "a.c"); re:PATTERN for a regex; empty: all groups' }),
+    extras: { owner: ownerNames<GroupRow>({ group: (g) => g.groupInfo.groupID, owner: (g) => g.groupOwnerUserID }) },
   },
-  query: textSearchQuery({ base: {}, label: 'search groups by name: ', hint: 'text matches as typed, case counts (a.c is "a.c"); re:PATTERN for a regex; empty: all groups' }),
-  columns: groupColumns<GroupRow>({
-    id: 'groupInfo.groupID',
-    name: 'groupInfo.groupName',
-    owner: { field: 'owner', cell: (g) => ownerText(g.owner, g.groupOwnerUserName, g.groupOwnerUserID) },
-    members: 'groupInfo.memberCount',
-    created: 'groupInfo.createTime',
-    status: 'groupInfo.status',
-  }),
-  detail: (g) => ({
-    title: `Group ${idText(g.groupInfo.groupID)}`,
-    lead: [{ label: 'owner', value: ownerLead(ownerText(g.owner, g.groupOwnerUserName, g.groupOwnerUserID), g.groupOwnerUserID) }],
-    sections: [{ title: 'Group', fields: [...groupInfoFields(g.groupInfo), { label: 'groupOwnerUserName', value: g.groupOwnerUserName || "(none: the owner's group nickname, rarely set)" }] }],
-  }),
-  csv: {
-    before: [],
-    after: ['groupOwnerUserName', 'groupOwnerUserID', 'groupInfo.creatorUserID', 'groupInfo.groupType', 'groupInfo.needVerification', 'groupInfo.notification', 'groupInfo.introduction', 'groupInfo.faceURL', 'groupInfo.ex'],
+  table: {
+    columns: groupColumns<GroupRow>({
+      id: 'groupInfo.groupID',
+      name: 'groupInfo.groupName',
+      owner: { field: 'owner', cell: (g) => ownerText(g.owner, g.groupOwnerUserName, g.groupOwnerUserID) },
+      members: 'groupInfo.memberCount',
+      created: 'groupInfo.createTime',
+      status: 'groupInfo.status',
+    }),
+    detail: (g) => ({
+      title: `Group ${idText(g.groupInfo.groupID)}`,
+      lead: [{ label: 'owner', value: ownerLead(ownerText(g.owner, g.groupOwnerUserName, g.groupOwnerUserID), g.groupOwnerUserID) }],
+      sections: [{ title: 'Group', fields: [...groupInfoFields(g.groupInfo), { label: 'groupOwnerUserName', value: g.groupOwnerUserName || "(none: the owner's group nickname, rarely set)" }] }],
+    }),
+    csv: {
+      before: [],
+      after: ['groupOwnerUserName', 'groupOwnerUserID', 'groupInfo.creatorUserID', 'groupInfo.groupType', 'groupInfo.needVerification', 'groupInfo.notification', 'groupInfo.introduction', 'groupInfo.faceURL', 'groupInfo.ex'],
+    },
+    identity: (g) => g.groupInfo.groupID,
+    completionWords: (g) => [g.groupInfo.groupID, g.groupInfo.groupName, g.groupOwnerUserID],
+    emptyText: textSearchEmpty({ searched: "group's name", caseCounts: true, all: 'all groups', none: 'no groups' }),
   },
-  extras: { owner: ownerNames<GroupRow>({ group: (g) => g.groupInfo.groupID, owner: (g) => g.groupOwnerUserID }) },
-  identity: (g) => g.groupInfo.groupID,
-  rowID: (g) => g.groupInfo.groupID,
-  userNamed: (g) => g.groupOwnerUserID || undefined,
-  completionWords: (g) => [g.groupInfo.groupID, g.groupInfo.groupName, g.groupOwnerUserID],
-  emptyText: textSearchEmpty({ searched: "group's name", caseCounts: true, all: 'all groups', none: 'no groups' }),
-  opens: { kind: 'members', query: (g) => opensMembers(g.groupInfo) },
-  keys: [{ action: 'search', keys: ['s'], hint: 'search', description: 'groups: name contains the text, case counts (re: for a regex)', run: { openPrompt: 'search' } }] as const,
-  jump: { aliases: ['g'], description: 'every group (dismissed ones are not listed)' },
-} satisfies ListDef<GroupRow, never, SearchQuery>;
+  place: {
+    userNamed: (g) => g.groupOwnerUserID || undefined,
+    opens: { kind: 'members', query: (g) => opensMembers(g.groupInfo) },
+    keys: [{ action: 'search', keys: ['s'], hint: 'search', description: 'groups: name contains the text, case counts (re: for a regex)', run: { openPrompt: 'search' } }] as const,
+    jump: { aliases: ['g'], description: 'every group (dismissed ones are not listed)' },
+  },
+});

@@ -14,7 +14,8 @@ import { messageCodes, messageState } from './fieldText.js';
 import { historyOperation, type HistoryPlan } from './historyPull.js';
 import { contentText, messageContent, messageContentSummary } from './historyContent.js';
 import { STATUS_DELETED, STATUS_SENT, isGap, type Gap, type HistoryRow, type Msg } from './historyRows.js';
-import { textFlag, type DetailField, type DetailOwner, type ListDef, type RequestOf, type RowDetail } from './types.js';
+import { drillListOf } from './parts.js';
+import { textFlag, type DetailField, type DetailOwner, type RequestOf, type RowDetail } from './types.js';
 
 interface HistoryQuery {
   conversationID: string;
@@ -104,59 +105,65 @@ const msgColumn = (field: keyof Msg & string, title: string, priority: number, t
   field,
 });
 
-export const history = {
-  operation: historyOperation,
-  body: (request: RequestOf<HistoryQuery>): HistoryPlan => ({
-    userID: request.userID ?? '',
-    conversationID: request.query.conversationID,
-    page: request.page,
-    size: request.size,
-    ...(request.query.listedUnread !== undefined ? { listedUnread: request.query.listedUnread } : {}),
-  }),
-  query: {
-    initial: { conversationID: '' },
-    narrowed: () => false,
-    label: () => '',
-    fromFlags: (f) => ({ conversationID: textFlag(f, 'conversation') ?? '' }),
-  },
-  columns: [
-    { ...msgColumn('seq', 'SEQ', IDENTIFYING, (m) => String(m.seq), seqText), max: ID_MAX, align: 'right' as const },
-    { ...msgColumn('sendTime', 'TIME', 2, () => ''), value: (row: HistoryRow, ctx: { now: Date }) => (isGap(row) ? '' : formatTableTime(row.sendTime, ctx.now)) },
-    // The sender by ID, as the message search's FROM: a nickname is the sender's own words (the detail has it beside the ID).
-    // Cut before the message is (an ellipsis says so), as the name it replaced was.
-    { ...id<HistoryRow>('sendID', 'FROM', (row) => (isGap(row) ? '' : row.sendID)), field: 'sendID', priority: 3, whole: false, min: 8, max: 24 },
-    msgColumn('contentType', 'TYPE', 4, (m) => contentTypeName(m.contentType)),
-    {
-      key: 'summary',
-      title: 'MESSAGE',
-      priority: 2,
-      min: 16,
-      value: (row: HistoryRow) => (isGap(row) ? gapText(row) : summary(row)),
+export const history = drillListOf<HistoryRow, HistoryQuery>({
+  wire: {
+    operation: historyOperation,
+    body: (request: RequestOf<HistoryQuery>): HistoryPlan => ({
+      userID: request.userID ?? '',
+      conversationID: request.query.conversationID,
+      page: request.page,
+      size: request.size,
+      ...(request.query.listedUnread !== undefined ? { listedUnread: request.query.listedUnread } : {}),
+    }),
+    query: {
+      initial: { conversationID: '' },
+      narrowed: () => false,
+      label: () => '',
+      fromFlags: (f) => ({ conversationID: textFlag(f, 'conversation') ?? '' }),
     },
-  ],
-  detail: historyDetail,
-  csv: {
-    after: [
-      ...(['senderNickname', 'recvID', 'groupID', 'sessionType', 'status', 'serverMsgID', 'clientMsgID'] as const).map((name) => ({
-        name,
-        value: (row: HistoryRow) => (isGap(row) ? '' : row[name]),
-      })),
-      // The decoded one-line summary; a gap row's words.
-      { name: 'summary', value: (row: HistoryRow) => (isGap(row) ? gapText(row) : summary(row)) },
-      { name: 'content', value: (row: HistoryRow) => (isGap(row) ? '' : contentText(row.content)) },
-      { name: 'gap', value: (row: HistoryRow) => (isGap(row) ? `${row.gap.firstSeq}-${row.gap.lastSeq}` : '') },
-      { name: 'gapKind', value: (row: HistoryRow) => (isGap(row) ? row.gap.kind : '') },
+    standingNotice: true,
+  },
+  table: {
+    columns: [
+      { ...msgColumn('seq', 'SEQ', IDENTIFYING, (m) => String(m.seq), seqText), max: ID_MAX, align: 'right' as const },
+      { ...msgColumn('sendTime', 'TIME', 2, () => ''), value: (row: HistoryRow, ctx: { now: Date }) => (isGap(row) ? '' : formatTableTime(row.sendTime, ctx.now)) },
+      // The sender by ID, as the message search's FROM: a nickname is the sender's own words (the detail has it beside the ID).
+      // Cut before the message is (an ellipsis says so), as the name it replaced was.
+      { ...id<HistoryRow>('sendID', 'FROM', (row) => (isGap(row) ? '' : row.sendID)), field: 'sendID', priority: 3, whole: false, min: 8, max: 24 },
+      msgColumn('contentType', 'TYPE', 4, (m) => contentTypeName(m.contentType)),
+      {
+        key: 'summary',
+        title: 'MESSAGE',
+        priority: 2,
+        min: 16,
+        value: (row: HistoryRow) => (isGap(row) ? gapText(row) : summary(row)),
+      },
     ],
+    detail: historyDetail,
+    csv: {
+      after: [
+        ...(['senderNickname', 'recvID', 'groupID', 'sessionType', 'status', 'serverMsgID', 'clientMsgID'] as const).map((name) => ({
+          name,
+          value: (row: HistoryRow) => (isGap(row) ? '' : row[name]),
+        })),
+        // The decoded one-line summary; a gap row's words.
+        { name: 'summary', value: (row: HistoryRow) => (isGap(row) ? gapText(row) : summary(row)) },
+        { name: 'content', value: (row: HistoryRow) => (isGap(row) ? '' : contentText(row.content)) },
+        { name: 'gap', value: (row: HistoryRow) => (isGap(row) ? `${row.gap.firstSeq}-${row.gap.lastSeq}` : '') },
+        { name: 'gapKind', value: (row: HistoryRow) => (isGap(row) ? row.gap.kind : '') },
+      ],
+    },
+    identity: (row: HistoryRow) => (isGap(row) ? `gap:${row.gap.firstSeq}` : `seq:${row.seq}`),
+    // A gap has no message ID: its seq range is how the server knows it (`Y` copies `41-45`).
+    rowID: (row: HistoryRow) => (isGap(row) ? `${row.gap.firstSeq}-${row.gap.lastSeq}` : row.serverMsgID),
+    completionWords: (row: HistoryRow) => (isGap(row) ? [String(row.gap.firstSeq)] : [row.sendID, String(row.seq)]),
+    emptyText: () => 'no messages',
   },
-  identity: (row: HistoryRow) => (isGap(row) ? `gap:${row.gap.firstSeq}` : `seq:${row.seq}`),
-  // A gap has no message ID: its seq range is how the server knows it (`Y` copies `41-45`).
-  rowID: (row: HistoryRow) => (isGap(row) ? `${row.gap.firstSeq}-${row.gap.lastSeq}` : row.serverMsgID),
-  userNamed: (row: HistoryRow, ownerID: string | undefined) => (isGap(row) || row.sendID === ownerID ? undefined : row.sendID || undefined),
-  completionWords: (row: HistoryRow) => (isGap(row) ? [String(row.gap.firstSeq)] : [row.sendID, String(row.seq)]),
-  emptyText: () => 'no messages',
-  standingNotice: true,
-  drill: {
-    parent: (q: HistoryQuery) => q.conversationID,
-    crumb: (q: HistoryQuery) => `History of ${idText(q.conversationID)}`,
+  place: {
+    userNamed: (row: HistoryRow, ownerID: string | undefined) => (isGap(row) || row.sendID === ownerID ? undefined : row.sendID || undefined),
+    drill: {
+      parent: (q: HistoryQuery) => q.conversationID,
+      crumb: (q: HistoryQuery) => `History of ${idText(q.conversationID)}`,
+    },
   },
-} satisfies ListDef<HistoryRow, never, HistoryQuery>;
+});

@@ -8,7 +8,8 @@ import { schemaParts } from '../api/schemas.js';
 import { formatCount } from '../content/format.js';
 import { ownerNames, ownerText } from './groupOwners.js';
 import { groupColumns, groupInfoFields, groupInfoSchema, opensMembers, ownerLead, type GroupInfo, type Owned } from './groups.js';
-import { NO_QUERY, pagination, type ListDef } from './types.js';
+import { listOf } from './parts.js';
+import { pagination } from './types.js';
 import { idText } from '../terminal/sanitize.js';
 
 const { intOr, list } = schemaParts;
@@ -38,37 +39,42 @@ const operation: PageOperation<JoinedGroup> = {
   },
 };
 
-export const joinedGroups = {
-  operation,
-  body: (request) => ({ fromUserID: request.userID ?? '', pagination: pagination(request) }),
-  query: NO_QUERY,
-  columns: groupColumns<JoinedGroup>({
-    id: 'groupID',
-    name: 'groupName',
-    owner: { field: 'owner', cell: (g) => ownerText(g.owner, '', g.ownerUserID) },
-    members: 'memberCount',
-    created: 'createTime',
-    status: 'status',
-  }),
-  extras: { owner: ownerNames<JoinedGroup>({ group: (g) => g.groupID, owner: (g) => g.ownerUserID }) },
-  detail: (g) => ({
-    title: `Group ${idText(g.groupID)}`,
-    lead: [{ label: 'owner', value: ownerLead(ownerText(g.owner, '', g.ownerUserID), g.ownerUserID) }],
-    sections: [{ title: 'Group', fields: groupInfoFields(g) }],
-  }),
-  csv: { after: ['ownerUserID', 'creatorUserID', 'groupType', 'needVerification', 'notification', 'introduction', 'faceURL', 'ex'] },
-  identity: (g) => g.groupID,
-  rowID: (g) => g.groupID,
-  userNamed: (g, ownerID) => (g.ownerUserID && g.ownerUserID !== ownerID ? g.ownerUserID : undefined),
-  completionWords: (g) => [g.groupID, g.groupName],
-  emptyText: () => 'in no group the server lists (it leaves dismissed groups out)',
-  opens: { kind: 'members', query: opensMembers },
-  userSummary: {
+export const joinedGroups = listOf<JoinedGroup, number>({
+  wire: {
+    operation,
+    body: (request) => ({ fromUserID: request.userID ?? '', pagination: pagination(request) }),
+    extras: { owner: ownerNames<JoinedGroup>({ group: (g) => g.groupID, owner: (g) => g.ownerUserID }) },
+  },
+  table: {
+    columns: groupColumns<JoinedGroup>({
+      id: 'groupID',
+      name: 'groupName',
+      owner: { field: 'owner', cell: (g) => ownerText(g.owner, '', g.ownerUserID) },
+      members: 'memberCount',
+      created: 'createTime',
+      status: 'status',
+    }),
+    detail: (g) => ({
+      title: `Group ${idText(g.groupID)}`,
+      lead: [{ label: 'owner', value: ownerLead(ownerText(g.owner, '', g.ownerUserID), g.ownerUserID) }],
+      sections: [{ title: 'Group', fields: groupInfoFields(g) }],
+    }),
+    csv: { after: ['ownerUserID', 'creatorUserID', 'groupType', 'needVerification', 'notification', 'introduction', 'faceURL', 'ex'] },
+    identity: (g) => g.groupID,
+    completionWords: (g) => [g.groupID, g.groupName],
+    emptyText: () => 'in no group the server lists (it leaves dismissed groups out)',
+  },
+  place: {
+    userNamed: (g, ownerID) => (g.ownerUserID && g.ownerUserID !== ownerID ? g.ownerUserID : undefined),
+    opens: { kind: 'members', query: opensMembers },
+  },
+  summary: {
     eager: true,
     // Between the sent applications (4) and the received ones (5).
     drop: 4.5,
     label: { long: 'groups', short: 'groups' },
     count: (page) => page.total,
     words: (n) => ({ long: `groups ${formatCount(n)}`, short: `${formatCount(n)} groups` }),
+    example: 9,
   },
-} satisfies ListDef<JoinedGroup, number, Record<never, never>>;
+});

@@ -16,7 +16,8 @@ import { truncate } from '../terminal/width.js';
 import { code, ms } from './fieldText.js';
 import { memberSearchOperation, regexProblem, type MemberSearchPlan } from './memberSearch.js';
 import { textSearchEmpty, textSearchQuery } from './textSearch.js';
-import { pagination, textFlag, type ListDef } from './types.js';
+import { drillListOf } from './parts.js';
+import { pagination, textFlag } from './types.js';
 import { idText } from '../terminal/sanitize.js';
 
 const { str, intOr, list } = schemaParts;
@@ -72,73 +73,79 @@ const searchProblem = (text: string): string | undefined => {
   return regex && search !== '' ? regexProblem(search) : undefined;
 };
 
-export const members = {
-  operation: memberSearchOperation(memberList, async (client, groupID, userID, signal) => {
-    const data = await client.call('getGroupMembersInfo', '/group/get_group_members_info', { groupID, userIDs: [userID] }, membersInfoSchema, signal);
-    return data.members;
-  }),
-  body(request): object {
-    const { groupID, search, regex } = request.query;
-    if (search === '') return { groupID, pagination: pagination(request) };
-    const plan: MemberSearchPlan = { groupID, search, regex, page: request.page, size: request.size };
-    return plan;
-  },
-  query: {
-    ...searchQuery,
-    prompt: { ...searchQuery.prompt!, check: searchProblem, refused: 're:(' },
-    flagsProblem: (f) => (f.regex === true ? regexProblem(textFlag(f, 'search') ?? '') : undefined),
-  },
-  // A search's count is what it found so far, unless it read every member.
-  totalWords: (total, { lastPageKnown }) => `${lastPageKnown ? '' : glyphs().atLeast}${formatCount(total)} found`,
-  columns: [
-    idAt('userID', 'USER ID'),
-    nameAt('nickname'),
-    labelAt('roleLevel', 'ROLE', 2, (v) => roleLevelName(Number(v))),
-    timeAt('joinTime', 'JOINED', 3),
-    // Only a mute still running: a past muteEndTime means the member may speak.
-    { ...timeAt('muteEndTime', 'MUTED UNTIL', 4), value: (m: Member, ctx: { now: Date }) => (m.muteEndTime > ctx.now.getTime() ? formatTableTime(m.muteEndTime, ctx.now) : '') },
-    labelAt('joinSource', 'SOURCE', 5, (v) => joinSourceName(Number(v))),
-  ],
-  detail: (m) => ({
-    title: `Member ${idText(m.userID)}`,
-    sections: [
-      {
-        title: 'Member',
-        fields: [
-          { label: 'groupID', value: m.groupID },
-          { label: 'userID', value: m.userID },
-          { label: 'nickname', value: m.nickname },
-          { label: 'roleLevel', value: code(roleLevelName(m.roleLevel), m.roleLevel) },
-          { label: 'joinTime', value: ms(m.joinTime) },
-          { label: 'joinSource', value: code(joinSourceName(m.joinSource), m.joinSource) },
-          { label: 'inviterUserID', value: m.inviterUserID || '(none)' },
-          { label: 'operatorUserID', value: m.operatorUserID || '(none)' },
-          { label: 'muteEndTime', value: m.muteEndTime > 0 ? ms(m.muteEndTime) : '(never muted)' },
-          { label: 'appMangerLevel', value: code(appMangerLevelName(m.appMangerLevel), m.appMangerLevel) },
-          { label: 'faceURL', value: m.faceURL || '(none)' },
-          { label: 'ex', value: m.ex || '(empty)' },
-        ],
-      },
-    ],
-  }),
-  csv: { before: ['groupID'], after: ['inviterUserID', 'operatorUserID', 'appMangerLevel', 'faceURL', 'ex'] },
-  enterOpensUser: {},
-  identity: (m) => m.userID,
-  rowID: (m) => m.userID,
-  userNamed: (m) => m.userID || undefined,
-  completionWords: (m) => [m.userID, m.nickname],
-  emptyText: textSearchEmpty({ searched: "member's user ID or nickname", all: 'every member', none: 'no members (or no such group)' }),
-  keys: [
-    {
-      action: 'search',
-      keys: ['s', '/'],
-      hint: 'search',
-      description: 'members: a user ID, or text the ID or nickname contains, any case (re: for a regex); searched here, Esc stops',
-      run: { openPrompt: 'search' },
+export const members = drillListOf<Member, MembersQuery>({
+  wire: {
+    operation: memberSearchOperation(memberList, async (client, groupID, userID, signal) => {
+      const data = await client.call('getGroupMembersInfo', '/group/get_group_members_info', { groupID, userIDs: [userID] }, membersInfoSchema, signal);
+      return data.members;
+    }),
+    body: (request): object => {
+      const { groupID, search, regex } = request.query;
+      if (search === '') return { groupID, pagination: pagination(request) };
+      const plan: MemberSearchPlan = { groupID, search, regex, page: request.page, size: request.size };
+      return plan;
     },
-  ] as const,
-  drill: {
-    parent: (q: MembersQuery) => q.groupID,
-    crumb: (q: MembersQuery) => `Members of ${q.groupName ? truncate(displayText(q.groupName), 24) : idText(q.groupID)}`,
+    query: {
+      ...searchQuery,
+      prompt: { ...searchQuery.prompt!, check: searchProblem, refused: 're:(' },
+      flagsProblem: (f) => (f.regex === true ? regexProblem(textFlag(f, 'search') ?? '') : undefined),
+    },
+    // A search's count is what it found so far, unless it read every member.
+    totalWords: (total, { lastPageKnown }) => `${lastPageKnown ? '' : glyphs().atLeast}${formatCount(total)} found`,
   },
-} satisfies ListDef<Member, never, MembersQuery>;
+  table: {
+    columns: [
+      idAt('userID', 'USER ID'),
+      nameAt('nickname'),
+      labelAt('roleLevel', 'ROLE', 2, (v) => roleLevelName(Number(v))),
+      timeAt('joinTime', 'JOINED', 3),
+      // Only a mute still running: a past muteEndTime means the member may speak.
+      { ...timeAt('muteEndTime', 'MUTED UNTIL', 4), value: (m: Member, ctx: { now: Date }) => (m.muteEndTime > ctx.now.getTime() ? formatTableTime(m.muteEndTime, ctx.now) : '') },
+      labelAt('joinSource', 'SOURCE', 5, (v) => joinSourceName(Number(v))),
+    ],
+    detail: (m) => ({
+      title: `Member ${idText(m.userID)}`,
+      sections: [
+        {
+          title: 'Member',
+          fields: [
+            { label: 'groupID', value: m.groupID },
+            { label: 'userID', value: m.userID },
+            { label: 'nickname', value: m.nickname },
+            { label: 'roleLevel', value: code(roleLevelName(m.roleLevel), m.roleLevel) },
+            { label: 'joinTime', value: ms(m.joinTime) },
+            { label: 'joinSource', value: code(joinSourceName(m.joinSource), m.joinSource) },
+            { label: 'inviterUserID', value: m.inviterUserID || '(none)' },
+            { label: 'operatorUserID', value: m.operatorUserID || '(none)' },
+            { label: 'muteEndTime', value: m.muteEndTime > 0 ? ms(m.muteEndTime) : '(never muted)' },
+            { label: 'appMangerLevel', value: code(appMangerLevelName(m.appMangerLevel), m.appMangerLevel) },
+            { label: 'faceURL', value: m.faceURL || '(none)' },
+            { label: 'ex', value: m.ex || '(empty)' },
+          ],
+        },
+      ],
+    }),
+    csv: { before: ['groupID'], after: ['inviterUserID', 'operatorUserID', 'appMangerLevel', 'faceURL', 'ex'] },
+    identity: (m) => m.userID,
+    rowID: (m) => m.userID,
+    completionWords: (m) => [m.userID, m.nickname],
+    emptyText: textSearchEmpty({ searched: "member's user ID or nickname", all: 'every member', none: 'no members (or no such group)' }),
+  },
+  place: {
+    enterOpensUser: {},
+    userNamed: (m) => m.userID || undefined,
+    keys: [
+      {
+        action: 'search',
+        keys: ['s', '/'],
+        hint: 'search',
+        description: 'members: a user ID, or text the ID or nickname contains, any case (re: for a regex); searched here, Esc stops',
+        run: { openPrompt: 'search' },
+      },
+    ] as const,
+    drill: {
+      parent: (q: MembersQuery) => q.groupID,
+      crumb: (q: MembersQuery) => `Members of ${q.groupName ? truncate(displayText(q.groupName), 24) : idText(q.groupID)}`,
+    },
+  },
+});

@@ -22,7 +22,8 @@ import {
   ANY_MESSAGE, completeMessageQuery, dayWords, messageCrumb, messageFlagsProblem, messageQueryFromFlags, messageQueryText, parseMessageQuery, searchFields,
   type MessageQuery,
 } from './messageQuery.js';
-import { pagination, type ListDef, type RowDetail, type RowsSeen } from './types.js';
+import { listOf } from './parts.js';
+import { pagination, type RowDetail, type RowsSeen } from './types.js';
 import * as z from 'zod/mini';
 
 const { str, intOr, bool, list } = schemaParts;
@@ -129,81 +130,87 @@ function messageDetail(m: FoundMessage, owner: { now: number }): RowDetail {
 const foundWords = (total: number, seen: RowsSeen): string =>
   seen.whole !== undefined ? `${formatCount(seen.whole)} found` : `${glyphs().atLeast}${formatCount(Math.max(total, seen.atLeast))} found`;
 
-export const messages = {
-  operation: pageOperation({
-    name: 'searchMsg',
-    path: '/msg/search_msg',
-    schema: searchMsgDataSchema,
-    rows: 'chatLogs',
-    total: 'chatLogsNum',
-    // A lower bound: the last page is known by a short page.
-    totalExact: false,
-  }),
-  body: (request) => ({ ...searchFields(request.query), pagination: pagination(request) }),
-  query: {
-    initial: ANY_MESSAGE,
-    narrowed: (q) => messageQueryText(q) !== '',
-    label: (q) => [dayWords(q.day), 'rows in storage order'].filter(Boolean).join(` ${glyphs().separator} `),
-    crumb: (q) => truncate(displayText(messageCrumb(q)), 96),
-    prompt: {
-      kind: 'search',
-      label: 'messages: ',
-      hint: 'from:ID to:ID type:NAME|N session:single|group day:YYYY-MM-DD (local); Tab completes; empty: all',
-      text: messageQueryText,
-      example: 'from:user_000001 type:Text',
-      answer: (text) => {
-        const parsed = parseMessageQuery(text);
-        return parsed.ok ? parsed.query : ANY_MESSAGE;
+export const messages = listOf<FoundMessage, never, MessageQuery>({
+  wire: {
+    operation: pageOperation({
+      name: 'searchMsg',
+      path: '/msg/search_msg',
+      schema: searchMsgDataSchema,
+      rows: 'chatLogs',
+      total: 'chatLogsNum',
+      // A lower bound: the last page is known by a short page.
+      totalExact: false,
+    }),
+    body: (request) => ({ ...searchFields(request.query), pagination: pagination(request) }),
+    query: {
+      initial: ANY_MESSAGE,
+      narrowed: (q) => messageQueryText(q) !== '',
+      label: (q) => [dayWords(q.day), 'rows in storage order'].filter(Boolean).join(` ${glyphs().separator} `),
+      crumb: (q) => truncate(displayText(messageCrumb(q)), 96),
+      prompt: {
+        kind: 'search',
+        label: 'messages: ',
+        hint: 'from:ID to:ID type:NAME|N session:single|group day:YYYY-MM-DD (local); Tab completes; empty: all',
+        text: messageQueryText,
+        example: 'from:user_000001 type:Text',
+        answer: (text) => {
+          const parsed = parseMessageQuery(text);
+          return parsed.ok ? parsed.query : ANY_MESSAGE;
+        },
+        check: (text) => {
+          const parsed = parseMessageQuery(text);
+          return parsed.ok ? undefined : parsed.problem;
+        },
+        complete: completeMessageQuery,
       },
-      check: (text) => {
-        const parsed = parseMessageQuery(text);
-        return parsed.ok ? undefined : parsed.problem;
-      },
-      complete: completeMessageQuery,
+      fromFlags: messageQueryFromFlags,
+      flagsProblem: messageFlagsProblem,
     },
-    fromFlags: messageQueryFromFlags,
-    flagsProblem: messageFlagsProblem,
+    // chatLogsNum is a lower bound, even when the last page is known (it can be below the rows
+    // shown): the count is never below the rows seen, and whole only once the last page is seen.
+    totalWords: (total, seen) => foundWords(total, seen),
+    countNote: (total, seen) => `${foundWords(total, seen)} (the server's count as sent: ${total})`,
   },
-  columns: [
-    timeAt('chatLog.sendTime', 'TIME', 2),
-    idAt('chatLog.sendID', 'FROM'),
-    { key: 'to', title: 'TO', priority: IDENTIFYING, min: 10, max: ID_MAX + 8, value: recipient },
-    labelAt('chatLog.contentType', 'TYPE', 3, (v) => contentTypeName(Number(v))),
-    { key: 'summary', title: 'MESSAGE', priority: 3, min: 16, value: (m) => messageSummary(m.chatLog) },
-    labelAt('isRevoked', 'REVOKED', 4, (v) => (v ? 'revoked' : '')),
-  ],
-  detail: messageDetail,
-  csv: {
-    after: [
-      'chatLog.senderNickname',
-      'chatLog.recvID',
-      'chatLog.recvNickname',
-      'chatLog.groupID',
-      'chatLog.groupName',
-      'chatLog.sessionType',
-      'chatLog.seq',
-      'chatLog.senderPlatformID',
-      'chatLog.serverMsgID',
-      'chatLog.clientMsgID',
-      // The decoded one-line summary, beside the content as stored.
-      { name: 'summary', value: (m) => contentSummary(m.chatLog.contentType, m.chatLog.content) },
-      'chatLog.content',
+  table: {
+    columns: [
+      timeAt('chatLog.sendTime', 'TIME', 2),
+      idAt('chatLog.sendID', 'FROM'),
+      { key: 'to', title: 'TO', priority: IDENTIFYING, min: 10, max: ID_MAX + 8, value: recipient },
+      labelAt('chatLog.contentType', 'TYPE', 3, (v) => contentTypeName(Number(v))),
+      { key: 'summary', title: 'MESSAGE', priority: 3, min: 16, value: (m) => messageSummary(m.chatLog) },
+      labelAt('isRevoked', 'REVOKED', 4, (v) => (v ? 'revoked' : '')),
     ],
+    detail: messageDetail,
+    csv: {
+      after: [
+        'chatLog.senderNickname',
+        'chatLog.recvID',
+        'chatLog.recvNickname',
+        'chatLog.groupID',
+        'chatLog.groupName',
+        'chatLog.sessionType',
+        'chatLog.seq',
+        'chatLog.senderPlatformID',
+        'chatLog.serverMsgID',
+        'chatLog.clientMsgID',
+        // The decoded one-line summary, beside the content as stored.
+        { name: 'summary', value: (m) => contentSummary(m.chatLog.contentType, m.chatLog.content) },
+        'chatLog.content',
+      ],
+    },
+    identity: (m) => `${m.chatLog.serverMsgID}/${m.chatLog.seq}`,
+    rowID: (m) => m.chatLog.serverMsgID,
+    completionWords: (m) => [m.chatLog.sendID, isGroup(m) ? m.chatLog.groupID || m.chatLog.recvID : m.chatLog.recvID],
+    emptyText: (q, keys) =>
+      messageQueryText(q) !== ''
+        ? `no message matches ${displayText(messageQueryText(q))} (${keys.search ? `${keys.search} to search again, ` : ''}${keys.back} for all)`
+        : 'no messages',
+    defaultSort: { field: 'chatLog.sendTime', desc: true },
   },
-  identity: (m) => `${m.chatLog.serverMsgID}/${m.chatLog.seq}`,
-  rowID: (m) => m.chatLog.serverMsgID,
-  userNamed: (m) => m.chatLog.sendID || undefined,
-  completionWords: (m) => [m.chatLog.sendID, isGroup(m) ? m.chatLog.groupID || m.chatLog.recvID : m.chatLog.recvID],
-  emptyText: (q, keys) =>
-    messageQueryText(q) !== ''
-      ? `no message matches ${displayText(messageQueryText(q))} (${keys.search ? `${keys.search} to search again, ` : ''}${keys.back} for all)`
-      : 'no messages',
-  // chatLogsNum is a lower bound, even when the last page is known (it can be below the rows
-  // shown): the count is never below the rows seen, and whole only once the last page is seen.
-  totalWords: (total, seen) => foundWords(total, seen),
-  countNote: (total, seen) => `${foundWords(total, seen)} (the server's count as sent: ${total})`,
-  defaultSort: { field: 'chatLog.sendTime', desc: true },
-  keys: [{ action: 'search', keys: ['s'], hint: 'search', description: 'messages: from: to: type: session: day:', run: { openPrompt: 'search' } }] as const,
-  jump: { aliases: ['m', 'msgs'], description: 'search the messages of single and group chats' },
-  fromUser: { action: 'userMessages', keys: ['M'], hint: 'messages', description: 'user screen: the messages this user sent (message search from: the user)', text: (userID: string) => `from:${userID}` } as const,
-} satisfies ListDef<FoundMessage, never, MessageQuery>;
+  place: {
+    userNamed: (m) => m.chatLog.sendID || undefined,
+    keys: [{ action: 'search', keys: ['s'], hint: 'search', description: 'messages: from: to: type: session: day:', run: { openPrompt: 'search' } }] as const,
+    jump: { aliases: ['m', 'msgs'], description: 'search the messages of single and group chats' },
+    fromUser: { action: 'userMessages', keys: ['M'], hint: 'messages', description: 'user screen: the messages this user sent (message search from: the user)', text: (userID: string) => `from:${userID}` } as const,
+  },
+});

@@ -11,11 +11,14 @@ import { applications } from './applications.js';
 import { blacklist } from './blacklist.js';
 import { conversations } from './conversations.js';
 import { friends } from './friends.js';
+import { groupApplications } from './groupApplications.js';
+import { groupApplicationsReceived } from './groupApplicationsReceived.js';
 import { groups } from './groups.js';
 import { history } from './history.js';
 import { messages } from './messages.js';
 import { joinedGroups } from './joinedGroups.js';
 import { members } from './members.js';
+import { readState } from './readState.js';
 import { receivedApplications } from './receivedApplications.js';
 import { status } from './status.js';
 import type { LIST_NAMES, ListKind, UserTab } from './names.js';
@@ -43,6 +46,9 @@ export const LISTS = {
   friends,
   receivedApplications,
   joinedGroups,
+  readState,
+  groupApplications,
+  groupApplicationsReceived,
   history,
   members,
 } as const satisfies { [K in ListKind]: SummaryPartOf<K> };

@@ -11,7 +11,8 @@ import { platformWord, platformWords } from '../content/enums.js';
 import { idAt, labelAt } from '../domain/columns.js';
 import { displayText } from '../terminal/settle.js';
 import { formatCount } from '../content/format.js';
-import { textFlag, type ListDef } from './types.js';
+import { listOf } from './parts.js';
+import { textFlag } from './types.js';
 import { idText } from '../terminal/sanitize.js';
 
 interface StatusQuery {
@@ -40,51 +41,55 @@ const operation: PageOperation<OnlineStatus> = {
   },
 };
 
-export const status = {
-  operation,
-  // The page's slice of the IDs: the server has no paging of its own.
-  body: (request) => ({ userIDs: request.query.userIDs.slice((request.page - 1) * request.size, request.page * request.size) }),
-  query: {
-    initial: { userIDs: [] },
-    narrowed: (q) => q.userIDs.length > 0,
-    label: (q) => (q.userIDs.length > 0 ? `${q.userIDs.length} user ${q.userIDs.length === 1 ? 'ID' : 'IDs'}` : ''),
-    prompt: { kind: 'ids', label: 'user IDs: ', text: (q) => q.userIDs.join(','), answer: (text) => ({ userIDs: splitIDs(text) }) },
-    fromFlags: (f) => ({ userIDs: splitIDs(textFlag(f, 'user') ?? '') }),
-    emptyUntilAsked: true,
+export const status = listOf<OnlineStatus, never, StatusQuery>({
+  wire: {
+    operation,
+    // The page's slice of the IDs: the server has no paging of its own.
+    body: (request) => ({ userIDs: request.query.userIDs.slice((request.page - 1) * request.size, request.page * request.size) }),
+    query: {
+      initial: { userIDs: [] },
+      narrowed: (q) => q.userIDs.length > 0,
+      label: (q) => (q.userIDs.length > 0 ? `${q.userIDs.length} user ${q.userIDs.length === 1 ? 'ID' : 'IDs'}` : ''),
+      prompt: { kind: 'ids', label: 'user IDs: ', text: (q) => q.userIDs.join(','), answer: (text) => ({ userIDs: splitIDs(text) }) },
+      fromFlags: (f) => ({ userIDs: splitIDs(textFlag(f, 'user') ?? '') }),
+      emptyUntilAsked: true,
+    },
+    // Each page asks for its slice of the IDs: the total is the users answered so far.
+    totalWords: (total: number) => `${formatCount(total)} users`,
   },
-  columns: [
-    idAt('userID', 'USER ID'),
-    labelAt('status', 'STATUS', 1, (v) => onlineWord(Number(v))),
-    { ...labelAt('platformIDs', 'PLATFORMS', 2, (v) => (Array.isArray(v) ? platformWords(v as number[]) : '')), max: 60 },
-  ],
-  detail: (s) => ({
-    title: `Online status of ${idText(s.userID)}`,
-    sections: [
-      {
-        title: 'Status',
-        fields: [
-          { label: 'userID', value: s.userID },
-          { label: 'status', value: `${onlineWord(s.status)} (${s.status})` },
-          { label: 'platformIDs', value: s.platformIDs.length > 0 ? s.platformIDs.map((id) => `${platformWord(id)} (${id})`).join(', ') : '(none)' },
-        ],
-      },
+  table: {
+    columns: [
+      idAt('userID', 'USER ID'),
+      labelAt('status', 'STATUS', 1, (v) => onlineWord(Number(v))),
+      { ...labelAt('platformIDs', 'PLATFORMS', 2, (v) => (Array.isArray(v) ? platformWords(v as number[]) : '')), max: 60 },
     ],
-  }),
-  // The platforms by name beside their IDs, for a reader of the file.
-  csv: { after: [{ name: 'platforms', value: (s) => platformWords(s.platformIDs) }] },
-  identity: (s) => s.userID,
-  rowID: (s) => s.userID,
-  enterOpensUser: {},
-  userNamed: (s) => s.userID || undefined,
-  completionWords: (s) => [s.userID],
-  // Each page asks for its slice of the IDs: the total is the users answered so far.
-  totalWords: (total: number) => `${formatCount(total)} users`,
-  emptyText: ({ userIDs }, keys) =>
-    userIDs.length > 0
-      ? `the server answered nothing for ${displayText(userIDs.join(', '))}`
-      : `no user IDs asked about yet${keys.search ? ` (${keys.search} to give some)` : ''}`,
-  keys: [
-    { action: 'statusUsers', keys: ['s'], hint: 'user IDs', description: 'online status: of these user IDs (comma-separated)', run: { openPrompt: 'ids' } },
-  ] as const,
-  jump: { aliases: ['online'], description: 'who of some users is online, and on which platforms' },
-} satisfies ListDef<OnlineStatus, never, StatusQuery>;
+    detail: (s) => ({
+      title: `Online status of ${idText(s.userID)}`,
+      sections: [
+        {
+          title: 'Status',
+          fields: [
+            { label: 'userID', value: s.userID },
+            { label: 'status', value: `${onlineWord(s.status)} (${s.status})` },
+            { label: 'platformIDs', value: s.platformIDs.length > 0 ? s.platformIDs.map((id) => `${platformWord(id)} (${id})`).join(', ') : '(none)' },
+          ],
+        },
+      ],
+    }),
+    // The platforms by name beside their IDs, for a reader of the file.
+    csv: { after: [{ name: 'platforms', value: (s) => platformWords(s.platformIDs) }] },
+    identity: (s) => s.userID,
+    emptyText: ({ userIDs }, keys) =>
+      userIDs.length > 0
+        ? `the server answered nothing for ${displayText(userIDs.join(', '))}`
+        : `no user IDs asked about yet${keys.search ? ` (${keys.search} to give some)` : ''}`,
+  },
+  place: {
+    enterOpensUser: {},
+    userNamed: (s) => s.userID || undefined,
+    keys: [
+      { action: 'statusUsers', keys: ['s'], hint: 'user IDs', description: 'online status: of these user IDs (comma-separated)', run: { openPrompt: 'ids' } },
+    ] as const,
+    jump: { aliases: ['online'], description: 'who of some users is online, and on which platforms' },
+  },
+});

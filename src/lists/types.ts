@@ -172,6 +172,8 @@ export interface UserSummaryPart<Figure, Query = AnyQuery> {
   words(figure: Figure): SummaryWords;
   /** A list page's figure over the one shown (the read faults add up over the pages read); without it the new one replaces it. */
   merge?(before: Figure | undefined, next: Figure, where: { page: number; size: number }): Figure;
+  /** A figure as a busy user's would be: the summary line's tests read every list's (test/layout/userSummaryLine.test.ts). */
+  example: Figure;
 }
 
 /**

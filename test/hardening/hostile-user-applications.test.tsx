@@ -4,4 +4,4 @@
 // fake terminal is checked. hostile-users.test.tsx says how the corpus is shared between files and tests.
 import { describeUserTab } from './userTab.js';
 
-describeUserTab('applications', '3', { panePages: 1 });
+describeUserTab('applications', 'applications', { panePages: 1 });

@@ -4,4 +4,4 @@
 // is checked. hostile-users.test.tsx says how the corpus is shared between files and tests.
 import { describeUserTab } from './userTab.js';
 
-describeUserTab('blacklist', '2', { panePages: 1 });
+describeUserTab('blacklist', 'blacklist', { panePages: 1 });

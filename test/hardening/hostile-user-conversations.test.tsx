@@ -7,7 +7,7 @@
 import { expect } from 'vitest';
 import { describeUserTab } from './userTab.js';
 
-describeUserTab('conversations', '1', {
+describeUserTab('conversations', 'conversations', {
   panePages: 2,
   parts: 4,
   // Decoded content shows (the ordinary rows hold ordinary JSON contents).

@@ -6,7 +6,7 @@
 import { expect } from 'vitest';
 import { describeUserTab } from './userTab.js';
 
-describeUserTab('groups', '6', {
+describeUserTab('groups', 'joinedGroups', {
   panePages: 1,
   copies: 'yYC',
   also: (audit) => {

@@ -7,7 +7,7 @@
 import { deletedPlaceholder, seqsOfRange } from 'openim-demo-server';
 import type { Fault } from '../support/faultServer.js';
 import { HOSTILE_VALUES } from '../fixtures/hostile.js';
-import { CORPUS_SIZE, filler, hostileContent, hostileUser, hostileValue, MS, ok, type ListRoute } from './hostileServer.js';
+import { CORPUS_SIZE, filler, hostileContent, hostileFriendRequest, hostileUser, hostileValue, MS, ok, type ListRoute } from './hostileServer.js';
 
 /** Numbers no server should send: out of every enum, past 2^53, negative, past any date. */
 const ODD_NUMBERS = [999, -1, 2 ** 31, -(2 ** 53) - 2, 2 ** 53 + 2, 1e21, -1e21, 1e300, 0, 7, 13, 1.5];
@@ -44,6 +44,38 @@ export const hostileGroup = (row: number): Record<string, unknown> => {
 };
 
 export const hostileJoinedGroup = (row: number): Record<string, unknown> => hostileGroupInfo(row, filler(row));
+
+export function hostileFriend(row: number): Record<string, unknown> {
+  const s = filler(row);
+  return {
+    ownerUserID: s(),
+    remark: s(),
+    createTime: odd(row, 0),
+    friendUser: row % 5 === 4 ? null : { userID: s(), nickname: s(), faceURL: s(), ex: s() },
+    addSource: odd(row, 1),
+    operatorUserID: s(),
+    ex: s(),
+    isPinned: row % 2 === 0,
+  };
+}
+
+/** A group join application (sdkws.GroupRequest): its applicant and group hostile, some of them null. */
+export function hostileGroupRequest(row: number): Record<string, unknown> {
+  const s = filler(row);
+  return {
+    userInfo: row % 7 === 6 ? null : { userID: s(), nickname: s(), faceURL: s(), ex: s() },
+    groupInfo: row % 11 === 10 ? null : hostileGroupInfo(row, s),
+    handleResult: odd(row, 0),
+    reqMsg: s(),
+    handleMsg: s(),
+    reqTime: time(row, 1),
+    handleUserID: s(),
+    handleTime: time(row, 2),
+    ex: s(),
+    joinSource: odd(row, 3),
+    inviterUserID: s(),
+  };
+}
 
 export function hostileMember(row: number): Record<string, unknown> {
   const s = filler(row);
@@ -101,6 +133,10 @@ export const MORE_ROUTES: Record<string, ListRoute> = {
   '/group/get_groups': { key: 'groups', build: hostileGroup, wrap: (groups, total) => ({ total, groups }) },
   '/group/get_group_member_list': { key: 'members', build: hostileMember, wrap: (members, total) => ({ total, members }) },
   '/group/get_joined_group_list': { key: 'joinedGroups', build: hostileJoinedGroup, wrap: (groups, total) => ({ total, groups }) },
+  '/friend/get_friend_list': { key: 'friends', build: hostileFriend, wrap: (friendsInfo, total) => ({ total, friendsInfo }) },
+  '/friend/get_friend_apply_list': { key: 'receivedApplications', build: hostileFriendRequest, wrap: (FriendRequests, total) => ({ total, FriendRequests }) },
+  '/group/get_user_req_group_applicationList': { key: 'groupApplications', build: hostileGroupRequest, wrap: (groupRequests, total) => ({ total, groupRequests }) },
+  '/group/get_recv_group_applicationList': { key: 'groupApplicationsReceived', build: hostileGroupRequest, wrap: (groupRequests, total) => ({ total, groupRequests }) },
 };
 
 /** History: seqs 1..CORPUS_SIZE, newest (row 0) first; these rows' seqs are not messages: half never returned, half placeholders (a gap row each). */
@@ -197,7 +233,13 @@ export function answerRead(path: string, body: string): Fault | undefined {
     case '/msg/get_conversations_has_read_and_max_seq': {
       const hasReadSeq = READ_SEQS[counts.readState++ % READ_SEQS.length]!;
       const seqs: Record<string, unknown> = { [hostileValue(counts.readState, 1).slice(0, 200)]: { maxSeq: -1, hasReadSeq: 1e300 } };
-      for (const id of strings(req.conversationIDs)) seqs[id] = { maxSeq: CORPUS_SIZE, hasReadSeq, maxSeqTime: odd(counts.readState, 0) };
+      const asked = strings(req.conversationIDs);
+      for (const id of asked) seqs[id] = { maxSeq: CORPUS_SIZE, hasReadSeq, maxSeqTime: odd(counts.readState, 0) };
+      // No IDs: the whole read state (the read-state tab), a hostile conversation ID a row, its numbers odd.
+      if (asked.length === 0) {
+        for (let row = 0; row < CORPUS_SIZE; row++) seqs[`${row} ${hostileValue(row, 0)}`] = { maxSeq: odd(row, 0), hasReadSeq: odd(row, 1), maxSeqTime: time(row, 2) };
+        delete seqs[hostileValue(counts.readState, 1).slice(0, 200)];
+      }
       return ok({ seqs });
     }
     case '/msg/pull_msg_by_seq': {

@@ -1,15 +1,16 @@
 // One tab of a hostile user, walked row by row with the detail pane open: shared by the
 // hostile-user-*.test.tsx files.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currentScreen } from '../../src/store/selectors.js';
+import { USER_TABS, type UserTab } from '../../src/lists/names.js';
+import { currentList, currentScreen } from '../../src/store/selectors.js';
 import { HOSTILE_VALUES } from '../fixtures/hostile.js';
 import type { AuditResult } from './audit.js';
 import { KEYS } from './harness.js';
 import { CORPUS_SIZE, startHostileServer, type HostileServer } from './hostileServer.js';
 import { expectWalkClean, loaded, mountHostileApp, rowRanges, step, walkList, type CopyKeys } from './walk.js';
 
-/** The key of a user's tab (1 conversations, 2 blacklist, 3 applications, 6 groups). */
-type UserTabKey = '1' | '2' | '3' | '6';
+/** A user's tab's key: its place among the tabs, from 1. */
+const keyOf = (tab: UserTab): string => String(USER_TABS.indexOf(tab) + 1);
 
 export interface WalkedTab {
   audit: AuditResult;
@@ -22,7 +23,7 @@ export interface WalkedTab {
  * switches to `tab` and walks the rows from..to-1 with the pane open (opened with d),
  * scrolling it `panePages` pages and copying rows with y.
  */
-export async function walkUserTab(server: HostileServer, tab: UserTabKey, panePages: number, from = 0, to = CORPUS_SIZE, copies: CopyKeys = 'y'): Promise<WalkedTab> {
+export async function walkUserTab(server: HostileServer, tab: UserTab, panePages: number, from = 0, to = CORPUS_SIZE, copies: CopyKeys = 'y'): Promise<WalkedTab> {
   const m = mountHostileApp(server);
   try {
     await loaded(m, 1);
@@ -30,11 +31,12 @@ export async function walkUserTab(server: HostileServer, tab: UserTabKey, panePa
     await step(m, KEYS.enter);
     const screen = currentScreen(m.store.getState());
     expect(screen.name === 'user' && screen.userID).toBe(HOSTILE_VALUES[1]);
-    if (tab !== '1') {
+    if (keyOf(tab) !== '1') {
       await loaded(m, 1);
-      await step(m, tab);
+      await step(m, keyOf(tab));
     }
     await loaded(m, 1);
+    expect(currentList(m.store.getState())?.kind).toBe(tab);
     expect(await walkList(m, 'd', panePages, from, to, copies)).toBe(to - from);
   } finally {
     m.unmount();
@@ -48,7 +50,7 @@ export async function walkUserTab(server: HostileServer, tab: UserTabKey, panePa
  */
 export function describeUserTab(
   what: string,
-  tab: UserTabKey,
+  tab: UserTab,
   options: { panePages: number; parts?: number; copies?: CopyKeys; also?: (audit: AuditResult, from: number) => void },
 ): void {
   let server: HostileServer;

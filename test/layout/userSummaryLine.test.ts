@@ -22,12 +22,8 @@ const user = (nickname: string): User => ({
 const full = (nickname: string): UserSummary => ({
   profile: { state: 'ok', value: { kind: 'user', user: user(nickname) } },
   presence: { state: 'ok', value: { userID: 'user_000001', status: 1, platformIDs: [1, 5] } },
-  conversations: { state: 'ok', value: { withMessages: 236, unread: 12_345, none: false } },
-  blacklist: { state: 'ok', value: 12 },
-  applications: { state: 'ok', value: 40 },
-  friends: { state: 'ok', value: 31 },
-  receivedApplications: { state: 'ok', value: 7 },
-  joinedGroups: { state: 'ok', value: 9 },
+  // Every user tab's part, from its list's own example: a new list's part is on the line with no line here.
+  ...(Object.fromEntries(USER_TABS.map((tab) => [tab, { state: 'ok', value: summaryPart(tab).example }])) as Omit<UserSummary, 'profile' | 'presence'>),
 });
 
 describe('userSummaryLine', () => {
@@ -61,15 +57,15 @@ describe('userSummaryLine', () => {
   });
 
   it('uses long labels where there is room', () => {
-    const { text } = userSummaryLine(full('Karen Smith'), 300);
-    for (const part of ['level 1 (app ordinary user)', 'online on iOS, Web', 'created 2023-04-0', 'global receive: receive', '236 conversations with messages', 'blacklist 12', 'sent applications 40', 'friends 31', 'received applications 7', 'groups 9']) {
+    const { text } = userSummaryLine(full('Karen Smith'), 400);
+    for (const part of ['level 1 (app ordinary user)', 'online on iOS, Web', 'created 2023-04-0', 'global receive: receive', '236 conversations with messages', 'blacklist 12', 'sent applications 40', 'friends 31', 'received applications 7', 'groups 9', '18 not read to the end', 'join applications 8', 'join requests 3']) {
       expect(text).toContain(part);
     }
   });
 
   it('says one conversation, not one conversations', () => {
     const one: UserSummary = { ...full('Karen Smith'), conversations: { state: 'ok', value: { withMessages: 1, unread: 0, none: false } } };
-    expect(userSummaryLine(one, 260).text).toContain('1 conversation with messages');
+    expect(userSummaryLine(one, 400).text).toContain('1 conversation with messages');
     expect(userSummaryLine(one, 80).text).toContain('1 conv 0 unread');
   });
 
@@ -88,8 +84,8 @@ describe('userSummaryLine', () => {
 
   it('shows figures still on their way, and what a system account or an unknown ID is', () => {
     const loading = { profile: { state: 'loading' }, presence: { state: 'loading' }, ...Object.fromEntries(USER_TABS.map((tab) => [tab, { state: 'loading' }])) } as UserSummary;
-    expect(userSummaryLine(loading, 160).text).toBe(`profile … · online … · ${USER_TABS.map((tab) => `${summaryPart(tab).label.long} …`).join(' · ')}`);
-    expect(userSummaryLine(loading, 70).text).toBe(`…  online …  ${USER_TABS.map((tab) => `${summaryPart(tab).label.short} …`).join('  ')}`);
+    expect(userSummaryLine(loading, 240).text).toBe(`profile … · online … · ${USER_TABS.map((tab) => `${summaryPart(tab).label.long} …`).join(' · ')}`);
+    expect(userSummaryLine(loading, 100).text).toBe(`…  online …  ${USER_TABS.map((tab) => `${summaryPart(tab).label.short} …`).join('  ')}`);
     const system = userSummaryLine(
       { ...loading, profile: { state: 'ok', value: { kind: 'system', user: { userID: 'notify_ops', nickname: '运维通知', faceURL: '', ex: '', createTime: 0, appMangerLevel: 3, globalRecvMsgOpt: 0 } } } },
       80,

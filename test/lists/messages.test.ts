@@ -51,7 +51,7 @@ describe('the query', () => {
     const parsed = parseMessageQuery(text);
     expect(parsed.ok).toBe(false);
     expect(!parsed.ok && parsed.problem).toMatch(problem);
-    expect(LISTS.messages.query.prompt.check(text)).toMatch(problem);
+    expect(LISTS.messages.query.prompt?.check?.(text)).toMatch(problem);
   });
 
   it('sends the UTC day that holds the local day’s noon, and says both', () => {

@@ -124,4 +124,6 @@ export const STREAM = {
   pairStart: 8,
   /** Friendships: one pair's shared facts, and each side's own (friends.ts). */
   friends: 9,
+  /** Group join applications, seeded by the group (group-applications.ts). */
+  groupRequests: 10,
 } as const;

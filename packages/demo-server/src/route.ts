@@ -35,10 +35,16 @@ export interface Route {
 
 /** Runs Check() (userID first, then pagination), as the protobuf requests do. */
 export function checkUserAndPage(body: Map<string, BoundValue>) {
-  const userID = boundString(body, 'userID');
-  if (userID === '') return argsError('userID is empty');
+  const checked = checkIDAndPage(body, 'userID');
+  return checked instanceof CodeError ? checked : { userID: checked.id, page: checked.page };
+}
+
+/** The same Check() for a request whose user or group is named by another field (`fromUserID`). */
+export function checkIDAndPage(body: Map<string, BoundValue>, field: string) {
+  const id = boundString(body, field);
+  if (id === '') return argsError(`${field} is empty`);
   const page = checkPagination(body.get('pagination'));
-  return page instanceof CodeError ? page : { userID, page };
+  return page instanceof CodeError ? page : { id, page };
 }
 
 /** One user's page of a list only its owner or an admin may read: the checks in the server's order. */

@@ -5,6 +5,7 @@ import { boundString, boundStrings } from './bind.js';
 import { conversationTotals, sortConversations } from './conversations.js';
 import { CodeError, argsError, noPermission, recordNotFound } from './errors.js';
 import { getFriendList } from './friends.js';
+import { getRecvGroupApplicationList, getUserReqGroupApplicationList } from './group-applications.js';
 import { getGroups } from './group-list.js';
 import { getGroupMemberList, getGroupMembersInfo } from './group-members.js';
 import { getJoinedGroupList } from './joined-groups.js';
@@ -170,6 +171,8 @@ export const ROUTES: ReadonlyMap<string, Route> = new Map([
   ['/group/get_group_member_list', getGroupMemberList],
   ['/group/get_group_members_info', getGroupMembersInfo],
   ['/group/get_joined_group_list', getJoinedGroupList],
+  ['/group/get_user_req_group_applicationList', getUserReqGroupApplicationList],
+  ['/group/get_recv_group_applicationList', getRecvGroupApplicationList],
   ['/conversation/get_owner_conversation', getOwnerConversation],
   ['/msg/pull_msg_by_seq', pullMsgBySeq],
   ['/msg/get_conversations_has_read_and_max_seq', getConversationsHasReadAndMaxSeq],

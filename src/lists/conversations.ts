@@ -252,7 +252,7 @@ export const conversations = {
       const none = page.extra?.conversationTotal === undefined;
       return { withMessages: page.extra?.conversationTotal ?? 0, unread: page.extra?.unreadTotal ?? 0, none, ...faults };
     },
-    example: { withMessages: 236, unread: 12_345, none: false, faults: { found: 2, checked: 36, whole: false } },
+    example: { withMessages: 236, unread: 12_345, none: false },
     // The faults found so far: each page's own check adds to the pages before it; the whole walk's replaces them.
     merge: (before: ConversationFigures | undefined, next: ConversationFigures, where: { page: number; size: number }) => mergeFaults(before, next, where),
     words: (c) =>

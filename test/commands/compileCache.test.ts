@@ -1,3 +1,4 @@
+// @module-tag cli
 // Where stdin or stdout is not a terminal, the built CLI runs its ES modules (src/bin.ts) and turns on
 // Node's compile cache for them in the user's cache folder where the runtime has it
 // (src/compileCache.ts), and never fails because of it; the program's own code cache is for a

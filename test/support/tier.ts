@@ -16,6 +16,18 @@ export function isSlowFile(path: string): boolean {
 }
 /** The project of SLOW_FILES. */
 export const SLOW_PROJECT = 'e2e';
+/**
+ * The fast files share a worker's loaded modules (vitest's isolate: false, half the CPU of the
+ * tier: each file no longer loads React, Ink and the app again). A file that needs modules of its
+ * own (it mocks one, or imports one after setting the environment it reads at load) runs isolated
+ * in the project FAST_ISOLATED, found by its code, never by a list.
+ */
+export const FAST_PROJECT = 'unit';
+export const FAST_ISOLATED = 'unit-isolated';
+export function needsOwnModules(code: string): boolean {
+  return /\bvi\.(do)?[mM]ock\(|\bawait import\(/.test(code);
+}
+
 /** The tag of a slow test in any other file. */
 export const SLOW_TAG = 'cli';
 

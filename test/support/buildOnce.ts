@@ -1,6 +1,6 @@
 // Builds dist/cli.cjs once, before any test file runs. The end-to-end, package and scripting tests
 // run the built CLI; no test builds it, so none rebuilds it while another one runs it. Each vitest
-// project runs its global setup: the build is done once a run. The fast tier (the project `unit`
+// project runs its global setup: the build is done once a run. The fast tier (the fast projects
 // without the tests tagged SLOW_TAG, test/support/tier.ts) runs no CLI and builds nothing.
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';

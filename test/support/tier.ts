@@ -14,8 +14,12 @@ export const SLOW_FILES = [`${SLOW_FOLDER}**/*.test.{ts,tsx}`, `test/**/*${SLOW_
 export function isSlowFile(path: string): boolean {
   return path.startsWith(SLOW_FOLDER) || path.includes(SLOW_NAME);
 }
+
 /** The project of SLOW_FILES. */
 export const SLOW_PROJECT = 'e2e';
+/** The tag of a slow test in any other file. */
+export const SLOW_TAG = 'cli';
+
 /**
  * The fast files share a worker's loaded modules (vitest's isolate: false, half the CPU of the
  * tier: each file no longer loads React, Ink and the app again). A file that needs modules of its
@@ -24,12 +28,11 @@ export const SLOW_PROJECT = 'e2e';
  */
 export const FAST_PROJECT = 'unit';
 export const FAST_ISOLATED = 'unit-isolated';
+
+/** Whether a test file's code needs modules of its own (FAST_ISOLATED). */
 export function needsOwnModules(code: string): boolean {
   return /\bvi\.(do)?[mM]ock\(|\bawait import\(/.test(code);
 }
-
-/** The tag of a slow test in any other file. */
-export const SLOW_TAG = 'cli';
 
 /** A test or a test file as vitest describes it: enough to say its tier. */
 export interface Tagged {

@@ -8,11 +8,13 @@ import type { TestProject } from 'vitest/node';
 import { SLOW_PROJECT, SLOW_TAG } from './tier.js';
 
 export default function buildOnce(project: TestProject): void {
-  const once = globalThis as { __oieBuilt?: boolean };
-  if (once.__oieBuilt) return;
   const slowProject = project.vitest.projects.some((p) => p.name === SLOW_PROJECT);
-  const slowTests = !(project.globalConfig.tagsFilter ?? []).includes(`!${SLOW_TAG}`);
-  if (!slowProject && !slowTests) return;
+  const slowTests = slowProject || !(project.globalConfig.tagsFilter ?? []).includes(`!${SLOW_TAG}`);
+  // Read by tierSetup.ts: a run without slow tests checks for no dist/ (a slow file's top level
+  // still runs as it is collected, though its tests are filtered out).
+  project.provide('slowTests', slowTests);
+  const once = globalThis as { __oieBuilt?: boolean };
+  if (!slowTests || once.__oieBuilt) return;
   once.__oieBuilt = true;
   const root = fileURLToPath(new URL('../..', import.meta.url));
   execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });

@@ -47,7 +47,7 @@ export interface Tagged {
  * test: the file, with its module tags, stands for it). Nothing imports vitest here: the bench drives
  * tmux through these helpers outside any test, where there is no tier to keep.
  */
-export const running: { test?: Tagged | undefined; file?: Tagged | undefined } = ((globalThis as { __oieTier?: object }).__oieTier ??= {});
+export const running: { test?: Tagged | undefined; file?: Tagged | undefined; slowTests?: boolean } = ((globalThis as { __oieTier?: object }).__oieTier ??= {});
 
 function isSlow(task: Tagged): boolean {
   const project = task.file?.projectName ?? task.projectName;
@@ -60,6 +60,7 @@ function isSlow(task: Tagged): boolean {
  * fast tier runs the others with nothing built.
  */
 export function inSlowTier(): boolean {
+  if (running.slowTests === false) return false; // a run of the fast tier: nothing was built
   const task = running.test ?? running.file;
   return task === undefined || isSlow(task);
 }

@@ -1,6 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { defineConfig, type Plugin } from 'vitest/config';
 import { INK_PATCH_FILTER, insideNodeModules, patchInk } from './scripts/ink-patches.mjs';
+import { FAST_ISOLATED, FAST_PROJECT, isSlowFile, needsOwnModules, SLOW_FILES, SLOW_PROJECT, SLOW_TAG } from './test/support/tier.js';
 
 // The packages that go through vite (below): the patched ones and every package that imports one
 // (an externalised importer would load the original from Node).
@@ -32,14 +33,27 @@ const inkPatches: Plugin = {
   },
 };
 
+const TESTS = ['test/**/*.test.{ts,tsx}', 'packages/*/test/**/*.test.ts'];
+/** The fast files that need modules of their own (test/support/tier.ts needsOwnModules). */
+const OWN_MODULES = ['test', ...readdirSync('packages').map((name) => `packages/${name}/test`)]
+  .flatMap((dir) => readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((path) => `${dir}/${path.split('\\').join('/')}`))
+  .filter((path) => /\.test\.tsx?$/.test(path) && !isSlowFile(path) && needsOwnModules(readFileSync(path, 'utf8')));
+
 export default defineConfig({
   plugins: [inkPatches],
   test: {
-    include: ['test/**/*.test.{ts,tsx}', 'packages/*/test/**/*.test.ts'],
+    // Two tiers (test/support/tier.ts): `vitest run` (npm test, CI) runs every project;
+    // `npm run test:fast` the fast ones without the tests tagged SLOW_TAG.
+    projects: [
+      { extends: true, test: { name: FAST_PROJECT, include: TESTS, exclude: [...SLOW_FILES, ...OWN_MODULES], isolate: false } },
+      { extends: true, test: { name: FAST_ISOLATED, include: OWN_MODULES } },
+      { extends: true, test: { name: SLOW_PROJECT, include: SLOW_FILES } },
+    ],
+    tags: [{ name: SLOW_TAG, description: 'runs the built CLI (dist/cli.cjs) or a tmux terminal: the slow tier' }],
     environment: 'node',
-    // dist/cli.js is built once here, before any test that runs it.
+    // dist/cli.js is built once here, before any test that runs it (none in the fast tier).
     globalSetup: ['test/support/buildOnce.ts'],
-    setupFiles: ['test/support/interactiveInk.ts'],
+    setupFiles: ['test/support/interactiveInk.ts', 'test/support/tierSetup.ts'],
     server: {
       // Through vite, so that the plugin above patches them.
       deps: { inline: [INLINE] },

@@ -46,7 +46,7 @@ function cliUnderGc(args: string[], env: NodeJS.ProcessEnv): Promise<CliExit> {
   return runCli(args, env, { nodeArgs: ['--expose-gc', '--import', GC_PRELOAD], hungMs: HUNG_MS });
 }
 
-describe('the deadline of the built CLI under forced garbage collection', () => {
+describe('the deadline of the built CLI under forced garbage collection', { tags: ['cli'] }, () => {
   beforeAll(assertBuilt);
 
   it.each<Body>(['stall', 'drip'])('a body that %ss: exit 3 with the timeout error', async (kind) => {

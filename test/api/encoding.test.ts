@@ -51,7 +51,7 @@ describe('a compressed body that does not decompress', () => {
     expect((await getUsers(client, { pagination })).rows[0]?.userID).toBe('after_the_bom');
   });
 
-  it('the built CLI exits 1 with "unreadable reply" (3 would tell the operator the server is unreachable)', async () => {
+  it('the built CLI exits 1 with "unreadable reply" (3 would tell the operator the server is unreachable)', { tags: ['cli'] }, async () => {
     assertBuilt();
     await serve(GARBAGE, { 'content-encoding': 'gzip' });
     const r = await runCli(['users', '--base-url', server!.url], { OPENIM_TOKEN: TOKEN });
@@ -74,7 +74,7 @@ describe('a UTF-8 byte order mark before the JSON', () => {
     expect(page.rows.map((u) => u.userID)).toEqual(['after_the_bom']);
   });
 
-  it('is accepted by the built CLI', async () => {
+  it('is accepted by the built CLI', { tags: ['cli'] }, async () => {
     assertBuilt();
     await serve(Buffer.from(BOM + PAGE));
     const r = await runCli(['users', '--base-url', server!.url, '-o', 'ndjson'], { OPENIM_TOKEN: TOKEN });

@@ -1,3 +1,4 @@
+// @module-tag cli
 // Proxies as curl and Go honour them, on the built CLI: a loopback proxy (node:http) that handles
 // CONNECT tunnels and absolute-form requests and records what it saw, in front of the embedded
 // demo server (http) and a loopback https server (a certificate made here by openssl). https goes

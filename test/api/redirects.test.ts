@@ -89,7 +89,7 @@ describe('the API client never follows a redirect', () => {
   });
 });
 
-describe('the scripting command of the built CLI never follows a redirect', () => {
+describe('the scripting command of the built CLI never follows a redirect', { tags: ['cli'] }, () => {
   beforeAll(assertBuilt);
 
   it.each(STATUSES)('%i: exit 1, the status and origin on stderr, nothing sent to the other server', async (status) => {

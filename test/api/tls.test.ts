@@ -1,3 +1,4 @@
+// @module-tag cli
 // TLS and invalid replies in words, on the built CLI: loopback https servers with certificates
 // made here by openssl (self-signed, signed by a private CA, expired, for another name), and a
 // raw TCP server sending a reply HTTP forbids. Each failure names the problem and what to do, the

@@ -1,3 +1,4 @@
+// @module-tag cli
 // The bin (dist/cli.cjs) answers --help, -h and --version itself, from text the build printed with
 // the program (dist/app.js), and hands everything else to the program: what the user sees must be
 // the same either way, and a reader that leaves early (`--help | head -1`) or a full disk never

@@ -1,3 +1,4 @@
+// @module-tag cli
 // For every command but the explorer, the built CLI runs its ES modules (src/boot/bin.ts) and turns on
 // Node's compile cache for them in the user's cache folder where the runtime has it
 // (src/boot/compileCache.ts), and never fails because of it; the program's own code cache is the

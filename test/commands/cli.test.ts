@@ -1,3 +1,4 @@
+// @module-tag cli
 // The built CLI (dist/cli.cjs, from `npm run build`) run as a child process: scripting commands
 // against the demo server over loopback, exit codes, profiles from a config file, and the log.
 import { spawn } from 'node:child_process';

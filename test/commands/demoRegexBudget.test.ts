@@ -1,3 +1,4 @@
+// @module-tag cli
 // The demo's regex search has a time budget per request, answered as a real server's query
 // timeout (MongoDB's MaxTimeMSExpired through OpenIM's ServerInternalError, errCode 500). The
 // budget is made tiny here (OIE_DEMO_REGEX_BUDGET_MS) so that any search over the data set

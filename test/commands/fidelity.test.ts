@@ -85,7 +85,7 @@ describe('the API client', () => {
   });
 });
 
-describe('the built CLI', () => {
+describe('the built CLI', { tags: ['cli'] }, () => {
   beforeAll(assertBuilt);
 
   it.each(['json', 'ndjson'])('-o %s keeps __proto__ keys and the digits', async (format) => {

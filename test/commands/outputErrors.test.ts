@@ -1,3 +1,4 @@
+// @module-tag cli
 // Lost output is never a success: the built CLI with stdout on a full device, closed, or a pipe
 // whose reader left. Only the last is a quiet exit 0; the others stop the walk and exit 74.
 import { spawn } from 'node:child_process';

@@ -1,3 +1,4 @@
+// @module-tag cli
 // A page past the end of the list is not silent: stdout stays an empty list (a script reading it
 // still gets valid output), exit 0, and stderr says how many pages there are.
 import { describe, expect, it } from 'vitest';

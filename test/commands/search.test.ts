@@ -1,9 +1,6 @@
 // Scripting: `users --search TEXT [--regex]` walks the matches like any list, and a per-user
 // command checks that the user exists first. In-process against the demo server over loopback,
 // and the built CLI once for the exit code and the one line on stderr.
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scriptOptions } from '../support/scriptOptions.js';
@@ -11,10 +8,9 @@ import { parseCliArgs, UsageError } from '../../src/config/args.js';
 import { runListCommand } from '../../src/commands/run.js';
 import { DEMO, startDemoServer, type DemoServer } from 'openim-demo-server';
 import { literalMatches } from '../support/literalSearch.js';
-import { CLI_NODE } from '../support/runCli.js';
+import { runCli } from '../support/runCli.js';
 
 const USERS = 2000;
-const CLI = join(import.meta.dirname, '..', '..', 'dist', 'cli.cjs');
 let demo: DemoServer;
 beforeAll(async () => {
   demo = await startDemoServer({ users: USERS });
@@ -85,14 +81,8 @@ describe('--user ID is checked', () => {
     expect(r.stderr).toMatch(/^openim-explorer: no conversations \(server: 1004/);
   });
 
-  it('the built CLI says so too', async () => {
-    if (!existsSync(CLI)) throw new Error('dist/cli.cjs is missing: run npm run build first');
-    const child = spawn(CLI_NODE, [CLI, 'blacklist', '--user', 'nosuch', '--demo', '--users', '50'], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  it('the built CLI says so too', { tags: ['cli'] }, async () => {
+    const { code, stdout, stderr } = await runCli(['blacklist', '--user', 'nosuch', '--demo', '--users', '50']);
     expect({ code, stdout, stderr }).toEqual({ code: 1, stdout: '', stderr: 'openim-explorer: no such user: nosuch\n' });
   });
 });

@@ -1,3 +1,4 @@
+// @module-tag cli
 // The bench's walk figures compare the CLI with floors that print the same rows (bench/floors/,
 // figures 6 and 8): a floor that prints less than the CLI must (raw bidi or C1 characters, which
 // the CLI escapes) would make the figure's ratio about different work. Both floors' NDJSON and

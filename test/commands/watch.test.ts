@@ -1,3 +1,4 @@
+// @module-tag cli
 // `--watch SECONDS` of the built CLI (dist/cli.cjs) as a child process: only what changed, as NDJSON
 // events; a clean exit on SIGINT and on a closed pipe; a rate limit waited out on stderr.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';

@@ -1,3 +1,4 @@
+// @module-tag cli
 // A base URL is scheme, host, port and path: the built CLI refuses a query, a fragment or
 // credentials with exit 2, naming the part (and never quoting it: a query may hold a token),
 // from the flag, the environment and a profile, before any request is sent.

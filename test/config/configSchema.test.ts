@@ -1,3 +1,4 @@
+// @module-tag cli
 // `openim-explorer config-schema` prints the config file's JSON Schema, generated from the
 // definition the validator parses with (config/configSchema.ts): README's examples conform to it,
 // the schema and the validator agree on good and bad files, and the explorer, the scripting

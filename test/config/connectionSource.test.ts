@@ -1,3 +1,4 @@
+// @module-tag cli
 // A connection comes from one place, on the built CLI (the scripting commands and the explorer,
 // which resolves it before it looks for a terminal): recording loopback servers stand for the
 // servers named by the environment, a flag and a profile, and show what reached each. A refusal is

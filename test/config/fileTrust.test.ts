@@ -1,3 +1,4 @@
+// @module-tag cli
 // Files that decide where the credentials go are trusted as ssh trusts its config: the config
 // file and a CA file are refused, whatever they hold, when another user owns them (root aside) or
 // group or others can write them, in one line ending with the chmod or chown to run, exit 2, by

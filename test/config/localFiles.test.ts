@@ -1,3 +1,4 @@
+// @module-tag cli
 // Every local file the built CLI opens is opened without blocking and checked first: the request
 // log (--log-file) never follows a planted link, refuses a FIFO at once and a file others can read;
 // the completion's config read and the recent-users file ignore a FIFO or /dev/zero at once.

@@ -1,3 +1,4 @@
+// @module-tag cli
 // The completion scripts of the built CLI, each in its real shell: bash (its completion function
 // called as bash calls it), fish (`complete -C`), zsh (interactive, in tmux, pressing Tab). The
 // scripts reach the CLI as `openim-explorer` on PATH, as when installed, and read the profiles of

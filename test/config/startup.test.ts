@@ -1,3 +1,4 @@
+// @module-tag cli
 // The built CLI (dist/cli.cjs) refusing what it cannot use at start-up, as a usage error (exit 2)
 // with one line that gives nothing away: a URL's password, a file's content, its escape bytes.
 // Both the scripting commands and the explorer (no command) stop before connecting or drawing.

@@ -89,7 +89,7 @@ async function collect(walk: AsyncGenerator<{ page: number; result: { rows: read
   }
 }
 
-describe('--all of the built CLI against a server that ignores pageNumber', () => {
+describe('--all of the built CLI against a server that ignores pageNumber', { tags: ['cli'] }, () => {
   beforeAll(assertBuilt);
 
   it.each([

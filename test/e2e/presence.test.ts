@@ -55,7 +55,9 @@ describe.each([
     await a.waitFor('user IDs: ');
     a.type(idsUpTo(60));
     a.send('Enter');
-    const first = await a.waitFor(/ (\d+)\/page/);
+    // The page of the 60 IDs, read: keys sent while it loads would wait for it (and a long line
+    // of them overflows what is kept waiting).
+    const first = await a.waitFor((s) => / \d+\/page · 60 user IDs/.test(s) && !/loading/.test(s));
     const size = Number(/ (\d+)\/page/.exec(first)![1]);
     // Exactly a page of IDs: the page is full, and nothing after it.
     a.send('s');

@@ -81,6 +81,8 @@ export interface MountOptions {
 
 export interface Mounted {
   store: AppStore;
+  /** The store's client: a test may wrap a read to learn when its reply has been handled. */
+  client: OpenIMClient;
   stdout: RawStdout;
   stdin: FakeStdin;
   /** The text of the last frame, escape sequences removed. */
@@ -151,6 +153,7 @@ export function mountApp(options: MountOptions): Mounted {
   };
   const mounted: Mounted = {
     store,
+    client,
     stdout,
     stdin,
     screen,

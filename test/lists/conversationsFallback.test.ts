@@ -74,7 +74,7 @@ describe('the conversations fallback', () => {
     expect(currentList(store.getState())!.notice).toBe('max seq 10 · read up to 8 · 2 unread by seq');
   });
 
-  it('in scripting: the rows on stdout, the note once on stderr', async () => {
+  it('in scripting: the rows on stdout, the note once on stderr', { tags: ['cli'] }, async () => {
     const server = servers['route not found'];
     const run = await runCli(['conversations', '--user', OWNER, '-o', 'json', '--all', '--size', '2', '--base-url', server.url, '--token', 'tok']);
     expect(run.code, run.stderr).toBe(0);

@@ -39,7 +39,7 @@ describe('friends', () => {
     }
   });
 
-  it('prints with `friends --user ID` in every format, --all included', async () => {
+  it('prints with `friends --user ID` in every format, --all included', { tags: ['cli'] }, async () => {
     const json = await runCli(['friends', '--user', DEMO.firstUserID, '-o', 'json', '--all', ...connect()]);
     expect(json.stderr).toBe('');
     const rows = JSON.parse(json.stdout) as { friendUser: { userID: string } }[];
@@ -56,7 +56,7 @@ describe('friends', () => {
     expect(missing.stderr).toContain('friends needs --user ID');
   });
 
-  it('takes its columns from the config file, by field', async () => {
+  it('takes its columns from the config file, by field', { tags: ['cli'] }, async () => {
     const config = join(dir, 'config.json');
     writeFileSync(config, JSON.stringify({ profiles: {}, columns: { friends: ['friendUser.nickname', 'remark'] } }));
     const table = await runCli(['friends', '--user', DEMO.firstUserID, '-o', 'table', '--config', config, ...connect()]);

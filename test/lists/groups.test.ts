@@ -88,7 +88,7 @@ describe('groups', () => {
     expect(currentList(store.getState())!.total).toBe(0);
   });
 
-  it('prints with `groups` in every format, --all and --search included', async () => {
+  it('prints with `groups` in every format, --all and --search included', { tags: ['cli'] }, async () => {
     const rows = (await all()).rows;
     const json = await runCli(['groups', '-o', 'json', '--all', '--size', '7', ...connect()]);
     expect(json.stderr).toBe('');
@@ -112,7 +112,7 @@ describe('groups', () => {
     expect(bad.stderr).not.toMatch(/\n\s+at /);
   });
 
-  it('takes its columns from the config file, by field', async () => {
+  it('takes its columns from the config file, by field', { tags: ['cli'] }, async () => {
     const config = join(dir, 'config.json');
     writeFileSync(config, JSON.stringify({ profiles: {}, columns: { groups: ['groupInfo.groupName', 'groupInfo.memberCount'] } }));
     const table = await runCli(['groups', '-o', 'table', '--size', '3', '--config', config, ...connect()]);
@@ -120,7 +120,7 @@ describe('groups', () => {
     expect(table.stdout.split('\n')[0]).toMatch(/^NAME +MEMBERS$/);
   });
 
-  it('reads a real server\'s page: Go\'s escapes, an unknown field kept, an empty search\'s null', async () => {
+  it('reads a real server\'s page: Go\'s escapes, an unknown field kept, an empty search\'s null', { tags: ['cli'] }, async () => {
     const args = ['--base-url', real.url, '--token', TOKEN];
     const json = await runCli(['groups', '-o', 'json', '--search', 'R&D', ...args]);
     expect(json.stderr).toBe('');

@@ -215,7 +215,7 @@ describe('history on the demo server', () => {
     expect(pages.filter((p) => p.notice?.includes('(list agrees)')).length).toBeGreaterThan(40);
   });
 
-  it('prints from the demo with --demo in scripting: the last pages with --all end at the first seq kept', async () => {
+  it('prints from the demo with --demo in scripting: the last pages with --all end at the first seq kept', { tags: ['cli'] }, async () => {
     const c = demoClient(demo);
     const conv = (await LISTS.conversations.operation.send(c, LISTS.conversations.body({ userID: DEMO.firstUserID, page: 1, size: 5, query: { conversationIDs: [] } }))).rows[1]!;
     const state = await LISTS.history.operation.send(c, LISTS.history.body({ userID: DEMO.firstUserID, page: 1, size: 1, query: { conversationID: conv.conversationID } }));
@@ -337,7 +337,7 @@ describe('history in the explorer', () => {
 
 describe('history in scripting', () => {
   const connect = () => ['--base-url', server.url, '--token', 'tok'];
-  it('prints every format, --all walking down to seq 1 with the gaps as rows; the read state once on stderr', async () => {
+  it('prints every format, --all walking down to seq 1 with the gaps as rows; the read state once on stderr', { tags: ['cli'] }, async () => {
     const json = await runCli(['history', '--user', OWNER, '--conversation', SINGLE, '-o', 'json', '--all', '--size', '20', ...connect()]);
     expect(json.code, json.stderr).toBe(0);
     const rows = JSON.parse(json.stdout) as Row[];
@@ -365,7 +365,7 @@ describe('history in scripting', () => {
     expect(table.stdout).toContain('seqs 41–45 deleted');
   });
 
-  it('says in words what the command needs', async () => {
+  it('says in words what the command needs', { tags: ['cli'] }, async () => {
     const missing = await runCli(['history', '--user', OWNER, ...connect()]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('history needs --user ID and --conversation CID');

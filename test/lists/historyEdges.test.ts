@@ -70,7 +70,7 @@ describe('a user with no record of the conversation', () => {
     expect(list.rows).toEqual([]);
   });
 
-  it('in scripting: -o json prints [] and stderr says why, -o table the same', async () => {
+  it('in scripting: -o json prints [] and stderr says why, -o table the same', { tags: ['cli'] }, async () => {
     const loop = await server({ emptyMaps: 'null' });
     for (const output of ['json', 'table'] as const) {
       const run = await runCli(['history', '--user', OWNER, '--conversation', NOT_MINE, '-o', output, '--base-url', loop.url, '--token', 'tok']);
@@ -111,7 +111,7 @@ describe('a read state that fails', () => {
     expect(list.notice).toMatch(/^! read state: HTTP 404/);
   });
 
-  it('in scripting: -o json prints the rows, stderr the failure once; --page 2 alone too', async () => {
+  it('in scripting: -o json prints the rows, stderr the failure once; --page 2 alone too', { tags: ['cli'] }, async () => {
     const loop = await server({ readState: '1002' });
     const connect = ['--base-url', loop.url, '--token', 'tok'];
     const run = await runCli(['history', '--user', OWNER, '--conversation', MINE, '-o', 'json', '--all', '--size', '10', ...connect]);
@@ -147,14 +147,14 @@ describe.each(SERVER_GENERATIONS)('on the demo answering as %s', (generation) =>
 });
 
 describe('the built CLI with --demo --server', () => {
-  it("main: a conversation the user has no record of prints [] and says why; the user's own prints its rows", async () => {
+  it("main: a conversation the user has no record of prints [] and says why; the user's own prints its rows", { tags: ['cli'] }, async () => {
     const foreign = await runCli(['history', '--demo', '--still', '--users', '50', '--server', 'main', '--user', DEMO.firstUserID, '--conversation', 'si_user_000002_user_000003', '-o', 'json']);
     expect(foreign.code, foreign.stderr).toBe(0);
     expect(JSON.parse(foreign.stdout)).toEqual([]);
     expect(foreign.stderr.trim()).toBe(`openim-explorer: ${NO_RECORD}`);
   });
 
-  it('refuses a server it does not know, exit 2 in words', async () => {
+  it('refuses a server it does not know, exit 2 in words', { tags: ['cli'] }, async () => {
     const run = await runCli(['users', '--demo', '--server', 'v3.8.3', '-o', 'json']);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('--server must be release or main');

@@ -70,7 +70,7 @@ describe('joined groups', () => {
     }
   });
 
-  it('prints with `joined-groups --user ID` in every format, --all included, and says what it needs', async () => {
+  it('prints with `joined-groups --user ID` in every format, --all included, and says what it needs', { tags: ['cli'] }, async () => {
     const rows = (await joinedOf(DEMO.firstUserID)).rows;
     const json = await runCli(['joined-groups', '--user', DEMO.firstUserID, '-o', 'json', '--all', '--size', '40', ...connect()]);
     // What the list is, said once on stderr.
@@ -94,7 +94,7 @@ describe('joined groups', () => {
     expect(missing.stderr).toContain('joined-groups needs --user ID');
   });
 
-  it('reads a real server\'s page and sends fromUserID, not userID', async () => {
+  it('reads a real server\'s page and sends fromUserID, not userID', { tags: ['cli'] }, async () => {
     const table = await runCli(['joined-groups', '--user', '5390166743', '-o', 'table', '--base-url', real.url, '--token', TOKEN]);
     // One group: nothing is dropped, and nothing is said of dismissed groups.
     expect(table.stderr).toBe('');

@@ -134,7 +134,7 @@ describe('members', () => {
     expect(currentScreen(store.getState())).toMatchObject({ name: 'drill', kind: 'members' });
   });
 
-  it('on a real server (the keyword finds nothing) never sends a keyword, and finds by ID and by text', async () => {
+  it('on a real server (the keyword finds nothing) never sends a keyword, and finds by ID and by text', { tags: ['cli'] }, async () => {
     const args = ['--base-url', real.url, '--token', TOKEN];
     const byID = await runCli(['members', '--group', '3786105364', '--search', '8812', '-o', 'json', ...args]);
     expect((JSON.parse(byID.stdout) as { userID: string }[]).map((m) => m.userID)).toEqual(['8812']);
@@ -145,7 +145,7 @@ describe('members', () => {
     expect(real.requests.filter((r) => r.path === '/group/get_group_member_list').every((r) => !('keyword' in JSON.parse(r.body)))).toBe(true);
   });
 
-  it('prints with `members --group ID` in every format, and says what it needs', async () => {
+  it('prints with `members --group ID` in every format, and says what it needs', { tags: ['cli'] }, async () => {
     const rows = (await all()).rows;
     const json = await runCli(['members', '--group', groupID, '-o', 'json', '--all', '--size', '9', ...connect()]);
     expect(json.stderr).toBe('');
@@ -166,7 +166,7 @@ describe('members', () => {
     expect(wrong.stderr).toContain('--group goes with members, not users');
   });
 
-  it('takes its columns from the config file, by field', async () => {
+  it('takes its columns from the config file, by field', { tags: ['cli'] }, async () => {
     const config = join(dir, 'config.json');
     writeFileSync(config, JSON.stringify({ profiles: {}, columns: { members: ['nickname', 'roleLevel'] } }));
     const table = await runCli(['members', '--group', groupID, '-o', 'table', '--size', '2', '--config', config, ...connect()]);
@@ -174,7 +174,7 @@ describe('members', () => {
     expect(table.stdout.split('\n')[0]).toMatch(/^NICKNAME +ROLE$/);
   });
 
-  it('reads a real server\'s page: roles named, a running mute shown, a past one not', async () => {
+  it('reads a real server\'s page: roles named, a running mute shown, a past one not', { tags: ['cli'] }, async () => {
     const table = await runCli(['members', '--group', '3786105364', '-o', 'table', '--base-url', real.url, '--token', TOKEN]);
     expect(table.stderr).toBe('');
     const lines = table.stdout.trim().split('\n');

@@ -193,7 +193,7 @@ describe('against a server answering in the real shapes', () => {
   afterAll(() => server.close());
   afterEach(() => server.requests.splice(0));
 
-  it('prints every row with --all in every format, the rows as sent', async () => {
+  it('prints every row with --all in every format, the rows as sent', { tags: ['cli'] }, async () => {
     const json = await runCli(['messages', '--from', 'alice', '--day', '2025-10-01', '--all', '--size', '5', '-o', 'json', ...connect(server.url)], { TZ: 'Asia/Shanghai' });
     // stdout keeps the rows alone; the count the server sent (a lower bound) is said once on stderr, as sent.
     expect(json.stderr, 'the count said after the rows: the rows walked, whole at the last page, never the smaller count sent').toBe("openim-explorer: 12 found (the server's count as sent: 3)\n");
@@ -222,7 +222,7 @@ describe('against a server answering in the real shapes', () => {
     expect(table.stdout).toMatch(/alice +bob +Text +hello 3 +revoked/);
   });
 
-  it('refuses a bad flag with exit 2 and sends nothing', async () => {
+  it('refuses a bad flag with exit 2 and sends nothing', { tags: ['cli'] }, async () => {
     const bad = await runCli(['messages', '--type', 'nope', ...connect(server.url)]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toBe('openim-explorer: --type "nope" is no content type: a name (Tab lists them) or a number\n');

@@ -32,7 +32,7 @@ describe('received applications', () => {
     expect(sent.rows.find((r) => r.toUserID === DEMO.firstUserID)).toEqual(first);
   });
 
-  it('prints with `received-applications --user ID`', async () => {
+  it('prints with `received-applications --user ID`', { tags: ['cli'] }, async () => {
     const json = await runCli(['received-applications', '--user', DEMO.firstUserID, '-o', 'json', '--all', ...connect()]);
     expect(json.stderr).toBe('');
     expect((JSON.parse(json.stdout) as { fromUserID: string }[]).map((r) => r.fromUserID)).toEqual((await received(DEMO.firstUserID)).rows.map((r) => r.fromUserID));

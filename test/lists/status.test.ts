@@ -52,7 +52,7 @@ describe('status', () => {
     expect(second.rows.map((r) => (r as { userID: string }).userID)).toEqual([DEMO.adminUserID]);
   });
 
-  it('ends the list at a full last page without asking for no IDs (the server refuses that with 1001)', async () => {
+  it('ends the list at a full last page without asking for no IDs (the server refuses that with 1001)', { tags: ['cli'] }, async () => {
     for (const server of [demo, loopback]) {
       const request = { kind: 'status' as const, page: 1, size: 2, query: ids('a', 'b') };
       const client = demoClient(server);
@@ -83,7 +83,7 @@ describe('status', () => {
     expect(listDef('status').detail(a!, { now: 0 }).sections[0]!.fields.map((f) => f.value)).toEqual(['a', 'online (1)', 'macOS (4), HarmonyOS (11), 13 (13)']);
   });
 
-  it('prints with `status --user ID,ID` in every format, the platforms named where a person reads them', async () => {
+  it('prints with `status --user ID,ID` in every format, the platforms named where a person reads them', { tags: ['cli'] }, async () => {
     const who = `${DEMO.firstUserID},nobody`;
     const json = await runCli(['status', '--user', who, '-o', 'json', ...connect()]);
     expect(json.stderr).toBe('');

@@ -95,7 +95,7 @@ describe('the users list\'s ONLINE column', () => {
     }
   });
 
-  it('chosen in the config file, fills `users -o table` with one get_users_status per page', async () => {
+  it('chosen in the config file, fills `users -o table` with one get_users_status per page', { tags: ['cli'] }, async () => {
     const dir = mkdtempSync(join(tmpdir(), 'oie-online-'));
     try {
       const before = demo.requestCount(STATUS);

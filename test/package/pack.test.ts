@@ -1,3 +1,4 @@
+// @module-tag cli
 // The published package: pack it, install the tarball into an empty folder without the network
 // (no runtime dependencies: everything is bundled into dist/, the bin dist/cli.cjs, the program it runs in a terminal
 // dist/app.js, the ES modules it runs anywhere else, dist/cli.js, and the demo server's, dist/demo.js and

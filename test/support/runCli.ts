@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import type { Readable } from 'node:stream';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { assertSlowTier, inSlowTier } from './tier.js';
 
 export const CLI = fileURLToPath(new URL('../../dist/cli.cjs', import.meta.url));
 
@@ -25,6 +26,7 @@ export interface CliExit {
 }
 
 export function assertBuilt(): void {
+  if (!inSlowTier()) return;
   if (!existsSync(CLI)) throw new Error('dist/cli.cjs is missing: run npm run build first');
 }
 
@@ -33,6 +35,7 @@ export function runCli(
   env: NodeJS.ProcessEnv = {},
   options: { nodeArgs?: readonly string[]; hungMs?: number } = {},
 ): Promise<CliExit> {
+  assertSlowTier('the built CLI');
   return new Promise((resolve, reject) => {
     const child = spawn(CLI_NODE, [...(options.nodeArgs ?? []), CLI, ...args], {
       env: { ...CLI_ENV, ...env },

@@ -24,6 +24,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CLI_NODE } from './runCli.js';
+import { assertSlowTier, inSlowTier } from './tier.js';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const CLI = join(ROOT, 'dist', 'cli.cjs');
@@ -152,6 +153,7 @@ export function allCommandLines(): string {
 
 /** Fails early, with what to do, when tmux or the built CLI is missing. */
 export function assertTmux(): void {
+  if (!inSlowTier()) return;
   try {
     execFileSync('tmux', ['-V'], { stdio: 'pipe' });
   } catch {
@@ -175,6 +177,7 @@ export class Terminal {
 
   /** Starts the tmux server with `command` (a shell line) as the pane's program, in `baseEnv` + options.env. */
   constructor(command: string, baseEnv: Record<string, string>, options: TerminalOptions = {}) {
+    assertSlowTier('a tmux terminal');
     counter += 1;
     this.socket = `oie-test-${process.pid}-${counter}-${Math.random().toString(36).slice(2, 8)}`;
     this.session = `oie${counter}`;

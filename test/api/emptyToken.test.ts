@@ -1,3 +1,4 @@
+// @module-tag cli
 // get_admin_token answering `{"token": ""}`: the login fails in words. (The issue's text was zod's
 // `token: Too small: …`, which the redactor took for a token assignment: `token: ‹redacted› small: …`.)
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @module-tag cli
 // The group join applications, sent and received, end to end on the demo server (§12.12): newest
 // first, handleTime 0 and handleUserID "" on every row, one user's sent application being the
 // received one of the group's owner, and both commands.

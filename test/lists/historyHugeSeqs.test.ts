@@ -1,3 +1,4 @@
+// @module-tag cli
 // What a history reply may hold that no page can stand on: a max seq past 2^53 - 1 (a JSON number
 // 9223372036854775807, rounded by any double; 1e300, which a pull sent back as `"begin":1e+300`),
 // and content whose base64 is not UTF-8 (its base64 was shown as the message). Against a loopback

@@ -1,3 +1,4 @@
+// @module-tag cli
 // The read state beside the conversations list's unread count (src/lists/readFaults.ts), against
 // the embedded demo over HTTP: the page extra marks the rows in fault from one read-state request a
 // page, the fault toggle's walk finds exactly the rows the pages mark (and says what it sent), `c`

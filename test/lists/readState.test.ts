@@ -1,3 +1,4 @@
+// @module-tag cli
 // A user's read state, end to end on the demo server: one unpaged reply cut into pages on the
 // client (each page's request is the wire body alone, as `C` copies it), the unread each row
 // implies agreeing with the conversations list's, and the scripting command.

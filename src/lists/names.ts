@@ -155,7 +155,7 @@ export const LIST_NAMES = {
   readState: {
     command: 'read-state',
     commandHelp: "print a user's read state: each conversation's max seq, read seq and unread",
-    usage: ['read-state --user ID', 'one reply for every conversation (not paged by the server)'],
+    usage: ['read-state --user ID', 'one reply: the server does not page it'],
     help: 'read state',
     title: 'Read state',
     flags: [],

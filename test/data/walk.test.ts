@@ -217,7 +217,7 @@ describe("the explorer's export against a server that ignores pageNumber", () =>
 const endless = (_path: string, page: number, size: number): unknown => ({ total: 2 ** 53, users: users((page - 1) * size + 1, size) });
 const UNREACHABLE = 'stopped at page 1 after 0 rows: the server announces 9,007,199,254,740,992 rows, more than a walk takes (1,000,000)';
 
-describe('a total no list reaches (2^53)', () => {
+describe('a total no list reaches (2^53)', { tags: ['cli'] }, () => {
   beforeAll(assertBuilt);
 
   it('--all stops at the first page, in words, exit 1, nothing printed', async () => {

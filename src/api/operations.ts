@@ -5,8 +5,8 @@ import { ApiError, firstLine } from './errors.js';
 import type { OpenIMClient } from './client.js';
 import { pageOperation } from './pages.js';
 import {
-  getUsersDataSchema, searchNotificationAccountsDataSchema, usersInfoDataSchema, usersStatusDataSchema,
-  type NotificationAccount, type OnlineStatus, type Page, type Pagination, type User,
+  getUsersDataSchema, readStatesDataSchema, searchNotificationAccountsDataSchema, usersInfoDataSchema, usersStatusDataSchema,
+  type NotificationAccount, type OnlineStatus, type Page, type Pagination, type ReadSeqsWire, type User,
 } from './schemas.js';
 
 /** get_users: the users list's operation, and the lookup's search for an ID in another case (userLookup.ts). */
@@ -48,8 +48,8 @@ export function searchNotificationAccounts(
 
 /**
  * get_users_info: the users of these exact IDs, whatever their level (system accounts and the
- * admin included). One ID the server does not store fails the whole request with 1004
- * (FindWithError); a server that leaves it out instead just answers fewer rows.
+ * admin included). A batch read (§12.3): unknown IDs are left out, in any order; an older server
+ * may fail the whole request with 1004 (FindWithError) instead.
  */
 export async function getUsersInfo(client: OpenIMClient, userIDs: readonly string[], signal?: AbortSignal): Promise<User[]> {
   const data = await client.call('getUsersInfo', '/user/get_users_info', { userIDs }, usersInfoDataSchema, signal);
@@ -64,6 +64,20 @@ export async function getUsersStatus(client: OpenIMClient, userIDs: readonly str
   const data = await client.call(USERS_STATUS.name, USERS_STATUS.path, { userIDs }, usersStatusDataSchema, signal);
   return data.statusList;
 }
+/** The operation's name and path of the read state (the history, the conversations' read faults, the read-state tab). */
+export const READ_STATES = { name: 'getConversationsHasReadAndMaxSeq', path: '/msg/get_conversations_has_read_and_max_seq' } as const;
+
+/** A user's read state of these conversations (all of them without IDs), by conversation ID: one request, the route is not paged. */
+export async function getReadStates(
+  client: OpenIMClient,
+  userID: string,
+  conversationIDs: readonly string[] | undefined,
+  signal?: AbortSignal,
+): Promise<Record<string, ReadSeqsWire>> {
+  const data = await client.call(READ_STATES.name, READ_STATES.path, { userID, ...(conversationIDs ? { conversationIDs } : {}) }, readStatesDataSchema, signal);
+  return data.seqs;
+}
+
 /** The operation's name and path: the status list (lists/status.ts) and the users list's online column send it too. */
 export const USERS_STATUS = { name: 'getUsersStatus', path: '/user/get_users_status' } as const;
 

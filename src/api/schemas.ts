@@ -202,6 +202,17 @@ export const usersStatusDataSchema = z.looseObject({
   statusList: list(onlineStatusSchema),
 });
 
+/** One conversation's read state in get_conversations_has_read_and_max_seq. */
+const readSeqsSchema = z.looseObject({ maxSeq: intOr(0), hasReadSeq: intOr(0), maxSeqTime: intOr(0) });
+export type ReadSeqsWire = z.infer<typeof readSeqsSchema>;
+/**
+ * get_conversations_has_read_and_max_seq: not paged; `seqs` is a map by conversation ID, `null`
+ * when empty on the release and absent on main (§12.0), both read as empty.
+ */
+export const readStatesDataSchema = z.looseObject({
+  seqs: or(z.record(z.string(), readSeqsSchema), {} as Record<string, ReadSeqsWire>),
+});
+
 /** get_users_info: users by exact ID, at every level. */
 export const usersInfoDataSchema = z.looseObject({
   usersInfo: list(userSchema),

@@ -18,6 +18,7 @@
 import * as z from 'zod/mini';
 import type { OpenIMClient } from '../api/client.js';
 import { ProtocolError, firstLine, isApiFailure } from '../api/errors.js';
+import { getReadStates } from '../api/operations.js';
 import type { PageOperation } from '../api/pages.js';
 import { schemaParts, type Page } from '../api/schemas.js';
 import { formatCount } from '../content/format.js';
@@ -26,16 +27,13 @@ import { displayText } from '../terminal/settle.js';
 import { msgSchema, withGaps, type HistoryRow, type Msg } from './historyRows.js';
 import { readStateText } from './readFaults.js';
 
-const { intOr, list, or } = schemaParts;
+const { list, or } = schemaParts;
 
 // `isEnd` and `endSeq` are left unread: `endSeq` is always 0, and the max seq says where the list ends.
 const pulledSchema = z.looseObject({ Msgs: list(msgSchema) });
 /** A map by conversation ID: `null` when empty on the release, absent on main (§12.0). */
 const byConversation = <S extends z.ZodMiniType>(item: S) => or(z.record(z.string(), item), {} as Record<string, z.output<S>>);
 const pullSchema = z.looseObject({ msgs: byConversation(pulledSchema), notificationMsgs: byConversation(pulledSchema) });
-const readStateSchema = z.looseObject({
-  seqs: byConversation(z.looseObject({ maxSeq: intOr(0), hasReadSeq: intOr(0), maxSeqTime: intOr(0) })),
-});
 
 /** What history's operation is handed: the page it plans, not the wire body (each page says what it sent). */
 export interface HistoryPlan {
@@ -128,14 +126,8 @@ function remember(client: OpenIMClient, plan: HistoryPlan, anchor: Anchor): Anch
 }
 
 async function readState(client: OpenIMClient, plan: HistoryPlan, signal: AbortSignal | undefined): Promise<Anchor> {
-  const read = await client.call(
-    'getConversationsHasReadAndMaxSeq',
-    '/msg/get_conversations_has_read_and_max_seq',
-    { userID: plan.userID, conversationIDs: [plan.conversationID] },
-    readStateSchema,
-    signal,
-  );
-  const state = read.seqs[plan.conversationID];
+  const seqs = await getReadStates(client, plan.userID, [plan.conversationID], signal);
+  const state = Object.hasOwn(seqs, plan.conversationID) ? seqs[plan.conversationID] : undefined;
   return { maxSeq: state?.maxSeq ?? 0, hasReadSeq: state?.hasReadSeq ?? 0 };
 }
 

@@ -3,15 +3,14 @@
 // `readState`), whether a row is in fault (its read state disagrees with its unread count, or its
 // read seq is past its max seq: an "unread badge stuck" ticket), and the walk behind the fault
 // toggle, which reads the user's whole list to show only the rows in fault.
-import * as z from 'zod/mini';
 import type { OpenIMClient } from '../api/client.js';
+import { getReadStates } from '../api/operations.js';
 import type { PageOperation } from '../api/pages.js';
-import { schemaParts, type Conversation, type Page } from '../api/schemas.js';
+import type { Conversation, Page } from '../api/schemas.js';
 import { formatCount } from '../content/format.js';
 import { glyphs } from '../terminal/glyphs.js';
 import { listedUnread } from './ownerConversations.js';
 
-const { intOr, or } = schemaParts;
 
 /** What the server says of one conversation's read state. */
 export interface ReadSeqs {
@@ -19,17 +18,14 @@ export interface ReadSeqs {
   hasReadSeq: number;
 }
 
-const readStatesSchema = z.looseObject({
-  seqs: or(z.record(z.string(), z.looseObject({ maxSeq: intOr(0), hasReadSeq: intOr(0) })), {} as Record<string, ReadSeqs>),
-});
 
 /** The read state of these conversations of the user, by conversation ID: one request (the route is not paged). */
 export async function readStates(client: OpenIMClient, userID: string, conversationIDs: readonly string[], signal: AbortSignal | undefined): Promise<Map<string, ReadSeqs>> {
-  const read = await client.call('getConversationsHasReadAndMaxSeq', '/msg/get_conversations_has_read_and_max_seq', { userID, conversationIDs }, readStatesSchema, signal);
+  const seqs = await getReadStates(client, userID, conversationIDs, signal);
   const states = new Map<string, ReadSeqs>();
   for (const id of conversationIDs) {
     // A conversation the server says nothing of has nothing to compare: no mark.
-    const s = Object.hasOwn(read.seqs, id) ? read.seqs[id] : undefined;
+    const s = Object.hasOwn(seqs, id) ? seqs[id] : undefined;
     if (s) states.set(id, { maxSeq: s.maxSeq, hasReadSeq: s.hasReadSeq });
   }
   return states;

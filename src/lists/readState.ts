@@ -2,18 +2,14 @@
 // from get_conversations_has_read_and_max_seq, which answers every conversation at once (not
 // paged: api/pages.ts unpagedOperation cuts the pages). The server caps a left member's max seq
 // (§11), so a group's figure may be lower than the conversations list's. Enter opens the history.
-import * as z from 'zod/mini';
 import { unpagedOperation, unpagedPlan } from '../api/pages.js';
-import { schemaParts } from '../api/schemas.js';
+import { READ_STATES } from '../api/operations.js';
+import { readStatesDataSchema } from '../api/schemas.js';
 import { formatCount } from '../content/format.js';
 import { idAt, labelAt, timeAt } from '../domain/columns.js';
 import { ms } from './fieldText.js';
 import { listOf } from './parts.js';
 
-const { intOr, or } = schemaParts;
-const seqsSchema = z.looseObject({ maxSeq: intOr(0), hasReadSeq: intOr(0), maxSeqTime: intOr(0) });
-/** `seqs` is a map by conversation ID: `null` when empty on the release, absent on main (§12.0). */
-const replySchema = z.looseObject({ seqs: or(z.record(z.string(), seqsSchema), {} as Record<string, z.output<typeof seqsSchema>>) });
 
 interface ReadStateRow {
   conversationID: string;
@@ -29,9 +25,8 @@ const count = (n: unknown): string => formatCount(Number(n));
 export const readState = listOf<ReadStateRow, number>({
   wire: {
     operation: unpagedOperation({
-      name: 'getConversationsHasReadAndMaxSeq',
-      path: '/msg/get_conversations_has_read_and_max_seq',
-      schema: replySchema,
+      ...READ_STATES,
+      schema: readStatesDataSchema,
       // By conversation ID: a map has no order of its own.
       rows: (data) =>
         Object.entries(data.seqs)

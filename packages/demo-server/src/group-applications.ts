@@ -76,7 +76,11 @@ function applicationsBy(world: World): Map<number, Application[]> {
   if (!index) {
     index = new Map();
     for (let g = 0; g < GROUP_POOL; g++) {
-      for (const a of applicationsOfGroup(world, g)) index.set(a.user, [...(index.get(a.user) ?? []), a]);
+      for (const a of applicationsOfGroup(world, g)) {
+        const mine = index.get(a.user);
+        if (mine) mine.push(a);
+        else index.set(a.user, [a]);
+      }
     }
     byApplicant.set(world, index);
   }

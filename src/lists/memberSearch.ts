@@ -13,6 +13,9 @@ import type { Page, SentRequest } from '../api/schemas.js';
 import { formatCount } from '../content/format.js';
 
 /** Members read at most by one search: a group bigger than this is searched in its first ones. */
+/** The exact lookup's operation (§12.7): the lookup members.ts sends, and the request a page says it sent. */
+export const MEMBERS_INFO = { name: 'getGroupMembersInfo', path: '/group/get_group_members_info' } as const;
+
 export const MEMBER_SEARCH_MAX = 10_000;
 /** Members asked for a request by the walk (the server caps no showNumber: §4). */
 const WALK_PAGE = 500;
@@ -82,7 +85,7 @@ async function exactMember<Row extends Member>(
   p: MemberSearchPlan,
   signal: AbortSignal | undefined,
 ): Promise<Page<Row> | undefined> {
-  const sent: SentRequest = { path: '/group/get_group_members_info', body: { groupID: p.groupID, userIDs: [p.search] } };
+  const sent: SentRequest = { path: MEMBERS_INFO.path, body: { groupID: p.groupID, userIDs: [p.search] } };
   let rows: Row[];
   try {
     rows = await lookup(client, p.groupID, p.search, signal);

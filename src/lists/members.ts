@@ -14,7 +14,7 @@ import { glyphs } from '../terminal/glyphs.js';
 import { displayText } from '../terminal/settle.js';
 import { truncate } from '../terminal/width.js';
 import { code, ms } from './fieldText.js';
-import { memberSearchOperation, regexProblem, type MemberSearchPlan } from './memberSearch.js';
+import { MEMBERS_INFO, memberSearchOperation, regexProblem, type MemberSearchPlan } from './memberSearch.js';
 import { textSearchEmpty, textSearchQuery } from './textSearch.js';
 import { drillListOf } from './parts.js';
 import { pagination, textFlag } from './types.js';
@@ -76,7 +76,7 @@ const searchProblem = (text: string): string | undefined => {
 export const members = drillListOf<Member, MembersQuery>({
   wire: {
     operation: memberSearchOperation(memberList, async (client, groupID, userID, signal) => {
-      const data = await client.call('getGroupMembersInfo', '/group/get_group_members_info', { groupID, userIDs: [userID] }, membersInfoSchema, signal);
+      const data = await client.call(MEMBERS_INFO.name, MEMBERS_INFO.path, { groupID, userIDs: [userID] }, membersInfoSchema, signal);
       return data.members;
     }),
     body: (request): object => {

@@ -7,7 +7,7 @@ import { AbortedError, ApiError, firstLine, HttpError, NetworkError, ProtocolErr
 import { Deadline } from './deadline.js';
 import { UndecodableBodyError, utf8Text } from './encoding.js';
 import { redact } from './redact.js';
-import { keepWireDetail } from './wireFidelity.js';
+import { keepWireDetail, mayBeLongDigits } from './wireFidelity.js';
 import { isRedirect, redirectTarget } from './redirect.js';
 import { retryAfterOf } from './rateLimit.js';
 import { RETRY_POLICY, type RetryPolicy } from './retryPolicy.js';
@@ -159,7 +159,7 @@ export class Http {
   /** The reply's text checked (JSON, depth, envelope, errCode, schema) and its data parsed. */
   private parseReply<S extends z.ZodMiniType>(x: Exchange, text: string, schema: S, response: Reply): z.output<S> {
     let json: unknown;
-    const seen = { protoKey: false };
+    const seen = { protoKey: false, longDigits: false };
     try {
       json = limitDepth(JSON.parse(text), MAX_JSON_DEPTH, seen);
     } catch {
@@ -182,7 +182,7 @@ export class Http {
       this.event(x, { outcome: 'protocol-error', status: x.status, errCode, bytes: text.length });
       throw new ProtocolError(`unexpected data: ${describeIssue(parsed.error.issues, (text) => this.clean(text))}`, x.origin);
     }
-    keepWireDetail(data, parsed.data, seen.protoKey);
+    keepWireDetail(data, parsed.data, seen.protoKey, seen.longDigits);
     this.event(x, { outcome: 'ok', status: x.status, errCode, bytes: text.length });
     return parsed.data as z.output<S>;
   }
@@ -275,19 +275,24 @@ async function readCapped(response: Reply, max: number, deadline: Deadline): Pro
 
 /**
  * Replaces containers nested `max` levels deep by a string saying so; iterative, in place. Tells
- * `seen` whether any object has a `__proto__` key (wireFidelity.ts puts those back after the
- * schema): this walk reads every key anyway, where a regular expression read the reply's text again.
+ * `seen` whether any object has a `__proto__` key and whether any string may be int64 digits too
+ * long for a double (wireFidelity.ts puts both back after the schema): this walk reads every key
+ * and value anyway, where a regular expression read the reply's text again.
  */
-export function limitDepth(root: unknown, max: number, seen?: { protoKey: boolean }): unknown {
+export function limitDepth(root: unknown, max: number, seen?: { protoKey: boolean; longDigits: boolean }): unknown {
   if (root === null || typeof root !== 'object') return root;
   let protoKey = false;
+  let longDigits = false;
   const note = `‹nested deeper than ${max} levels›`;
   // Two parallel stacks and no key arrays: this runs over every object of every reply (a walk's
   // 2,000 pages of 100 rows), where a record and an Object.keys() array each were garbage.
   const values: object[] = [root];
   const depths: number[] = [0];
   const visit = (holder: object, key: string | number, child: unknown, depth: number): void => {
-    if (child === null || typeof child !== 'object') return;
+    if (child === null || typeof child !== 'object') {
+      if (!longDigits && typeof child === 'string' && mayBeLongDigits(child)) longDigits = true;
+      return;
+    }
     if (depth + 1 < max) {
       values.push(child);
       depths.push(depth + 1);
@@ -308,7 +313,10 @@ export function limitDepth(root: unknown, max: number, seen?: { protoKey: boolea
       }
     }
   }
-  if (seen) seen.protoKey = protoKey;
+  if (seen) {
+    seen.protoKey = protoKey;
+    seen.longDigits = longDigits;
+  }
   return root;
 }
 

@@ -4,18 +4,13 @@
 // can show everything the server sent. zod/mini: see zodLocale.ts.
 import * as z from 'zod/mini';
 import './zodLocale.js';
-import { noteLostDigits } from './wireFidelity.js';
 
 /**
  * An int that may arrive as a JSON number or as a numeric string (int64 through some proxies).
- * A string too long for a double is told to wireFidelity.ts, which then keeps its digits.
+ * A string too long for a double keeps its digits beside the row (wireFidelity.ts, told by the
+ * reply's depth guard, which sees every string).
  */
-const int = z.union([z.number(), z.pipe(z.string().check(z.regex(/^-?\d+$/)), z.transform(digitsToNumber))]);
-function digitsToNumber(digits: string): number {
-  const value = Number(digits);
-  if (!Number.isSafeInteger(value)) noteLostDigits();
-  return value;
-}
+const int = z.union([z.number(), z.pipe(z.string().check(z.regex(/^-?\d+$/)), z.transform((digits: string) => Number(digits)))]);
 /** `schema`, or `fallback` when null or missing. */
 const or = <S extends z.ZodMiniType, F>(schema: S, fallback: F) =>
   z.pipe(z.nullish(schema), z.transform((v: z.output<S> | null | undefined) => v ?? fallback));

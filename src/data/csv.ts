@@ -3,20 +3,23 @@
 // the extras it declares, derived ones such as a conversation's decoded summary among them), cells
 // sanitised and guarded against spreadsheet formula injection.
 import type { AnyRow } from '../api/pages.js';
-import { rawDigits } from '../api/wireFidelity.js';
+import { carriesRawDigits, rawDigits } from '../api/wireFidelity.js';
 import type { ListKind } from '../lists/names.js';
 import { csvFields } from '../lists/csvFields.js';
 import { sanitize } from '../terminal/sanitize.js';
 import type { RowEncoder } from './formats.js';
 
-/** A field by its path, split once per encoder (splitting per cell was a tenth of a CSV walk). */
-function field(row: unknown, keys: readonly string[]): unknown {
+/**
+ * A field by its path, split once per encoder (splitting per cell was a tenth of a CSV walk);
+ * `digits`: whether the row keeps int64 digits anywhere (wireFidelity.ts), else none is looked up.
+ */
+function field(row: unknown, keys: readonly string[], digits: boolean): unknown {
   let value: unknown = row;
   for (const key of keys) {
     if (value === null || typeof value !== 'object') return undefined;
-    const digits = rawDigits(value, key);
+    const kept = digits ? rawDigits(value, key) : undefined;
     // Digits only: no formula guard needed, and a bigint is written as it is.
-    value = digits !== undefined ? BigInt(digits) : (value as Record<string, unknown>)[key];
+    value = kept !== undefined ? BigInt(kept) : (value as Record<string, unknown>)[key];
   }
   return value;
 }
@@ -65,7 +68,7 @@ export function csvEncoder(kind: ListKind, ownerID?: string): RowEncoder {
   const cell = fields.map(({ name, derive }) => {
     if (derive) return (row: AnyRow) => derive(row, ownerID);
     const path = name.split('.');
-    return (row: AnyRow) => field(row, path);
+    return (row: AnyRow) => field(row, path, carriesRawDigits(row));
   });
   return {
     begin: () => csvLine(fields.map((f) => f.name)),

@@ -6,7 +6,7 @@
 // bidi character can reach a terminal. This module loads nothing else: CSV (with the decoded
 // summary of a conversation, and so the content decoders and display widths) is in its own.
 import { escapeJsonText } from '../api/inertText.js';
-import { hasRawDigits, rawDigits } from '../api/wireFidelity.js';
+import { carriesRawDigits, rawDigits } from '../api/wireFidelity.js';
 import type { AnyRow } from '../api/pages.js';
 
 export type DataFormat = 'json' | 'ndjson' | 'csv';
@@ -27,7 +27,7 @@ function keepDigits(this: unknown, key: string, value: unknown): unknown {
  * digits the server sent as a string kept as that string.
  */
 export function jsonText(value: unknown): string {
-  return escapeJsonText(JSON.stringify(value, hasRawDigits() ? keepDigits : undefined));
+  return escapeJsonText(JSON.stringify(value, carriesRawDigits(value) ? keepDigits : undefined));
 }
 
 // The encoders below escape a page's text once rather than each row's: one scan of the page
@@ -42,10 +42,9 @@ export function jsonEncoder(format: 'json' | 'ndjson'): RowEncoder {
       return {
         begin: () => '[',
         rows(rows) {
-          const replacer = hasRawDigits() ? keepDigits : undefined;
           let out = '';
           for (const row of rows) {
-            out += (first ? '\n  ' : ',\n  ') + JSON.stringify(row, replacer);
+            out += (first ? '\n  ' : ',\n  ') + JSON.stringify(row, carriesRawDigits(row) ? keepDigits : undefined);
             first = false;
           }
           return escapeJsonText(out);
@@ -57,9 +56,8 @@ export function jsonEncoder(format: 'json' | 'ndjson'): RowEncoder {
       return {
         begin: () => '',
         rows(rows) {
-          const replacer = hasRawDigits() ? keepDigits : undefined;
           let out = '';
-          for (const row of rows) out += JSON.stringify(row, replacer) + '\n';
+          for (const row of rows) out += JSON.stringify(row, carriesRawDigits(row) ? keepDigits : undefined) + '\n';
           return escapeJsonText(out);
         },
         end: () => '',

@@ -7,6 +7,7 @@ import { OpenIMClient } from '../../src/api/client.js';
 import { getUsers } from '../../src/api/operations.js';
 import { LISTS } from '../../src/lists/registry.js';
 import { jsonText } from '../../src/data/formats.js';
+import { carriesRawDigits } from '../../src/api/wireFidelity.js';
 import { createAppStore } from '../../src/store/store.js';
 import { currentList } from '../../src/store/selectors.js';
 import { startTestServer, type TestServer } from '../support/recordingServer.js';
@@ -71,6 +72,8 @@ describe('the API client', () => {
     expect(typeof u1!.createTime).toBe('number');
     expect(Object.hasOwn(u2!, '__proto__')).toBe(false);
     expect(u2!.createTime).toBe(1_700_000_000_000);
+    // The digits are kept on the row that had them, not process-wide: the other row is written plainly.
+    expect([carriesRawDigits(u1), carriesRawDigits(u2)]).toEqual([true, false]);
     expectUser1(JSON.parse(jsonText(page.rows))[0] as Record<string, unknown>);
     expectNoPollution();
   });

@@ -1,6 +1,6 @@
 // README's Keys table, made from the same entries as help: `npm run docs:keys` writes it between
 // the markers below, and a test fails when README holds anything else there.
-import { BINDINGS } from '../src/keys/bindings.js';
+import { DEFAULT_KEYS } from '../src/keys/keymap.js';
 import { helpEntries } from '../src/keys/help.js';
 
 export const KEYS_TABLE_BEGIN = '<!-- keys:begin (npm run docs:keys writes this table from src/keys/bindings.ts) -->';
@@ -13,7 +13,7 @@ const code = (labels: readonly string[]): string => labels.map((k) => (k === '`'
 export function keysTableMarkdown(): string {
   const lines = [KEYS_TABLE_BEGIN, '| where | keys | action | what it does |', '|---|---|---|---|'];
   let group = '';
-  for (const entry of helpEntries(BINDINGS)) {
+  for (const entry of helpEntries(DEFAULT_KEYS)) {
     const where = entry.group === group ? '' : entry.group;
     group = entry.group;
     lines.push(`| ${cell(where)} | ${code(entry.labels)} | ${entry.action ? `\`${entry.action}\`` : ''} | ${cell(entry.description)} |`);

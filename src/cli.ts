@@ -113,11 +113,11 @@ async function explore(parsed: ExplorerOptions, demo: Promise<EmbeddedDemo> | un
   const { resolveDemoPreferences, resolveProfile } = await import('./config/profiles.js');
   // The action names the config file's `keys` may use are the keymap's: one check of the file
   // (config/validate.ts) for the explorer and the scripting commands, so both refuse the same file.
-  const { KEYMAP_VOCABULARY, installKeys } = await import('./keys/effective.js');
+  const [{ KEYMAP_VOCABULARY }, { makeSession }] = await Promise.all([import('./keys/effective.js'), import('./keys/session.js')]);
   // --demo needs no server, so a broken profile must not stand in its way; its keys, columns and theme apply.
   const options = parsed.demo ? resolveDemoPreferences(parsed, process.env, KEYMAP_VOCABULARY) : resolveProfile(parsed, process.env, KEYMAP_VOCABULARY);
-  // Checked above: the keys in force (help and the footer read them).
-  installKeys(options.preferences?.keys, options.preferences?.path ?? 'config');
+  // Checked above: the keys in force (help and the footer read them), handed down in the session.
+  const session = makeSession({ keys: options.preferences?.keys, where: options.preferences?.path ?? 'config' });
   if (!options.demo && options.connection === undefined) {
     process.stderr.write(noServer(process.env) + '\n');
     return EXIT_USAGE;
@@ -155,7 +155,7 @@ async function explore(parsed: ExplorerOptions, demo: Promise<EmbeddedDemo> | un
   delete process.env.CI;
   delete process.env.CONTINUOUS_INTEGRATION;
   const { runExplorer } = await import('./explorer/runExplorer.js');
-  return runExplorer(options, parsed, demo, boot);
+  return runExplorer(options, parsed, demo, boot, session);
 }
 
 // Before any other exit listener: a command or the explorer ending after its terminal was lost

@@ -2,7 +2,8 @@
 import { Box, Text } from 'ink';
 import type { ApiFailure } from '../api/errors.js';
 import { truncate } from '../terminal/width.js';
-import { describeFailure } from './failureText.js';
+import { adviceKeys, describeFailure } from './failureText.js';
+import { useKeys } from './SessionContext.js';
 import { tint, useTheme } from './theme.js';
 import { glyphs } from '../terminal/glyphs.js';
 
@@ -18,7 +19,7 @@ interface Props {
 
 export function ErrorBar({ error, width, step, hint: screenHint }: Props): React.JSX.Element {
   const theme = useTheme();
-  const text = describeFailure(error);
+  const text = describeFailure(error, adviceKeys(useKeys()));
   const sep = glyphs().separator;
   const advice = screenHint ?? text.hint;
   const headline = step ? `page ${step.failed} failed: ${text.headline}` : text.headline;

@@ -19,7 +19,7 @@ import type { RowMark } from '../domain/rowDiff.js';
 import { Table } from './Table.js';
 import { tint, useTheme } from './theme.js';
 import { glyphs } from '../terminal/glyphs.js';
-import { keyName } from '../keys/keymap.js';
+import { useKeys } from './SessionContext.js';
 
 interface Props<Row extends AnyRow> {
   listKey: string;
@@ -33,6 +33,7 @@ interface Props<Row extends AnyRow> {
 
 export function ListView<Row extends AnyRow>({ listKey, columns, geometry, emptyText, errorHint }: Props<Row>): React.JSX.Element {
   const theme = useTheme();
+  const { keyName } = useKeys();
   const list = useAppStore((s) => s.lists[listKey]);
   const detail = useAppStore((s) => s.detail);
   const live = useAppStore((s) => s.live.on);

@@ -2,8 +2,8 @@
 // (wrapped, never cut), with the time it was shown. It scrolls by message.
 import { Box, Text } from 'ink';
 import { formatTime } from '../content/format.js';
-import { activeBindings } from '../keys/effective.js';
-import { keyLabel, keyName } from '../keys/keymap.js';
+import { keyLabel } from '../keys/keymap.js';
+import { useKeys } from './SessionContext.js';
 import { glyphs } from '../terminal/glyphs.js';
 import { displayText } from '../terminal/settle.js';
 import { truncate, wrap } from '../terminal/width.js';
@@ -17,6 +17,7 @@ const clock = (ms: number): string => formatTime(ms).slice('YYYY-MM-DD '.length)
 
 export function MessageLog({ width, height }: { width: number; height: number }): React.JSX.Element {
   const theme = useTheme();
+  const keys = useKeys();
   const messages = useAppStore((s) => s.messageLog);
   const scroll = useAppStore((s) => s.log?.scroll ?? 0);
   const sep = glyphs().separator;
@@ -35,8 +36,8 @@ export function MessageLog({ width, height }: { width: number; height: number })
     }
   }
   // The keys named are the log's own in force (a rebinding included).
-  const scrollKeys = `${keyName('logDown', 'log')}/${keyName('logUp', 'log')}`;
-  const closeKeys = activeBindings().find((b) => b.action === 'logClose')?.keys.slice(0, 2).map(keyLabel).join(' or ') ?? '';
+  const scrollKeys = `${keys.keyName('logDown', 'log')}/${keys.keyName('logUp', 'log')}`;
+  const closeKeys = keys.bindings.find((b) => b.action === 'logClose')?.keys.slice(0, 2).map(keyLabel).join(' or ') ?? '';
   const where = `from ${Math.min(scroll + 1, messages.length)} of ${messages.length}`;
   return (
     <Box flexDirection="column" width={width} height={height}>

@@ -8,7 +8,8 @@ import { Box, Text } from 'ink';
 import { formatBytes, formatCount } from '../content/format.js';
 import { currentList } from '../store/selectors.js';
 import type { AppState, Prompt, PromptKind } from '../store/types.js';
-import { keyName } from '../keys/keymap.js';
+import type { KeysInForce } from '../keys/keymap.js';
+import { useKeys } from './SessionContext.js';
 import { listDef } from '../lists/registry.js';
 import type { ListQueryPrompt } from '../lists/types.js';
 import { glyphs } from '../terminal/glyphs.js';
@@ -109,6 +110,8 @@ export function PromptNote({ width }: { width: number }): React.JSX.Element | nu
 
 /** A note, the candidates, or the hint, in `width` cells. */
 function UnderLine({ prompt, recentUsers, listPrompt, width, theme }: UnderLineProps): React.JSX.Element {
+  const keys = useKeys();
+  const { keyName } = keys;
   if (prompt.note) {
     return (
       <Text wrap="truncate" {...(prompt.note.level === 'error' ? tint(theme, 'red') : tint(theme, 'gray'))}>
@@ -132,13 +135,13 @@ function UnderLine({ prompt, recentUsers, listPrompt, width, theme }: UnderLineP
   }
   return (
     <Text wrap="truncate" {...tint(theme, 'gray')}>
-      {truncate(listPrompt?.hint !== undefined && prompt.line.text.trim() === '' ? listPrompt.hint : hintFor(prompt, recentUsers), width)}
+      {truncate(listPrompt?.hint !== undefined && prompt.line.text.trim() === '' ? listPrompt.hint : hintFor(prompt, recentUsers, keys), width)}
     </Text>
   );
 }
 
 /** Before the completion key: what it would offer, or how the prompt works, naming the keys in force. */
-function hintFor(prompt: Prompt, recentUsers: readonly string[]): string {
+function hintFor(prompt: Prompt, recentUsers: readonly string[], { keyName }: KeysInForce): string {
   const sep = glyphs().separator;
   const labels = candidateLabels(prompt.kind, prompt.candidates);
   const accept = keyName('promptAccept', 'prompt');

@@ -15,7 +15,7 @@ import type { ExportProgress } from '../store/types.js';
 import { useAppStore } from './StoreContext.js';
 import { tint, useTheme } from './theme.js';
 import { glyphs } from '../terminal/glyphs.js';
-import { keyName } from '../keys/keymap.js';
+import { useKeys } from './SessionContext.js';
 import { liveStatusNote } from './liveText.js';
 import { livePauseReason } from '../store/liveSlice.js';
 
@@ -30,6 +30,7 @@ interface Props {
 
 export function StatusBar({ geometry, footer }: Props): React.JSX.Element {
   const theme = useTheme();
+  const { keyName } = useKeys();
   const width = geometry.status.width;
   const list = useAppStore((s) => currentList(s));
   const flash = useAppStore((s) => s.flash);
@@ -102,6 +103,7 @@ export function exportProgressText(progress: Pick<ExportProgress, 'rows' | 'tota
 /** An export in progress replaces the paging line: where it writes, how far it got, how to stop it. */
 function ExportLine({ progress, width }: { progress: ExportProgress; width: number }): React.JSX.Element {
   const theme = useTheme();
+  const { keyName } = useKeys();
   const sep = glyphs().separator;
   const room = Math.max(0, width - SPINNER_CELLS);
   // The list's kind is in the file's name; the page count adds nothing to the row count.

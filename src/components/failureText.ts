@@ -4,15 +4,16 @@ import { firstLine, RedirectError } from '../api/errors.js';
 import { authAdvice, authProblem } from '../api/authProblem.js';
 import { displayText } from '../terminal/settle.js';
 import { glyphs } from '../terminal/glyphs.js';
-import { keyName } from '../keys/keymap.js';
+import type { KeysInForce } from '../keys/keymap.js';
 
-/** The keys a failure's advice names: those in force unless a test says otherwise. */
+/** The keys a failure's advice names. */
 interface AdviceKeys {
   retry: string;
   fewer: string;
 }
 
-const keysInForce = (): AdviceKeys => ({ retry: keyName('reload'), fewer: keyName('smallerPage') });
+/** The advice's keys of the keys in force (the session's, in the explorer). */
+export const adviceKeys = ({ keyName }: Pick<KeysInForce, 'keyName'>): AdviceKeys => ({ retry: keyName('reload'), fewer: keyName('smallerPage') });
 
 export interface FailureText {
   headline: string;
@@ -31,7 +32,7 @@ function rateLimitHint(retryAfterMs: number | undefined, keys: AdviceKeys): stri
 const missingRecordHint = (keys: AdviceKeys): string =>
   `the server lost a record this list needs (a missing message document: open-im-server#2516, fixed in v3.8.3-patch.8); ${keys.retry} to retry`;
 
-export function describeFailure(error: ApiFailure, keys: AdviceKeys = keysInForce()): FailureText {
+export function describeFailure(error: ApiFailure, keys: AdviceKeys): FailureText {
   const retry = `${keys.retry} to retry`;
   const op = `operationID ${error.origin.operationID || '-'}`;
   switch (error.kind) {

@@ -8,6 +8,7 @@ import { HelpOverlay } from '../components/HelpOverlay.js';
 import { MessageLog } from '../components/MessageLog.js';
 import { hasNote, PromptBar, PromptNote } from '../components/PromptBar.js';
 import { StatusBar } from '../components/StatusBar.js';
+import { useKeys } from '../components/SessionContext.js';
 import { StoreContext, useAppStore } from '../components/StoreContext.js';
 import { useTheme } from '../components/theme.js';
 import { useTerminalInput } from '../components/useTerminalInput.js';
@@ -25,6 +26,7 @@ import type { AppStore } from '../store/store.js';
 export function App({ info }: { info: ConnectionInfo }): React.JSX.Element {
   const store = useContext(StoreContext) as AppStore;
   const theme = useTheme();
+  const keys = useKeys();
   const size = useTerminalSize();
   const screen = useAppStore((s) => currentScreen(s));
   const open = useAppStore(useShallow(openRegions));
@@ -37,8 +39,8 @@ export function App({ info }: { info: ConnectionInfo }): React.JSX.Element {
   const { columns, rows } = size;
 
   const handleInput = useCallback(
-    (event: InputEvent) => dispatchInput(event, store, { terminal: { columns, rows }, color: theme.color }),
-    [store, columns, rows, theme.color],
+    (event: InputEvent) => dispatchInput(event, store, { terminal: { columns, rows }, color: theme.color, keys }),
+    [store, columns, rows, theme.color, keys],
   );
   useTerminalInput(handleInput);
   // A page is what the screen shows: the size follows the terminal's height until one is chosen.

@@ -29,13 +29,13 @@ import { installRestoreHandlers, restoreTerminal, takeTerminal } from '../termin
 import { installJobControl, routeWarnings } from '../terminal/signals.js';
 import { tuneHeapForExplorer } from './heap.js';
 import { NO_BOOT, type Boot } from '../config/boot.js';
-import type { Mounted, Session } from './mount.js';
+import type { Connected, Mounted } from './mount.js';
 import { firstAnswer } from './firstAnswer.js';
 import { columnChoiceOf } from '../lists/columnChoice.js';
 import { USER_NAME_SEARCH } from '../keys/bindings.js';
 import { COMMAND_LINE } from '../keys/commands.js';
 import { KEYMAP_VOCABULARY } from '../keys/effective.js';
-import { keyFor } from '../keys/keymap.js';
+import { DEFAULT_SESSION, type Session } from '../keys/session.js';
 
 /** How long the first frame waits for the first page (firstAnswer.ts), counted from the login. */
 const FIRST_FRAME_WAIT_MS = 250;
@@ -50,6 +50,7 @@ export async function runExplorer(
   parsed: ExplorerOptions = options,
   demoServer?: Promise<EmbeddedDemo>,
   boot: Pick<Boot, 'settled'> = NO_BOOT,
+  session: Session = DEFAULT_SESSION,
 ): Promise<number> {
   let start = options;
   // Before any connection: Node's warning that certificates are not verified would be false
@@ -64,7 +65,7 @@ export async function runExplorer(
   // A log that cannot be written any more stops, and the status line says so (never in silence).
   const log =
     options.logFile !== undefined
-      ? openRequestLog(options.logFile, undefined, (error) => session.store.getState().flashInfo(`the request log stopped: ${sanitize(error.message)}`))
+      ? openRequestLog(options.logFile, undefined, (error) => connected.store.getState().flashInfo(`the request log stopped: ${sanitize(error.message)}`))
       : undefined;
 
   const stdout = process.stdout;
@@ -76,11 +77,11 @@ export async function runExplorer(
   const recent = recentUsersFile(recentUsersPath(process.env));
   const exportTo = exportFiles(process.cwd());
   let instance: Mounted | undefined;
-  let session: Session;
+  let connected: Connected;
   /** `--watch` or the profile's `watch`: the live view starts on. */
   let watching = options.watchMs !== undefined;
 
-  const open = (o: ExplorerOptions, demo: boolean, generation: number): Session => {
+  const open = (o: ExplorerOptions, demo: boolean, generation: number): Connected => {
     const connection = o.connection;
     if (!connection) throw new UsageError('no server to connect to');
     const client = new OpenIMClient({
@@ -114,13 +115,13 @@ export async function runExplorer(
       quit: () => {
         // Requests in flight, a login no list can cancel included, must not keep the process up.
         client.close();
-        if (session.store === store) instance?.unmount();
+        if (connected.store === store) instance?.unmount();
       },
       switchProfile: (name) => switchTo(name),
       columns: columnChoiceOf(o.preferences?.columns),
       commandLine: COMMAND_LINE,
-      searchKey: () => (USER_NAME_SEARCH ? keyFor(USER_NAME_SEARCH.action, USER_NAME_SEARCH.scope) : undefined),
-      keyName: (action) => keyFor(action),
+      searchKey: () => (USER_NAME_SEARCH ? session.keys.keyFor(USER_NAME_SEARCH.action, USER_NAME_SEARCH.scope) : undefined),
+      keyName: (action) => session.keys.keyFor(action),
       profileNames: () => profileNamesIn(parsed.configPath ?? defaultConfigPath(process.env)),
     });
     return { store, info, generation };
@@ -137,9 +138,9 @@ export async function runExplorer(
       const path = parsed.configPath ?? defaultConfigPath(process.env);
       return error.message.startsWith(`${path}: `) ? error.message.slice(path.length + 2) : error.message;
     }
-    const old = session;
+    const old = connected;
     try {
-      session = open(next, false, old.generation + 1);
+      connected = open(next, false, old.generation + 1);
     } catch (error) {
       // The profile's CA file cannot be read: the old server stays.
       return error instanceof UsageError ? error.message : `cannot switch: ${String(error)}`;
@@ -147,36 +148,36 @@ export async function runExplorer(
     // The live view stays on across the switch if it was on, at the new profile's interval.
     watching = old.store.getState().live.on || next.watchMs !== undefined;
     // Requests and an export of the old server still running are cancelled with it (its quit
-    // no longer unmounts anything: it is not the session any more).
+    // no longer unmounts anything: it is not the one connected any more).
     old.store.getState().quit();
-    instance?.show(session);
-    begin(session);
-    session.store.getState().flashInfo(`profile ${name}: ${session.info.host}`);
+    instance?.show(connected);
+    begin(connected);
+    connected.store.getState().flashInfo(`profile ${name}: ${connected.info.host}`);
     return undefined;
   };
 
-  /** The first requests of a session, and its live view when it is to be on. */
-  const begin = (s: Session): void => {
+  /** The first requests of a connection, and its live view when it is to be on. */
+  const begin = (s: Connected): void => {
     s.store.getState().start();
     // When the token expires (the header), and a refused one said in words at once.
     s.store.getState().checkToken();
     if (watching) s.store.getState().toggleLive();
   };
 
-  session = open(start, options.demo, 0);
-  begin(session);
+  connected = open(start, options.demo, 0);
+  begin(connected);
   if (recent.problem) {
-    session.store.getState().flashInfo(`note: ${sanitize(recent.problem)}; ignored it`);
+    connected.store.getState().flashInfo(`note: ${sanitize(recent.problem)}; ignored it`);
     log?.note(`recent users: ${recent.problem}`);
   }
   // The bin ran without the code cache: the log says why (a folder others could have written).
   const cache = log ? cacheFolder(process.env).problem : undefined;
   if (cache !== undefined) log?.note(cache);
   if (tlsOverride && /^https:/i.test(start.connection?.baseUrl ?? '')) {
-    session.store.getState().flashInfo(TLS_OVERRIDE_IGNORED);
+    connected.store.getState().flashInfo(TLS_OVERRIDE_IGNORED);
     log?.note(TLS_OVERRIDE_IGNORED);
   }
-  const [{ mount }] = await Promise.all([mounting, firstAnswer(session.store, FIRST_FRAME_WAIT_MS)]);
+  const [{ mount }] = await Promise.all([mounting, firstAnswer(connected.store, FIRST_FRAME_WAIT_MS)]);
 
   const restore = (): void => restoreTerminal(stdout);
   const uninstall = installRestoreHandlers(restore, process, { input: process.stdin });
@@ -195,12 +196,12 @@ export async function runExplorer(
   takeTerminal(stdout);
   // After the keys read with them: a Ctrl-Z typed after `e` starts the export, then suspends.
   const unfilter = filterInput(process.stdin, {
-    focus: (focused) => session.store.getState().setFocus(focused),
+    focus: (focused) => connected.store.getState().setFocus(focused),
     repaint: () => setImmediate(repaint),
     suspend: () => setImmediate(jobs.suspend),
   });
   try {
-    instance = mount(session, { color, ...(options.preferences?.theme === 'light' ? { light: true } : {}) });
+    instance = mount(connected, { color, ...(options.preferences?.theme === 'light' ? { light: true } : {}) }, session);
     // Once the first answer is on screen (heap.ts: set earlier, it slowed the start by a tenth; set
     // later, the young generation has grown under the first keys and stays grown). It is often in
     // the store before the mount (firstAnswer.ts), and then nothing changes until a key. Just
@@ -211,9 +212,9 @@ export async function runExplorer(
         tuneHeapForExplorer(boot.settled('explorer'));
       });
     };
-    if (session.store.getState().connection !== 'connecting') settle();
+    if (connected.store.getState().connection !== 'connecting') settle();
     else {
-      const unsubscribe = session.store.subscribe((s) => {
+      const unsubscribe = connected.store.subscribe((s) => {
         if (s.connection === 'connecting') return;
         unsubscribe();
         settle();

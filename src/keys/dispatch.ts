@@ -15,7 +15,7 @@ import type { KeyContext } from './binding.js';
 import { settleDetailSearch } from './detailKeys.js';
 import { helpView } from './help.js';
 import { quitsFromHere, type Action, type Binding } from './bindings.js';
-import { bindingFor, keyFor, keyLabel, promptOpenerKeys, scopesInFront, unavailableHere } from './keymap.js';
+import { keyLabel, scopesInFront, type KeysInForce } from './keymap.js';
 import { ACT_AT_ONCE, TypeAhead } from './typeAhead.js';
 import { splitTypedAhead, textKeys, type InputEvent } from './normalize.js';
 
@@ -23,6 +23,8 @@ export interface DispatchContext {
   /** The terminal's size, for the keys that move within what is drawn (the detail pane's scroll). */
   terminal: TerminalSize;
   color: boolean;
+  /** The session's keys in force (keys/session.ts). */
+  keys: KeysInForce;
 }
 
 /** One read from the terminal. */
@@ -45,7 +47,7 @@ export function dispatchInput(event: InputEvent, store: AppStore, ctx: DispatchC
     // as after Enter typed on its own (`word⏎` arrives in one read over a fast link).
     return settleDetailSearch(store, ctx);
   }
-  if (event.bracketed) return state.flashInfo(`pasted text goes into a prompt (${promptOpenerKeys().join(', ')}); nothing was done`);
+  if (event.bracketed) return state.flashInfo(`pasted text goes into a prompt (${ctx.keys.promptOpenerKeys().join(', ')}); nothing was done`);
   for (const key of textKeys(event.text)) dispatchKey(key, store, ctx);
 }
 
@@ -64,13 +66,13 @@ export function dispatchKey(key: string, store: AppStore, ctx: DispatchContext):
     return state.quit();
   }
   // An Alt-key a prompt binds is its own (Alt-B); any other is "Esc, then x" typed quickly.
-  if (key.startsWith('alt+') && !(state.prompt && bindingFor(key, ['prompt']))) {
+  if (key.startsWith('alt+') && !(state.prompt && ctx.keys.bindingFor(key, ['prompt']))) {
     dispatchKey('escape', store, ctx);
     return dispatchKey(key.slice('alt+'.length), store, ctx);
   }
   // The operator acted: the message has been read (it stays on screen until then).
   state.dismissMessage();
-  const action = bindingFor(key, scopesInFront(state))?.action;
+  const action = ctx.keys.bindingFor(key, scopesInFront(state))?.action;
   if (key === 'escape' || action === 'back' || action === 'promptCancel') {
     // Esc is never kept: it gives up what is awaited (a page step, a user's check) and the keys typed behind it.
     const dropped = typeAhead.drop();
@@ -103,7 +105,7 @@ const keysText = (n: number): string => (n === 1 ? '1 key' : `${n} keys`);
 /** One key, now: the binding it reaches in the scopes of what is open (a question, a prompt, help, the log) or of the screen. */
 function runKey(key: string, store: AppStore, ctx: DispatchContext): void {
   const state = store.getState();
-  const binding = bindingFor(key, scopesInFront(state));
+  const binding = ctx.keys.bindingFor(key, scopesInFront(state));
   if (state.prompt) {
     // A key no prompt row binds is typed when it is a character; a name (pageup) does nothing.
     if (binding) runBinding(binding, key, store, ctx);
@@ -157,8 +159,8 @@ function keyContext(store: AppStore, ctx: DispatchContext): KeyContext {
     ...ctx,
     helpView: () => {
       const body = screenGeometry(ctx.terminal, { help: true }).body;
-      return helpView(body.width, body.rows, unavailableHere(store.getState()));
+      return helpView(ctx.keys, body.width, body.rows, ctx.keys.unavailableHere(store.getState()));
     },
-    keyName: (action, scope) => keyFor(action, scope) ?? action,
+    keyName: (action, scope) => ctx.keys.keyFor(action, scope) ?? action,
   };
 }

@@ -1,5 +1,6 @@
 // The keys in force: the bindings table (bindings.ts) with the config file's `keys` applied. Built
-// once at start (explorer entry) and installed; keymap lookups, the footer and help read it. The
+// once at start by the entry point into the session (keys/session.ts), which hands it down: keymap
+// lookups, the footer and help read it from there. The
 // footer's hints name actions, not keys (binding.ts Hint), so they follow a rebinding as drawn.
 // README's Keys table keeps showing the defaults (keysTable.ts passes BINDINGS itself).
 import type { ActionVocabulary } from '../config/configSchema.js';
@@ -8,6 +9,7 @@ import { quoted } from '../config/safeText.js';
 import { LIST_KINDS, isUserTab } from '../lists/names.js';
 import type { Scope } from './binding.js';
 import { BINDINGS, type Binding } from './bindings.js';
+import { DEFAULT_KEYS, keysInForce, type KeysInForce } from './keymap.js';
 import { isAltKey, isBindableKey } from './normalize.js';
 
 /** The config file's `keys`: an action's name to the keys that replace its own. */
@@ -115,17 +117,13 @@ export const KEYMAP_VOCABULARY: ActionVocabulary = {
   problems: (keys) => effectiveBindings(keys).problems,
 };
 
-let active: readonly Binding[] = BINDINGS;
-
-/** The bindings in force (the defaults until installKeys). */
-export function activeBindings(): readonly Binding[] {
-  return active;
-}
-
-/** Applies the config file's `keys` for the rest of the process; a problem is a UsageError (exit 2), in one line. */
-export function installKeys(overrides: KeyOverrides | undefined, where: string): void {
-  if (!overrides) return;
+/**
+ * The keys in force for the config file's `keys` (the defaults without them), made once at start
+ * by the entry points into the session (keys/session.ts); a problem is a UsageError (exit 2), in one line.
+ */
+export function keysFromConfig(overrides: KeyOverrides | undefined, where: string): KeysInForce {
+  if (!overrides) return DEFAULT_KEYS;
   const { bindings, problems } = effectiveBindings(overrides);
   if (problems.length > 0) throw new UsageError(`${where}: keys: ${problems.join('; ')}`);
-  active = bindings;
+  return keysInForce(bindings);
 }

@@ -8,8 +8,7 @@ import { helpColumns, type HelpView } from '../layout/helpColumns.js';
 import type { Scope } from './binding.js';
 import type { Binding } from './bindings.js';
 import { COMMANDS } from './commands.js';
-import { activeBindings } from './effective.js';
-import { bindingKey, keyFor, keyLabel, promptOpenerKeys } from './keymap.js';
+import { bindingKey, DEFAULT_KEYS, keyLabel, type KeysInForce } from './keymap.js';
 
 const SCOPE_TITLES: Record<Scope, string> = {
   global: 'Everywhere',
@@ -28,8 +27,8 @@ const SCOPE_TITLES: Record<Scope, string> = {
 const ORDER: Scope[] = ['list', 'detail', ...LIST_KINDS.filter((kind) => !isUserTab(kind)), 'user', ...USER_TABS, 'global', 'prompt', 'question', 'help', 'log'];
 
 /** Where the prompts' editing keys go in help, titled with the keys in force that open a prompt. */
-function promptGroup(table: readonly Binding[]): string {
-  return `${SCOPE_TITLES.prompt} (${promptOpenerKeys(table).join(' ')})`;
+function promptGroup(keys: KeysInForce): string {
+  return `${SCOPE_TITLES.prompt} (${keys.promptOpenerKeys().join(' ')})`;
 }
 /** The `:` commands (keys/commands.ts), after the keys that work everywhere. */
 const COMMAND_GROUP = 'Commands (type : first)';
@@ -47,17 +46,17 @@ export interface HelpEntry {
 
 /**
  * The keys of every binding as help writes them, for tests, the layout and README's Keys table
- * (which passes the default table: help shows the keys in force). `unavailable`: the bindings that
+ * (the defaults, as given: help passes the session's keys in force). `unavailable`: the bindings that
  * can do nothing on the screen behind help, with why (keymap.unavailableHere); help says so.
  */
-export function helpEntries(table: readonly Binding[] = activeBindings(), unavailable: Readonly<Record<string, string>> = {}): HelpEntry[] {
+export function helpEntries(keys: KeysInForce = DEFAULT_KEYS, unavailable: Readonly<Record<string, string>> = {}): HelpEntry[] {
   const keymap = (scope: Scope) =>
-    table.filter((b) => b.scope === scope).map((b) => {
+    keys.bindings.filter((b) => b.scope === scope).map((b) => {
       const reason = unavailable[bindingKey(b)];
       return {
-        group: scope === 'prompt' ? promptGroup(table) : SCOPE_TITLES[scope],
+        group: scope === 'prompt' ? promptGroup(keys) : SCOPE_TITLES[scope],
         ...labelled(b.keys.map(keyLabel)),
-        description: reason === undefined ? bindingText(b, table) : `${bindingText(b, table)} (not here: ${reason})`,
+        description: reason === undefined ? bindingText(b, keys) : `${bindingText(b, keys)} (not here: ${reason})`,
         action: b.action,
       };
     });
@@ -69,16 +68,16 @@ export function helpEntries(table: readonly Binding[] = activeBindings(), unavai
   return ORDER.flatMap((scope) => (scope === 'global' ? [...keymap(scope), ...commands] : keymap(scope)));
 }
 
-/** What help says of a binding, the keys it names those of `table` (the keys in force, or README's defaults). */
-function bindingText(b: Binding, table: readonly Binding[] = activeBindings()): string {
-  return typeof b.description === 'string' ? b.description : b.description((action) => keyFor(action, undefined, table) ?? action);
+/** What help says of a binding, the keys it names those of `keys` (the keys in force, or README's defaults). */
+function bindingText(b: Binding, keys: KeysInForce): string {
+  return typeof b.description === 'string' ? b.description : b.description((action) => keys.keyFor(action) ?? action);
 }
 
 const labelled = (labels: readonly string[]): Pick<HelpEntry, 'labels' | 'keys'> => ({ labels, keys: labels.join(' ') });
 
-/** Help for a body of `width` x `height` cells: the entries, laid out by layout/helpColumns.ts. */
-export function helpView(width: number, height: number, unavailable: Readonly<Record<string, string>> = {}): HelpView {
-  const items = helpEntries(activeBindings(), unavailable).map((entry) => ({
+/** Help for a body of `width` x `height` cells with `keys` in force: the entries, laid out by layout/helpColumns.ts. */
+export function helpView(keys: KeysInForce, width: number, height: number, unavailable: Readonly<Record<string, string>> = {}): HelpView {
+  const items = helpEntries(keys, unavailable).map((entry) => ({
     group: entry.group,
     keys: entry.keys,
     // The action's name, as the config file's `keys` rebinds it.

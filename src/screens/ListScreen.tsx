@@ -10,12 +10,13 @@ import { listKeyFor, screenList } from '../store/selectors.js';
 import type { Screen } from '../store/types.js';
 import { innermostCause } from '../components/failureText.js';
 import { glyphs } from '../terminal/glyphs.js';
-import { keyFor, keyName } from '../keys/keymap.js';
+import { useKeys } from '../components/SessionContext.js';
 
 export function ListScreen({ screen, geometry }: { screen: Exclude<Screen, { name: 'user' }>; geometry: ScreenGeometry }): React.JSX.Element {
   const kind = screenList(screen);
   const key = listKeyFor(screen);
   const def = listDef(kind);
+  const { keyFor, keyName } = useKeys();
   const query = useAppStore((s) => s.lists[key]?.query) ?? def.query.initial;
   const error = useAppStore((s) => s.lists[key]?.error ?? null);
   const searchKey = def.query.prompt?.kind === 'search' ? keyFor('search', kind) : undefined;

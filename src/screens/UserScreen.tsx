@@ -8,7 +8,7 @@ import type { UserTab } from '../lists/names.js';
 import { listDef } from '../lists/registry.js';
 import { listKeyFor } from '../store/selectors.js';
 import { useAppStore } from '../components/StoreContext.js';
-import { keyFor, keyName } from '../keys/keymap.js';
+import { useKeys } from '../components/SessionContext.js';
 
 interface Props {
   userID: string;
@@ -18,6 +18,7 @@ interface Props {
 
 export function UserScreen({ userID, tab, geometry }: Props): React.JSX.Element {
   const list = listDef(tab);
+  const { keyFor, keyName } = useKeys();
   const listKey = listKeyFor({ name: 'user', userID, tab });
   const query = useAppStore((s) => s.lists[listKey]?.query);
   return (

@@ -9,7 +9,10 @@ import { AbortedError, ApiError, HttpError } from '../../src/api/errors.js';
 import { getUsers } from '../../src/api/operations.js';
 import { parseRetryAfter, walkWaitFor } from '../../src/api/rateLimit.js';
 import { RETRY_POLICY } from '../../src/api/retryPolicy.js';
-import { describeFailure } from '../../src/components/failureText.js';
+import { adviceKeys, describeFailure } from '../../src/components/failureText.js';
+import { DEFAULT_KEYS } from '../../src/keys/keymap.js';
+
+const ADVICE = adviceKeys(DEFAULT_KEYS);
 import { scriptOptions } from '../support/scriptOptions.js';
 import { runListCommand } from '../../src/commands/run.js';
 import { listFetcher } from '../../src/lists/registry.js';
@@ -72,7 +75,7 @@ describe('a request on a rate-limiting server', () => {
     expect(api).toMatchObject({ errCode: 429, errMsg: 'too many requests, please try again later', retryAfterMs: 30_000 });
     expect(api.isRateLimited).toBe(true);
     expect(server!.requests).toHaveLength(1);
-    const text = describeFailure(api);
+    const text = describeFailure(api, ADVICE);
     expect(text.headline).toBe('the server is rate-limiting (429 too many requests, please try again later) in getUsers');
     expect(text.hint).toBe('it asked to wait 30 s; r to retry after that');
   });
@@ -83,7 +86,7 @@ describe('a request on a rate-limiting server', () => {
     expect(error.isRateLimited).toBe(true);
     expect(error.retryAfterMs).toBeUndefined();
     expect(server!.requests).toHaveLength(1);
-    expect(describeFailure(error).hint).toBe('wait a moment, then r to retry');
+    expect(describeFailure(error, ADVICE).hint).toBe('wait a moment, then r to retry');
   });
 
   it('ignores a Retry-After it cannot trust (main can send a huge negative number)', async () => {
@@ -119,7 +122,7 @@ describe('a request on a rate-limiting server', () => {
     const error = await failure(getUsers(client, { pagination }));
     expect(error).toBeInstanceOf(HttpError);
     expect((error as HttpError).isRateLimited).toBe(true);
-    expect(describeFailure(error as HttpError).headline).toBe('the server is rate-limiting (HTTP 429) in getUsers');
+    expect(describeFailure(error as HttpError, ADVICE).headline).toBe('the server is rate-limiting (HTTP 429) in getUsers');
   });
 
   it('stops waiting when the caller cancels', async () => {

@@ -6,7 +6,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { OpenIMClient } from '../../src/api/client.js';
 import { RedirectError } from '../../src/api/errors.js';
 import { getAdminToken, getUsers } from '../../src/api/operations.js';
-import { describeFailure } from '../../src/components/failureText.js';
+import { adviceKeys, describeFailure } from '../../src/components/failureText.js';
+import { DEFAULT_KEYS } from '../../src/keys/keymap.js';
+
+const ADVICE = adviceKeys(DEFAULT_KEYS);
 import { envelope, redirectTo, startTestServer, type TestServer } from '../support/recordingServer.js';
 import { assertBuilt, runCli as cli } from '../support/runCli.js';
 import { NO_BACKOFF } from '../support/retryPolicy.js';
@@ -54,7 +57,7 @@ describe('the API client never follows a redirect', () => {
     expect(other.requests).toEqual([]);
     expect(other.connections).toBe(0);
     // The explorer shows it in words, with what to do.
-    const text = describeFailure(redirect);
+    const text = describeFailure(redirect, ADVICE);
     expect(text.headline).toBe(`the server redirected (${status}) to ${other.url} in getUsers`);
     expect(text.hint).toMatch(/check --base-url/);
   });

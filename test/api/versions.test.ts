@@ -6,7 +6,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OpenIMClient, type ClientConfig } from '../../src/api/client.js';
 import { ApiError, HttpError } from '../../src/api/errors.js';
 import { getUsers } from '../../src/api/operations.js';
-import { describeFailure } from '../../src/components/failureText.js';
+import { adviceKeys, describeFailure } from '../../src/components/failureText.js';
+import { DEFAULT_KEYS } from '../../src/keys/keymap.js';
+
+const ADVICE = adviceKeys(DEFAULT_KEYS);
 import { scriptOptions } from '../support/scriptOptions.js';
 import { DEMO, startDemoServer, type DemoServer, type DemoServerOptions } from 'openim-demo-server';
 import { runListCommand } from '../../src/commands/run.js';
@@ -135,7 +138,7 @@ describe('auth errors by version', () => {
     expect(error).toBeInstanceOf(ApiError);
     expect(error.origin.operation).toBe('getAdminToken');
     expect(error.isAuth).toBe(true);
-    const text = describeFailure(error);
+    const text = describeFailure(error, ADVICE);
     expect(text.detail).toContain('errDlt: header must have token: 1001 ArgsError');
     expect(text.hint).toBe(
       'this server predates /auth/get_admin_token (OpenIM v3.8.0 or older), so the secret cannot obtain a token: ' +
@@ -161,7 +164,7 @@ describe('auth errors by version', () => {
     const client = await onFaults(() => ({ kind: 'json', body: MISSING_TOKEN_OLD }), { token: TOKEN });
     const error = (await failure(getUsers(client, { pagination }))) as ApiError;
     expect(error.isAuth).toBe(true);
-    expect(describeFailure(error).hint).toBe(
+    expect(describeFailure(error, ADVICE).hint).toBe(
       'give a valid admin token (--token or OPENIM_TOKEN) or the admin secret (--secret or OPENIM_SECRET), then press r',
     );
   });
@@ -171,14 +174,14 @@ describe('auth errors by version', () => {
     const error = (await failure(getUsers(client, { pagination }))) as ApiError;
     expect(faults!.requests[0]!.headers.token ?? '').toBe('');
     expect(error.isAuth).toBe(true);
-    expect(describeFailure(error).hint).toContain('give a valid admin token');
+    expect(describeFailure(error, ADVICE).hint).toContain('give a valid admin token');
   });
 
   it('v3.8.3 to patch.4: the same bare 1001 to a request with a token is not about the token', async () => {
     const client = await onFaults(() => ({ kind: 'json', body: MISSING_TOKEN_A67 }), { token: TOKEN });
     const error = (await failure(getUsers(client, { pagination }))) as ApiError;
     expect(error.isAuth).toBe(false);
-    expect(describeFailure(error).hint).toBe('r to retry');
+    expect(describeFailure(error, ADVICE).hint).toBe('r to retry');
   });
 
   it('the demo\'s own missing-token answer (v3.8.3-patch.5 and later) is a missing token', async () => {
@@ -196,7 +199,7 @@ describe('gin\'s answers', () => {
     const error = (await failure(getUsers(client, { pagination }))) as HttpError;
     expect(error).toBeInstanceOf(HttpError);
     expect(error.status).toBe(404);
-    const text = describeFailure(error);
+    const text = describeFailure(error, ADVICE);
     expect(text.detail).toContain('(empty body)');
     expect(text.hint).toBe('is --base-url the OpenIM API address (port 10002)?  r to retry');
   });
@@ -207,7 +210,7 @@ describe('gin\'s answers', () => {
     const bad = { pageNumber: '1', showNumber: 5 } as unknown as typeof pagination;
     const error = (await failure(getUsers(client, { pagination: bad }))) as ApiError;
     expect(error.errMsg).toContain(' | -> jsonutil.JsonUnmarshal() ');
-    expect(describeFailure(error).headline).toBe(
+    expect(describeFailure(error, ADVICE).headline).toBe(
       'server error 1001 Error: Error: json: cannot unmarshal string into Go struct field RequestPagination.pagination.pageNumber of type int32 in getUsers',
     );
   });

@@ -2,6 +2,7 @@
 // every page of the current list to a 0600 file through the same page walker as the scripting
 // commands; Esc asks and y cancels it; a list over EXPORT_ASK_ROWS asks first, with its estimated size.
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { DEFAULT_KEYS } from '../../src/keys/keymap.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -36,7 +37,7 @@ function setup(server: DemoServer, home?: string): { store: AppStore; dir: strin
   return { store, dir };
 }
 
-const press = (store: AppStore, key: string): void => dispatchKey(key, store, { terminal: { columns: 80, rows: 24 }, color: false });
+const press = (store: AppStore, key: string): void => dispatchKey(key, store, { terminal: { columns: 80, rows: 24 }, color: false, keys: DEFAULT_KEYS });
 /** `e` or `E`, then Enter on the file name's prompt as it is offered. */
 const exportWith = (store: AppStore, key: 'e' | 'E'): void => {
   press(store, key);

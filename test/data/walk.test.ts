@@ -3,6 +3,7 @@
 // whose total grows as it is walked, and one that makes up new conversations for ever. `--all` and
 // the explorer's export stop, with an error where the server is at fault.
 import { mkdtempSync, readdirSync } from 'node:fs';
+import { DEFAULT_KEYS } from '../../src/keys/keymap.js';
 import { LISTS } from '../../src/lists/registry.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -198,7 +199,7 @@ describe("the explorer's export against a server that ignores pageNumber", () =>
     const dir = mkdtempSync(join(tmpdir(), 'oie-walk-'));
     const store = createAppStore({ client: client(s.url), pageSize: 20, openExport: exportFiles(dir, dir) });
     store.getState().start();
-    const press = (key: string): void => dispatchKey(key, store, { terminal: { columns: 80, rows: 24 }, color: false });
+    const press = (key: string): void => dispatchKey(key, store, { terminal: { columns: 80, rows: 24 }, color: false, keys: DEFAULT_KEYS });
     press('e');
     press('enter');
     // 900,000 rows announced: the export asks first; going on meets the guard at page 2.
@@ -247,7 +248,7 @@ describe('a total no list reaches (2^53)', { tags: ['cli'] }, () => {
     const dir = mkdtempSync(join(tmpdir(), 'oie-walk-'));
     const store = createAppStore({ client: client(s.url), pageSize: 20, openExport: exportFiles(dir, dir) });
     store.getState().start();
-    const press = (key: string): void => dispatchKey(key, store, { terminal: { columns: 80, rows: 24 }, color: false });
+    const press = (key: string): void => dispatchKey(key, store, { terminal: { columns: 80, rows: 24 }, color: false, keys: DEFAULT_KEYS });
     await vi.waitFor(() => expect(currentList(store.getState())?.loadedPage).toBe(1), { timeout: 10_000 });
     press('E');
     press('enter');

@@ -15,6 +15,7 @@ import { formatCount } from '../../src/content/format.js';
 import { DEMO, startDemoServer, type DemoServer } from 'openim-demo-server';
 import { conversationWith } from '../../src/domain/rows.js';
 import { helpEntries, helpView } from '../../src/keys/help.js';
+import { DEFAULT_KEYS } from '../../src/keys/keymap.js';
 import { screenGeometry } from '../../src/layout/frame.js';
 import { sanitize } from '../../src/terminal/sanitize.js';
 import { demoClient } from '../support/demoClient.js';
@@ -249,7 +250,7 @@ describe.sequential.each([
   it('help fits: every key of the keymap, with its whole description, reachable by scrolling', async () => {
     const a = await startDemo({ cols, rows });
     const body = screenGeometry({ columns: cols, rows }, { help: true }).body;
-    const view = helpView(body.width, body.rows);
+    const view = helpView(DEFAULT_KEYS, body.width, body.rows);
     expect(view.columns).toHaveLength(1); // one column at 60 to 80
     a.send('?');
     let screen = await a.waitFor(/^Keys\b/m);

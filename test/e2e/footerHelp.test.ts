@@ -5,6 +5,7 @@
 // no column starts with keys of an unnamed group (`3  sent friend applications tab`).
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { helpEntries, helpView } from '../../src/keys/help.js';
+import { DEFAULT_KEYS } from '../../src/keys/keymap.js';
 import { COLUMN_GAP } from '../../src/layout/helpColumns.js';
 import { screenGeometry } from '../../src/layout/frame.js';
 import { assertTmux, startApp, type App } from '../support/tmux.js';
@@ -22,7 +23,7 @@ function columnTops(screen: string, cols: number, rows: number): string[] {
   const lines = screen.split('\n');
   const title = lines.findIndex((l) => l.startsWith('Keys  (? or Esc closes)'));
   const body = screenGeometry({ columns: cols, rows }, { help: true }).body;
-  const view = helpView(body.width, body.rows);
+  const view = helpView(DEFAULT_KEYS, body.width, body.rows);
   const first = lines[title + 1] ?? '';
   return view.columns.map((_, c) => [...first].slice(c * (view.columnWidth + COLUMN_GAP)).join('').slice(0, view.columnWidth).trimEnd());
 }

@@ -2,6 +2,7 @@
 // rows and with `f`, the search's matches with `/`, `n`, `N`, top and bottom with `g`/`G`, and
 // the order in which Esc backs out.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_KEYS } from '../../src/keys/keymap.js';
 import { DEMO, startDemoServer, type DemoServer } from 'openim-demo-server';
 import { dispatchInput, dispatchKey } from '../../src/keys/dispatch.js';
 import { screenGeometry } from '../../src/layout/frame.js';
@@ -30,7 +31,7 @@ async function conversations(): Promise<Store> {
 }
 
 function keys(store: Store, rows: number, ...pressed: string[]): void {
-  const ctx = { terminal: { columns: 80, rows }, color: false };
+  const ctx = { terminal: { columns: 80, rows }, color: false, keys: DEFAULT_KEYS };
   for (const key of pressed) dispatchKey(key, store, ctx);
 }
 
@@ -89,7 +90,7 @@ describe('the detail view', () => {
   it('a search typed and submitted in one read (text then Enter) goes to its first match, as with the Enter key', async () => {
     const store = await conversations();
     keys(store, 24, 'd', '/');
-    dispatchInput({ type: 'text', text: `${DEMO.firstUserID}\r`, bracketed: false }, store, { terminal: { columns: 80, rows: 24 }, color: false });
+    dispatchInput({ type: 'text', text: `${DEMO.firstUserID}\r`, bracketed: false }, store, { terminal: { columns: 80, rows: 24 }, color: false, keys: DEFAULT_KEYS });
     expect(store.getState().prompt).toBeNull();
     expect(store.getState().detail.search).toMatchObject({ query: DEMO.firstUserID, match: 0 });
     expect(store.getState().detail.search!.count).toBeGreaterThanOrEqual(2);

@@ -2,6 +2,7 @@
 // page loads wait for it, Ctrl-C and q's quit never do, Esc gives the step up, and Esc closes one
 // thing in front at a time (store/overlays.ts).
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_KEYS } from '../../src/keys/keymap.js';
 import { DEMO, startDemoServer, type DemoServer } from 'openim-demo-server';
 import { dispatchKey } from '../../src/keys/dispatch.js';
 import { NO_ROW } from '../../src/keys/bindings.js';
@@ -16,7 +17,7 @@ afterAll(async () => {
   await slow.close();
 });
 
-const ctx = { terminal: { columns: 120, rows: 40 }, color: false };
+const ctx = { terminal: { columns: 120, rows: 40 }, color: false, keys: DEFAULT_KEYS };
 
 async function started() {
   const quit = vi.fn();

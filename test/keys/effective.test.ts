@@ -1,14 +1,15 @@
 // The keys in force: the config file's `keys` replace an action's keys in every scope it has, and
 // what cannot work (unknown action or key, one key for two actions where both apply) is refused.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BINDINGS, type Binding } from '../../src/keys/bindings.js';
-import { activeBindings, effectiveBindings, installKeys } from '../../src/keys/effective.js';
-import { bindingFor, hintsFor, keyFor, keyName, scopesFor } from '../../src/keys/keymap.js';
+import { effectiveBindings, type KeyOverrides } from '../../src/keys/effective.js';
+import { DEFAULT_KEYS, scopesFor, type KeysInForce } from '../../src/keys/keymap.js';
+import { DEFAULT_SESSION, makeSession } from '../../src/keys/session.js';
 import { LISTS } from '../../src/lists/registry.js';
 import { helpEntries } from '../../src/keys/help.js';
 import { keysTableMarkdown } from '../../scripts/keysTable.js';
 import { isBindableKey } from '../../src/keys/normalize.js';
-import { describeFailure } from '../../src/components/failureText.js';
+import { adviceKeys, describeFailure } from '../../src/components/failureText.js';
 import { NetworkError } from '../../src/api/errors.js';
 
 const table = BINDINGS as readonly Binding[];
@@ -99,62 +100,61 @@ describe('isBindableKey', () => {
   });
 });
 
-describe('installKeys', () => {
-  afterEach(() => installKeys({}, 'test'));
+describe('a session with the config file\'s keys', () => {
+  const keysWith = (overrides: KeyOverrides) => makeSession({ keys: overrides, where: 'test' }).keys;
 
   it('puts the rebound table in force for lookups, the footer and help; README keeps the defaults', () => {
     const readme = keysTableMarkdown();
-    installKeys({ nextPage: ['x', 'ctrl+f'] }, 'test');
+    const keys = keysWith({ nextPage: ['x', 'ctrl+f'] });
     const scopes = scopesFor('users');
-    expect(bindingFor('x', scopes)?.action).toBe('nextPage');
-    expect(bindingFor('ctrl+f', scopes)?.action).toBe('nextPage');
-    expect(bindingFor('n', scopes)).toBeUndefined();
-    expect(hintsFor(scopes)).toContain('x/p page');
-    expect(helpEntries().find((e) => e.action === 'nextPage')?.keys).toBe('x Ctrl-F');
+    expect(keys.bindingFor('x', scopes)?.action).toBe('nextPage');
+    expect(keys.bindingFor('ctrl+f', scopes)?.action).toBe('nextPage');
+    expect(keys.bindingFor('n', scopes)).toBeUndefined();
+    expect(keys.hintsFor(scopes)).toContain('x/p page');
+    expect(helpEntries(keys).find((e) => e.action === 'nextPage')?.keys).toBe('x Ctrl-F');
     expect(keysTableMarkdown()).toBe(readme);
+    // Another session (the defaults) is untouched by this one.
+    expect(DEFAULT_SESSION.keys.bindingFor('n', scopes)?.action).toBe('nextPage');
   });
 
   it('the footer names the keys in force: a rebound action, its partner, Esc', () => {
-    installKeys({ nextPage: ['x'], up: ['i'], back: ['ctrl+b', 'escape'] }, 'test');
-    const hints = hintsFor(scopesFor('users'));
+    const hints = keysWith({ nextPage: ['x'], up: ['i'], back: ['ctrl+b', 'escape'] }).hintsFor(scopesFor('users'));
     expect(hints).toContain('x/p page');
     expect(hints).toContain('j/i move');
     expect(hints).toContain('Ctrl-B back');
     // In the full-screen detail n is the search's: paging names the next rank that reaches it.
-    installKeys({ prevPage: ['P', 'pageup', 'z'] }, 'test');
-    expect(hintsFor(scopesFor('users', undefined, true, true))).toContain(']/z page');
+    expect(keysWith({ prevPage: ['P', 'pageup', 'z'] }).hintsFor(scopesFor('users', undefined, true, true))).toContain(']/z page');
   });
 
   it("rebinds a list's own key on its screen: the key, the footer and help follow", () => {
-    installKeys({ conversationFilter: ['x'] }, 'test');
+    const keys = keysWith({ conversationFilter: ['x'] });
     const tab = scopesFor('user', 'conversations');
-    expect(bindingFor('x', tab)?.action).toBe('conversationFilter');
-    expect(bindingFor('c', tab)).toBeUndefined();
-    expect(hintsFor(tab)).toContain('x IDs');
-    expect(hintsFor(scopesFor('user', 'blacklist'))).not.toContain('x IDs');
-    expect(helpEntries().find((e) => e.action === 'conversationFilter')).toMatchObject({ group: 'Conversations tab', keys: 'x' });
+    expect(keys.bindingFor('x', tab)?.action).toBe('conversationFilter');
+    expect(keys.bindingFor('c', tab)).toBeUndefined();
+    expect(keys.hintsFor(tab)).toContain('x IDs');
+    expect(keys.hintsFor(scopesFor('user', 'blacklist'))).not.toContain('x IDs');
+    expect(helpEntries(keys).find((e) => e.action === 'conversationFilter')).toMatchObject({ group: 'Conversations tab', keys: 'x' });
   });
 
   it('rebinding search: the empty list, the failed search and help name the key in force', () => {
-    const keys = (kind: 'users' | 'accounts') => ({ search: keyFor('search', kind), back: keyName('back') });
-    expect(LISTS.users.emptyText({ search: 'zz', regex: false }, keys('users'))).toContain('(s to search again, Esc for all users)');
-    installKeys({ search: ['S'], userPicker: ['U'], back: ['ctrl+b'] }, 'test');
-    expect(LISTS.users.emptyText({ search: 'zz', regex: false }, keys('users'))).toContain('(S to search again, Ctrl-B for all users)');
-    expect(LISTS.accounts.emptyText({ keyword: 'zz' }, keys('accounts'))).toContain('(S to search again, Ctrl-B for all)');
-    expect(helpEntries().find((e) => e.description === 'a character left')?.group).toBe('In a prompt (U : / S c)');
+    const words = (keys: KeysInForce, kind: 'users' | 'accounts') => ({ search: keys.keyFor('search', kind), back: keys.keyName('back') });
+    expect(LISTS.users.emptyText({ search: 'zz', regex: false }, words(DEFAULT_KEYS, 'users'))).toContain('(s to search again, Esc for all users)');
+    const keys = keysWith({ search: ['S'], userPicker: ['U'], back: ['ctrl+b'] });
+    expect(LISTS.users.emptyText({ search: 'zz', regex: false }, words(keys, 'users'))).toContain('(S to search again, Ctrl-B for all users)');
+    expect(LISTS.accounts.emptyText({ keyword: 'zz' }, words(keys, 'accounts'))).toContain('(S to search again, Ctrl-B for all)');
+    expect(helpEntries(keys).find((e) => e.description === 'a character left')?.group).toBe('In a prompt (U : / S c)');
   });
 
   it("a failure's advice names the keys in force: a rebound reload retries", () => {
     const refused = new NetworkError('refused', 'connect ECONNREFUSED', { operation: 'getUsers', operationID: 'op1' });
-    expect(describeFailure(refused).hint).toBe('r to retry');
-    installKeys({ reload: ['R'] }, 'test');
-    expect(describeFailure(refused).hint).toBe('R to retry');
+    expect(describeFailure(refused, adviceKeys(DEFAULT_KEYS)).hint).toBe('r to retry');
+    expect(describeFailure(refused, adviceKeys(keysWith({ reload: ['R'] }))).hint).toBe('R to retry');
   });
 
   it('refuses in one line naming the file and every problem', () => {
-    expect(() => installKeys({ nope: ['x'], reload: ['F1'] }, '/tmp/c.json')).toThrow(
+    expect(() => makeSession({ keys: { nope: ['x'], reload: ['F1'] }, where: '/tmp/c.json' })).toThrow(
       /^\/tmp\/c\.json: keys: unknown action "nope" .*; reload: unknown key "F1"/,
     );
-    expect(activeBindings().map((b) => b.keys)).toEqual(table.map((b) => b.keys));
+    expect(makeSession({ where: '/tmp/c.json' }).keys).toBe(DEFAULT_KEYS);
   });
 });

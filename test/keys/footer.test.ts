@@ -1,11 +1,11 @@
 // The footer is derived from the bindings in force on each screen (issue 34): every key a hint
 // names does there what the hint says. In the full-screen detail `n` is the detail's search, so
 // the page hint names keys that still page (`]/[ page`), never `n/p page`.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Scope } from '../../src/keys/binding.js';
 import { BINDINGS, type Binding } from '../../src/keys/bindings.js';
-import { installKeys } from '../../src/keys/effective.js';
-import { bindingFor, hintsFor, scopesFor } from '../../src/keys/keymap.js';
+import { DEFAULT_KEYS, scopesFor, type KeysInForce } from '../../src/keys/keymap.js';
+import { makeSession } from '../../src/keys/session.js';
 import { LIST_KINDS, USER_TABS, isUserTab } from '../../src/lists/names.js';
 
 /** What each hint says, by its words, as the actions its keys must reach (in order). */
@@ -56,38 +56,36 @@ function screens(): { name: string; scopes: Scope[] }[] {
   ])];
 }
 
-function checkFooters(): void {
+function checkFooters(keys: KeysInForce = DEFAULT_KEYS): void {
   for (const { name, scopes } of screens()) {
-    for (const hint of hintsFor(scopes)) {
+    for (const hint of keys.hintsFor(scopes)) {
       const space = hint.indexOf(' ');
       const words = hint.slice(space + 1);
       const actions = SAYS[words];
       expect(actions, `${name}: a hint no test knows: ${hint}`).toBeDefined();
       const part = hint.slice(0, space);
-      const keys = (part === '/' ? ['/'] : part.split('/')).filter((token) => !/^\d-\d$/.test(token));
-      keys.forEach((token, i) => {
+      const tokens = (part === '/' ? ['/'] : part.split('/')).filter((token) => !/^\d-\d$/.test(token));
+      tokens.forEach((token, i) => {
         const key = KEY_OF[token] ?? token;
-        expect(bindingFor(key, scopes)?.action, `${name}: "${hint}": ${token}`).toBe(actions![i]);
+        expect(keys.bindingFor(key, scopes)?.action, `${name}: "${hint}": ${token}`).toBe(actions![i]);
       });
     }
   }
 }
 
 describe('footer hints', () => {
-  afterEach(() => installKeys({}, 'test'));
-
   it('on every screen, each key a hint names does what the hint says there', () => {
     checkFooters();
   });
 
   it('in the full-screen detail, the page hint names keys that page (n is the search there)', () => {
-    const full = hintsFor(scopesFor('user', 'conversations', true, true));
+    const full = DEFAULT_KEYS.hintsFor(scopesFor('user', 'conversations', true, true));
     expect(full).toContain(']/[ page');
     expect(full).toContain('n/N match');
     expect(full).not.toContain('n/p page');
-    expect(hintsFor(scopesFor('users'))).toContain('n/p page');
+    expect(DEFAULT_KEYS.hintsFor(scopesFor('users'))).toContain('n/p page');
     // Help open: help's own keys, which dispatch gives help (j scrolls it, n turns its screen).
-    expect(hintsFor(['help'])).toEqual(['j/k line', 'n/p screen', 'g/G top/end', '? close']);
+    expect(DEFAULT_KEYS.hintsFor(['help'])).toEqual(['j/k line', 'n/p screen', 'g/G top/end', '? close']);
   });
 
   it("every hint is data that names rows there are: the binding's own action or one of its scope", () => {
@@ -102,8 +100,8 @@ describe('footer hints', () => {
   });
 
   it('with keys rebound by the config file, the hints follow on every screen', () => {
-    installKeys({ nextPage: ['x', ']'], prevPage: ['z', '['], nextMatch: ['v'] }, 'test');
-    checkFooters();
-    expect(hintsFor(scopesFor('users'))).toContain('x/z page');
+    const { keys } = makeSession({ keys: { nextPage: ['x', ']'], prevPage: ['z', '['], nextMatch: ['v'] }, where: 'test' });
+    checkFooters(keys);
+    expect(keys.hintsFor(scopesFor('users'))).toContain('x/z page');
   });
 });

@@ -3,6 +3,7 @@
 // test/layout/helpColumns.test.ts's.
 import { describe, expect, it } from 'vitest';
 import { helpEntries, helpView } from '../../src/keys/help.js';
+import { DEFAULT_KEYS } from '../../src/keys/keymap.js';
 import { helpWindow, type HelpView } from '../../src/layout/helpColumns.js';
 import { COMMANDS } from '../../src/keys/commands.js';
 import { BINDINGS } from '../../src/keys/bindings.js';
@@ -11,7 +12,7 @@ import { displayWidth } from '../../src/terminal/width.js';
 
 function viewAt(cols: number, rows: number): HelpView {
   const body = screenGeometry({ columns: cols, rows }, { help: true }).body;
-  return helpView(body.width, body.rows);
+  return helpView(DEFAULT_KEYS, body.width, body.rows);
 }
 
 /** What scrolling from the top to maxScroll shows, column by column, line by line. */

@@ -1,11 +1,12 @@
 // A prompt's keys are rows of the one bindings table: rebound in the config file's `keys`, the
 // editing keys, Enter's and Esc's rows work by their new keys through the one input path, and
 // the old keys no longer do (a character is typed, a name does nothing).
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO, startDemoServer, type DemoServer } from 'openim-demo-server';
 import { dispatchInput, dispatchKey } from '../../src/keys/dispatch.js';
 import { COMMAND_LINE } from '../../src/keys/commands.js';
-import { installKeys } from '../../src/keys/effective.js';
+import type { KeyOverrides } from '../../src/keys/effective.js';
+import { makeSession } from '../../src/keys/session.js';
 import { currentList, currentScreen } from '../../src/store/selectors.js';
 import { createAppStore } from '../../src/store/store.js';
 import { demoClient } from '../support/demoClient.js';
@@ -17,23 +18,20 @@ beforeAll(async () => {
 afterAll(async () => {
   await demo.close();
 });
-afterEach(() => installKeys({}, 'test'));
-
-const ctx = { terminal: { columns: 120, rows: 40 }, color: false };
-
-async function started() {
+/** The app on the demo, with a session of the config file's `keys` (the defaults without). */
+async function started(overrides?: KeyOverrides) {
+  const ctx = { terminal: { columns: 120, rows: 40 }, color: false, keys: makeSession({ keys: overrides, where: 'test' }).keys };
   const store = createAppStore({ client: demoClient(demo), pageSize: 20, commandLine: COMMAND_LINE, quit: vi.fn() });
   store.getState().start();
   await expect.poll(() => currentList(store.getState())?.loadedPage, { timeout: 5000 }).toBe(1);
   const key = (...keys: string[]) => keys.forEach((k) => dispatchKey(k, store, ctx));
   const type = (text: string) => key(...Array.from(text));
-  return { key, type, store, s: () => store.getState() };
+  return { key, type, store, ctx, s: () => store.getState() };
 }
 
 describe('rebound prompt keys', () => {
   it('a rebound editing key edits; its old key does nothing; a character it had is typed', async () => {
-    installKeys({ killToSpace: ['ctrl+o'], lineStart: ['home'], wordLeft: ['alt+h'] }, 'test');
-    const { key, type, s } = await started();
+    const { key, type, s } = await started({ killToSpace: ['ctrl+o'], lineStart: ['home'], wordLeft: ['alt+h'] });
     key(':');
     type('user abc');
     key('ctrl+w');
@@ -49,8 +47,7 @@ describe('rebound prompt keys', () => {
   });
 
   it('rebound accept and cancel: Enter and Esc no longer send or close, the new keys do', async () => {
-    installKeys({ promptAccept: ['ctrl+g'], promptCancel: ['ctrl+x'] }, 'test');
-    const { key, type, s } = await started();
+    const { key, type, s } = await started({ promptAccept: ['ctrl+g'], promptCancel: ['ctrl+x'] });
     key('u');
     type(DEMO.firstUserID);
     key('enter', 'escape');
@@ -68,8 +65,7 @@ describe('rebound prompt keys', () => {
 
 describe('rebound keys of what is in front, and texts that name keys', () => {
   it("the message log's own keys: a rebound close closes it, its old key and the page's keys do nothing", async () => {
-    installKeys({ logClose: ['ctrl+x'], logDown: ['J'] }, 'test');
-    const { key, s } = await started();
+    const { key, s } = await started({ logClose: ['ctrl+x'], logDown: ['J'] });
     s().flashInfo('one');
     s().flashInfo('two');
     key('L');
@@ -85,8 +81,7 @@ describe('rebound keys of what is in front, and texts that name keys', () => {
   });
 
   it('a paste outside a prompt names the keys in force that open one', async () => {
-    installKeys({ userPicker: ['U'], command: [';'] }, 'test');
-    const { s, store } = await started();
+    const { s, store, ctx } = await started({ userPicker: ['U'], command: [';'] });
     dispatchInput({ type: 'text', text: 'pasted', bracketed: true }, store, ctx);
     expect(s().flash?.text).toBe('pasted text goes into a prompt (U, ;, /, s, c); nothing was done');
   });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoServer, type DemoServer } from 'openim-demo-server';
 import { USER_NAME_SEARCH } from '../../src/keys/bindings.js';
 import { dispatchKey } from '../../src/keys/dispatch.js';
-import { keyFor } from '../../src/keys/keymap.js';
+import { DEFAULT_KEYS } from '../../src/keys/keymap.js';
 import { LIST_NAMES, TOP_LISTS, type TopList } from '../../src/lists/names.js';
 import { listDef } from '../../src/lists/registry.js';
 import { currentScreen } from '../../src/store/selectors.js';
@@ -19,7 +19,7 @@ afterAll(async () => {
   await demo.close();
 });
 
-const ctx = { terminal: { columns: 120, rows: 40 }, color: false };
+const ctx = { terminal: { columns: 120, rows: 40 }, color: false, keys: DEFAULT_KEYS };
 
 /** A store started on the demo, moved away from `kind` first (onto a user's screen), so that reaching it is the key's doing. */
 async function awayFrom() {
@@ -51,7 +51,7 @@ describe('a top-level list is reached as its definition says', () => {
 
   it.each(TOP_LISTS.filter((kind) => listDef(kind).jump?.key))('%s: the key its definition declares opens it from a user screen', async (kind) => {
     const keys = listDef(kind).jump!.key!.keys;
-    expect(keyFor(kind)).toBe(keys[0]);
+    expect(DEFAULT_KEYS.keyFor(kind)).toBe(keys[0]);
     for (const key of keys) {
       const store = await awayFrom();
       type(store, [key]);
@@ -63,6 +63,6 @@ describe('a top-level list is reached as its definition says', () => {
     expect(USER_NAME_SEARCH).toBeDefined();
     const key = listDef(USER_NAME_SEARCH!.scope).keys!.find((k) => k.action === USER_NAME_SEARCH!.action)!;
     expect(key.findsUsersByName).toBe(true);
-    expect(keyFor(USER_NAME_SEARCH!.action, USER_NAME_SEARCH!.scope)).toBe(key.keys[0]);
+    expect(DEFAULT_KEYS.keyFor(USER_NAME_SEARCH!.action, USER_NAME_SEARCH!.scope)).toBe(key.keys[0]);
   });
 });

@@ -7,8 +7,7 @@ import { DEMO, startDemoServer, type DemoServer } from 'openim-demo-server';
 import { NO_ROW } from '../../src/keys/bindings.js';
 import { dispatchKey } from '../../src/keys/dispatch.js';
 import { helpEntries } from '../../src/keys/help.js';
-import { hintsFor, scopesInFront, unavailableHere } from '../../src/keys/keymap.js';
-import { activeBindings } from '../../src/keys/effective.js';
+import { DEFAULT_KEYS, scopesInFront } from '../../src/keys/keymap.js';
 import { frontOverlay } from '../../src/store/overlays.js';
 import { currentList } from '../../src/store/selectors.js';
 import { settled, storeFor } from '../support/demoStore.js';
@@ -21,7 +20,7 @@ afterAll(async () => {
   await server.close();
 });
 
-const ctx = { terminal: { columns: 120, rows: 40 }, color: false };
+const ctx = { terminal: { columns: 120, rows: 40 }, color: false, keys: DEFAULT_KEYS };
 
 /** A user's conversations tab: with its rows, or narrowed to a conversation no one has (no rows). */
 async function conversations(empty: boolean) {
@@ -45,14 +44,14 @@ const ROW_HINTS = ['⏎ open', 'd detail', 'o user'];
 describe('a binding unavailable here', () => {
   it('on a page without rows the footer offers no row keys; with rows it does', async () => {
     const empty = await conversations(true);
-    const emptyHints = hintsFor(scopesInFront(empty.s()), unavailableHere(empty.s()));
+    const emptyHints = DEFAULT_KEYS.hintsFor(scopesInFront(empty.s()), DEFAULT_KEYS.unavailableHere(empty.s()));
     for (const hint of ROW_HINTS) expect(emptyHints).not.toContain(hint);
     // The keys that still work stay.
     expect(emptyHints).toContain('? help');
     expect(emptyHints).toContain('/ filter');
 
     const full = await conversations(false);
-    const fullHints = hintsFor(scopesInFront(full.s()), unavailableHere(full.s()));
+    const fullHints = DEFAULT_KEYS.hintsFor(scopesInFront(full.s()), DEFAULT_KEYS.unavailableHere(full.s()));
     for (const hint of ROW_HINTS) expect(fullHints).toContain(hint);
   });
 
@@ -82,14 +81,14 @@ describe('a binding unavailable here', () => {
 
   it('help writes the reason beside each unavailable key, and only there', async () => {
     const empty = await conversations(true);
-    const entries = helpEntries(activeBindings(), unavailableHere(empty.s()));
+    const entries = helpEntries(DEFAULT_KEYS, DEFAULT_KEYS.unavailableHere(empty.s()));
     const detail = entries.find((e) => e.action === 'detail')!;
     expect(detail.description).toBe(`show or hide the detail pane (not here: ${NO_ROW})`);
     // A key that works here reads as it always does.
     expect(entries.find((e) => e.action === 'filter')!.description).not.toContain('not here');
 
     const full = await conversations(false);
-    expect(helpEntries(activeBindings(), unavailableHere(full.s())).some((e) => e.description.includes('not here'))).toBe(false);
+    expect(helpEntries(DEFAULT_KEYS, DEFAULT_KEYS.unavailableHere(full.s())).some((e) => e.description.includes('not here'))).toBe(false);
   });
 });
 

@@ -6,6 +6,7 @@
 // live view showing a message that arrives on the living demo, and
 // the scripting command in every format.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_KEYS } from '../../src/keys/keymap.js';
 import { DEMO, startDemoServer, type DemoServer } from 'openim-demo-server';
 import type { Conversation } from '../../src/api/schemas.js';
 import { pagingText } from '../../src/layout/statusLine.js';
@@ -149,7 +150,7 @@ describe('in the explorer', () => {
 
   it('opens from a user screen with M (from: the user) and from a conversation row with m (the pair)', async () => {
     const store = storeFor(demo);
-    const terminal = { terminal: { columns: 120, rows: 40 }, color: false };
+    const terminal = { terminal: { columns: 120, rows: 40 }, color: false, keys: DEFAULT_KEYS };
     store.getState().openUser(DEMO.firstUserID);
     await settled(store);
     dispatchKey('M', store, terminal);

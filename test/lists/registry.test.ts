@@ -5,6 +5,7 @@
 // answering as each server generation (the newest release and main): both must serve every list
 // with rows that fill its parts.
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
+import { DEFAULT_KEYS } from '../../src/keys/keymap.js';
 import type { AnyRow } from '../../src/api/pages.js';
 import type { ListKind } from '../../src/lists/names.js';
 import type { AnyQuery as ListQuery } from '../../src/lists/types.js';
@@ -284,7 +285,7 @@ describe('the list registry', () => {
     // Keys typed while its page loads wait for it (keys/typeAhead.ts): the prompt opens once it is there.
     await expect.poll(() => currentList(store.getState())?.loading, { timeout: 5000 }).toBe(false);
     for (const key of listDef(kind).keys ?? []) {
-      dispatchKey(key.keys[0]!, store, { terminal: { columns: 80, rows: 24 }, color: false });
+      dispatchKey(key.keys[0]!, store, { terminal: { columns: 80, rows: 24 }, color: false, keys: DEFAULT_KEYS });
       if ('openPrompt' in key.run) {
         expect(store.getState().prompt?.kind, `${kind}: ${key.action}`).toBe(key.run.openPrompt);
         store.getState().escape();

@@ -13,7 +13,8 @@ import { glyphs } from '../terminal/glyphs.js';
 import { idText } from '../terminal/sanitize.js';
 import { code } from './fieldText.js';
 import { FAULTS_CHECKED, FAULTS_FOUND, FAULTS_WHOLE, faultMark, faultWords, mergeFaults, pageFaultFigures, readStates, readStateText, withFaultWalk, type ConversationRow, type FaultCount } from './readFaults.js';
-import { pagination, textFlag, type DetailField, type DetailOwner, type DetailSection, type ListDef, type RowDetail } from './types.js';
+import { listOf } from './parts.js';
+import { pagination, textFlag, type DetailField, type DetailOwner, type DetailSection, type RowDetail } from './types.js';
 
 /**
  * The user summary's figures: conversationTotal (those with a latest message), unreadTotal; `none`
@@ -144,99 +145,126 @@ function withFaults(c: ConversationFigures, words: { long: string; short: string
   return { long: `${words.long} ${glyphs().separator} ${f.long}`, short: f.short ? `${words.short} ${f.short}` : words.short };
 }
 
-export const conversations = {
-  // Pinned first, then newest first. conversationTotal only counts conversations with a latest
-  // message, so the total is an estimate and the last page is known by a short page. A server
-  // without the sorted list gets the owner route (ownerConversations.ts), which says so. The fault
-  // toggle's body is marked, and the walk (readFaults.ts) sends pages of its own.
-  operation: withFaultWalk(conversationsOperation),
-  body: (request) => ({
-    userID: request.userID ?? '',
-    pagination: pagination(request),
-    ...(request.query.conversationIDs.length > 0 ? { conversationIDs: sentIDs(request.query.conversationIDs, request.userID) } : {}),
-    ...(request.query.onlyReadFaults ? { onlyReadFaults: true as const } : {}),
-  }),
-  query: {
-    initial: { conversationIDs: [] },
-    narrowed: (q) => q.conversationIDs.length > 0 || q.onlyReadFaults === true,
-    label: (q) => [q.conversationIDs.length > 0 ? idsWords(q.conversationIDs, () => '1 conversation IDs') : '', q.onlyReadFaults ? 'read faults only' : ''].filter(Boolean).join(', '),
-    crumb: (q) => [q.conversationIDs.length > 0 ? idsWords(q.conversationIDs, (id) => id) : '', q.onlyReadFaults ? 'read faults' : ''].filter(Boolean).join(', '),
-    prompt: {
-      kind: 'ids',
-      label: 'conversation IDs: ',
-      hint: "conversation IDs (si_…, sg_…), or a peer's user ID for the single chat with them; empty: all",
-      text: (q) => q.conversationIDs.join(','),
-      answer: (text) => ({ conversationIDs: splitIDs(text) }),
-      replaces: true,
-    },
-    fromFlags: (f) => ({ conversationIDs: splitIDs(textFlag(f, 'ids') ?? '') }),
-  },
-  columns: [
-    // `!`: the read state disagrees with UNREAD, or is read past the max seq (readFaults.ts); one request a page.
-    { ...label<ConversationRow>('readState', '!', 2, faultMark), field: 'readState' },
-    markAt('IsPinned', 'PIN', 3),
-    {
-      key: 'with',
-      title: 'WITH',
-      priority: IDENTIFYING,
-      min: 10,
-      max: ID_MAX,
-      value: (c, ctx) => conversationWith(c, ctx.ownerID, idText),
-    },
-    label('type', 'TYPE', 6, conversationType),
-    { ...labelAt('unreadCount', 'UNREAD', 2, (n) => (n ? formatCount(Number(n)) : '')), max: 16, align: 'right' },
-    timeAt('msgInfo.LatestMsgRecvTime', 'LATEST', 2),
-    // The sender by ID, as the message search's FROM: a nickname is the sender's own words (the detail has it beside the ID).
-    // Cut before the message is (an ellipsis says so), as the name it replaced was.
-    { ...id<Conversation>('sender', 'FROM', (c) => c.msgInfo?.sendID ?? ''), priority: 4, whole: false, min: 8, max: 24 },
-    { key: 'summary', title: 'LATEST MESSAGE', priority: 3, min: 16, value: (c) => messageSummary(c.msgInfo) },
-  ],
-  detail: conversationDetail,
-  csv: {
-    before: ['conversationID'],
-    after: [
-      'recvMsgOpt',
-      'msgInfo.sessionType',
-      'msgInfo.sendID',
-      'msgInfo.senderName',
-      // Who sent the latest message, by FROM's rule (domain/sender.ts): beside the server's
-      // senderName, which on the owner's own single-chat message is the peer's.
-      { name: 'sender', value: (c, ownerID) => (c.msgInfo ? senderText(messageFrom(c.msgInfo, ownerID)) : '') },
-      'msgInfo.recvID',
-      'msgInfo.groupID',
-      'msgInfo.contentType',
-      // The decoded one-line summary of the latest message.
-      { name: 'summary', value: (c) => (c.msgInfo ? contentSummary(c.msgInfo.contentType, c.msgInfo.content) : '') },
-      'msgInfo.content',
-    ],
-  },
-  extras: {
-    readState: {
-      label: 'read state',
-      byDefault: true,
-      async fetch(client, rows, signal, userID) {
-        return userID ? readStates(client, userID, rows.map((c) => c.conversationID), signal) : new Map();
+export const conversations = listOf<ConversationRow, ConversationFigures, ConversationQuery>({
+  wire: {
+    // Pinned first, then newest first. conversationTotal only counts conversations with a latest
+    // message, so the total is an estimate and the last page is known by a short page. A server
+    // without the sorted list gets the owner route (ownerConversations.ts), which says so. The fault
+    // toggle's body is marked, and the walk (readFaults.ts) sends pages of its own.
+    operation: withFaultWalk(conversationsOperation),
+    body: (request) => ({
+      userID: request.userID ?? '',
+      pagination: pagination(request),
+      ...(request.query.conversationIDs.length > 0 ? { conversationIDs: sentIDs(request.query.conversationIDs, request.userID) } : {}),
+      ...(request.query.onlyReadFaults ? { onlyReadFaults: true as const } : {}),
+    }),
+    query: {
+      initial: { conversationIDs: [] },
+      narrowed: (q) => q.conversationIDs.length > 0 || q.onlyReadFaults === true,
+      label: (q) => [q.conversationIDs.length > 0 ? idsWords(q.conversationIDs, () => '1 conversation IDs') : '', q.onlyReadFaults ? 'read faults only' : ''].filter(Boolean).join(', '),
+      crumb: (q) => [q.conversationIDs.length > 0 ? idsWords(q.conversationIDs, (id) => id) : '', q.onlyReadFaults ? 'read faults' : ''].filter(Boolean).join(', '),
+      prompt: {
+        kind: 'ids',
+        label: 'conversation IDs: ',
+        hint: "conversation IDs (si_…, sg_…), or a peer's user ID for the single chat with them; empty: all",
+        text: (q) => q.conversationIDs.join(','),
+        answer: (text) => ({ conversationIDs: splitIDs(text) }),
+        replaces: true,
       },
-      figures: pageFaultFigures,
+      fromFlags: (f) => ({ conversationIDs: splitIDs(textFlag(f, 'ids') ?? '') }),
     },
-  },
-  identity: (c) => c.conversationID,
-  rowID: (c) => c.conversationID,
-  userNamed: (c, ownerID) => conversationPeer(c, ownerID),
-  // Enter opens the conversation's messages (`d` its detail); the row's unread count goes along for the read state.
-  opens: {
-    kind: 'history',
-    query: (c) => {
-      const unread = listedUnread(c);
-      return { conversationID: c.conversationID, ...(unread === undefined ? {} : { listedUnread: unread }) };
+    extras: {
+      readState: {
+        label: 'read state',
+        byDefault: true,
+        async fetch(client, rows, signal, userID) {
+          return userID ? readStates(client, userID, rows.map((c) => c.conversationID), signal) : new Map();
+        },
+        figures: pageFaultFigures,
+      },
     },
+    // The sorted list's conversationTotal counts the conversations with a latest message, not pages.
+    totalWords: (total: number) => `~${formatCount(total)} with messages`,
   },
-  completionWords: (c) => [c.conversationID],
-  // The sorted list's conversationTotal counts the conversations with a latest message, not pages.
-  totalWords: (total: number) => `~${formatCount(total)} with messages`,
-  emptyText: () => 'no conversations',
-  tabNote: (extra) => (extra?.unreadTotal === undefined ? undefined : `unread ${formatCount(extra.unreadTotal)}`),
-  userSummary: {
+  table: {
+    columns: [
+      // `!`: the read state disagrees with UNREAD, or is read past the max seq (readFaults.ts); one request a page.
+      { ...label<ConversationRow>('readState', '!', 2, faultMark), field: 'readState' },
+      markAt('IsPinned', 'PIN', 3),
+      {
+        key: 'with',
+        title: 'WITH',
+        priority: IDENTIFYING,
+        min: 10,
+        max: ID_MAX,
+        value: (c, ctx) => conversationWith(c, ctx.ownerID, idText),
+      },
+      label('type', 'TYPE', 6, conversationType),
+      { ...labelAt('unreadCount', 'UNREAD', 2, (n) => (n ? formatCount(Number(n)) : '')), max: 16, align: 'right' },
+      timeAt('msgInfo.LatestMsgRecvTime', 'LATEST', 2),
+      // The sender by ID, as the message search's FROM: a nickname is the sender's own words (the detail has it beside the ID).
+      // Cut before the message is (an ellipsis says so), as the name it replaced was.
+      { ...id<Conversation>('sender', 'FROM', (c) => c.msgInfo?.sendID ?? ''), priority: 4, whole: false, min: 8, max: 24 },
+      { key: 'summary', title: 'LATEST MESSAGE', priority: 3, min: 16, value: (c) => messageSummary(c.msgInfo) },
+    ],
+    detail: conversationDetail,
+    csv: {
+      before: ['conversationID'],
+      after: [
+        'recvMsgOpt',
+        'msgInfo.sessionType',
+        'msgInfo.sendID',
+        'msgInfo.senderName',
+        // Who sent the latest message, by FROM's rule (domain/sender.ts): beside the server's
+        // senderName, which on the owner's own single-chat message is the peer's.
+        { name: 'sender', value: (c, ownerID) => (c.msgInfo ? senderText(messageFrom(c.msgInfo, ownerID)) : '') },
+        'msgInfo.recvID',
+        'msgInfo.groupID',
+        'msgInfo.contentType',
+        // The decoded one-line summary of the latest message.
+        { name: 'summary', value: (c) => (c.msgInfo ? contentSummary(c.msgInfo.contentType, c.msgInfo.content) : '') },
+        'msgInfo.content',
+      ],
+    },
+    identity: (c) => c.conversationID,
+    emptyText: 'no conversations',
+  },
+  place: {
+    userNamed: (c, ownerID) => conversationPeer(c, ownerID),
+    // Enter opens the conversation's messages (`d` its detail); the row's unread count goes along for the read state.
+    opens: {
+      kind: 'history',
+      query: (c) => {
+        const unread = listedUnread(c);
+        return { conversationID: c.conversationID, ...(unread === undefined ? {} : { listedUnread: unread }) };
+      },
+    },
+    tabNote: (extra) => (extra?.unreadTotal === undefined ? undefined : `unread ${formatCount(extra.unreadTotal)}`),
+    keys: [
+      // First: at 80 columns the footer has room for one of the tab's keys, and this one answers the ticket filed most.
+      {
+        action: 'readFaults',
+        keys: ['!'],
+        hint: 'faults',
+        description: 'conversations tab: only the rows whose read state is in fault, marked ! in the first column (again: every row)',
+        run: { toggle: (q: ConversationQuery): ConversationQuery => ({ ...q, onlyReadFaults: !q.onlyReadFaults }) },
+      },
+      {
+        action: 'conversationFilter',
+        keys: ['c'],
+        hint: 'IDs',
+        description: "conversations tab: only these conversation IDs, or the single chat with a peer's user ID",
+        run: { openPrompt: 'ids' },
+      },
+      {
+        action: 'pairMessages',
+        keys: ['m'],
+        description: "conversations tab: this pair's messages (message search from: the user, to: the peer or the group)",
+        run: { search: 'messages', text: pairSearch },
+      },
+    ] as const,
+  },
+  summary: {
     eager: true,
     drop: 1,
     label: { long: 'conversations', short: 'convs' },
@@ -265,27 +293,4 @@ export const conversations = {
             short: `${formatCount(c.withMessages)} ${c.withMessages === 1 ? 'conv' : 'convs'} ${formatCount(c.unread)} unread`,
           }),
   },
-  keys: [
-    // First: at 80 columns the footer has room for one of the tab's keys, and this one answers the ticket filed most.
-    {
-      action: 'readFaults',
-      keys: ['!'],
-      hint: 'faults',
-      description: 'conversations tab: only the rows whose read state is in fault, marked ! in the first column (again: every row)',
-      run: { toggle: (q: ConversationQuery): ConversationQuery => ({ ...q, onlyReadFaults: !q.onlyReadFaults }) },
-    },
-    {
-      action: 'conversationFilter',
-      keys: ['c'],
-      hint: 'IDs',
-      description: "conversations tab: only these conversation IDs, or the single chat with a peer's user ID",
-      run: { openPrompt: 'ids' },
-    },
-    {
-      action: 'pairMessages',
-      keys: ['m'],
-      description: "conversations tab: this pair's messages (message search from: the user, to: the peer or the group)",
-      run: { search: 'messages', text: pairSearch },
-    },
-  ] as const,
-} satisfies ListDef<ConversationRow, ConversationFigures, ConversationQuery>;
+});

@@ -49,6 +49,8 @@ export interface PageOperation<Row = AnyRow> {
   readonly name: string;
   readonly path: string;
   readonly totalExact: boolean;
+  /** The reply's fields its rows and total are read from (a paged read's): what a test server answers a list's page with. */
+  readonly reply?: { readonly rows: string; readonly total: string };
   /**
    * The body it is handed is its plan, not the wire body: it reads something first (history: the
    * max seq) and builds the request from it, and each page says what it sent (`Page.sent`, what `C` copies).
@@ -66,6 +68,7 @@ export function pageOperation<S extends z.ZodMiniType, R extends FieldOf<z.outpu
     name: spec.name,
     path: spec.path,
     totalExact: spec.totalExact,
+    reply: { rows: spec.rows, total: spec.total },
     async send(client, body, signal) {
       try {
         const data: z.output<S> = await client.call(spec.name, spec.path, body, spec.schema, signal);

@@ -32,6 +32,7 @@ const operation: PageOperation<JoinedGroup> = {
   name: joinedGroupList.name,
   path: joinedGroupList.path,
   totalExact: true,
+  ...(joinedGroupList.reply ? { reply: joinedGroupList.reply } : {}),
   async send(client, body, signal) {
     const page = await joinedGroupList.send(client, body, signal);
     // With 0 or 1 groups the server drops nothing (a lone dismissed group is listed).

@@ -67,6 +67,7 @@ export function memberSearchOperation<Row extends Member>(list: PageOperation<Ro
     name: list.name,
     path: list.path,
     totalExact: list.totalExact,
+    ...(list.reply ? { reply: list.reply } : {}),
     plans: true,
     async send(client, body, signal, progress) {
       if (!isPlan(body)) return { ...(await list.send(client, body, signal)), sent: { path: list.path, body } };

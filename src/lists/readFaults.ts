@@ -107,6 +107,7 @@ export function withFaultWalk(base: PageOperation<Conversation>): PageOperation<
     name: base.name,
     path: base.path,
     totalExact: base.totalExact,
+    ...(base.reply ? { reply: base.reply } : {}),
     async send(client, body, signal): Promise<Page<ConversationRow>> {
       if (!isFaultsBody(body)) return base.send(client, body, signal);
       const { userID, pagination, conversationIDs } = body;

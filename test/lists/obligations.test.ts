@@ -52,7 +52,7 @@ describe("every list's obligations", () => {
       const page = await fetchPage(client, { kind, userID: 'h1', page: 1, size: 20, query }, new AbortController().signal).catch((error: unknown) => error);
       expect(
         page instanceof Error ? page.message : (page as { rows: unknown[] }).rows.length > 0 ? 'rows' : 'no rows',
-        `${kind} (${LIST_NAMES[kind].command}): the hostile server does not serve ${def.operation.path} with rows: add its route to test/hardening/hostileReads.ts MORE_ROUTES`,
+        `${kind} (${LIST_NAMES[kind].command}): the hostile server does not serve ${def.operation.path} with rows: give its hostile row in test/hardening/hostileReads.ts HOSTILE_ROWS (its route is made of its operation's reply fields)`,
       ).toBe('rows');
     });
   });

@@ -1,7 +1,11 @@
-// README's Keys table, made from the same entries as help: `npm run docs:keys` writes it between
-// the markers below, and a test fails when README holds anything else there.
+// The Keys table (docs/keys.md, which README links to), made from the same entries as help:
+// `npm run docs:keys` writes it between the markers below, and a test fails when the doc holds
+// anything else there.
 import { DEFAULT_KEYS } from '../src/keys/keymap.js';
 import { helpEntries } from '../src/keys/help.js';
+
+/** The doc that holds the table, from the repository's root. */
+export const KEYS_DOC = 'docs/keys.md';
 
 export const KEYS_TABLE_BEGIN = '<!-- keys:begin (npm run docs:keys writes this table from src/keys/bindings.ts) -->';
 export const KEYS_TABLE_END = '<!-- keys:end -->';

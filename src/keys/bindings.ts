@@ -1,5 +1,5 @@
 // Every action of the explorer, once: its name, keys, where it works, what help says of it, and
-// what it does. Dispatch, the footer, help and README's Keys table (scripts/keysTable.ts) all read
+// what it does. Dispatch, the footer, help and the Keys table (docs/keys.md) (scripts/keysTable.ts) all read
 // this table, so what they say can never drift from what the keys do. A list's own keys are its
 // definition's (lists/<list>.ts `keys`): they become rows here.
 import type { ListKind } from '../lists/names.js';

@@ -1,5 +1,5 @@
 // Every `:` command, once: its name, aliases, argument, usage, what help says of it and what it
-// does. Parsing, Tab's words (through the store's CommandLine), help and README's Keys table read
+// does. Parsing, Tab's words (through the store's CommandLine), help and the Keys table (docs/keys.md) read
 // this table. The store is handed COMMAND_LINE by the entry point (explorer/runExplorer.ts).
 import type { StoreApi } from 'zustand/vanilla';
 import { LIST_NAMES, TOP_LISTS } from '../lists/names.js';

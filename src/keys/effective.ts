@@ -2,7 +2,7 @@
 // once at start by the entry point into the session (keys/session.ts), which hands it down: keymap
 // lookups, the footer and help read it from there. The
 // footer's hints name actions, not keys (binding.ts Hint), so they follow a rebinding as drawn.
-// README's Keys table keeps showing the defaults (keysTable.ts passes BINDINGS itself).
+// The Keys table (docs/keys.md) keeps showing the defaults (keysTable.ts passes DEFAULT_KEYS itself).
 import type { ActionVocabulary } from '../config/configSchema.js';
 import { UsageError } from '../config/usageError.js';
 import { quoted } from '../config/safeText.js';

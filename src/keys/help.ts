@@ -1,6 +1,6 @@
 // Help's content: every binding of the keys in force (the prompts' keys included) and every `:`
 // command, grouped by where they work, each with all its keys and its whole description, as help
-// and README's Keys table (scripts/keysTable.ts) list them. How it is laid out on screen is
+// and the Keys table (docs/keys.md) (scripts/keysTable.ts) list them. How it is laid out on screen is
 // layout/helpColumns.ts's, which knows nothing of keys.
 import type { ListKind } from '../lists/names.js';
 import { LIST_KINDS, LIST_NAMES, USER_TABS, isUserTab } from '../lists/names.js';
@@ -33,7 +33,7 @@ function promptGroup(keys: KeysInForce): string {
 /** The `:` commands (keys/commands.ts), after the keys that work everywhere. */
 const COMMAND_GROUP = 'Commands (type : first)';
 
-/** One binding as help (and README's Keys table) writes it; `action` is absent for a `:` command. */
+/** One binding as help (and the Keys table (docs/keys.md)) writes it; `action` is absent for a `:` command. */
 export interface HelpEntry {
   group: string;
   /** Each key as help writes it (a command with its argument is one: `:page N`). */
@@ -45,7 +45,7 @@ export interface HelpEntry {
 }
 
 /**
- * The keys of every binding as help writes them, for tests, the layout and README's Keys table
+ * The keys of every binding as help writes them, for tests, the layout and the Keys table (docs/keys.md)
  * (the defaults, as given: help passes the session's keys in force). `unavailable`: the bindings that
  * can do nothing on the screen behind help, with why (keymap.unavailableHere); help says so.
  */

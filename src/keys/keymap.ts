@@ -201,7 +201,7 @@ export function keysInForce(table: readonly Binding[]): KeysInForce {
   return keys;
 }
 
-/** The defaults (bindings.ts), as README's Keys table and a session without a config file have them. */
+/** The defaults (bindings.ts), as the Keys table (docs/keys.md) and a session without a config file have them. */
 export const DEFAULT_KEYS: KeysInForce = keysInForce(BINDINGS);
 
 /** How a key is written in help. */

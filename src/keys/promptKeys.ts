@@ -1,6 +1,6 @@
 // The keys of an open prompt (u, :, /, s, c, an export's name) and the answers to a question:
 // rows of the one bindings table (bindings.ts spreads them in), in the `prompt` and `question`
-// scopes, so dispatch, help, README's Keys table and the config file's `keys` treat them as any
+// scopes, so dispatch, help, the Keys table (docs/keys.md) and the config file's `keys` treat them as any
 // other action. Each editing row's action is the line editor's edit of that name
 // (store/lineEditor.ts knows edits, not keys); Enter and Esc are the prompt's own two. A
 // printable character that no row binds is typed.

@@ -3,11 +3,11 @@
 // the test never sleeps blindly. The app is launched without CI (see tmux.ts); the runner itself
 // may have CI=true.
 import stringWidth from 'string-width';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from 'openim-demo-server';
 import { assertTmux, startApp, type App, type StartOptions } from '../support/tmux.js';
 import { cursorLine } from '../support/screenText.js';
-import { demoApps } from '../support/demoApp.js';
+import { demoApps, startDemoApp } from '../support/demoApp.js';
 
 const HEADER = 'openim-explorer · demo';
 /** The paging line of page 1; the page size is the rows the table shows (19 at 24 lines, 45 at 50). */
@@ -106,8 +106,17 @@ describe.sequential('openim-explorer --demo in tmux', () => {
     { cols: 80, rows: 24, size: 19 },
     { cols: 200, rows: 50, size: 45 },
   ])('at $cols x $rows', ({ cols, rows, size }) => {
+    // One app for the tests up to `q quits`, each going on from where the one before it ended (the
+    // users' first page, or the first user's screen, as its first wait says): one CLI start where
+    // there were seven. A test that fails leaves the next to fail on its first wait, naming it.
+    let shared: Promise<App> | undefined;
+    let sharedApp: App | undefined;
+    const startShared = (): Promise<App> =>
+      (shared ??= startDemoApp({ cols, rows, ready: (s) => s.includes(HEADER) && FIRST_PAGE.test(s) }, (a) => (sharedApp = a)));
+    afterAll(() => sharedApp?.kill());
+
     it('shows the users list with its paging line; n and p change pages', async () => {
-      const a = await startDemo({ cols, rows });
+      const a = await startShared();
       expect(a.screen()).toMatch(firstPage(size));
       expect(alternateScreen(a)).toBe('1');
       expect(a.screen()).toMatch(CURSOR_ROW);
@@ -120,7 +129,7 @@ describe.sequential('openim-explorer --demo in tmux', () => {
     }, TEST_MS);
 
     it('opens a user: their conversations, pinned first, and the unread total in the tab line and the summary', async () => {
-      const a = await startDemo({ cols, rows });
+      const a = await startShared();
       const user = await openFirstUser(a);
       // The pinned rows come first: the first rows are marked, the first unmarked row follows them.
       const rowsShown = user.split('\n').filter((line) => /^[› ] /.test(line) && !line.includes('WITH'));
@@ -132,8 +141,8 @@ describe.sequential('openim-explorer --demo in tmux', () => {
     }, TEST_MS);
 
     it("2 shows the user's blacklist: every blocked user, and who blocked them", async () => {
-      const a = await startDemo({ cols, rows });
-      await openFirstUser(a);
+      const a = await startShared();
+      await a.waitFor(`Users › ${DEMO.firstUserID}`);
       a.send('2');
       // Until the status line (the frame's last line) says the blacklist's total: a capture taken
       // while tmux takes the frame in shows the new tab over the last list's rows.
@@ -148,8 +157,8 @@ describe.sequential('openim-explorer --demo in tmux', () => {
     }, TEST_MS);
 
     it('3 shows the sent applications with their results', async () => {
-      const a = await startDemo({ cols, rows });
-      await openFirstUser(a);
+      const a = await startShared();
+      await a.waitFor(`Users › ${DEMO.firstUserID}`);
       a.send('3');
       // Until the status line says the list's total (as the blacklist's test, above).
       const sent = await a.waitFor((s) => /\[3 Sent/.test(s) && CURSOR_ROW.test(s) && !s.includes('loading') && s.includes(`· ${DEMO.firstUser.friendRequests} total`));
@@ -158,8 +167,11 @@ describe.sequential('openim-explorer --demo in tmux', () => {
     }, TEST_MS);
 
     it('Enter on a conversation opens its detail with the message decoded; d closes it; Esc goes back to the users', async () => {
-      const a = await startDemo({ cols, rows });
-      await openFirstUser(a);
+      const a = await startShared();
+      await a.waitFor(`Users › ${DEMO.firstUserID}`);
+      // Back to the conversations tab (the tests before it went to the others), its cursor on its first row.
+      a.send('1');
+      await a.waitFor((s) => PINNED_ROW.test(s) && /[\d,]+ unread/.test(s) && !s.includes('loading'));
       const pane = await openDecodedDetail(a);
       // Decoded: JSON inside a string of the content is shown as JSON (marked), not as quoted text.
       const raw = pane.slice(pane.indexOf('Decoded JSON'));
@@ -186,7 +198,8 @@ describe.sequential('openim-explorer --demo in tmux', () => {
     }, TEST_MS);
 
     it('? shows the help and Esc closes it', async () => {
-      const a = await startDemo({ cols, rows });
+      const a = await startShared();
+      await a.waitFor((s) => FIRST_PAGE.test(s) && CURSOR_ROW.test(s));
       a.send('?');
       const help = await a.waitFor((s) => /^Keys\b/m.test(s));
       expect(help).toMatch(/next page/);
@@ -198,7 +211,8 @@ describe.sequential('openim-explorer --demo in tmux', () => {
     }, TEST_MS);
 
     it('q quits from the first screen with exit code 0 and restores the terminal', async () => {
-      const a = await startDemo({ cols, rows });
+      const a = await startShared();
+      await a.waitFor((s) => FIRST_PAGE.test(s) && CURSOR_ROW.test(s));
       expect(alternateScreen(a)).toBe('1');
       a.send('q');
       await expectRestored(a, 0);

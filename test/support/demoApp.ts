@@ -23,11 +23,18 @@ export function demoApps(defaults: DemoOptions = {}): (options?: DemoOptions) =>
   afterEach(() => {
     for (const app of started.splice(0)) app.kill();
   });
-  return async (options = {}) => {
-    const { extraArgs = [], ready, ...terminal } = { ...defaults, ...options };
-    const app = startApp({ ...terminal, args: ['--demo', '--still', ...extraArgs] });
-    started.push(app);
-    await app.waitFor((s) => FIRST_PAGE.test(s) && s.includes(DEMO.firstUserID) && (ready === undefined || matches(s, ready)));
-    return app;
-  };
+  return (options = {}) => startDemoApp({ ...defaults, ...options }, (app) => started.push(app));
+}
+
+/**
+ * The demo up, as demoApps' starts it, for an app the caller ends itself (`app.kill()`): one start
+ * that several tests of a file go on with, each from where the one before it ended. `started`
+ * hears of the app before the wait, so that a start that never comes up is still ended.
+ */
+export async function startDemoApp(options: DemoOptions = {}, started?: (app: App) => void): Promise<App> {
+  const { extraArgs = [], ready, ...terminal } = options;
+  const app = startApp({ ...terminal, args: ['--demo', '--still', ...extraArgs] });
+  started?.(app);
+  await app.waitFor((s) => FIRST_PAGE.test(s) && s.includes(DEMO.firstUserID) && (ready === undefined || matches(s, ready)));
+  return app;
 }

@@ -17,6 +17,8 @@ import { appModule } from './patches/appModule.mjs';
 // characters by the same count, or text beside a wider-drawn grapheme (the detail pane beside
 // the table) lands further right on screen than Ink thinks, and wraps.
 const CELL_WIDTH_MODULE = appModule('src/terminal/cellWidth.ts');
+// Ink's measure-text.js, ours whole (its cache bounded).
+const TEXT_MEASURE_MODULE = appModule('src/terminal/textMeasure.ts');
 // The characters Ink's caches keyed by a whole text may hold (measurement, widest line): the
 // table's body is one text of its 44 lines (9,000 characters at 200 columns, two bytes each with
 // a CJK name), where a key was one line, and 2,048 of them would be 36 MB. This holds a few pages.
@@ -144,25 +146,33 @@ function __oieRow(output, rowWrites) {
   },
   {
     // Memory. Ink remembers the size of every text it ever measured, forever: each distinct
-    // table line shown stays in memory (about 20 KB per page of 100 users). Bound it, by count
-    // and by the characters its keys hold: the table's body is one text of a page's lines.
+    // table line shown stays in memory (about 20 KB per page of 100 users). The whole module is
+    // ours (src/terminal/textMeasure.ts: the same answers, the cache bounded by count and by the
+    // characters its keys hold), one patch where two edited it; the find is Ink's whole body, so
+    // an Ink that changes it fails the build.
     file: 'ink/build/measure-text.js',
-    why: 'bound the text measurement cache (it grew without limit)',
+    why: 'bound the text measurement cache (it grew without limit): the module is src/terminal/textMeasure.ts',
     upstream: 'not in ink 6.8.0: a memory fix, a candidate for upstream',
-    find: '    cache.set(text, dimensions);',
-    replace: `    __oieMeasured += text.length;
-    if (cache.size > 2048 || __oieMeasured > ${TEXT_CACHE_CHARS}) {
-        cache.clear();
-        __oieMeasured = text.length;
+    find: `const cache = new Map();
+const measureText = (text) => {
+    if (text.length === 0) {
+        return {
+            width: 0,
+            height: 0,
+        };
     }
-    cache.set(__oieOwnString(text), dimensions);`,
-  },
-  {
-    file: 'ink/build/measure-text.js',
-    why: 'the characters the measurement cache holds',
-    upstream: 'not in ink 6.8.0: part of the measurement cache bound',
-    find: 'const cache = new Map();',
-    replace: `import { ownString as __oieOwnString } from ${OWN_STRING_MODULE};\nconst cache = new Map();\nlet __oieMeasured = 0;`,
+    const cachedDimensions = cache.get(text);
+    if (cachedDimensions) {
+        return cachedDimensions;
+    }
+    const width = widestLine(text);
+    const height = text.split('\\n').length;
+    const dimensions = { width, height };
+    cache.set(text, dimensions);
+    return dimensions;
+};`,
+    replace: `import { boundedMeasure as __oieBoundedMeasure } from ${TEXT_MEASURE_MODULE};
+const measureText = __oieBoundedMeasure(widestLine, ${TEXT_CACHE_CHARS});`,
   },
   {
     // Speed. Every text node was measured with string-width on every frame.

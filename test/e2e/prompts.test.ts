@@ -2,11 +2,12 @@
 // then typing, Ctrl-U and Ctrl-W, a pasted line with a newline (tmux paste-buffer, which the app
 // reads in one piece), a bracketed paste (paste-buffer -p: the app turns bracketed paste on), a
 // refused ID, and the cursor drawn in inverse video, with colour and without. A test per behaviour,
-// each from a fresh app: what every prompt shares (editing, refusals) is one table of prompts.
-import { beforeAll, describe, expect, it } from 'vitest';
+// each from a fresh app, but for what every prompt shares (editing, then a refusal: one table of
+// prompts), which one app per prompt serves, the refusal typed into the prompt the editing left empty.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from 'openim-demo-server';
 import { assertTmux, type App } from '../support/tmux.js';
-import { demoApps } from '../support/demoApp.js';
+import { demoApps, startDemoApp, type DemoOptions } from '../support/demoApp.js';
 
 const TEST_MS = 60_000;
 const LOADED = /page 1 of \d+ (· row \d+\/\d+ )?· 5,000 total/;
@@ -16,7 +17,8 @@ beforeAll(() => {
 });
 
 // A fixed page size: the row counts below assume 20 rows a page.
-const startDemo = demoApps({ extraArgs: ['--page-size', '20'], ready: LOADED });
+const DEMO_OPTIONS: DemoOptions = { extraArgs: ['--page-size', '20'], ready: LOADED };
+const startDemo = demoApps(DEMO_OPTIONS);
 
 /** tmux paste-buffer: the text reaches the app in one write; newlines become CR, as from a terminal. */
 function paste(a: App, text: string, bracketed: boolean): void {
@@ -111,9 +113,9 @@ async function toFirstUser(a: App): Promise<void> {
   await a.waitFor((s) => s.includes(`Users › ${DEMO.firstUserID}`) && /^[› ]\s*\*\s+\S/m.test(s));
 }
 
-/** Starts the app, reaches the prompt's screen and opens the prompt, empty. */
-async function openPrompt(p: Prompt): Promise<App> {
-  const a = await startDemo();
+/** Starts the app (`start`: an app of its own by default), reaches the prompt's screen and opens the prompt, empty. */
+async function openPrompt(p: Prompt, start: () => Promise<App> = startDemo): Promise<App> {
+  const a = await start();
   await p.reach(a);
   a.send(p.key);
   await waitLine(a, p.label, '');
@@ -122,8 +124,14 @@ async function openPrompt(p: Prompt): Promise<App> {
 
 describe.sequential('prompts in tmux at 80x24', () => {
   describe.each(PROMPTS)('$key', (p) => {
+    // One app for the prompt's two tests: the editing ends with the prompt open and empty, where the refusal begins.
+    let shared: Promise<App> | undefined;
+    let sharedApp: App | undefined;
+    const opened = (): Promise<App> => (shared ??= openPrompt(p, () => startDemoApp(DEMO_OPTIONS, (a) => (sharedApp = a))));
+    afterAll(() => sharedApp?.kill());
+
     it('Ctrl-W deletes back to a space, Ctrl-U the whole line', async () => {
-      const a = await openPrompt(p);
+      const a = await opened();
       a.type(p.words[0]);
       await waitLine(a, p.label, p.words[0]);
       a.send('C-w');
@@ -133,7 +141,8 @@ describe.sequential('prompts in tmux at 80x24', () => {
     }, TEST_MS);
 
     it('refuses a bad value under the prompt line and keeps the prompt open', async () => {
-      const a = await openPrompt(p);
+      const a = await opened();
+      await waitLine(a, p.label, '');
       a.type(p.refused[0]);
       a.send('Enter');
       const refused = await a.waitFor((s) => underLine(s, p.label) === p.refused[1]);

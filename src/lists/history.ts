@@ -12,6 +12,7 @@ import { glyphs } from '../terminal/glyphs.js';
 import { idText } from '../terminal/sanitize.js';
 import { messageCodes, messageState } from './fieldText.js';
 import { historyOperation, type HistoryPlan } from './historyPull.js';
+import { readDetailText, unreadMark } from './historyRead.js';
 import { contentText, messageContent, messageContentSummary } from './historyContent.js';
 import { STATUS_DELETED, STATUS_SENT, isGap, type Gap, type HistoryRow, type Msg } from './historyRows.js';
 import { drillListOf } from './parts.js';
@@ -71,6 +72,8 @@ function historyDetail(row: HistoryRow, owner: DetailOwner): RowDetail {
   ];
   const state = messageState(row, { content: contentText(row.content) });
   lead.unshift({ label: 'state', value: row.status === STATUS_DELETED ? `${state} (the server still sent what it has of it)` : state });
+  const read = readDetailText(row);
+  if (read !== undefined) lead.splice(1, 0, { label: 'read', value: read });
   return {
     title: `Message ${row.seq}${row.status === STATUS_DELETED ? ' (deleted)' : ''}`,
     lead,
@@ -126,6 +129,8 @@ export const history = drillListOf<HistoryRow, HistoryQuery>({
   table: {
     columns: [
       { ...msgColumn('seq', 'SEQ', IDENTIFYING, (m) => String(m.seq), seqText), max: ID_MAX, align: 'right' as const },
+      // Past the owner's read seq: unread for them (`*`, no colour needed); the notice line says whose read seq is whose.
+      { key: 'unread', title: 'U', priority: IDENTIFYING, min: 1, max: 1, value: unreadMark },
       { ...msgColumn('sendTime', 'TIME', 2, () => ''), value: (row: HistoryRow, ctx: { now: Date }) => (isGap(row) ? '' : formatTableTime(row.sendTime, ctx.now)) },
       // The sender by ID, as the message search's FROM: a nickname is the sender's own words (the detail has it beside the ID).
       // Cut before the message is (an ellipsis says so), as the name it replaced was.

@@ -1,0 +1,58 @@
+// The demo keeps the server's rules over its generated data (contract §12.7, §12.17, issue 48): a
+// sender's read seq moves to each message they send, so no one "never read" a message they
+// replied after (but for the planted disagreements, which stay disagreements).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ConversationWire } from '../src/conversations.js';
+import type { PullMsgsWire } from '../src/pull-msg.js';
+import type { SeqsWire } from '../src/read-seqs.js';
+import { DEMO, startDemoServer, type DemoServer } from '../src/server.js';
+import { data, page } from './helpers.js';
+
+let server: DemoServer;
+beforeAll(async () => {
+  server = await startDemoServer();
+});
+afterAll(() => server.close());
+
+const conversations = async (userID: string) =>
+  (await data<{ conversationElems: ConversationWire[] | null }>(server, '/conversation/get_sorted_conversation_list', { userID, pagination: page(1, 1000) }))
+    .conversationElems ?? [];
+const readSeqs = async (userID: string, conversationIDs: string[] = []) =>
+  (await data<{ seqs: Record<string, SeqsWire> }>(server, '/msg/get_conversations_has_read_and_max_seq', { userID, conversationIDs })).seqs;
+const pulled = async (userID: string, conversationID: string, begin: number, end: number) => {
+  const p = await data<{ msgs?: Record<string, PullMsgsWire> | null }>(server, '/msg/pull_msg_by_seq', { userID, seqRanges: [{ conversationID, begin, end, num: end - begin + 1 }], order: 0 });
+  return p.msgs?.[conversationID]?.Msgs ?? [];
+};
+
+describe("a sender's read seq", () => {
+  it.each([DEMO.firstUserID, 'user_000017', 'user_001626'])('of %s is never below their own latest message, but where a disagreement is planted', async (userID) => {
+    const list = await conversations(userID);
+    const seqs = await readSeqs(userID);
+    let checked = 0;
+    for (const c of list) {
+      const s = seqs[c.conversationID];
+      if (!c.msgInfo || !s || c.conversationID.startsWith('sn_')) continue;
+      // A planted disagreement (the list's count is not max seq − read seq) is what the doctor finds: left as planted.
+      if (c.unreadCount !== s.maxSeq - s.hasReadSeq || s.hasReadSeq >= s.maxSeq || s.maxSeq - s.hasReadSeq > 500) continue;
+      const unread = await pulled(userID, c.conversationID, s.hasReadSeq + 1, s.maxSeq);
+      expect(unread.filter((m) => m.sendID === userID).map((m) => m.seq), c.conversationID).toEqual([]);
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(0);
+  });
+
+  it("leaves user_000001's planted disagreements in place", async () => {
+    const list = await conversations(DEMO.firstUserID);
+    const seqs = await readSeqs(DEMO.firstUserID);
+    const disagree = list.filter((c) => c.msgInfo && c.unreadCount !== seqs[c.conversationID]!.maxSeq - seqs[c.conversationID]!.hasReadSeq);
+    expect(disagree).toHaveLength(5);
+  });
+
+  it('"B never got my picture": user_001626 read up to below user_000001\'s latest picture', async () => {
+    const id = 'si_user_000001_user_001626';
+    const [latest] = (await conversations(DEMO.firstUserID)).filter((c) => c.conversationID === id);
+    expect(latest?.msgInfo).toMatchObject({ sendID: DEMO.firstUserID, contentType: 102 });
+    const peer = (await readSeqs('user_001626', [id]))[id]!;
+    expect(peer.hasReadSeq).toBeLessThan(peer.maxSeq);
+  });
+});

@@ -129,7 +129,7 @@ export const history = drillListOf<HistoryRow, HistoryQuery>({
   table: {
     columns: [
       { ...msgColumn('seq', 'SEQ', IDENTIFYING, (m) => String(m.seq), seqText), max: ID_MAX, align: 'right' as const },
-      // Past the owner's read seq: unread for them (`*`, no colour needed); the notice line says whose read seq is whose.
+      // Unread by its receiver (`*`, no colour needed): past the owner's read seq, or the peer's for the owner's own; the notice line says whose read seq is whose.
       { key: 'unread', title: 'U', priority: IDENTIFYING, min: 1, max: 1, value: unreadMark },
       { ...msgColumn('sendTime', 'TIME', 2, () => ''), value: (row: HistoryRow, ctx: { now: Date }) => (isGap(row) ? '' : formatTableTime(row.sendTime, ctx.now)) },
       // The sender by ID, as the message search's FROM: a nickname is the sender's own words (the detail has it beside the ID).

@@ -1,8 +1,9 @@
 // Who has read what of a conversation's history: its owner's read seq and, in a single chat, the
 // peer's (a second read of get_conversations_has_read_and_max_seq, for the peer), each named by
 // user. A ticket "B never got my picture" is filed by A: the history A opens must say B's read
-// seq, not only A's. The rows past the owner's read seq are marked unread (the `U` column), and a
-// message's detail says in words whether its receiver read it.
+// seq, not only A's. The rows its receiver has not read are marked (the `U` column: past the
+// owner's read seq, or the owner's own past the peer's), and a message's detail says in words
+// whether its receiver read it.
 import { formatCount } from '../content/format.js';
 import { glyphs } from '../terminal/glyphs.js';
 import { idText } from '../terminal/sanitize.js';
@@ -53,15 +54,18 @@ export function sideName(side: SideRead, cells = NAME_CELLS): string {
 
 const seq = (n: number): string => (Number.isSafeInteger(n) ? formatCount(n) : n.toPrecision(3));
 
-/** One side on the notice's second line: `Bob (user_000017) read up to 6,433`. */
-function sideText(side: SideRead): string {
-  return side.hasReadSeq === undefined ? `${sideName(side)} read: unknown (${side.failure ?? 'not read'})` : `${sideName(side)} read up to ${seq(side.hasReadSeq)}`;
+/** One side on the notice's second line: `Bob (user_000017) 6,433`; a failure the line above says already is not said again. */
+function sideText(side: SideRead, saidAbove: string | undefined): string {
+  if (side.hasReadSeq !== undefined) return `${sideName(side)} ${seq(side.hasReadSeq)}`;
+  return `${sideName(side)} unknown${side.failure && side.failure !== saidAbove ? ` (${side.failure})` : ''}`;
 }
 
-/** The notice's second line in a single chat: both sides' read seqs, each named by user. */
+/** The notice's second line in a single chat: both sides' read seqs, each named by user (short enough for 80 columns). */
 export function bothSidesLine(read: PageRead): string | undefined {
   if (!read.peer) return undefined;
-  return [sideText(read.owner), sideText(read.peer)].join(` ${glyphs().separator} `);
+  // The owner's failure is the first line's.
+  const above = read.owner.failure ?? '';
+  return `read: ${[sideText(read.owner, above), sideText(read.peer, above)].join(` ${glyphs().separator} `)}`;
 }
 
 /** The rows' read state, set by the page that pulled them (rows are never copied, so the row is the key). */
@@ -71,11 +75,25 @@ export function markRead(rows: readonly HistoryRow[], read: PageRead): void {
   for (const row of rows) if (!isGap(row)) readOfRow.set(row, read);
 }
 
-/** The table's unread mark: `*` on a row past the owner's read seq, blank otherwise or when unknown. */
+/**
+ * Whose read seq says whether the message was read: its receiver's. In a single chat the other
+ * side's; elsewhere the owner's for another's message, none known for the owner's own.
+ */
+function receiverOf(row: Msg, read: PageRead): SideRead | undefined {
+  const sentByOwner = row.sendID === read.owner.userID;
+  if (read.peer) return sentByOwner ? read.peer : row.sendID === read.peer.userID ? read.owner : undefined;
+  return sentByOwner ? undefined : read.owner;
+}
+
+/**
+ * The table's unread mark: `*` on a row its receiver has not read (past the owner's read seq, or,
+ * the owner's own in a single chat, past the peer's); blank otherwise or when unknown.
+ */
 export function unreadMark(row: HistoryRow): string {
   if (isGap(row)) return '';
-  const read = readOfRow.get(row)?.owner.hasReadSeq;
-  return read !== undefined && row.seq > read ? '*' : '';
+  const read = readOfRow.get(row);
+  const upTo = read && receiverOf(row, read)?.hasReadSeq;
+  return upTo !== undefined && row.seq > upTo ? '*' : '';
 }
 
 /**
@@ -85,12 +103,9 @@ export function unreadMark(row: HistoryRow): string {
 export function readDetailText(row: Msg): string | undefined {
   const read = readOfRow.get(row);
   if (!read) return undefined;
-  const sentByOwner = row.sendID === read.owner.userID;
-  const receiver = read.peer && sentByOwner ? read.peer : read.peer && row.sendID === read.peer.userID ? read.owner : !sentByOwner ? read.owner : undefined;
+  const receiver = receiverOf(row, read);
   if (!receiver) return `sent by this user (the receivers' read seqs are theirs: open the receiver)`;
   if (receiver.hasReadSeq === undefined) return `unknown whether ${sideName(receiver)} read it: ${receiver.failure ?? 'read state not read'}`;
   const upTo = `read up to ${seq(receiver.hasReadSeq)}`;
-  return row.seq > receiver.hasReadSeq
-    ? `UNREAD by ${sideName(receiver)} (${upTo}, below seq ${seq(row.seq)})`
-    : `read by ${sideName(receiver)} (${upTo})`;
+  return row.seq > receiver.hasReadSeq ? `UNREAD by ${sideName(receiver)}: ${upTo}` : `read by ${sideName(receiver)}: ${upTo}`;
 }

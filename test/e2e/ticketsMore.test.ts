@@ -1,0 +1,64 @@
+// The tickets' remaining parts (issue 48), on the built CLI in tmux at 80x24 against the demo (its
+// fixed data): "B never got my picture" on one screen (the seq, both sides' read seqs named by
+// user, the state in words).
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO } from 'openim-demo-server';
+import { assertTmux, type App } from '../support/tmux.js';
+import { demoApps } from '../support/demoApp.js';
+import { cursorLine } from '../support/screenText.js';
+
+beforeAll(() => assertTmux());
+
+const TEST_MS = 60_000;
+const USER = DEMO.firstUserID;
+const startDemo = demoApps({ cols: 80, rows: 24 });
+const lines = (screen: string): string[] => screen.split('\n');
+const breadcrumb = (screen: string): string => lines(screen)[1] ?? '';
+const CONVERSATIONS = /^ ! +PIN +WITH/;
+const HISTORY = /SEQ +U +TIME +FROM/;
+
+/** On the first user's conversations tab. */
+async function onConversations(a: App): Promise<string> {
+  a.send('Enter');
+  return a.waitFor((s) => breadcrumb(s).includes(`Users › ${USER}`) && CONVERSATIONS.test(lines(s)[3] ?? '') && /page 1 of/.test(s));
+}
+
+/** The history of the first user's single chat with `peer` (`c` with the peer's ID, then Enter). */
+async function singleChat(a: App, peer: string): Promise<string> {
+  await onConversations(a);
+  a.send('c');
+  await a.waitFor('conversation IDs:');
+  a.type(peer);
+  a.send('Enter');
+  await a.waitFor((s) => breadcrumb(s).includes(`with ${peer} · 1 match`));
+  a.send('Enter');
+  return a.waitFor((s) => HISTORY.test(s) && /max seq/.test(s) && /^read: /m.test(s));
+}
+
+describe('the tickets at 80x24, the remaining parts', () => {
+  it('"B never got my picture": the seq, both read seqs named by user, and the state in words on one screen', async () => {
+    const a = await startDemo();
+    // The demo's fixed data: user_000001's latest message to user_001626 is a picture they have not read.
+    const history = await singleChat(a, 'user_001626');
+    const both = lines(history).find((l) => l.startsWith('read: '))!;
+    // Both sides, each by nickname and ID, whole at 80 columns.
+    expect(both).toMatch(/^read: .+ \(user_000001\) [\d,]+ · .+ \(user_001626\) [\d,]+$/);
+    expect(cursorLine(history)).toMatch(/^›\s*\d+ +\* .*Picture/);
+    // A row its receiver has not read is marked `*`: the owner's pictures past the peer's read seq, and nothing else.
+    const [, own, peer] = /\(user_000001\) ([\d,]+) · .+ \(user_001626\) ([\d,]+)/.exec(both)!;
+    const peerSeq = Number(peer!.replace(/,/g, ''));
+    expect(peerSeq).toBeLessThan(Number(own!.replace(/,/g, '')));
+    const rows = lines(history).filter((l) => /^[› ]\s*\d+ [* ] /.test(l));
+    expect(rows.length).toBeGreaterThan(10);
+    for (const row of rows) expect(/^[› ]\s*\d+ \*/.test(row), row).toBe(Number(/\d+/.exec(row)![0]) > peerSeq);
+
+    a.send('d');
+    const detail = await a.waitFor((s) => /Message \d+/.test(s) && /read +UNREAD by/.test(s));
+    const seq = /Message (\d+)/.exec(detail)![1];
+    expect(detail).toMatch(new RegExp(`read +UNREAD by .+ \\(user_001626\\): read up to ${peer}$`, 'm'));
+    // Still on the same screen: the read seqs line and the seq.
+    expect(detail).toContain(both);
+    expect(detail).toMatch(/Message: Picture/);
+    expect(Number(seq)).toBeGreaterThan(Number(peer!.replace(/,/g, '')));
+  }, TEST_MS);
+});

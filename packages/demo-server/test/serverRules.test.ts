@@ -56,3 +56,32 @@ describe("a sender's read seq", () => {
     expect(peer.hasReadSeq).toBeLessThan(peer.maxSeq);
   });
 });
+
+interface MemberWire {
+  userID: string;
+  roleLevel: number;
+  joinSource: number;
+  inviterUserID: string;
+}
+
+describe("a member's inviter and join source (§12.7)", () => {
+  it('the creator and invitees 2 with the op user, an approved application no inviter, a direct join 0 with the joiner', async () => {
+    const rows = (await data<{ groups: Array<{ groupInfo: { groupID: string }; groupOwnerUserID: string }> | null }>(server, '/group/get_groups', { pagination: page(1, 20) })).groups ?? [];
+    const groups = rows.map((r) => ({ groupID: r.groupInfo.groupID, ownerUserID: r.groupOwnerUserID }));
+    expect(groups.length).toBeGreaterThan(10);
+    const seen = new Set<number>();
+    for (const g of groups) {
+      const members = (await data<{ members: MemberWire[] | null }>(server, '/group/get_group_member_list', { groupID: g.groupID, pagination: page(1, 100) })).members ?? [];
+      for (const m of members) {
+        seen.add(m.joinSource);
+        const why = `${g.groupID} ${m.userID} joinSource ${m.joinSource}`;
+        if (m.roleLevel === 100) expect(m, why).toMatchObject({ joinSource: 2, inviterUserID: g.ownerUserID });
+        else if (m.joinSource === 2) expect(m.inviterUserID, why).toBe(g.ownerUserID);
+        else if (m.joinSource === 0) expect(m.inviterUserID, why).toBe(m.userID);
+        else expect(m.inviterUserID, why).toBe('');
+      }
+    }
+    // Every way in is in the data.
+    expect([...seen].sort()).toEqual([0, 2, 3, 4]);
+  });
+});

@@ -152,7 +152,8 @@ export const members = drillListOf<Member, MembersQuery>({
     ] as const,
     drill: {
       parent: (q: MembersQuery) => q.groupID,
-      crumb: (q: MembersQuery) => `Members of ${q.groupName ? truncate(displayText(q.groupName), 24) : idText(q.groupID)}`,
+      // The group's ID beside its name: groups of one name are told apart.
+      crumb: (q: MembersQuery) => `Members of ${q.groupName ? `${truncate(displayText(q.groupName), 24)} (${idText(q.groupID)})` : idText(q.groupID)}`,
     },
   },
 });

@@ -1,6 +1,7 @@
 // The tickets' remaining parts (issue 48), on the built CLI in tmux at 80x24 against the demo (its
 // fixed data): "B never got my picture" on one screen (the seq, both sides' read seqs named by
-// user, the state in words).
+// user, the state in words); "who put me in this group" (the inviter's name and role); a group's
+// members named by the group's ID beside its name.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from 'openim-demo-server';
 import { assertTmux, type App } from '../support/tmux.js';
@@ -60,5 +61,25 @@ describe('the tickets at 80x24, the remaining parts', () => {
     expect(detail).toContain(both);
     expect(detail).toMatch(/Message: Picture/);
     expect(Number(seq)).toBeGreaterThan(Number(peer!.replace(/,/g, '')));
+  }, TEST_MS);
+
+  it('"who put me in this group": the member\'s INVITED BY names the inviter, the detail their role; the breadcrumb says which same-named group', async () => {
+    const a = await startDemo();
+    await onConversations(a);
+    // The user's groups tab: the demo's fixed data lists four groups named "Backend Team" first.
+    a.send('6');
+    const groups = await a.waitFor((s) => /GROUP ID +NAME +OWNER/.test(s) && /page 1 of/.test(s));
+    const [, groupID, owner] = /^›(\d+) +Backend Team +(\S+)/m.exec(groups)!;
+    a.send('Enter');
+    await a.waitFor((s) => breadcrumb(s).includes(`Members of Backend Team (${groupID})`) && /INVITED BY/.test(s));
+    a.send('s');
+    await a.waitFor('search members');
+    a.type(USER);
+    a.send('Enter');
+    const found = await a.waitFor((s) => breadcrumb(s).includes(`search "${USER}" · 1 match`));
+    expect(cursorLine(found)).toMatch(new RegExp(`^›${USER} .* invited +${owner}$`));
+    a.send('d');
+    const detail = await a.waitFor((s) => /Member user_000001/.test(s) && /invited by/.test(s));
+    expect(detail).toMatch(new RegExp(`invited by +${owner} \\(user_\\d+\\) · the group's owner`));
   }, TEST_MS);
 });

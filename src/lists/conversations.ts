@@ -228,7 +228,9 @@ export const conversations = {
     kind: 'history',
     query: (c) => {
       const unread = listedUnread(c);
-      return { conversationID: c.conversationID, ...(unread === undefined ? {} : { listedUnread: unread }) };
+      // A group's history is named by the group (its name, as the latest message carries it) in the breadcrumb.
+      const groupName = c.conversationID.startsWith('sg_') ? c.msgInfo?.groupName : undefined;
+      return { conversationID: c.conversationID, ...(unread === undefined ? {} : { listedUnread: unread }), ...(groupName ? { groupName } : {}) };
     },
   },
   completionWords: (c) => [c.conversationID],

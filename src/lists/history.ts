@@ -10,6 +10,8 @@ import { BoundedCache } from '../domain/caches.js';
 import { IDENTIFYING } from '../domain/tableLayout.js';
 import { glyphs } from '../terminal/glyphs.js';
 import { idText } from '../terminal/sanitize.js';
+import { displayText } from '../terminal/settle.js';
+import { truncate } from '../terminal/width.js';
 import { messageCodes, messageState } from './fieldText.js';
 import { historyOperation, type HistoryPlan } from './historyPull.js';
 import { readDetailText, unreadMark } from './historyRead.js';
@@ -22,6 +24,8 @@ interface HistoryQuery {
   conversationID: string;
   /** The unread count the conversations list showed on the row this was opened from (none in scripting). */
   listedUnread?: number;
+  /** A group chat's group name, for the breadcrumb (not sent; unknown in scripting). */
+  groupName?: string;
 }
 
 const decoded = new BoundedCache<Msg, string>('history summaries', 4096);
@@ -168,7 +172,7 @@ export const history = drillListOf<HistoryRow, HistoryQuery>({
     userNamed: (row: HistoryRow, ownerID: string | undefined) => (isGap(row) || row.sendID === ownerID ? undefined : row.sendID || undefined),
     drill: {
       parent: (q: HistoryQuery) => q.conversationID,
-      crumb: (q: HistoryQuery) => `History of ${idText(q.conversationID)}`,
+      crumb: (q: HistoryQuery) => `History of ${q.groupName ? `${truncate(displayText(q.groupName), 24)} (${idText(q.conversationID)})` : idText(q.conversationID)}`,
     },
   },
 });

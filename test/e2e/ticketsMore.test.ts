@@ -17,6 +17,8 @@ const lines = (screen: string): string[] => screen.split('\n');
 const breadcrumb = (screen: string): string => lines(screen)[1] ?? '';
 const CONVERSATIONS = /^ ! +PIN +WITH/;
 const HISTORY = /SEQ +U +TIME +FROM/;
+/** The demo's fixed data: the first of four groups named "Backend Team" in user_000001's groups tab. */
+const GROUP = '3100277165';
 
 /** On the first user's conversations tab. */
 async function onConversations(a: App): Promise<string> {
@@ -81,5 +83,35 @@ describe('the tickets at 80x24, the remaining parts', () => {
     a.send('d');
     const detail = await a.waitFor((s) => /Member user_000001/.test(s) && /invited by/.test(s));
     expect(detail).toMatch(new RegExp(`invited by +${owner} \\(user_\\d+\\) · the group's owner`));
+  }, TEST_MS);
+
+  it('a group ID in the groups search looks the group up exactly; a group history is named by its group', async () => {
+    const a = await startDemo();
+    a.send(':');
+    await a.waitFor((s) => /^:/m.test(lines(s).at(-1) ?? ''));
+    a.type('groups');
+    a.send('Enter');
+    await a.waitFor((s) => /GROUP ID +NAME +OWNER/.test(s) && breadcrumb(s).startsWith('Groups'));
+    a.send('s');
+    await a.waitFor('search groups by name or ID: ');
+    a.type(GROUP);
+    a.send('Enter');
+    const found = await a.waitFor((s) => breadcrumb(s).includes(`search "${GROUP}" · 1 match`));
+    expect(cursorLine(found)).toMatch(new RegExp(`^›${GROUP} +Backend Team `));
+
+    // The first user's chat in that group: its history's breadcrumb names the group, its ID beside.
+    a.send('u');
+    await a.waitFor('user ID');
+    a.type(USER);
+    a.send('Enter');
+    await a.waitFor((s) => breadcrumb(s).includes(`› ${USER}`) && CONVERSATIONS.test(lines(s)[3] ?? ''));
+    a.send('c');
+    await a.waitFor('conversation IDs:');
+    a.type(`sg_${GROUP}`);
+    a.send('Enter');
+    await a.waitFor((s) => breadcrumb(s).includes(`sg_${GROUP} · 1 match`));
+    a.send('Enter');
+    const history = await a.waitFor((s) => HISTORY.test(s) && /max seq/.test(s));
+    expect(breadcrumb(history)).toContain(`History of Backend Team (sg_${GROUP})`);
   }, TEST_MS);
 });

@@ -169,6 +169,15 @@ export const history = drillListOf<HistoryRow, HistoryQuery>({
     emptyText: () => 'no messages',
   },
   place: {
+    // `:seq N`: page k holds seqs (max − k·size, max − (k−1)·size] (historyPull.ts seqRange); a gap row stands for each seq of its run.
+    position: {
+      word: 'seq',
+      locate: (n: number, maxSeq: number, size: number) => (Number.isSafeInteger(n) && n >= 1 && n <= maxSeq ? { page: Math.floor((maxSeq - n) / size) + 1, identity: `seq:${n}` } : undefined),
+      rowAt: (rows: readonly HistoryRow[], n: number) => {
+        const gap = rows.find((row) => isGap(row) && row.gap.firstSeq <= n && n <= row.gap.lastSeq);
+        return gap && isGap(gap) ? `gap:${gap.gap.firstSeq}` : `seq:${n}`;
+      },
+    },
     userNamed: (row: HistoryRow, ownerID: string | undefined) => (isGap(row) || row.sendID === ownerID ? undefined : row.sendID || undefined),
     drill: {
       parent: (q: HistoryQuery) => q.conversationID,

@@ -114,4 +114,33 @@ describe('the tickets at 80x24, the remaining parts', () => {
     const history = await a.waitFor((s) => HISTORY.test(s) && /max seq/.test(s));
     expect(breadcrumb(history)).toContain(`History of Backend Team (sg_${GROUP})`);
   }, TEST_MS);
+
+  it('the message search says its page order; Enter on a found message opens its history at its seq; :seq N goes to a seq', async () => {
+    const a = await startDemo();
+    a.send(':');
+    await a.waitFor((s) => /^:/m.test(lines(s).at(-1) ?? ''));
+    a.type('messages');
+    a.send('Enter');
+    const found = await a.waitFor((s) => /TIME. +FROM +TO +TYPE/.test(s) && /found/.test(s));
+    expect(lines(found)[2]).toBe('pages oldest first (storage order): the newest are on the last page');
+    a.send('j');
+    const second = await a.waitFor((s) => /^›/m.test(s) && cursorLine(s) !== lines(found).find((l) => l.startsWith('›')));
+    const [, from, , , text] = /^›\S+ +(\S+) +(\S+) +(\S+) +(.+)$/.exec(cursorLine(second))!;
+    a.send('Enter');
+    // The found message is the row selected, on the page that holds its seq (not page 1: the search's first page is the oldest).
+    const words = text!.replace(/…$/, '').slice(0, 12);
+    const history = await a.waitFor((s) => breadcrumb(s).startsWith('Messages › History of si_') && HISTORY.test(s) && cursorLine(s).includes(from!) && cursorLine(s).includes(words));
+    expect(history).not.toMatch(/page 1 of/);
+
+    a.send(':');
+    await a.waitFor((s) => /^:/m.test(lines(s).at(-1) ?? ''));
+    a.type('seq 300');
+    a.send('Enter');
+    await a.waitFor((s) => /^› *300 /.test(cursorLine(s)));
+    a.send(':');
+    await a.waitFor((s) => /^:/m.test(lines(s).at(-1) ?? ''));
+    a.type('seq 99999999');
+    a.send('Enter');
+    await a.waitFor((s) => /no seq 99,999,999 here: seqs 1 to [\d,]+/.test(s) && /^› *300 /.test(cursorLine(s)));
+  }, TEST_MS);
 });

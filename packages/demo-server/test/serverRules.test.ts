@@ -85,3 +85,30 @@ describe("a member's inviter and join source (§12.7)", () => {
     expect([...seen].sort()).toEqual([0, 2, 3, 4]);
   });
 });
+
+describe('a revoke notice', () => {
+  it("points at a real seq of the revoker's own message, earlier in the conversation (never the other side's)", async () => {
+    const list = await conversations(DEMO.firstUserID);
+    const seqs = await readSeqs(DEMO.firstUserID);
+    let notices = 0;
+    for (const c of list.filter((x) => x.msgInfo && !x.conversationID.startsWith('sn_')).slice(0, 60)) {
+      const max = seqs[c.conversationID]!.maxSeq;
+      const msgs = await pulled(DEMO.firstUserID, c.conversationID, Math.max(1, max - 400), max);
+      const bySeq = new Map(msgs.map((m) => [m.seq, m]));
+      // The latest message is the conversations list's own (singleChats.ts, groupChats.ts): left as drawn.
+      for (const m of msgs.filter((x) => x.contentType === 2101 && x.seq < max)) {
+        const tips = JSON.parse((JSON.parse(Buffer.from(m.content ?? '', 'base64').toString('utf8')) as { detail: string }).detail) as { seq: number; revokerUserID: string; clientMsgID: string };
+        // A revoked message comes back in its own place as the tips of its revoke (pull-msg.ts): not a notice of its own.
+        if (tips.seq === m.seq) continue;
+        const target = bySeq.get(tips.seq);
+        expect(tips.seq, `${c.conversationID} seq ${m.seq}`).toBeLessThan(m.seq);
+        if (!target) continue; // before the range pulled
+        notices++;
+        expect(target.sendID, `${c.conversationID} seq ${m.seq} revokes ${tips.seq}`).toBe(m.sendID);
+        expect(tips.revokerUserID).toBe(m.sendID);
+        expect(target.clientMsgID).toBe(tips.clientMsgID);
+      }
+    }
+    expect(notices).toBeGreaterThan(5);
+  });
+});

@@ -254,7 +254,8 @@ async function printPages(
   for await (const walked of pages) {
     const { result } = walked;
     // Once, not once a page: every page of a history carries the same read state.
-    if (result.notice && result.notice !== said) say(sanitize(result.notice));
+    // A notice of several lines (a single chat's read seqs, each side's) is said line by line.
+    if (result.notice && result.notice !== said) for (const line of result.notice.split('\n')) say(sanitize(line));
     said = result.notice;
     // `--page 999999`: stdout stays `[]`, and stderr says where the list ends.
     if (first && result.rows.length === 0 && request.page > 1 && result.total > 0) say(pastTheEnd(request.page, size, result.total, result.totalExact));

@@ -95,11 +95,16 @@ export function ListView<Row extends AnyRow>({ listKey, columns, geometry, empty
   );
   return (
     <Box flexDirection="column" width={width} height={height}>
-      {list.notice ? (
-        <Text {...tint(theme, 'yellow')} wrap="truncate">
-          {truncate(displayText(list.notice), width)}
-        </Text>
-      ) : null}
+      {list.notice
+        ? list.notice
+            .split('\n')
+            .slice(0, geometry.notice.rows)
+            .map((line, i) => (
+              <Text key={i} {...tint(theme, 'yellow')} wrap="truncate">
+                {truncate(displayText(line), width)}
+              </Text>
+            ))
+        : null}
       {pane && row && detail.full ? (
         <Box height={bodyHeight} flexDirection="column">
           <DetailPane kind={list.kind} row={row} width={pane.width} height={pane.rows} scroll={detail.scroll} full search={detail.search} owner={paneOwner} />

@@ -27,6 +27,8 @@ export interface Column<Row> extends ColumnSize {
    * chosen.
    */
   field?: string;
+  /** The page extra it draws from when that is not its field's (INVITED BY shows `inviterUserID`, drawn with the `inviter` extra's name). */
+  extra?: string;
   title: string;
   align?: Align;
   value: (row: Row, ctx: CellContext) => string;

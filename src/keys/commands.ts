@@ -56,6 +56,7 @@ export const COMMANDS: readonly CommandSpec<CommandArgument>[] = [
   }),
   command({ name: 'user', argument: 'user', synopsis: 'user ID', usage: 'user <userID>', description: "a user's screen, by ID", run: (s, id) => act(s).pickUser(id) }),
   command({ name: 'page', aliases: ['p'], argument: 'page', synopsis: 'page N', usage: 'page <number from 1>', description: 'that page of the list', run: (s, n) => act(s).goToPage(n) }),
+  command({ name: 'seq', argument: 'page', synopsis: 'seq N', usage: 'seq <number from 1>', description: "a history's message at that seq: the page holding it, its row selected", run: (s, n) => act(s).goToPosition(n) }),
   command({
     name: 'profile',
     argument: 'profile',

@@ -19,6 +19,8 @@ export const PROMPT_LINES = 1;
 export const ERROR_BAR_LINES = 3;
 /** The list's notice line (e.g. the server's 1004 for a user with no conversations). */
 export const NOTICE_LINES = 1;
+/** A notice of several lines shows this many at most. */
+export const MAX_NOTICE_LINES = 2;
 /** The summary at the top of a user screen. */
 export const USER_SUMMARY_LINES = 1;
 /** The table's column titles. */
@@ -51,6 +53,8 @@ export interface ScreenState {
   error: boolean;
   /** The list has a notice line. */
   notice: boolean;
+  /** Its lines, when more than one (a single chat's history: both sides' read seqs on a line of their own). */
+  noticeLines?: number;
 }
 
 export interface Region {
@@ -99,7 +103,7 @@ export function screenGeometry(size: TerminalSize, open: Partial<ScreenState> = 
   // The prompt takes the footer's line, never the body's: a prompt hides no table row.
   const body = { width, rows: height - CHROME_LINES };
   const summaryRows = s.screen === 'user' && !s.help ? USER_SUMMARY_LINES : 0;
-  const noticeRows = s.notice && !s.help ? NOTICE_LINES : 0;
+  const noticeRows = s.notice && !s.help ? Math.max(NOTICE_LINES, Math.min(MAX_NOTICE_LINES, s.noticeLines ?? NOTICE_LINES)) : 0;
   const errorRows = s.error && !s.help ? ERROR_BAR_LINES : 0;
   const listRows = Math.max(0, body.rows - summaryRows - noticeRows - errorRows);
   const pane = s.help || s.detail === 'closed' ? null : paneLayout(width, listRows, s.detail === 'full');
@@ -111,7 +115,7 @@ export function screenGeometry(size: TerminalSize, open: Partial<ScreenState> = 
     breadcrumb: line(true),
     body,
     summary: line(summaryRows > 0),
-    notice: line(noticeRows > 0),
+    notice: { width, rows: noticeRows },
     table,
     tableRows: Math.max(1, table.rows - TABLE_HEADER_LINES),
     detail: pane ? { side: pane.side, width: pane.paneWidth, rows: pane.paneHeight } : null,

@@ -236,7 +236,9 @@ export const conversations = listOf<ConversationRow, ConversationFigures, Conver
       kind: 'history',
       query: (c) => {
         const unread = listedUnread(c);
-        return { conversationID: c.conversationID, ...(unread === undefined ? {} : { listedUnread: unread }) };
+        // A group's history is named by the group (its name, as the latest message carries it) in the breadcrumb.
+        const groupName = c.conversationID.startsWith('sg_') ? c.msgInfo?.groupName : undefined;
+        return { conversationID: c.conversationID, ...(unread === undefined ? {} : { listedUnread: unread }), ...(groupName ? { groupName } : {}) };
       },
     },
     tabNote: (extra) => (extra?.unreadTotal === undefined ? undefined : `unread ${formatCount(extra.unreadTotal)}`),

@@ -26,7 +26,8 @@ export function csvFields(kind: ListKind): CsvField[] {
   return [
     ...(csv.before ?? []).map(fieldOf),
     // A column a page extra fills (who is online) is not asked for by a walk: CSV has the list's own fields.
-    ...columns.flatMap((c) => (c.field === undefined || extraOf(def, c) !== undefined ? [] : [{ name: c.field }])),
+    // One that shows a wire field drawn with an extra's words (INVITED BY: inviterUserID) writes the field.
+    ...columns.flatMap((c) => (c.field === undefined || (c.extra === undefined && extraOf(def, c) !== undefined) ? [] : [{ name: c.field }])),
     ...(csv.after ?? []).map(fieldOf),
   ];
 }

@@ -18,24 +18,32 @@ function keptFor(client: OpenIMClient): Map<string, string> {
   return names;
 }
 
+/**
+ * The user nicknames of these IDs, from what this connection read before or one get_users_info
+ * for the rest (the group owners here, a group's inviters in memberInviters.ts).
+ */
+export async function userNicknames(client: OpenIMClient, ids: readonly string[], signal: AbortSignal): Promise<ReadonlyMap<string, string>> {
+  const names = keptFor(client);
+  const unread = [...new Set(ids.filter((id) => id !== '' && !names.has(id)))];
+  if (unread.length > 0) {
+    const said = new Map((await getUsersInfo(client, unread, signal)).map((u) => [u.userID, u.nickname]));
+    // A user the server does not store is kept as '' too: its ID shows, and it is not asked again.
+    for (const id of unread) names.set(id, said.get(id) ?? '');
+    for (const oldest of names.keys()) {
+      if (names.size <= KEPT_MAX) break;
+      names.delete(oldest);
+    }
+  }
+  return names;
+}
+
 /** The extra, for rows whose group and owner IDs are where these say. */
 export function ownerNames<Row>(at: { group: (row: Row) => string; owner: (row: Row) => string }): PageExtra<Row> {
   return {
     label: "owners' nicknames",
     byDefault: true,
     async fetch(client, rows, signal) {
-      const names = keptFor(client);
-      const owners = [...new Set(rows.map(at.owner).filter((id) => id !== ''))];
-      const unread = owners.filter((id) => !names.has(id));
-      if (unread.length > 0) {
-        const said = new Map((await getUsersInfo(client, unread, signal)).map((u) => [u.userID, u.nickname]));
-        // An owner the server does not store is kept as '' too: its ID shows, and it is not asked again.
-        for (const id of unread) names.set(id, said.get(id) ?? '');
-        for (const oldest of names.keys()) {
-          if (names.size <= KEPT_MAX) break;
-          names.delete(oldest);
-        }
-      }
+      const names = await userNicknames(client, rows.map(at.owner), signal);
       return new Map(rows.flatMap((row) => (at.owner(row) === '' ? [] : [[at.group(row), names.get(at.owner(row)) ?? '']])));
     },
   };

@@ -102,6 +102,9 @@ export const groupColumns = <Row>(p: GroupPaths<Row>) => [
 /** The detail's owner line: the ID first, drawn as IDs are (idText), with the name beside it when there is one, as a message's from line. */
 export const ownerLead = (shown: string, ownerID: string): string => (!ownerID ? shown : shown !== ownerID ? `${idText(ownerID)} (${shown})` : idText(ownerID));
 
+/** What a search takes for a group ID, looked up exactly: digits, as many as the server's IDs have at least. */
+const isGroupID = (text: string): boolean => /^\d{6,}$/.test(text);
+
 /** Enter on a group opens its members (the query of members.ts). */
 export const opensMembers = (g: GroupInfo) => ({ groupID: g.groupID, groupName: g.groupName, search: '', regex: false });
 
@@ -117,9 +120,12 @@ export const groups = listOf<GroupRow, never, SearchQuery>({
     }),
     body(request) {
       const { search, regex } = request.query;
-      return search === '' ? { pagination: pagination(request) } : { pagination: pagination(request), groupName: userSearchPattern({ text: search, regex }) };
+      if (search === '') return { pagination: pagination(request) };
+      // A group ID is looked up exactly (get_groups takes groupID): no group's name has to contain it.
+      if (!regex && isGroupID(search)) return { pagination: pagination(request), groupID: search };
+      return { pagination: pagination(request), groupName: userSearchPattern({ text: search, regex }) };
     },
-    query: textSearchQuery({ base: {}, label: 'search groups by name: ', hint: 'text matches as typed, case counts (a.c is "a.c"); re:PATTERN for a regex; empty: all groups' }),
+    query: textSearchQuery({ base: {}, label: 'search groups by name or ID: ', hint: 'a group ID (digits) finds that group; text matches names as typed, case counts (a.c is "a.c"); re:PATTERN for a regex; empty: all groups' }),
     extras: { owner: ownerNames<GroupRow>({ group: (g) => g.groupInfo.groupID, owner: (g) => g.groupOwnerUserID }) },
   },
   table: {
@@ -147,7 +153,7 @@ export const groups = listOf<GroupRow, never, SearchQuery>({
   place: {
     userNamed: (g) => g.groupOwnerUserID || undefined,
     opens: { kind: 'members', query: (g) => opensMembers(g.groupInfo) },
-    keys: [{ action: 'search', keys: ['s'], hint: 'search', description: 'groups: name contains the text, case counts (re: for a regex)', run: { openPrompt: 'search' } }] as const,
+    keys: [{ action: 'search', keys: ['s'], hint: 'search', description: 'groups: a group ID exactly, or name contains the text, case counts (re: for a regex)', run: { openPrompt: 'search' } }] as const,
     jump: { aliases: ['g'], description: 'every group (dismissed ones are not listed)' },
   },
 });

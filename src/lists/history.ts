@@ -10,8 +10,11 @@ import { BoundedCache } from '../domain/caches.js';
 import { IDENTIFYING } from '../domain/tableLayout.js';
 import { glyphs } from '../terminal/glyphs.js';
 import { idText } from '../terminal/sanitize.js';
+import { displayText } from '../terminal/settle.js';
+import { truncate } from '../terminal/width.js';
 import { messageCodes, messageState } from './fieldText.js';
 import { historyOperation, type HistoryPlan } from './historyPull.js';
+import { readDetailText, unreadMark } from './historyRead.js';
 import { contentText, messageContent, messageContentSummary } from './historyContent.js';
 import { STATUS_DELETED, STATUS_SENT, isGap, type Gap, type HistoryRow, type Msg } from './historyRows.js';
 import { drillListOf } from './parts.js';
@@ -21,6 +24,8 @@ interface HistoryQuery {
   conversationID: string;
   /** The unread count the conversations list showed on the row this was opened from (none in scripting). */
   listedUnread?: number;
+  /** A group chat's group name, for the breadcrumb (not sent; unknown in scripting). */
+  groupName?: string;
 }
 
 const decoded = new BoundedCache<Msg, string>('history summaries', 4096);
@@ -71,6 +76,8 @@ function historyDetail(row: HistoryRow, owner: DetailOwner): RowDetail {
   ];
   const state = messageState(row, { content: contentText(row.content) });
   lead.unshift({ label: 'state', value: row.status === STATUS_DELETED ? `${state} (the server still sent what it has of it)` : state });
+  const read = readDetailText(row);
+  if (read !== undefined) lead.splice(1, 0, { label: 'read', value: read });
   return {
     title: `Message ${row.seq}${row.status === STATUS_DELETED ? ' (deleted)' : ''}`,
     lead,
@@ -126,6 +133,8 @@ export const history = drillListOf<HistoryRow, HistoryQuery>({
   table: {
     columns: [
       { ...msgColumn('seq', 'SEQ', IDENTIFYING, (m) => String(m.seq), seqText), max: ID_MAX, align: 'right' as const },
+      // Unread by its receiver (`*`, no colour needed): past the owner's read seq, or the peer's for the owner's own; the notice line says whose read seq is whose.
+      { key: 'unread', title: 'U', priority: IDENTIFYING, min: 1, max: 1, value: unreadMark },
       { ...msgColumn('sendTime', 'TIME', 2, () => ''), value: (row: HistoryRow, ctx: { now: Date }) => (isGap(row) ? '' : formatTableTime(row.sendTime, ctx.now)) },
       // The sender by ID, as the message search's FROM: a nickname is the sender's own words (the detail has it beside the ID).
       // Cut before the message is (an ellipsis says so), as the name it replaced was.
@@ -160,10 +169,19 @@ export const history = drillListOf<HistoryRow, HistoryQuery>({
     emptyText: () => 'no messages',
   },
   place: {
+    // `:seq N`: page k holds seqs (max − k·size, max − (k−1)·size] (historyPull.ts seqRange); a gap row stands for each seq of its run.
+    position: {
+      word: 'seq',
+      locate: (n: number, maxSeq: number, size: number) => (Number.isSafeInteger(n) && n >= 1 && n <= maxSeq ? { page: Math.floor((maxSeq - n) / size) + 1, identity: `seq:${n}` } : undefined),
+      rowAt: (rows: readonly HistoryRow[], n: number) => {
+        const gap = rows.find((row) => isGap(row) && row.gap.firstSeq <= n && n <= row.gap.lastSeq);
+        return gap && isGap(gap) ? `gap:${gap.gap.firstSeq}` : `seq:${n}`;
+      },
+    },
     userNamed: (row: HistoryRow, ownerID: string | undefined) => (isGap(row) || row.sendID === ownerID ? undefined : row.sendID || undefined),
     drill: {
       parent: (q: HistoryQuery) => q.conversationID,
-      crumb: (q: HistoryQuery) => `History of ${idText(q.conversationID)}`,
+      crumb: (q: HistoryQuery) => `History of ${q.groupName ? `${truncate(displayText(q.groupName), 24)} (${idText(q.conversationID)})` : idText(q.conversationID)}`,
     },
   },
 });

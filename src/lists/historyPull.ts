@@ -26,6 +26,7 @@ import { glyphs } from '../terminal/glyphs.js';
 import { displayText } from '../terminal/settle.js';
 import { msgSchema, withGaps, type HistoryRow, type Msg } from './historyRows.js';
 import { readStateText } from './readFaults.js';
+import { bothSidesLine, markRead, nameOnPage, peerOf, type PageRead } from './historyRead.js';
 
 const { list, or } = schemaParts;
 
@@ -53,6 +54,10 @@ interface Anchor {
   maxSeq: number;
   hasReadSeq?: number;
   failure?: string;
+  /** A single chat's other side: their read seq of it, or why it is unknown. */
+  peer?: { userID: string; hasReadSeq?: number; failure?: string };
+  /** Nicknames by user ID as the pages read so far carried them (each page's notice names the sides alike). */
+  names?: Map<string, string>;
 }
 
 /** A pull's answer for the conversation; `present` false when the server left it out of both maps. */
@@ -131,6 +136,18 @@ async function readState(client: OpenIMClient, plan: HistoryPlan, signal: AbortS
   return { maxSeq: state?.maxSeq ?? 0, hasReadSeq: state?.hasReadSeq ?? 0 };
 }
 
+/** The peer's read seq of a single chat (its other side), or why it is unknown; none for any other chat. */
+async function peerRead(client: OpenIMClient, plan: HistoryPlan, signal: AbortSignal | undefined): Promise<Anchor['peer']> {
+  const userID = peerOf(plan.conversationID, plan.userID);
+  if (userID === undefined) return undefined;
+  try {
+    const state = await readState(client, { ...plan, userID }, signal);
+    return { userID, hasReadSeq: state.hasReadSeq };
+  } catch (error) {
+    return { userID, failure: readStateFailure(error) };
+  }
+}
+
 /** A pull of seqs [begin, end] of one conversation; `order` asks newest first, which the server ignores for the rows. */
 const pullBody = (plan: HistoryPlan, begin: number, end: number, num: number) => ({
   userID: plan.userID,
@@ -158,20 +175,27 @@ const newestSeq = (msgs: readonly Msg[]): number => msgs.reduce((top, m) => Math
  */
 async function newestAtOnce(client: OpenIMClient, plan: HistoryPlan, signal: AbortSignal | undefined) {
   const sent = pullBody(plan, 1, Number.MAX_SAFE_INTEGER, plan.size);
-  const [read, pulled] = await Promise.allSettled([readState(client, plan, signal), pull(client, plan, sent, signal)]);
+  const [read, pulled, peer] = await Promise.allSettled([readState(client, plan, signal), pull(client, plan, sent, signal), peerRead(client, plan, signal)]);
   const failure = read.status === 'rejected' ? readStateFailure(read.reason) : undefined;
   if (pulled.status === 'rejected') throw pulled.reason;
+  if (peer.status === 'rejected') throw peer.reason;
   if (!pulled.value.present) return { ...NO_RECORD_PAGE, sent };
   const newest = newestSeq(pulled.value.msgs);
-  const anchor = remember(client, plan, read.status === 'fulfilled' ? read.value : { maxSeq: newest, ...(failure ? { failure } : {}) });
+  const own = read.status === 'fulfilled' ? read.value : { maxSeq: newest, ...(failure ? { failure } : {}) };
+  const anchor = remember(client, plan, { ...own, ...(peer.value ? { peer: peer.value } : {}) });
   return { anchor, ...(newest === anchor.maxSeq && newest > 0 ? { msgs: pulled.value.msgs, sent } : {}) };
 }
 
 /** A page's anchor read on its own: the read state, else the newest seq (a pull of one) with the read state's failure. */
 async function readAnchor(client: OpenIMClient, plan: HistoryPlan, signal: AbortSignal | undefined): Promise<Anchor | NoRecord> {
   let failure: string;
+  const peer = peerRead(client, plan, signal);
+  // Awaited on every path but one that throws first: never an unhandled rejection.
+  peer.catch(() => undefined);
   try {
-    return remember(client, plan, await readState(client, plan, signal));
+    const own = await readState(client, plan, signal);
+    const other = await peer;
+    return remember(client, plan, { ...own, ...(other ? { peer: other } : {}) });
   } catch (error) {
     // An `n_` conversation's pull lists every seq of its range, unclipped: only the read state has its max seq.
     if (plan.conversationID.startsWith('n_')) throw error;
@@ -179,7 +203,20 @@ async function readAnchor(client: OpenIMClient, plan: HistoryPlan, signal: Abort
   }
   const newest = await pull(client, plan, pullBody(plan, 1, Number.MAX_SAFE_INTEGER, 1), signal);
   if (!newest.present) return NO_RECORD_PAGE;
-  return remember(client, plan, { maxSeq: newestSeq(newest.msgs), failure });
+  const other = await peer;
+  return remember(client, plan, { maxSeq: newestSeq(newest.msgs), failure, ...(other ? { peer: other } : {}) });
+}
+
+/** Whose read seq is whose on this page: the owner's and a single chat's peer's, named as their messages on the page name them. */
+function pageRead(anchor: Anchor, plan: HistoryPlan, msgs: readonly Msg[]): PageRead {
+  const names = (anchor.names ??= new Map());
+  const side = (userID: string, s: { hasReadSeq?: number; failure?: string }) => ({
+    userID,
+    name: names.get(userID) || (names.set(userID, nameOnPage(msgs, userID)).get(userID) ?? ''),
+    ...(s.hasReadSeq !== undefined ? { hasReadSeq: s.hasReadSeq } : {}),
+    ...(s.failure !== undefined ? { failure: s.failure } : {}),
+  });
+  return { maxSeq: anchor.maxSeq, owner: side(plan.userID, anchor), ...(anchor.peer ? { peer: side(anchor.peer.userID, anchor.peer) } : {}) };
 }
 
 /**
@@ -210,13 +247,19 @@ export const historyOperation: PageOperation<HistoryRow> = {
     if ('noRecord' in anchor) return noRecordPage(undefined);
     if (!Number.isSafeInteger(anchor.maxSeq)) throw new ProtocolError(UNPAGEABLE_SEQ, { operation: 'getConversationsHasReadAndMaxSeq', operationID: '' });
     const extra = { maxSeq: anchor.maxSeq, ...(anchor.hasReadSeq !== undefined ? { hasReadSeq: anchor.hasReadSeq } : {}) };
-    const figures = { total: anchor.maxSeq, totalExact: true, extra, notice: readStateLine(anchor, plan.listedUnread) };
+    const ownLine = readStateLine(anchor, plan.listedUnread);
+    const figures = (msgs: readonly Msg[]) => {
+      const both = bothSidesLine(pageRead(anchor, plan, msgs));
+      return { total: anchor.maxSeq, totalExact: true, extra, notice: both ? `${ownLine}\n${both}` : ownLine };
+    };
     const range = seqRange(anchor.maxSeq, plan.page, plan.size);
-    if (!range) return { rows: [], ...figures };
+    if (!range) return { rows: [], ...figures([]) };
     const sent = first?.sent ?? pullBody(plan, range.begin, range.end, range.end - range.begin + 1);
     const pulled = first?.msgs ? { msgs: first.msgs, present: true } : await pull(client, plan, sent, signal);
     // Left out of the newest block: the user has no record of it (below it, the cleared part is a gap row).
     if (!pulled.present && range.end >= anchor.maxSeq) return noRecordPage(sent);
-    return { rows: withGaps(pulled.msgs, range.begin, range.end), spans: range.end - range.begin + 1, sent: { path: historyOperation.path, body: sent }, ...figures };
+    const rows = withGaps(pulled.msgs, range.begin, range.end);
+    markRead(rows, pageRead(anchor, plan, pulled.msgs));
+    return { rows, spans: range.end - range.begin + 1, sent: { path: historyOperation.path, body: sent }, ...figures(pulled.msgs) };
   },
 };

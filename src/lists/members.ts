@@ -14,6 +14,7 @@ import { glyphs } from '../terminal/glyphs.js';
 import { displayText } from '../terminal/settle.js';
 import { truncate } from '../terminal/width.js';
 import { code, ms } from './fieldText.js';
+import { inviterCell, inviterLine, inviters, type Inviter } from './memberInviters.js';
 import { MEMBERS_INFO, memberSearchOperation, regexProblem, type MemberSearchPlan } from './memberSearch.js';
 import { textSearchEmpty, textSearchQuery } from './textSearch.js';
 import { drillListOf } from './parts.js';
@@ -39,7 +40,8 @@ const memberSchema = z.looseObject({
   muteEndTime: intOr(0),
   inviterUserID: str,
 });
-type Member = z.infer<typeof memberSchema>;
+/** A member with what the `inviter` extra said of their inviter, once read. */
+type Member = z.infer<typeof memberSchema> & { inviter?: Inviter };
 
 interface MembersQuery {
   groupID: string;
@@ -91,6 +93,7 @@ export const members = drillListOf<Member, MembersQuery>({
       flagsProblem: (f) => (f.regex === true ? regexProblem(textFlag(f, 'search') ?? '') : undefined),
     },
     // A search's count is what it found so far, unless it read every member.
+    extras: { inviter: inviters<Member>({ group: (m) => m.groupID, user: (m) => m.userID, inviter: (m) => m.inviterUserID }) },
     totalWords: (total, { lastPageKnown }) => `${lastPageKnown ? '' : glyphs().atLeast}${formatCount(total)} found`,
   },
   table: {
@@ -102,9 +105,13 @@ export const members = drillListOf<Member, MembersQuery>({
       // Only a mute still running: a past muteEndTime means the member may speak.
       { ...timeAt('muteEndTime', 'MUTED UNTIL', 4), value: (m: Member, ctx: { now: Date }) => (m.muteEndTime > ctx.now.getTime() ? formatTableTime(m.muteEndTime, ctx.now) : '') },
       labelAt('joinSource', 'SOURCE', 5, (v) => joinSourceName(Number(v))),
+      // The inviter by name (the ID where none is known), from the `inviter` extra.
+      { ...idAt('inviterUserID', 'INVITED BY'), extra: 'inviter', priority: 6, whole: false, min: 8, max: 24, value: (m: Member) => inviterCell(m.inviterUserID, m.userID, m.inviter) },
     ],
     detail: (m) => ({
       title: `Member ${idText(m.userID)}`,
+      // "Who put me in this group": the inviter by name, and their role in words.
+      lead: [{ label: 'invited by', value: inviterLine(m.inviterUserID, m.userID, joinSourceName(m.joinSource), m.inviter) }],
       sections: [
         {
           title: 'Member',
@@ -125,7 +132,7 @@ export const members = drillListOf<Member, MembersQuery>({
         },
       ],
     }),
-    csv: { before: ['groupID'], after: ['inviterUserID', 'operatorUserID', 'appMangerLevel', 'faceURL', 'ex'] },
+    csv: { before: ['groupID'], after: ['operatorUserID', 'appMangerLevel', 'faceURL', 'ex'] },
     identity: (m) => m.userID,
     rowID: (m) => m.userID,
     completionWords: (m) => [m.userID, m.nickname],
@@ -145,7 +152,8 @@ export const members = drillListOf<Member, MembersQuery>({
     ] as const,
     drill: {
       parent: (q: MembersQuery) => q.groupID,
-      crumb: (q: MembersQuery) => `Members of ${q.groupName ? truncate(displayText(q.groupName), 24) : idText(q.groupID)}`,
+      // The group's ID beside its name: groups of one name are told apart.
+      crumb: (q: MembersQuery) => `Members of ${q.groupName ? `${truncate(displayText(q.groupName), 24)} (${idText(q.groupID)})` : idText(q.groupID)}`,
     },
   },
 });

@@ -3,7 +3,7 @@
 // order, not by time (the page is sorted by time here, marked so); `chatLogsNum` is a lower bound
 // (`≥ N`); a group message's `recvID` is the group's ID and its `senderFaceURL` the group's face;
 // notification sessions are never searched; `content` is a JSON string, decoded as a conversation's is.
-import { pageOperation } from '../api/pages.js';
+import { pageOperation, type PageOperation } from '../api/pages.js';
 import { schemaParts } from '../api/schemas.js';
 import { decodeContent } from '../content/decode.js';
 import { contentTypeName, groupTypeName } from '../content/enums.js';
@@ -23,6 +23,7 @@ import {
   type MessageQuery,
 } from './messageQuery.js';
 import { listOf } from './parts.js';
+import { singleChatID } from './conversations.js';
 import { pagination, type RowDetail, type RowsSeen } from './types.js';
 import * as z from 'zod/mini';
 
@@ -68,6 +69,18 @@ const searchMsgDataSchema = z.looseObject({
 });
 
 const isGroup = (m: FoundMessage): boolean => isGroupMessage(m.chatLog);
+
+/**
+ * The conversation a found message is in, as OpenIM names it: a group's `sg_`, a notification's
+ * `sn_` (account, user), a single chat's `si_` of the two IDs; and whose history shows it (a
+ * notification's receiver, else its sender).
+ */
+function conversationOf(m: FoundMessage): { conversationID: string; ownerID: string } {
+  const c = m.chatLog;
+  if (isGroup(m)) return { conversationID: `sg_${c.groupID || c.recvID}`, ownerID: c.sendID };
+  if (c.sessionType === 4) return { conversationID: `sn_${c.sendID}_${c.recvID}`, ownerID: c.recvID };
+  return { conversationID: singleChatID(c.sendID, c.recvID), ownerID: c.sendID };
+}
 
 /** Whom a message went to: a user, or the group (whose ID the server put in recvID). */
 function recipient(m: FoundMessage): string {
@@ -126,21 +139,39 @@ function messageDetail(m: FoundMessage, owner: { now: number }): RowDetail {
   };
 }
 
+/**
+ * The page order said plainly above the rows: the server pages in storage order, so page 1 holds
+ * the oldest matches, and the top row of a page sorted newest first is not the newest found.
+ */
+const ORDER_NOTICE = 'pages oldest first (storage order): the newest are on the last page';
+
+function withOrderNotice<Row>(operation: PageOperation<Row>): PageOperation<Row> {
+  return {
+    ...operation,
+    async send(client, body, signal) {
+      const page = await operation.send(client, body, signal);
+      return { ...page, notice: page.notice ? `${page.notice}; ${ORDER_NOTICE}` : ORDER_NOTICE };
+    },
+  };
+}
+
 /** `≥12 found`, or `14 found` once the last page is seen: the server's count, or the rows seen when more. */
 const foundWords = (total: number, seen: RowsSeen): string =>
   seen.whole !== undefined ? `${formatCount(seen.whole)} found` : `${glyphs().atLeast}${formatCount(Math.max(total, seen.atLeast))} found`;
 
 export const messages = listOf<FoundMessage, never, MessageQuery>({
   wire: {
-    operation: pageOperation({
-      name: 'searchMsg',
-      path: '/msg/search_msg',
-      schema: searchMsgDataSchema,
-      rows: 'chatLogs',
-      total: 'chatLogsNum',
-      // A lower bound: the last page is known by a short page.
-      totalExact: false,
-    }),
+    operation: withOrderNotice(
+      pageOperation({
+        name: 'searchMsg',
+        path: '/msg/search_msg',
+        schema: searchMsgDataSchema,
+        rows: 'chatLogs',
+        total: 'chatLogsNum',
+        // A lower bound: the last page is known by a short page.
+        totalExact: false,
+      }),
+    ),
     body: (request) => ({ ...searchFields(request.query), pagination: pagination(request) }),
     query: {
       initial: ANY_MESSAGE,
@@ -208,6 +239,13 @@ export const messages = listOf<FoundMessage, never, MessageQuery>({
     defaultSort: { field: 'chatLog.sendTime', desc: true },
   },
   place: {
+    // Enter opens the message's conversation at its seq (`d` its detail), as its sender (a notification's receiver) sees it.
+    opens: {
+      kind: 'history',
+      owner: (m) => conversationOf(m).ownerID || undefined,
+      query: (m) => ({ conversationID: conversationOf(m).conversationID, ...(isGroup(m) && m.chatLog.groupName ? { groupName: m.chatLog.groupName } : {}) }),
+      at: (m) => (m.chatLog.seq > 0 ? m.chatLog.seq : undefined),
+    },
     userNamed: (m) => m.chatLog.sendID || undefined,
     keys: [{ action: 'search', keys: ['s'], hint: 'search', description: 'messages: from: to: type: session: day:', run: { openPrompt: 'search' } }] as const,
     jump: { aliases: ['m', 'msgs'], description: 'search the messages of single and group chats' },

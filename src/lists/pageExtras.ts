@@ -11,8 +11,8 @@ import type { AnyQuery, ListDef, PageRequest } from './types.js';
 type AnyDef = ListDef<AnyRow, unknown, AnyQuery>;
 
 /** The extra a column shows, if any. */
-export function extraOf(def: Pick<AnyDef, 'extras'>, column: Pick<Column<AnyRow>, 'field'>): string | undefined {
-  const head = column.field?.split('.')[0];
+export function extraOf(def: Pick<AnyDef, 'extras'>, column: Pick<Column<AnyRow>, 'field' | 'extra'>): string | undefined {
+  const head = column.extra ?? column.field?.split('.')[0];
   return head !== undefined && def.extras && Object.hasOwn(def.extras, head) ? head : undefined;
 }
 

@@ -228,6 +228,20 @@ interface ListJump {
 export interface ListOpens<Row> {
   kind: DrillList;
   query: (row: Row, ownerID: string | undefined) => AnyQuery;
+  /** Whose list it opens when this list is no user's (the message search: a history is a member's). */
+  owner?: (row: Row) => string | undefined;
+  /** The position (the opened list's `position`) to select once it shows: a found message's seq. */
+  at?: (row: Row) => number | undefined;
+}
+
+/** A list whose rows stand at numbered positions (a history's seqs): `:seq N` goes to one. */
+export interface ListPosition<Row> {
+  /** What a position is called, for the words: `seq`. */
+  word: string;
+  /** The page holding position `n` of a list of `total` positions paged by `size`, and the row there; undefined when there is none. */
+  locate: (n: number, total: number, size: number) => { page: number; identity: string } | undefined;
+  /** The identity of a row standing for position `n` in its page (a gap row stands for several); undefined when none does. */
+  rowAt?: (rows: readonly Row[], n: number) => string | undefined;
 }
 
 /** A drill-down list's own: what identifies the row it was opened from, and its breadcrumb step. */
@@ -347,6 +361,8 @@ export interface ListDef<Row, Figure = never, Query extends AnyQuery = AnyQuery>
   standingNotice?: true;
   /** Enter on a row opens this drill-down list (rather than the detail). */
   opens?: ListOpens<Row>;
+  /** Its rows stand at numbered positions that `:seq N` goes to. */
+  position?: ListPosition<Row>;
   /** A drill-down list's parent and crumb (lists/names.ts `place: 'drill'`; registry.ts asks for it). */
   drill?: DrillSpec<Query>;
   /** How the status line reads a total the server does not promise exact (default `~N with messages`), beside the rows seen. */

@@ -30,6 +30,8 @@ export interface ListActions {
   nextPage(): void;
   prevPage(): void;
   goToPage(page: number): void;
+  /** `:seq N`: the page holding that position of the list (a history's seq), its row selected. */
+  goToPosition(n: number): void;
   /** Sorts the rows of the page on screen by a field of theirs (none: the server's order). */
   sortPage(field: string | undefined, desc: boolean): void;
   firstPage(): void;

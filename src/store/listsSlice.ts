@@ -15,6 +15,7 @@ import { requestOf } from './listEdits.js';
 import type { SliceServices } from './services.js';
 import { openedDetail } from './detailState.js';
 import { keptPage } from './overlays.js';
+import { positionStep } from './position.js';
 import { passMarks } from './liveMarks.js';
 import { currentScreen, pageFitFor, pageSizeFor, selectedRow } from './selectors.js';
 import type { AppState, ListState } from './types.js';
@@ -89,6 +90,16 @@ export const listsSlice =
         const target = Math.max(1, Math.min(page, last));
         toPage(list, target);
         if (target !== page) flash(`there are ${last} pages; showing page ${target}`, 'info');
+      },
+      goToPosition(n) {
+        const list = current();
+        if (!list) return;
+        const step = positionStep(list, n);
+        if (step.kind === 'refused') return flash(step.error, 'error');
+        if (step.kind === 'here') return patchList(list.key, { cursor: step.cursor, pendingPosition: undefined });
+        // Its page (or the total that says which) comes first; pageLoads.ts goes on to the row.
+        patchList(list.key, { pendingPosition: n });
+        if (step.kind === 'page') toPage(list, step.page);
       },
       firstPage() {
         const list = current();
@@ -169,8 +180,12 @@ export const listsSlice =
         if (def.opens) {
           // The drill-down list's owner is this list's user when it needs one (lists/names.ts `needs`).
           const { kind } = def.opens;
-          const owner = needsOf(kind).includes('user') && list.userID !== undefined ? { ownerID: list.userID } : {};
-          return get().openDrill({ name: 'drill', kind, ...owner, query: def.opens.query(row, list.userID) });
+          const ownerID = list.userID ?? def.opens.owner?.(row);
+          const owner = needsOf(kind).includes('user') && ownerID !== undefined ? { ownerID } : {};
+          get().openDrill({ name: 'drill', kind, ...owner, query: def.opens.query(row, ownerID) });
+          const at = def.opens.at?.(row);
+          if (at !== undefined) get().goToPosition(at);
+          return;
         }
         if (def.enterOpensUser) {
           const id = def.userNamed(row, list.userID);

@@ -19,6 +19,7 @@ import { requestOf, type ListEdits } from './listEdits.js';
 import { refreshedRows } from './liveMarks.js';
 import { PAGE_CACHE_PAGES, RequestScheduler, requestKey } from './scheduler.js';
 import { currentList, ownerName } from './selectors.js';
+import { positionStep } from './position.js';
 import type { ConnectionState, ListState } from './types.js';
 import type { PageRequest } from '../lists/types.js';
 
@@ -110,6 +111,8 @@ export function createPageLoads(set: StoreSet, get: StoreGet, deps: StoreDeps, n
       failedPage: undefined,
       pendingCursor: undefined,
     });
+    // A position asked for before its page was known (`:seq N`, a found message's history): go on to it.
+    if (list.pendingPosition !== undefined) goOnToPosition(key, list.pendingPosition);
     // The summary says what this reply says (figures.ts): one source for each figure on screen.
     const shown = list.userID !== undefined && isUserTab(list.kind) ? get().summaries[list.userID]?.[list.kind] : undefined;
     const figures = !cached && list.userID !== undefined ? summaryFromPage(list.kind, list.query, page, Date.now(), { before: shown, page: list.page, size: list.size }) : undefined;
@@ -124,6 +127,16 @@ export function createPageLoads(set: StoreSet, get: StoreGet, deps: StoreDeps, n
       set((s) => ({ live: { ...s.live, refreshedAt: Date.now() } }));
       needs.refreshedLive();
     }
+  };
+
+  const goOnToPosition = (key: string, n: number): void => {
+    const list = get().lists[key];
+    if (!list) return;
+    const step = positionStep(list, n);
+    if (step.kind === 'wait') return;
+    if (step.kind === 'page') return changeList(key, { page: step.page, pendingCursor: 0, filter: '', failedPage: undefined });
+    patchList(key, { pendingPosition: undefined, ...(step.kind === 'here' ? { cursor: step.cursor } : {}) });
+    if (step.kind === 'refused') needs.flash(step.error, 'error');
   };
 
   // The stop of each list's load now running, for a load that walks (PageProgress).

@@ -67,6 +67,10 @@ export interface ListState extends PagePosition {
   failedPage?: number | undefined;
   /** Where the cursor goes once the wanted page arrives (a size change keeps the cursor's row). */
   pendingCursor?: number | undefined;
+  /** The row the cursor goes to once the wanted page arrives, by identity (`:seq N`); before pendingCursor. */
+  pendingIdentity?: string | undefined;
+  /** A position (`:seq N`, a found message's seq) to go to once the list's first page says its total. */
+  pendingPosition?: number | undefined;
 }
 
 export interface ListResume {

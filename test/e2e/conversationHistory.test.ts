@@ -39,7 +39,7 @@ describe.each([
     await a.waitFor((s) => s.includes(`Users › ${DEMO.firstUserID}`) && /PIN +WITH/.test(s));
     await onlyConversation(a, WITH_GAP);
     a.send('Enter');
-    const opened = await a.waitFor((s) => /SEQ +TIME +FROM/.test(s) && s.includes('max seq 11,873'));
+    const opened = await a.waitFor((s) => /SEQ +U +TIME +FROM/.test(s) && s.includes('max seq 11,873'));
     expect(breadcrumb(opened)).toMatch(new RegExp(`› History of ${WITH_GAP}`));
     expect(opened).toMatch(/max seq 11,873 · read up to [\d,]+ · \d+ unread \(list agrees\)/);
     expect(cursorLine(opened)).toMatch(/^› *11873 /);
@@ -52,7 +52,7 @@ describe.each([
     a.send('d');
     await a.waitFor((s) => s.includes('Seq 11861 deleted') && s.includes('answered with a placeholder'));
     a.send('d');
-    await a.waitFor((s) => !s.includes('answered with a placeholder') && /SEQ +TIME +FROM/.test(s));
+    await a.waitFor((s) => !s.includes('answered with a placeholder') && /SEQ +U +TIME +FROM/.test(s));
     const pages = Number(/page 1 of ([\d,]+)/.exec(opened)?.[1]?.replace(/,/g, ''));
     expect(pages).toBeGreaterThan(2);
 
@@ -74,7 +74,7 @@ describe.each([
     await a.waitFor((s) => s.includes(`Users › ${DEMO.firstUserID}`) && /PIN +WITH/.test(s));
     await onlyConversation(a, DISAGREES);
     a.send('Enter');
-    const screen = await a.waitFor((s) => /SEQ +TIME +FROM/.test(s) && s.includes('! unread:'));
+    const screen = await a.waitFor((s) => /SEQ +U +TIME +FROM/.test(s) && s.includes('! unread:'));
     expect(screen).toContain('! unread: list 0, seqs -28 (past max)');
     // `d` still opens the conversation row's detail, not the history.
     a.send('Escape');

@@ -35,7 +35,7 @@ describe.each([
     expect(owners.every((o) => o !== undefined && !/^user_\d+$/.test(o)), groups).toBe(true);
 
     a.send('s');
-    await a.waitFor('search groups by name: ');
+    await a.waitFor('search groups by name or ID: ');
     a.type('Team');
     a.send('Enter');
     const found = await a.waitFor(/Groups › search "Team" · [\d,]+ match/);

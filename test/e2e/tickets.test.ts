@@ -27,7 +27,7 @@ function tableRows(screen: string, header: RegExp): string[] {
   return all.slice(top + 1, all.length - 2).filter((l) => l.trim() !== '');
 }
 const CONVERSATIONS = /^ ! +PIN +WITH/;
-const HISTORY = /SEQ +TIME +FROM/;
+const HISTORY = /SEQ +U +TIME +FROM/;
 
 /** The app with every key press counted: a typed word counts as one, as the ticket's budget does. */
 function counted(a: App): { send: (...keys: string[]) => void; type: (text: string) => void; presses: () => number } {

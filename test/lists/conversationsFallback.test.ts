@@ -71,7 +71,7 @@ describe('the conversations fallback', () => {
     expect(copied.at(-1)).not.toContain(SORTED);
     store.getState().openRow();
     await settled(store);
-    expect(currentList(store.getState())!.notice).toBe('max seq 10 · read up to 8 · 2 unread by seq');
+    expect(currentList(store.getState())!.notice?.split('\n')[0]).toBe('max seq 10 · read up to 8 · 2 unread by seq');
   });
 
   it('in scripting: the rows on stdout, the note once on stderr', { tags: ['cli'] }, async () => {

@@ -71,7 +71,8 @@ describe('history on the wire', () => {
     expect(detail.lead?.[0]?.value).toBe('5 seqs the server answered with a placeholder: status 4, the server keeps only the seq; no sender, no content');
     expect(detail.sections.flatMap((x) => x.fields).find((f) => f.label === 'sendTime')?.value).toMatch(/^2026-01-15 09:44:00 .*\(an earlier message's, as the server stamps a placeholder\)$/);
     // The read state and, at the same time, the newest 10 seqs (an end past any max seq, which the server clips).
-    expect(server.requests.slice(before).map((r) => r.path).sort()).toEqual(['/msg/get_conversations_has_read_and_max_seq', '/msg/pull_msg_by_seq']);
+    // A single chat's peer's read state too (historyRead.ts).
+    expect(server.requests.slice(before).map((r) => r.path).sort()).toEqual(['/msg/get_conversations_has_read_and_max_seq', '/msg/get_conversations_has_read_and_max_seq', '/msg/pull_msg_by_seq']);
     const sent = server.bodies('/msg/pull_msg_by_seq').at(-1);
     expect(sent).toEqual({ userID: OWNER, seqRanges: [{ conversationID: SINGLE, begin: 1, end: Number.MAX_SAFE_INTEGER, num: 10 }], order: 1 });
     expect(result.sent, 'what C copies is what was sent').toEqual({ path: '/msg/pull_msg_by_seq', body: sent });
@@ -101,7 +102,8 @@ describe('history on the wire', () => {
       const result = await LISTS.history.operation.send(c, LISTS.history.body({ userID: OWNER, page: n, size: 10, query: { conversationID: SINGLE } }));
       return { result, paths: own.requests.slice(before).map((r) => r.path), sent: own.bodies('/msg/pull_msg_by_seq').at(-1) };
     };
-    const readAndPull = ['/msg/get_conversations_has_read_and_max_seq', '/msg/pull_msg_by_seq'];
+    // The owner's read state and the single chat's peer's, and the pull.
+    const readAndPull = ['/msg/get_conversations_has_read_and_max_seq', '/msg/get_conversations_has_read_and_max_seq', '/msg/pull_msg_by_seq'];
     const sorted = (p: { paths: string[] }) => [...p.paths].sort();
     expect(sorted(await paths(1))).toEqual(readAndPull);
     for (let i = 0; i < 3; i++) own.grow(SINGLE); // max seq 53 now
@@ -109,12 +111,12 @@ describe('history on the wire', () => {
     expect(second.paths, 'page 2: the pull alone').toEqual(['/msg/pull_msg_by_seq']);
     expect(seqs(second.result.rows), 'the block under page 1, not shifted by the 3 new messages').toEqual(['40', '39', '38', '37', '36', '35', '34', '33', '32', '31']);
     expect(second.result.sent).toEqual({ path: '/msg/pull_msg_by_seq', body: second.sent });
-    expect(second.result).toMatchObject({ total: 50, notice: 'max seq 50 · read up to 40 · 10 unread by seq' });
+    expect(second.result).toMatchObject({ total: 50, notice: expect.stringContaining('max seq 50 · read up to 40 · 10 unread by seq') });
     // Page 1 read again follows the max seq, and the pages after it count from there.
     const again = await paths(1);
     expect(sorted(again)).toEqual(readAndPull);
     expect(seqs(again.result.rows)[0]).toBe('53');
-    expect(again.result.notice).toBe('max seq 53 · read up to 40 · 13 unread by seq');
+    expect(again.result.notice?.split('\n')[0]).toBe('max seq 53 · read up to 40 · 13 unread by seq');
     expect(seqs((await paths(2)).result.rows)[0]).toBe('43');
   });
 
@@ -125,7 +127,7 @@ describe('history on the wire', () => {
     const result = await LISTS.history.operation.send(c, LISTS.history.body({ userID: OWNER, page: 1, size: 10, query: { conversationID: SINGLE } }));
     expect(seqs(result.rows)).toEqual(['49-50', '48', '47', '46', '45', '44', '43', '42', '41']);
     expect(own.bodies('/msg/pull_msg_by_seq')).toHaveLength(1);
-    expect(result).toMatchObject({ total: 50, spans: 10, notice: 'max seq 50 · read up to 40 · 10 unread by seq' });
+    expect(result).toMatchObject({ total: 50, spans: 10, notice: expect.stringContaining('max seq 50 · read up to 40 · 10 unread by seq') });
   });
 
   it("page 1 whose newest seq the pull did not return pulls the read state's exact range after", async () => {
@@ -142,7 +144,7 @@ describe('history on the wire', () => {
   it('a later page with no page 1 before it (scripting --page) reads the read state first', async () => {
     const before = server.requests.length;
     expect(seqs((await page(SINGLE, 3, 10)).rows)).toEqual(['30', '29', '28', '27', '26', '25', '24', '23', '22', '21']);
-    expect(server.requests.slice(before).map((r) => r.path)).toEqual(['/msg/get_conversations_has_read_and_max_seq', '/msg/pull_msg_by_seq']);
+    expect(server.requests.slice(before).map((r) => r.path)).toEqual(['/msg/get_conversations_has_read_and_max_seq', '/msg/get_conversations_has_read_and_max_seq', '/msg/pull_msg_by_seq']);
   });
 
   it("reads an sn_ conversation's messages under msgs and an n_ one's under notificationMsgs, where the server puts them", async () => {
@@ -169,11 +171,11 @@ describe('history on the wire', () => {
   });
 
   it('says the read state, and the unread count the list showed beside it, flagged in words when they disagree', async () => {
-    expect((await page(SINGLE, 1, 10)).notice).toBe('max seq 50 · read up to 40 · 10 unread by seq');
-    expect((await page(SINGLE, 1, 10, 10)).notice).toBe('max seq 50 · read up to 40 · 10 unread (list agrees)');
-    expect((await page(CLEARED, 1, 10, 3)).notice).toBe('! unread: list 3, seqs 2 · max seq 12 · read up to 10');
-    expect((await page(PAST, 1, 10, 0)).notice).toBe('! unread: list 0, seqs -3 (past max) · max seq 8 · read up to 11');
-    expect((await page(PAST, 1, 10)).notice).toBe('max seq 8 · read up to 11 · read past max seq by 3');
+    expect((await page(SINGLE, 1, 10)).notice?.split('\n')[0]).toBe('max seq 50 · read up to 40 · 10 unread by seq');
+    expect((await page(SINGLE, 1, 10, 10)).notice?.split('\n')[0]).toBe('max seq 50 · read up to 40 · 10 unread (list agrees)');
+    expect((await page(CLEARED, 1, 10, 3)).notice?.split('\n')[0]).toBe('! unread: list 3, seqs 2 · max seq 12 · read up to 10');
+    expect((await page(PAST, 1, 10, 0)).notice?.split('\n')[0]).toBe('! unread: list 0, seqs -3 (past max) · max seq 8 · read up to 11');
+    expect((await page(PAST, 1, 10)).notice?.split('\n')[0]).toBe('max seq 8 · read up to 11 · read past max seq by 3');
   });
 
   it('decodes the base64 content in the detail, the sender and the time with its zone', async () => {
@@ -309,7 +311,7 @@ describe('history in the explorer', () => {
     await settled(store);
     store.getState().openRow(); // 10 unread
     await settled(store);
-    expect(currentList(store.getState())!.notice).toBe('max seq 50 · read up to 40 · 10 unread (list agrees)');
+    expect(currentList(store.getState())!.notice?.split('\n')[0]).toBe('max seq 50 · read up to 40 · 10 unread (list agrees)');
     const key = currentList(store.getState())!.key;
     store.getState().back();
     own.grow(SINGLE);
@@ -318,7 +320,7 @@ describe('history in the explorer', () => {
     store.getState().openRow(); // 11 unread now
     await settled(store);
     expect(currentList(store.getState())!.key).toBe(key);
-    expect(currentList(store.getState())!.notice).toBe('max seq 51 · read up to 40 · 11 unread (list agrees)');
+    expect(currentList(store.getState())!.notice?.split('\n')[0]).toBe('max seq 51 · read up to 40 · 11 unread (list agrees)');
   });
 
   it("page 1 follows a growing max seq when fetched again (the live view's refresh)", async () => {
@@ -351,7 +353,7 @@ describe('history in scripting', () => {
     // The placeholders as the server sent them, in their gap row; the owner's own deletion a row with its status.
     expect(rows.find((r) => r.gap?.firstSeq === 48)!.placeholders).toMatchObject([{ seq: 48, status: 4, sendID: '', content: '' }]);
     expect(rows.find((r) => r.seq === 30)).toMatchObject({ status: 4, sendID: 'owner_1' });
-    expect(json.stderr.trim()).toBe('openim-explorer: max seq 50 · read up to 40 · 10 unread by seq');
+    expect(json.stderr.trim().split('\n')[0]).toBe('openim-explorer: max seq 50 · read up to 40 · 10 unread by seq');
 
     const ndjson = await runCli(['history', '--user', OWNER, '--conversation', SINGLE, '-o', 'ndjson', '--size', '10', ...connect()]);
     expect(ndjson.stdout.trim().split('\n')).toHaveLength(6);
@@ -361,7 +363,7 @@ describe('history in scripting', () => {
     expect(first).toContain(textOf(SINGLE, 50));
     expect(csv.stdout).toContain(',"seqs 41–45 deleted: status 4, the server keeps only the seq",,41-45,deleted');
     const table = await runCli(['history', '--user', OWNER, '--conversation', SINGLE, '-o', 'table', '--size', '10', ...connect()]);
-    expect(table.stdout).toMatch(/^\s*SEQ\s+TIME\s+FROM\s+TYPE\s+MESSAGE/m);
+    expect(table.stdout).toMatch(/^\s*SEQ\s+U\s+TIME\s+FROM\s+TYPE\s+MESSAGE/m);
     expect(table.stdout).toContain('seqs 41–45 deleted');
   });
 

@@ -196,8 +196,10 @@ describe('against a server answering in the real shapes', () => {
 
   it('prints every row with --all in every format, the rows as sent', { tags: ['cli'] }, async () => {
     const json = await runCli(['messages', '--from', 'alice', '--day', '2025-10-01', '--all', '--size', '5', '-o', 'json', ...connect(server.url)], { TZ: 'Asia/Shanghai' });
-    // stdout keeps the rows alone; the count the server sent (a lower bound) is said once on stderr, as sent.
-    expect(json.stderr, 'the count said after the rows: the rows walked, whole at the last page, never the smaller count sent').toBe("openim-explorer: 12 found (the server's count as sent: 3)\n");
+    // stdout keeps the rows alone; the page order is said first, and the count the server sent (a lower bound) once on stderr, as sent.
+    expect(json.stderr, 'the count said after the rows: the rows walked, whole at the last page, never the smaller count sent').toBe(
+      "openim-explorer: pages oldest first (storage order): the newest are on the last page\nopenim-explorer: 12 found (the server's count as sent: 3)\n",
+    );
     const rows = JSON.parse(json.stdout) as { chatLog: { seq: number; content: string }; isRevoked: boolean }[];
     expect(rows.map((r) => r.chatLog.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
     expect(rows[0]!.chatLog.content).toBe('{"content":"hello 1"}');

@@ -42,7 +42,11 @@ interface Served {
 }
 const served = new Map<ServerGeneration, Served>();
 /** The list whose rows open a drill-down list (its `opens`). */
-const parentOf = (kind: ListKind): ListKind | undefined => LIST_KINDS.find((k) => listDef(k).opens?.kind === kind);
+/** The parent that opens a list per row: one whose Enter goes to a position (the message search: a history at a found seq) may open one list for rows of one conversation. */
+const parentOf = (kind: ListKind): ListKind | undefined => {
+  const parents = LIST_KINDS.filter((k) => listDef(k).opens?.kind === kind);
+  return parents.find((k) => listDef(k).opens!.at === undefined) ?? parents[0];
+};
 
 /** A drill-down list's query for the first row of its parent's demo page (the release's unless said); any other list's whole query. */
 function queryFor(kind: ListKind, got: Served = served.get('release')!): ListQuery {

@@ -35,6 +35,8 @@ export interface MessageContext {
   others: readonly PublicUser[];
   /** Fixed text for this message, when the data set wants a known value. */
   text?: string;
+  /** A revoke notice's message: one of the revoker's own, earlier in the conversation (messages.ts finds it). */
+  revokes?: { seq: number; clientMsgID: string };
 }
 
 type Builder = (ctx: MessageContext) => unknown;
@@ -140,15 +142,20 @@ const BUILDERS: Record<number, Builder> = {
     groupMemberVersion: ctx.rng.between(2, 900),
     groupMemberVersionID: ctx.rng.hex(24),
   }),
-  [CT.revoke]: (ctx) => notification({
-    revokerUserID: ctx.sender.userID,
-    clientMsgID: ctx.rng.hex(32),
-    revokeTime: ctx.sendTime,
-    sesstionType: ctx.sessionType,
-    seq: ctx.rng.between(1, 9000),
-    conversationID: ctx.conversationID,
-    isAdminRevoke: false,
-  }),
+  [CT.revoke]: (ctx) => {
+    // Drawn either way, so that what follows draws the same.
+    const drawn = { clientMsgID: ctx.rng.hex(32), seq: ctx.rng.between(1, 9000) };
+    const target = ctx.revokes ?? drawn;
+    return notification({
+      revokerUserID: ctx.sender.userID,
+      clientMsgID: target.clientMsgID,
+      revokeTime: ctx.sendTime,
+      sesstionType: ctx.sessionType,
+      seq: target.seq,
+      conversationID: ctx.conversationID,
+      isAdminRevoke: false,
+    });
+  },
   [CT.oa]: (ctx) => notification(ctx.rng.pick([
     {
       notificationName: 'Scheduled maintenance', notificationFaceURL: 'https://static.example.com/system/ops.png',

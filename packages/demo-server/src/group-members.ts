@@ -20,7 +20,7 @@ import { userAt, userIndexOf, worldNow, type World } from './users.js';
 /** What the server stores as a member's group nickname: none of the demo's members set one. */
 const STORED_GROUP_NICKNAME = '';
 
-/** joinSource (P:constant/constant.go): invited, searched, QR code. */
+/** joinSource (P:constant/constant.go) of one not invited: a 2 here is a direct join (stored 0), 3 search and 4 QR code an approved application. */
 const JOIN_SOURCES = [2, 2, 2, 3, 4] as const;
 /** A muted member's mute ends within this many days. */
 const MUTED_UNTIL_DAYS = 30;
@@ -34,6 +34,18 @@ function joinTimeOf(world: World, group: GroupHead, userCreated: number, owner: 
   return owner ? group.createTime : since + rng.int(Math.max(1, worldNow(world) - since));
 }
 
+/**
+ * How a member came in, and what the server then stores (§12.7): the creator and an invitee 2
+ * with the op user as inviter (the owner made the group and invited); an approved application the
+ * application's source (3 search, 4 QR code) and no inviter (a self-application has none); a direct
+ * join (needVerification 2) 0, with the joiner's own ID as inviter.
+ */
+function joined(userID: string, group: GroupRecord, owner: boolean, invited: boolean, source: number) {
+  if (owner || invited) return { joinSource: 2, operatorUserID: group.ownerUserID, inviterUserID: group.ownerUserID };
+  if (source === 2) return { joinSource: 0, operatorUserID: userID, inviterUserID: userID };
+  return { joinSource: source, operatorUserID: group.ownerUserID, inviterUserID: '' };
+}
+
 /** One member as the server writes it (sdkws.GroupMemberFullInfo), in its field order. */
 export function memberWire(world: World, group: GroupRecord, index: number, position: number) {
   const user = userAt(world, index);
@@ -41,6 +53,8 @@ export function memberWire(world: World, group: GroupRecord, index: number, posi
   const rng = memberRng(group, index);
   const joinTime = joinTimeOf(world, group, user.createTime, role === ROLE_OWNER, rng);
   const invited = role !== ROLE_OWNER && rng.chance(0.6);
+  // Drawn as before (the draws after it stay where they were); a 2 not invited is a direct join.
+  const how = joined(user.userID, group, role === ROLE_OWNER, invited, role === ROLE_OWNER ? 2 : rng.pick(JOIN_SOURCES));
   return {
     groupID: group.groupID,
     userID: user.userID,
@@ -49,12 +63,12 @@ export function memberWire(world: World, group: GroupRecord, index: number, posi
     nickname: user.nickname,
     faceURL: user.faceURL,
     appMangerLevel: user.appMangerLevel,
-    joinSource: role === ROLE_OWNER ? 2 : rng.pick(JOIN_SOURCES),
-    operatorUserID: invited ? group.ownerUserID : '',
+    joinSource: how.joinSource,
+    operatorUserID: how.operatorUserID,
     ex: rng.chance(0.05) ? '{"title":"lead"}' : '',
     // A few members are muted for some days to come; the rest were never muted (Unix 0).
     muteEndTime: role !== ROLE_OWNER && rng.chance(0.03) ? worldNow(world) + rng.between(1, MUTED_UNTIL_DAYS) * 86_400_000 : 0,
-    inviterUserID: invited ? group.ownerUserID : '',
+    inviterUserID: how.inviterUserID,
   };
 }
 

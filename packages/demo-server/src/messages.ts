@@ -289,6 +289,26 @@ function receiverOf(world: World, p: Parties, senderID: string): PublicUser | un
   return undefined;
 }
 
+/** How far back a revoke notice looks for its revoker's own message. */
+const REVOKE_REACH = 2_000;
+
+/**
+ * The message a revoke notice at `seq` revokes: the revoker's own latest message before it (the
+ * server lets a member revoke only their own, an admin or owner aside; in a single chat never the
+ * other side's), with its clientMsgID as messageAt draws it. Undefined when none is within reach.
+ */
+function ownEarlier(world: World, t: Timeline, seq: number, senderID: string): { seq: number; clientMsgID: string } | undefined {
+  for (let s = seq - 1; s >= Math.max(t.minSeq, 1, seq - REVOKE_REACH); s--) {
+    if (s >= t.base || isDeleted(t, s)) continue;
+    const facts = factsAt(world, t, s);
+    if (facts.sendID !== senderID || facts.contentType === CT.revoke) continue;
+    const rng = rngFor(STREAM.message, t.key, s, 1);
+    rng.hex(32);
+    return { seq: s, clientMsgID: rng.hex(32) };
+  }
+  return undefined;
+}
+
 /**
  * The message at a seq, or undefined when it is deleted, cleared or past the end. `facts`: its
  * factsAt, when the caller has them already (the search filters on them first).
@@ -315,9 +335,10 @@ export function messageAt(world: World, t: Timeline, seq: number, facts?: Messag
   const clientMsgID = rng.hex(32);
   // Only these types name other users; building three users for every message would be most of a page's cost.
   const others = MENTIONING.has(contentType) ? [1, 2, 3].map(() => publicUserAt(world, rng.between(1, Math.max(1, world.population)))) : [];
+  const revokes = contentType === CT.revoke ? ownEarlier(world, t, seq, sender.userID) : undefined;
   const ctx: MessageContext = {
     rng, sender, receiver: receiver ?? publicUserAt(world, (group && userIndexOf(world, group.ownerUserID)) ?? 1), others,
-    sessionType: t.sessionType, conversationID: t.conversationID, sendTime, ...(group ? { group } : {}),
+    sessionType: t.sessionType, conversationID: t.conversationID, sendTime, ...(group ? { group } : {}), ...(revokes ? { revokes } : {}),
   };
   return record(world, t, seq, {
     serverMsgID, clientMsgID, sender, contentType, content: contentFor(contentType, ctx),

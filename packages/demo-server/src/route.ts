@@ -6,6 +6,7 @@ import type { ServerGeneration } from './generation.js';
 import { boundNumbers, boundString } from './bind.js';
 import { CodeError, argsError, noPermission } from './errors.js';
 import { conversationsOf, type ConversationRecord } from './conversations.js';
+import { withOwnReads } from './own-reads.js';
 import { checkPagination } from './pagination.js';
 import type { World } from './users.js';
 
@@ -76,6 +77,7 @@ export function byHandleResults<Row extends { handleResult: number }>(body: Map<
 
 /** The user's conversations as every route shows them: the data set's, with the activity's messages. */
 export function conversationsSeenBy(ctx: RouteContext, userID: string): readonly ConversationRecord[] {
-  const generated = conversationsOf(ctx.world, userID);
+  // The sender's read seq moved to their own latest message, as the server moves it on send.
+  const generated = withOwnReads(ctx.world, userID, conversationsOf(ctx.world, userID));
   return ctx.activity ? ctx.activity.conversations(userID, generated) : generated;
 }

@@ -1,6 +1,7 @@
 // The reads the delivery trace joins (openim-api.md §12.1-12.11) beyond the lists' own: each an
 // operation (its name and path, one home: the trace's requests and their curl lines name them
-// from here) and a function that sends it and gives its rows. Every batch read is indexed by ID,
+// from here) and a function that sends a body as given (the one the evidence's curl line copies)
+// and gives its rows. Every batch read is indexed by ID,
 // never by position (§12.0: random order, unknown IDs dropped). The online token detail's
 // `token[]` are live session JWTs: its schema has no place for them, so they are dropped as the
 // reply is parsed and never stored, shown or exported.
@@ -37,9 +38,9 @@ export type OwnerConversation = z.infer<typeof ownerConversationSchema>;
 const conversationsDataSchema = z.looseObject({ conversations: list(ownerConversationSchema) });
 
 /** An owner's conversations of these IDs, by ID: an ID the owner has no record of is absent. */
-export async function getConversations(client: OpenIMClient, ownerUserID: string, conversationIDs: readonly string[], signal?: AbortSignal): Promise<Map<string, OwnerConversation>> {
+export async function getConversations(client: OpenIMClient, body: { ownerUserID: string; conversationIDs: readonly string[] }, signal?: AbortSignal): Promise<Map<string, OwnerConversation>> {
   const op = TRACE_OPERATIONS.conversations;
-  const data = await client.call(op.name, op.path, { ownerUserID, conversationIDs }, conversationsDataSchema, signal);
+  const data = await client.call(op.name, op.path, body, conversationsDataSchema, signal);
   return new Map(data.conversations.map((c) => [c.conversationID, c]));
 }
 
@@ -59,20 +60,20 @@ const specifiedBlacksDataSchema = z.looseObject({ blacks: list(specifiedBlackSch
  * Which of these users the owner blocked, by blocked user ID. The row's user may be null (the
  * blocked user is gone); the IDs are asked one by one in order, so a one-ID request names its row.
  */
-export async function getSpecifiedBlacks(client: OpenIMClient, ownerUserID: string, userIDList: readonly string[], signal?: AbortSignal): Promise<Map<string, SpecifiedBlack>> {
+export async function getSpecifiedBlacks(client: OpenIMClient, body: { ownerUserID: string; userIDList: readonly string[] }, signal?: AbortSignal): Promise<Map<string, SpecifiedBlack>> {
   const op = TRACE_OPERATIONS.specifiedBlacks;
-  const data = await client.call(op.name, op.path, { ownerUserID, userIDList }, specifiedBlacksDataSchema, signal);
+  const data = await client.call(op.name, op.path, body, specifiedBlacksDataSchema, signal);
   // Rows come in request order (§12.4): a row without its user is the one asked at its position.
-  return new Map(data.blacks.map((b, i) => [b.blackUserInfo?.userID || (userIDList[i] ?? ''), b]));
+  return new Map(data.blacks.map((b, i) => [b.blackUserInfo?.userID || (body.userIDList[i] ?? ''), b]));
 }
 
 const isFriendDataSchema = z.looseObject({ inUser1Friends: bool, inUser2Friends: bool });
 export type FriendPair = z.infer<typeof isFriendDataSchema>;
 
 /** Whether each of two users has the other in their friend list (unknown users: false, false). */
-export function isFriend(client: OpenIMClient, userID1: string, userID2: string, signal?: AbortSignal): Promise<FriendPair> {
+export function isFriend(client: OpenIMClient, body: { userID1: string; userID2: string }, signal?: AbortSignal): Promise<FriendPair> {
   const op = TRACE_OPERATIONS.isFriend;
-  return client.call(op.name, op.path, { userID1, userID2 }, isFriendDataSchema, signal);
+  return client.call(op.name, op.path, body, isFriendDataSchema, signal);
 }
 
 const groupInfoSchema = z.looseObject({
@@ -88,18 +89,18 @@ export type TraceGroupInfo = z.infer<typeof groupInfoSchema>;
 const groupsInfoDataSchema = z.looseObject({ groupInfos: list(groupInfoSchema) });
 
 /** Groups by ID, dismissed ones included; an unknown ID is absent. */
-export async function getGroupsInfo(client: OpenIMClient, groupIDs: readonly string[], signal?: AbortSignal): Promise<Map<string, TraceGroupInfo>> {
+export async function getGroupsInfo(client: OpenIMClient, body: { groupIDs: readonly string[] }, signal?: AbortSignal): Promise<Map<string, TraceGroupInfo>> {
   const op = TRACE_OPERATIONS.groupsInfo;
-  const data = await client.call(op.name, op.path, { groupIDs }, groupsInfoDataSchema, signal);
+  const data = await client.call(op.name, op.path, body, groupsInfoDataSchema, signal);
   return new Map(data.groupInfos.map((g) => [g.groupID, g]));
 }
 
 const newestSeqDataSchema = z.looseObject({ maxSeqs: or(z.record(z.string(), intOr(0)), {} as Record<string, number>) });
 
 /** A user's conversations' global max seqs, by conversation ID; a conversation at seq 0 is absent (§12.10). */
-export async function getNewestSeqs(client: OpenIMClient, userID: string, signal?: AbortSignal): Promise<Record<string, number>> {
+export async function getNewestSeqs(client: OpenIMClient, body: { userID: string }, signal?: AbortSignal): Promise<Record<string, number>> {
   const op = TRACE_OPERATIONS.newestSeq;
-  const data = await client.call(op.name, op.path, { userID }, newestSeqDataSchema, signal);
+  const data = await client.call(op.name, op.path, body, newestSeqDataSchema, signal);
   return data.maxSeqs;
 }
 
@@ -114,8 +115,8 @@ const onlineDetailDataSchema = z.union([list(onlineDetailSchema), z.pipe(z.loose
  * Which platforms each online user is connected on and how many connections each, by user ID;
  * offline users are absent. A user token gets an empty answer, not a refusal (§12.11).
  */
-export async function getOnlineTokenDetail(client: OpenIMClient, userIDs: readonly string[], signal?: AbortSignal): Promise<Map<string, OnlineDetail>> {
+export async function getOnlineTokenDetail(client: OpenIMClient, body: { userIDs: readonly string[] }, signal?: AbortSignal): Promise<Map<string, OnlineDetail>> {
   const op = TRACE_OPERATIONS.onlineTokenDetail;
-  const rows = await client.call(op.name, op.path, { userIDs }, onlineDetailDataSchema, signal);
+  const rows = await client.call(op.name, op.path, body, onlineDetailDataSchema, signal);
   return new Map(rows.map((r) => [r.userID, r]));
 }

@@ -70,8 +70,9 @@ function plantsOf(world: World): Partial<Record<TraceCase, TracePlant>> {
       plant('blacklisted', t, seqFrom(world, t, 1, t.base, peer), peer);
       continue;
     }
+    // Muted is "do not receive" (1); "receive without push" (2) is a case of its own, not planted.
     if (c.wire.recvMsgOpt !== 0) {
-      plant('muted', t, seqFrom(world, t, 1, t.base, peer), peer);
+      if (c.wire.recvMsgOpt === 1) plant('muted', t, seqFrom(world, t, 1, t.base, peer), peer);
       continue;
     }
     const hole = t.holes[0];

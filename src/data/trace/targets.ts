@@ -1,0 +1,61 @@
+// What a trace traces, from what the operator had in front of them: a message search row, a
+// history row, a conversation row's latest message, or `trace --server-msg-id` (the search,
+// walked until the ID shows). A group message names no receiver: the caller asks for one.
+import type { OpenIMClient } from '../../api/client.js';
+import type { AnyRow } from '../../api/pages.js';
+import { isGroupMessage } from '../../domain/rows.js';
+import { singleChatID } from '../../lists/conversations.js';
+import { listDef, listFetcher } from '../../lists/registry.js';
+import type { TraceTarget } from './requests.js';
+
+/** A message as the three lists carry it: enough to name its conversation, seq and parties. */
+interface MessageFields {
+  sendID?: unknown;
+  recvID?: unknown;
+  groupID?: unknown;
+  sessionType?: unknown;
+  seq?: unknown;
+}
+
+const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+
+/** A target without its receiver when the message went to a group (`needsReceiver`), else whole. */
+export type RowTarget = { ok: true; target: TraceTarget; needsReceiver: boolean } | { ok: false; problem: string };
+
+/**
+ * A message's conversation, seq and parties. `conversationID`: the list's own (history knows it);
+ * `ownerID`: the user whose list it is, the receiver unless they sent it.
+ */
+export function targetOfMessage(m: MessageFields, conversationID: string | undefined, ownerID: string | undefined): RowTarget {
+  const seq = typeof m.seq === 'number' ? m.seq : 0;
+  if (!(seq >= 1)) return { ok: false, problem: 'this row has no seq to trace (a gap, or a message without one)' };
+  const sendID = str(m.sendID);
+  const recvID = str(m.recvID);
+  const group = isGroupMessage({ sessionType: typeof m.sessionType === 'number' ? m.sessionType : 0, groupID: str(m.groupID) });
+  const cid = conversationID ?? (group ? `sg_${str(m.groupID) || recvID}` : sendID && recvID ? singleChatID(sendID, recvID) : '');
+  if (cid === '') return { ok: false, problem: 'this row names no conversation' };
+  const sender = sendID ? { senderID: sendID } : {};
+  if (group) {
+    const receiverID = ownerID && ownerID !== sendID ? ownerID : '';
+    return { ok: true, target: { conversationID: cid, seq, receiverID, ...sender }, needsReceiver: receiverID === '' };
+  }
+  const receiverID = recvID || (ownerID && ownerID !== sendID ? ownerID : '');
+  return { ok: true, target: { conversationID: cid, seq, receiverID, ...sender }, needsReceiver: receiverID === '' };
+}
+
+/** The search pages walked at most to find a server message ID: the search has no ID filter. */
+export const SEARCH_PAGES = 20;
+const SEARCH_PAGE_SIZE = 100;
+
+/** The message with this server ID, by the message search (narrowed to a sender when given). */
+export async function findByServerMsgID(client: OpenIMClient, serverMsgID: string, from: string | undefined, signal: AbortSignal): Promise<RowTarget> {
+  const fetch = listFetcher(client, { kind: 'messages', query: listDef('messages').query.fromFlags(from ? { from } : {}) });
+  for (let page = 1; page <= SEARCH_PAGES; page++) {
+    const found = await fetch(page, SEARCH_PAGE_SIZE, signal);
+    const row = found.rows.find((r: AnyRow) => str((r as { chatLog?: { serverMsgID?: unknown } }).chatLog?.serverMsgID) === serverMsgID);
+    if (row) return targetOfMessage((row as { chatLog: MessageFields }).chatLog, undefined, undefined);
+    if (found.rows.length < SEARCH_PAGE_SIZE) break;
+  }
+  const narrowed = from ? ` of ${from}'s messages` : '';
+  return { ok: false, problem: `no message with server ID ${serverMsgID} in the first ${SEARCH_PAGES * SEARCH_PAGE_SIZE}${narrowed} the search returns (narrow it with --from ID, or trace --conversation CID --seq N)` };
+}

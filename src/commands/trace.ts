@@ -47,7 +47,7 @@ export async function runTraceCommand(options: ExplorerOptions, streams: ScriptS
       ...(log ? { onRequest: log.onRequest } : {}),
     });
     let found: RowTarget;
-    if (request.serverMsgID !== undefined) found = await findByServerMsgID(client, request.serverMsgID, request.from, controller.signal);
+    if (request.serverMsgID !== undefined) found = await findByServerMsgID(client, request.serverMsgID, { ...(request.from ? { from: request.from } : {}), ...(request.to ? { to: request.to } : {}), ...(request.day ? { day: request.day } : {}) }, controller.signal);
     else found = { ok: true, target: { conversationID: request.conversationID ?? '', seq: request.seq ?? 0, receiverID: request.to ?? '' }, needsReceiver: false };
     if (!found.ok) {
       say(sanitize(found.problem));

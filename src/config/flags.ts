@@ -73,7 +73,7 @@ export const FLAGS = {
   'server-msg-id': { type: 'string', value: 'ID', help: 'the server ID of the message to trace', use: ['trace'] },
   type: { type: 'string', value: 'NAME|N', help: 'messages of this content type', use: listsWith('type') },
   session: { type: 'string', value: 'KIND', complete: ['single', 'group'], help: 'single or group chats only', use: listsWith('session') },
-  day: { type: 'string', value: 'YYYY-MM-DD', help: 'messages sent this day (local, sent as one UTC day)', use: listsWith('day') },
+  day: { type: 'string', value: 'YYYY-MM-DD', help: 'messages sent this day (local, sent as one UTC day)', use: [...listsWith('day'), 'trace'] },
   page: { type: 'string', value: 'N', help: 'first page', use: LIST_COMMANDS },
   size: { type: 'string', value: 'N', help: 'rows per request', use: LIST_COMMANDS },
   all: { type: 'boolean', help: 'every page from --page on', use: LIST_COMMANDS },

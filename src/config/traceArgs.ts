@@ -14,8 +14,9 @@ export interface TraceRequestOptions {
   serverMsgID?: string;
   /** The receiver traced. */
   to?: string;
-  /** The sender, to narrow the search by server ID. */
+  /** The sender and the day, to narrow the search by server ID. */
   from?: string;
+  day?: string;
   /** Undefined: table on a terminal, json otherwise. */
   output?: TraceOutput;
 }
@@ -28,7 +29,7 @@ const TRACE_FLAGS = Object.entries(FLAGS)
 const text = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined);
 
 export function traceRequest(v: Readonly<Record<string, unknown>>): TraceRequestOptions {
-  for (const name of ['page', 'size', 'all', 'watch', 'user', 'search', 'regex', 'keyword', 'group', 'ids', 'type', 'session', 'day']) {
+  for (const name of ['page', 'size', 'all', 'watch', 'user', 'search', 'regex', 'keyword', 'group', 'ids', 'type', 'session']) {
     if (v[name] !== undefined && !TRACE_FLAGS.includes(name)) throw new UsageError(`--${name} does not go with trace (it takes --conversation CID --seq N --to ID, or --server-msg-id ID)`);
   }
   const output = v.output;
@@ -40,7 +41,8 @@ export function traceRequest(v: Readonly<Record<string, unknown>>): TraceRequest
   const serverMsgID = text(v['server-msg-id']);
   const to = text(v.to);
   const from = text(v.from);
-  const common = { ...(to ? { to } : {}), ...(from ? { from } : {}), ...(output !== undefined ? { output: output as TraceOutput } : {}) };
+  const day = text(v.day);
+  const common = { ...(to ? { to } : {}), ...(from ? { from } : {}), ...(day ? { day } : {}), ...(output !== undefined ? { output: output as TraceOutput } : {}) };
   if (serverMsgID !== undefined) {
     if (conversationID !== undefined || v.seq !== undefined) throw new UsageError('trace takes --server-msg-id ID or --conversation CID --seq N, not both');
     return { serverMsgID, ...common };
@@ -48,7 +50,7 @@ export function traceRequest(v: Readonly<Record<string, unknown>>): TraceRequest
   if (conversationID === undefined || v.seq === undefined || to === undefined) {
     throw new UsageError('trace needs --conversation CID --seq N --to ID (the receiver), or --server-msg-id ID');
   }
-  if (from !== undefined) throw new UsageError('--from goes with trace --server-msg-id (the sender, to narrow the search)');
+  if (from !== undefined || day !== undefined) throw new UsageError('--from and --day go with trace --server-msg-id (they narrow the search)');
   const seqText = String(v.seq).trim();
   const seq = /^\d{1,16}$/.test(seqText) ? Number(seqText) : NaN;
   if (!Number.isSafeInteger(seq) || seq < 1) throw new UsageError(`--seq must be a whole number from 1, got ${JSON.stringify(v.seq)}`);

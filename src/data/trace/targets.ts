@@ -47,15 +47,33 @@ export function targetOfMessage(m: MessageFields, conversationID: string | undef
 export const SEARCH_PAGES = 20;
 const SEARCH_PAGE_SIZE = 100;
 
-/** The message with this server ID, by the message search (narrowed to a sender when given). */
-export async function findByServerMsgID(client: OpenIMClient, serverMsgID: string, from: string | undefined, signal: AbortSignal): Promise<RowTarget> {
-  const fetch = listFetcher(client, { kind: 'messages', query: listDef('messages').query.fromFlags(from ? { from } : {}) });
-  for (let page = 1; page <= SEARCH_PAGES; page++) {
-    const found = await fetch(page, SEARCH_PAGE_SIZE, signal);
-    const row = found.rows.find((r: AnyRow) => str((r as { chatLog?: { serverMsgID?: unknown } }).chatLog?.serverMsgID) === serverMsgID);
-    if (row) return targetOfMessage((row as { chatLog: MessageFields }).chatLog, undefined, undefined);
-    if (found.rows.length < SEARCH_PAGE_SIZE) break;
+/** What narrows the search for a server ID: the sender, the receiver (a single chat's recvID), the day. */
+export interface SearchNarrowing {
+  from?: string;
+  to?: string;
+  day?: string;
+}
+
+/**
+ * The message with this server ID, by the message search narrowed as given. A group message's
+ * recvID is the group, not the receiver `--to` names: when the receiver finds none, the search
+ * is walked again without it.
+ */
+export async function findByServerMsgID(client: OpenIMClient, serverMsgID: string, narrowing: SearchNarrowing, signal: AbortSignal): Promise<RowTarget> {
+  const tries = narrowing.to !== undefined ? [narrowing, { ...narrowing, to: undefined }] : [narrowing];
+  for (const flags of tries) {
+    const given = Object.fromEntries(Object.entries(flags).filter(([, v]) => v !== undefined));
+    const fetch = listFetcher(client, { kind: 'messages', query: listDef('messages').query.fromFlags(given) });
+    for (let page = 1; page <= SEARCH_PAGES; page++) {
+      const found = await fetch(page, SEARCH_PAGE_SIZE, signal);
+      const row = found.rows.find((r: AnyRow) => str((r as { chatLog?: { serverMsgID?: unknown } }).chatLog?.serverMsgID) === serverMsgID);
+      if (row) return targetOfMessage((row as { chatLog: MessageFields }).chatLog, undefined, undefined);
+      if (found.rows.length < SEARCH_PAGE_SIZE) break;
+    }
   }
-  const narrowed = from ? ` of ${from}'s messages` : '';
-  return { ok: false, problem: `no message with server ID ${serverMsgID} in the first ${SEARCH_PAGES * SEARCH_PAGE_SIZE}${narrowed} the search returns (narrow it with --from ID, or trace --conversation CID --seq N)` };
+  const narrowed = [narrowing.from && `from ${narrowing.from}`, narrowing.day && `on ${narrowing.day}`].filter(Boolean).join(' ');
+  return {
+    ok: false,
+    problem: `no message with server ID ${serverMsgID} in the first ${SEARCH_PAGES * SEARCH_PAGE_SIZE} messages${narrowed ? ` ${narrowed}` : ''} the search returns (narrow it with --from ID and --day YYYY-MM-DD, or trace --conversation CID --seq N)`,
+  };
 }

@@ -31,6 +31,8 @@ interface CheckDef<N extends RequestID, R extends RequestID = never> {
   /** Headline precedence: lower first. */
   rank?: number;
   only?: 'group';
+  /** Judges the sender: unknown while no one can name the sender. */
+  sender?: true;
   judge(k: Known, got: Given<N> & Maybe<R>, nowMs: number): Judgement;
 }
 const check = <N extends RequestID, R extends RequestID = never>(def: CheckDef<N, R>) => def;
@@ -124,6 +126,7 @@ export const TRACE_CHECKS = {
   }),
   blacklist: check({
     name: "sender on the receiver's blacklist",
+    sender: true,
     needs: ['blacklist'],
     rank: 5,
     judge(k, got): Judgement {
@@ -162,6 +165,7 @@ export const TRACE_CHECKS = {
   }),
   senderMember: check({
     name: 'sender in the group',
+    sender: true,
     needs: ['members'],
     only: 'group',
     judge(k, got, nowMs): Judgement {
@@ -189,6 +193,7 @@ export const TRACE_CHECKS = {
   }),
   friendship: check({
     name: 'friends',
+    sender: true,
     needs: ['friendship'],
     judge(k, got): Judgement {
       const { inUser1Friends: mine, inUser2Friends: theirs } = got.friendship;

@@ -142,6 +142,7 @@ export async function runTrace(target: TraceTarget, deps: TraceDeps): Promise<Tr
   const notApplicable = (id: RequestID) => (TRACE_REQUESTS[id].needsSender ? 'the receiver sent it' : 'not for this kind of conversation');
   const first = ids.filter((id) => !TRACE_REQUESTS[id].needsSender || known.senderID !== undefined);
   const later = ids.filter((id) => !first.includes(id));
+  let senderProblem = '';
   const running = first.map((id) => send(id, known, notApplicable(id)));
   if (later.length > 0) {
     // The sender is what the receiver's pull says, once it answers.
@@ -152,18 +153,20 @@ export async function runTrace(target: TraceTarget, deps: TraceDeps): Promise<Tr
     const k: Known = senderID ? { ...known, senderID } : known;
     Object.assign(known, k);
     const why = pulled && 'ok' in pulled && !pulled.ok ? `the sender is not known: ${pulled.reason}` : `the sender is not known: the receiver's pull has no message at seq ${formatCount(known.seq)}`;
+    if (!senderID) senderProblem = why;
     running.push(...later.map((id) => send(id, k, senderID ? notApplicable(id) : why)));
   }
   await Promise.all(running);
 
   const lines = CHECK_ORDER.flatMap((id): TraceLine[] => {
     const def = TRACE_CHECKS[id] as unknown as {
-      name: string; needs: readonly RequestID[]; reads?: readonly RequestID[]; only?: 'group';
+      name: string; needs: readonly RequestID[]; reads?: readonly RequestID[]; only?: 'group'; sender?: true;
       judge(k: Known, got: Record<string, unknown>, nowMs: number): Judgement;
     };
     if (def.only === 'group' && known.groupID === undefined) return [];
     const routes = (from: readonly RequestID[]) => [...new Set(from.map((r) => TRACE_REQUESTS[r].operation.path))];
     const got: Record<string, unknown> = {};
+    if (def.sender && !known.senderID) return [{ check: id, name: def.name, verdict: 'unknown', words: `unknown: ${senderProblem || 'the sender is not known'}`, facts: {}, routes: routes(def.needs) }];
     for (const need of def.needs) {
       const o = outcomes.get(need);
       if (!o || !('ok' in o)) return [{ check: id, name: def.name, verdict: 'unknown', words: `unknown: ${o && 'skipped' in o ? o.skipped : 'not asked'}`, facts: {}, routes: routes([need]) }];

@@ -77,3 +77,23 @@ export async function findByServerMsgID(client: OpenIMClient, serverMsgID: strin
     problem: `no message with server ID ${serverMsgID} in the first ${SEARCH_PAGES * SEARCH_PAGE_SIZE} messages${narrowed ? ` ${narrowed}` : ''} the search returns (narrow it with --from ID and --day YYYY-MM-DD, or trace --conversation CID --seq N)`,
   };
 }
+
+export const TRACE_COMMAND_USAGE = 'trace --conversation CID --seq N --to ID';
+
+/** `:trace`'s words (`--conversation CID --seq N --to ID`, any order) to a target, or the problem in words. */
+export function parseTraceWords(text: string): { ok: true; target: TraceTarget } | { ok: false; error: string } {
+  const words = text.trim().split(/\s+/).filter(Boolean);
+  const given: Record<string, string> = {};
+  for (let i = 0; i < words.length; i += 2) {
+    const flag = words[i]!.replace(/^--/, '');
+    const value = words[i + 1];
+    if (!['conversation', 'seq', 'to'].includes(flag) || !words[i]!.startsWith('--')) return { ok: false, error: `${words[i]!} is not a flag of :trace (usage: :${TRACE_COMMAND_USAGE})` };
+    if (value === undefined || value.startsWith('--')) return { ok: false, error: `--${flag} needs a value (usage: :${TRACE_COMMAND_USAGE})` };
+    given[flag] = value;
+  }
+  const { conversation, seq, to } = given;
+  if (!conversation || !seq || !to) return { ok: false, error: `usage: :${TRACE_COMMAND_USAGE}` };
+  const n = /^\d{1,16}$/.test(seq) ? Number(seq) : NaN;
+  if (!Number.isSafeInteger(n) || n < 1) return { ok: false, error: `--seq must be a whole number from 1, got ${seq}` };
+  return { ok: true, target: { conversationID: conversation, seq: n, receiverID: to } };
+}

@@ -77,6 +77,7 @@ async function run(parsed: ExplorerOptions): Promise<number> {
       return -1; // keeps running until a signal
     }
     case 'list':
+    case 'trace':
     case 'explore':
       break;
   }
@@ -123,6 +124,11 @@ async function explore(parsed: ExplorerOptions, demo: Promise<EmbeddedDemo> | un
     return EXIT_USAGE;
   }
 
+  if (options.command === 'trace') {
+    const { runTraceCommand } = await import('./commands/trace.js');
+    const startDemo = async () => (await import('openim-demo-server/embedded')).startEmbeddedDemo(demoOptions(options));
+    return runTraceCommand(options, { stdout: process.stdout, stderr: process.stderr, env: process.env }, startDemo);
+  }
   if (options.command === 'list') {
     const { stdoutClosedAtStart } = await import('./commands/output.js');
     if (stdoutClosedAtStart()) {

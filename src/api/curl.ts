@@ -13,10 +13,15 @@ export type CurlCommand = { ok: true; command: string } | { ok: false; problem: 
  * JSON the app sends with everything outside ASCII as \u escapes (the same JSON to the server).
  */
 export function curlCommand(baseUrl: string, call: PageCall, operationID: string): CurlCommand {
+  return requestCurlCommand(baseUrl, { path: call.operation.path, body: call.body }, operationID);
+}
+
+/** The same for any request as sent (a path and its body): the trace's evidence writes one per request. */
+export function requestCurlCommand(baseUrl: string, call: { path: string; body: object }, operationID: string): CurlCommand {
   let url: string;
   try {
     // The serialised URL: tabs and newlines dropped, the rest outside ASCII percent-encoded, as sent.
-    url = new URL(joinUrl(baseUrl, call.operation.path)).href;
+    url = new URL(joinUrl(baseUrl, call.path)).href;
   } catch {
     return { ok: false, problem: 'the base URL cannot be parsed' };
   }

@@ -16,6 +16,7 @@ import { urlCredentialsProblem, urlExtraPartProblem, withoutUserinfo } from './s
 import { CONTROL_CHARACTER_PROBLEM, normalBaseUrl } from './baseUrl.js';
 import { hasControlCode } from '../api/inertText.js';
 import { UsageError } from './usageError.js';
+import { traceRequest, type TraceRequestOptions } from './traceArgs.js';
 import type { Connection, GivenConnection } from './connection.js';
 
 export { UsageError };
@@ -29,10 +30,11 @@ export type Shell = (typeof SHELLS)[number];
 /** The words that may come first, with what they do (for shell completion too). */
 export const SUBCOMMANDS = {
   ...(Object.fromEntries(LIST_KINDS.map((kind) => [LIST_NAMES[kind].command, LIST_NAMES[kind].commandHelp])) as Record<ListCommand, string>),
+  trace: 'why a receiver did or did not get a message (--conversation CID --seq N --to ID)',
   'demo-server': 'run the demo server alone',
   completion: 'print a shell completion script (bash, zsh, fish)',
   'config-schema': "print the config file's JSON Schema",
-} as const satisfies Record<ListCommand | 'demo-server' | 'completion' | 'config-schema', string>;
+} as const satisfies Record<ListCommand | 'trace' | 'demo-server' | 'completion' | 'config-schema', string>;
 
 /** Hidden: prints the config file's profile names, one a line, for the completion scripts. */
 export const COMPLETE_PROFILES = '__complete-profiles';
@@ -75,7 +77,7 @@ export interface Preferences {
 }
 
 export interface ExplorerOptions {
-  command: 'explore' | 'demo-server' | 'help' | 'version' | 'list' | 'completion' | 'complete-profiles' | 'config-schema';
+  command: 'explore' | 'demo-server' | 'help' | 'version' | 'list' | 'trace' | 'completion' | 'complete-profiles' | 'config-schema';
   /** The shell of `completion SHELL`. */
   shell?: Shell;
   /** What the flags and the environment say of the connection, each apart (connection.ts decides). */
@@ -121,6 +123,8 @@ export interface ExplorerOptions {
   flags: ReadonlySet<ProfileField>;
   /** The scripting command, when `command` is 'list'. */
   request?: ListRequestOptions;
+  /** The message traced, when `command` is 'trace'. */
+  trace?: TraceRequestOptions;
 }
 
 export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): ExplorerOptions {
@@ -147,7 +151,7 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): E
     ? 'help'
     : v.version
       ? 'version'
-      : first === 'demo-server' || first === 'config-schema'
+      : first === 'demo-server' || first === 'config-schema' || first === 'trace'
         ? first
         : shell
           ? 'completion'
@@ -172,7 +176,7 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): E
     },
     // Read only where a server is reached: a stale OPENIM_BASE_URL must not break `completion bash`.
     environment:
-      command === 'explore' || command === 'list'
+      command === 'explore' || command === 'list' || command === 'trace'
         ? {
             baseUrl: nonEmpty(env.OPENIM_BASE_URL) === undefined ? undefined : checkedUrl(env.OPENIM_BASE_URL ?? '', 'OPENIM_BASE_URL'),
             token: nonEmpty(env.OPENIM_TOKEN),
@@ -189,6 +193,7 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): E
   const pageSize = pageSizeRaw === undefined ? undefined : int(pageSizeRaw, '--page-size', 1, MAX_PAGE_SIZE);
 
   const request = command === 'list' ? listRequest(first as ListCommand, v) : undefined;
+  const trace = command === 'trace' ? traceRequest(v) : undefined;
   if (request && watchMs !== undefined) {
     if (request.all) throw new UsageError('--watch watches one page (--page, --size); it does not go with --all');
     if (request.output !== undefined && request.output !== 'ndjson') {
@@ -232,6 +237,7 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): E
     ...profileAsked(v.profile, nonEmpty(env.OPENIM_PROFILE)),
     flags,
     ...(request ? { request } : {}),
+    ...(trace ? { trace } : {}),
   };
 }
 

@@ -11,9 +11,9 @@ export const DEMO_SERVERS = ['release', 'main'] as const;
 export type DemoServerKind = (typeof DEMO_SERVERS)[number];
 
 /** Where a flag goes: the explorer, a scripting command, the demo server. */
-export type FlagUse = 'explore' | ListCommand | 'demo-server';
+export type FlagUse = 'explore' | ListCommand | 'demo-server' | 'trace';
 
-const CONNECT: readonly FlagUse[] = ['explore', ...LIST_COMMANDS];
+const CONNECT: readonly FlagUse[] = ['explore', ...LIST_COMMANDS, 'trace'];
 /** The commands that print one user's list: they take `--user ID`. */
 export const PER_USER_COMMANDS: readonly ListCommand[] = LIST_KINDS.filter((kind) => LIST_NAMES[kind].place === 'userTab').map((kind) => LIST_NAMES[kind].command);
 /** The commands that take `--user ID`: one user's lists, and the drill-down lists whose flags name it. */
@@ -64,18 +64,20 @@ export const FLAGS = {
   search: { type: 'string', value: 'TEXT', help: 'only rows matching TEXT (users, groups, members)', use: listsWith('search') },
   regex: { type: 'boolean', help: 'the --search text is a regular expression', use: listsWith('regex') },
   user: { type: 'string', value: 'ID', help: 'the user whose list to print (for status the users A,B)', use: USER_COMMANDS },
-  conversation: { type: 'string', value: 'CID', help: 'the conversation whose messages to print', use: listsWith('conversation') },
+  conversation: { type: 'string', value: 'CID', help: 'the conversation whose messages to print (or trace)', use: [...listsWith('conversation'), 'trace'] },
   group: { type: 'string', value: 'ID', help: 'the group whose members to print', use: listsWith('group') },
   ids: { type: 'string', value: 'A,B', help: 'only these conversation IDs', use: listsWith('ids') },
-  from: { type: 'string', value: 'ID', help: 'messages this user sent', use: listsWith('from') },
-  to: { type: 'string', value: 'ID', help: 'messages to this user or group ID', use: listsWith('to') },
+  from: { type: 'string', value: 'ID', help: 'messages this user sent', use: [...listsWith('from'), 'trace'] },
+  to: { type: 'string', value: 'ID', help: 'messages to this user or group ID (trace: the receiver)', use: [...listsWith('to'), 'trace'] },
+  seq: { type: 'string', value: 'N', help: 'the seq of the message to trace', use: ['trace'] },
+  'server-msg-id': { type: 'string', value: 'ID', help: 'the server ID of the message to trace', use: ['trace'] },
   type: { type: 'string', value: 'NAME|N', help: 'messages of this content type', use: listsWith('type') },
   session: { type: 'string', value: 'KIND', complete: ['single', 'group'], help: 'single or group chats only', use: listsWith('session') },
-  day: { type: 'string', value: 'YYYY-MM-DD', help: 'messages sent this day (local, sent as one UTC day)', use: listsWith('day') },
+  day: { type: 'string', value: 'YYYY-MM-DD', help: 'messages sent this day (local, sent as one UTC day)', use: [...listsWith('day'), 'trace'] },
   page: { type: 'string', value: 'N', help: 'first page', use: LIST_COMMANDS },
   size: { type: 'string', value: 'N', help: 'rows per request', use: LIST_COMMANDS },
   all: { type: 'boolean', help: 'every page from --page on', use: LIST_COMMANDS },
-  output: { type: 'string', short: 'o', value: 'FORMAT', complete: OUTPUT_FORMATS, help: 'output format', use: LIST_COMMANDS },
+  output: { type: 'string', short: 'o', value: 'FORMAT', complete: OUTPUT_FORMATS, help: 'output format', use: [...LIST_COMMANDS, 'trace'] },
   help: { type: 'boolean', short: 'h', help: 'usage', use: EVERYWHERE },
   version: { type: 'boolean', short: 'v', help: 'the version', use: EVERYWHERE },
 } as const satisfies Record<string, FlagSpec>;

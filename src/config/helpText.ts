@@ -37,6 +37,10 @@ ${LIST_KINDS.map((kind) => listUsage(LIST_NAMES[kind].usage)).join('')}    --wat
     --all               every page from --page on, printed as each page arrives
     --output FORMAT     json, ndjson, csv or table
                         (default table on a terminal, json otherwise)
+  openim-explorer trace --conversation CID --seq N --to ID [-o json|table]
+  openim-explorer trace --server-msg-id ID [--from ID] [--day D] [--to ID]
+                        did the receiver get the message, and if not, why: a
+                        verdict, then each check with its fact and its route
   Exit codes: 0 done, 1 the server answered with an error (or an unreadable
   reply), 2 usage or config error, 3 the server could not be reached,
   74 the output could not be written (a full disk, a closed stdout).

@@ -18,6 +18,7 @@ import { scopesInFront } from '../keys/keymap.js';
 import type { InputEvent } from '../keys/normalize.js';
 import { ListScreen } from '../screens/ListScreen.js';
 import { UserScreen } from '../screens/UserScreen.js';
+import { TraceView } from '../components/TraceView.js';
 import { useShallow } from 'zustand/react/shallow';
 import { fittedPageSizes, screenGeometry } from '../layout/frame.js';
 import { currentScreen, openRegions } from '../store/selectors.js';
@@ -32,6 +33,7 @@ export function App({ info }: { info: ConnectionInfo }): React.JSX.Element {
   const open = useAppStore(useShallow(openRegions));
   const promptNote = useAppStore((s) => s.prompt !== null && hasNote(s.prompt));
   const logOpen = useAppStore((s) => s.log !== null);
+  const traceOpen = useAppStore((s) => s.trace !== null);
   // Every region's lines and width, computed here once and handed down: nothing below recomputes.
   const geometry = screenGeometry(size, open);
   const { width } = geometry.frame;
@@ -61,6 +63,8 @@ export function App({ info }: { info: ConnectionInfo }): React.JSX.Element {
           <HelpOverlay width={width} height={geometry.body.rows} />
         ) : logOpen ? (
           <MessageLog width={width} height={geometry.body.rows} />
+        ) : traceOpen ? (
+          <TraceView width={width} height={geometry.body.rows} />
         ) : screen.name === 'user' ? (
           <UserScreen userID={screen.userID} tab={screen.tab} geometry={geometry} />
         ) : (

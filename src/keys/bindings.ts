@@ -12,6 +12,7 @@ import type { AppState } from '../store/types.js';
 import type { BindingSpec, KeyContext } from './binding.js';
 import { detailEdge, detailPaneOf, jumpToMatch } from './detailKeys.js';
 import { PROMPT_BINDINGS } from './promptKeys.js';
+import { TRACE_BINDINGS, TRACE_ROW_BINDING } from './traceKeys.js';
 
 const state = (ctx: KeyContext) => ctx.store.getState();
 
@@ -288,6 +289,7 @@ export const BINDINGS = [
     scope: 'list',
     run: (c) => state(c).exportView('csv'),
   },
+  TRACE_ROW_BINDING,
   { action: 'reload', keys: ['r'], atOnce: true, description: 'reload this page from the server', scope: 'list', run: (c) => state(c).reload() },
   {
     action: 'live',
@@ -369,6 +371,7 @@ export const BINDINGS = [
   { action: 'logTop', keys: ['g'], description: 'the newest message', scope: 'log', run: (c) => state(c).scrollLog('top') },
   { action: 'logBottom', keys: ['G'], description: 'the oldest message', scope: 'log', run: (c) => state(c).scrollLog('bottom') },
   { action: 'logClose', keys: ['escape', 'q', 'L'], description: 'close the message log', scope: 'log', run: (c) => state(c).closeLog() },
+  ...TRACE_BINDINGS,
   ...PROMPT_BINDINGS,
 ] as const satisfies readonly BindingSpec[];
 

@@ -7,6 +7,8 @@ import { listDef } from '../lists/registry.js';
 import type { AppActions } from '../store/actions.js';
 import type { CommandArgument, CommandLine, CommandWord } from '../store/commandLine.js';
 import { checkID } from '../store/ids.js';
+import { parseTraceWords, TRACE_COMMAND_USAGE } from '../data/trace/targets.js';
+import type { TraceTarget } from '../data/trace/requests.js';
 import type { AppState } from '../store/types.js';
 
 type Store = StoreApi<AppState & AppActions>;
@@ -18,7 +20,9 @@ type Parsed<A extends CommandArgument> = A extends 'none'
     ? number
     : A extends 'sort'
       ? { field?: string; desc: boolean }
-      : string;
+      : A extends 'trace'
+        ? TraceTarget
+        : string;
 
 interface CommandSpec<A extends CommandArgument> {
   name: string;
@@ -90,6 +94,14 @@ export const COMMANDS: readonly CommandSpec<CommandArgument>[] = [
     description: 'the last 50 messages of the status line, newest first',
     run: (s) => act(s).openLog(),
   }),
+  command({
+    name: 'trace',
+    argument: 'trace',
+    synopsis: 'trace --conversation CID --seq N --to ID',
+    usage: TRACE_COMMAND_USAGE,
+    description: "the delivery trace of a message to a receiver (a group message's member, say)",
+    run: (s, target) => act(s).openTrace(target),
+  }),
   command({ name: 'help', argument: 'none', synopsis: 'help', usage: 'help', description: 'this help', run: (s) => act(s).openHelp() }),
   command({ name: 'quit', aliases: ['q', 'q!'], argument: 'none', synopsis: 'quit', usage: 'quit', description: 'quit', run: (s) => act(s).quit() }),
 ];
@@ -127,6 +139,10 @@ function parseArgument(argument: CommandArgument, arg: string): { ok: true; valu
     }
     case 'field':
       return FIELD.test(arg) ? { ok: true, value: arg } : { ok: false };
+    case 'trace': {
+      const parsed = parseTraceWords(arg);
+      return parsed.ok ? { ok: true, value: parsed.target } : { ok: false, error: parsed.error };
+    }
   }
 }
 

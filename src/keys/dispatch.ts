@@ -91,7 +91,7 @@ function mustWait(state: AppState & AppActions, action: Action | undefined, wait
   if (waiting > 0) return true;
   // The user picker, its ID sent: what is typed now is for the user's screen, not the ID.
   if (state.prompt) return state.prompt.kind === 'user' && state.checkingUser;
-  if (!awaiting(state) || state.help || state.log) return false;
+  if (!awaiting(state) || state.help || state.log || state.trace) return false;
   return action !== undefined && !ACT_AT_ONCE.has(action);
 }
 

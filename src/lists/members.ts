@@ -60,7 +60,7 @@ const memberList = pageOperation({
   totalExact: true,
 });
 
-const membersInfoSchema = z.looseObject({ members: list(memberSchema) });
+export const membersInfoSchema = z.looseObject({ members: list(memberSchema) });
 
 const searchQuery = textSearchQuery({
   base: { groupID: '' },

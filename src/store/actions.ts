@@ -163,6 +163,18 @@ export interface TokenActions {
   checkToken(): void;
 }
 
+export interface TraceActions {
+  /** `t`: traces the selected message row (a group's asks, on the command line, whose delivery). */
+  traceRow(): void;
+  /** `:trace`: traces this message. */
+  openTrace(target: import('../data/trace/requests.js').TraceTarget): void;
+  closeTrace(): void;
+  /** Scrolls by lines, or to an end, within the trace's `lines`. */
+  scrollTrace(by: number | 'top' | 'bottom', lines: number): void;
+  /** `E` on the trace: the evidence folder. */
+  exportEvidence(): void;
+}
+
 export type AppActions = NavActions &
   ListActions &
   PromptActions &
@@ -174,5 +186,6 @@ export type AppActions = NavActions &
   ExportActions &
   SummaryActions &
   LiveActions &
-  TokenActions;
+  TokenActions &
+  TraceActions;
 export type AppStore = StoreApi<AppState & AppActions>;

@@ -19,6 +19,7 @@ type OverlayName =
   | 'exportQuestion'
   | 'help'
   | 'log'
+  | 'trace'
   | 'walk'
   | 'load'
   | 'detailSearch'
@@ -29,7 +30,7 @@ type OverlayName =
   | 'narrowed';
 
 /** The scope of the keys' bindings an overlay's own keys are (keys/binding.ts Scope). */
-type KeyLayer = 'question' | 'prompt' | 'help' | 'log';
+type KeyLayer = 'question' | 'prompt' | 'help' | 'log' | 'trace';
 
 interface Overlay {
   name: OverlayName;
@@ -72,6 +73,8 @@ const OVERLAYS: readonly Overlay[] = [
   { name: 'help', open: (s) => s.help, keys: { scope: 'help', alone: true }, escape: (s) => s.toggleHelp() },
   // Read-only and in front of the page: its keys are the `log` scope's rows, and only they reach it.
   { name: 'log', open: (s) => s.log !== null, keys: { scope: 'log', alone: true }, escape: (s) => s.closeLog() },
+  // The delivery trace, over the page: its keys are the `trace` scope's rows.
+  { name: 'trace', open: (s) => s.trace !== null, keys: { scope: 'trace', alone: true }, escape: (s) => s.closeTrace() },
   // A load that walks (a member search on the client): Esc stops it, and what it found shows.
   {
     name: 'walk',

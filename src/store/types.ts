@@ -13,6 +13,7 @@ import type { RowMark } from '../domain/rowDiff.js';
 import type { RefreshStatus } from '../data/liveRefresh.js';
 import type { DrillList, TopList, UserTab } from '../lists/names.js';
 import type { SummaryFigures } from '../lists/registry.js';
+import type { TraceView } from './traceState.js';
 
 
 /**
@@ -226,6 +227,8 @@ export interface AppState {
   live: LiveState;
   /** When the token expires, as the server said at start (tokenSlice.ts). */
   token: TokenState;
+  /** The delivery trace over the body (`t`, `:trace`; traceSlice.ts). */
+  trace: TraceView | null;
 }
 
 /**

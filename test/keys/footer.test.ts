@@ -28,6 +28,7 @@ const SAYS: Record<string, readonly string[]> = {
   user: ['openUser'],
   filter: ['filter'],
   live: ['live'],
+  trace: ['trace'],
   accounts: ['accounts'],
   'pick user': ['userPicker'],
   cmd: ['command'],

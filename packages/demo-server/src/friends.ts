@@ -70,6 +70,13 @@ function bondsOf(world: World, index: number): Map<number, Bond> {
   return bonds;
 }
 
+/** Whether `friend` is in `owner`'s friend list (is_friend reads it: the pair's bonds, either side). */
+export function isFriendOf(world: World, owner: string, friend: string): boolean {
+  const a = userIndexOf(world, owner);
+  const b = userIndexOf(world, friend);
+  return a !== undefined && b !== undefined && bondsOf(world, a).has(b);
+}
+
 /** The owner's own side of a friendship: its remark, pin and ex. */
 function ownSide(owner: number, friend: number): { remark: string; isPinned: boolean; ex: string } {
   const rng = rngFor(STREAM.friends, owner, friend, 1);

@@ -7,3 +7,5 @@ export { runDemoServerCli } from './main.js';
 export { nicknameAt, userIdOf } from './users.js';
 /** The server's rules for a pull (GetMsgBySeqsRange's range, a deleted seq's placeholder), for the tests' own loopback servers to answer by. */
 export { deletedPlaceholder, seqsOfRange } from './pull-msg.js';
+/** The delivery trace's planted cases (docs/demo-server.md), for the tests that trace them. */
+export { tracePlants, TRACE_CASES, type TraceCase, type TracePlant } from './trace-plants.js';

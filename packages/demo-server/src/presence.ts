@@ -49,8 +49,8 @@ function platformsAt(index: number, elapsedMs: number, slotMs: number): number[]
   return [...platforms].sort((a, b) => a - b);
 }
 
-/** One user ID's status now: any ID the request names, known or not. */
-function statusOf(ctx: Pick<RouteContext, 'world' | 'activity'>, userID: string): OnlineStatusWire {
+/** One user ID's status now: any ID the request names, known or not (the token detail reads it too). */
+export function statusOf(ctx: Pick<RouteContext, 'world' | 'activity'>, userID: string): OnlineStatusWire {
   const index = userIndexOf(ctx.world, userID);
   const clock = ctx.activity?.presenceClock() ?? { elapsedMs: 0, slotMs: STILL_SLOT_MS };
   const platforms = index === undefined ? [] : platformsAt(index, clock.elapsedMs, clock.slotMs);

@@ -10,7 +10,8 @@ import { mapField } from './generation.js';
 import { listOrNull } from './gojson.js';
 import { clearedMinSeq, timelineOf } from './messages.js';
 import { pageOf } from './pagination.js';
-import { checkUserAndPage, conversationsSeenBy, ownerOrAdminOnMain, type Route } from './route.js';
+import { checkUserAndPage, conversationsSeenBy, ownerOrAdminOnMain, type Route, type RouteContext } from './route.js';
+import type { ConversationRecord } from './conversations.js';
 
 export interface SeqsWire {
   maxSeq: number;
@@ -60,32 +61,35 @@ export const getOwnerConversation: Route = {
     if (denied) return denied;
     // Every conversation the user has, with or without messages, in the order of the cached ID list; never 1004.
     const records = conversationsSeenBy(ctx, userID);
-    const rows = pageOf(records, checked.page).map((c) => {
-      const id = c.wire.conversationID;
-      const type = TYPE_OF_PREFIX[id.slice(0, 2)] ?? 0;
-      const base = c.maxSeq - (ctx.activity?.addedTo(id).length ?? 0);
-      const peer = type === 3 ? '' : id.slice(3).split(/_(?=user_|notify_)/).find((part) => part !== userID) ?? '';
-      return {
-        ownerUserID: userID,
-        conversationID: id,
-        recvMsgOpt: c.wire.recvMsgOpt,
-        conversationType: type,
-        userID: peer,
-        groupID: type === 3 ? id.slice(3) : '',
-        isPinned: c.wire.IsPinned,
-        attachedInfo: '',
-        isPrivateChat: false,
-        groupAtType: 0,
-        ex: '',
-        burnDuration: 0,
-        // The owner's own clear point: set where the demo cleared the beginning, else 0 as the server stores it.
-        minSeq: clearedMinSeq(id, base),
-        maxSeq: 0,
-        msgDestructTime: 604_800,
-        latestMsgDestructTime: 0,
-        isMsgDestruct: false,
-      };
-    });
+    const rows = pageOf(records, checked.page).map((c) => ownerConversationWire(ctx, userID, c));
     return { total: records.length, conversations: listOrNull(rows) };
   },
 };
+
+/** One user's conversation row (get_owner_conversation's and get_conversations' shape, §11, §12.1). */
+export function ownerConversationWire(ctx: Pick<RouteContext, 'activity'>, userID: string, c: ConversationRecord) {
+  const id = c.wire.conversationID;
+  const type = TYPE_OF_PREFIX[id.slice(0, 2)] ?? 0;
+  const base = c.maxSeq - (ctx.activity?.addedTo(id).length ?? 0);
+  const peer = type === 3 ? '' : id.slice(3).split(/_(?=user_|notify_)/).find((part) => part !== userID) ?? '';
+  return {
+    ownerUserID: userID,
+    conversationID: id,
+    recvMsgOpt: c.wire.recvMsgOpt,
+    conversationType: type,
+    userID: peer,
+    groupID: type === 3 ? id.slice(3) : '',
+    isPinned: c.wire.IsPinned,
+    attachedInfo: '',
+    isPrivateChat: false,
+    groupAtType: 0,
+    ex: '',
+    burnDuration: 0,
+    // The owner's own clear point: set where the demo cleared the beginning, else 0 as the server stores it.
+    minSeq: clearedMinSeq(id, base),
+    maxSeq: 0,
+    msgDestructTime: 604_800,
+    latestMsgDestructTime: 0,
+    isMsgDestruct: false,
+  };
+}

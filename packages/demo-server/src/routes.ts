@@ -24,6 +24,12 @@ import { searchUsers, type UserFilters } from './user-search.js';
 import type { UserRecord } from './users.js';
 import { userAt } from './users.js';
 import { getUsersInfo } from './users-info.js';
+import { getConversations } from './get-conversations.js';
+import { getGroupsInfo } from './groups-info.js';
+import { isFriend } from './is-friend.js';
+import { newestSeq } from './newest-seq.js';
+import { getUsersOnlineTokenDetail } from './online-token-detail.js';
+import { getSpecifiedBlacks } from './specified-blacks.js';
 
 const getAdminToken: Route = {
   handler: 'api.(*AuthApi).GetAdminToken() /openim-server/internal/api/auth.go:32',
@@ -181,4 +187,10 @@ export const ROUTES: ReadonlyMap<string, Route> = new Map([
   ['/user/get_users_status', getUsersStatus],
   ['/user/get_users_info', getUsersInfo],
   ['/config/get_config_list', getConfigList],
+  ['/conversation/get_conversations', getConversations],
+  ['/friend/get_specified_blacks', getSpecifiedBlacks],
+  ['/friend/is_friend', isFriend],
+  ['/group/get_groups_info', getGroupsInfo],
+  ['/msg/newest_seq', newestSeq],
+  ['/user/get_users_online_token_detail', getUsersOnlineTokenDetail],
 ]);

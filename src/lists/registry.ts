@@ -10,6 +10,7 @@ import { accounts } from './accounts.js';
 import { applications } from './applications.js';
 import { blacklist } from './blacklist.js';
 import { conversations } from './conversations.js';
+import { doctor } from './doctor.js';
 import { friends } from './friends.js';
 import { groupApplications } from './groupApplications.js';
 import { groupApplicationsReceived } from './groupApplicationsReceived.js';
@@ -51,6 +52,7 @@ export const LISTS = {
   groupApplicationsReceived,
   history,
   members,
+  doctor,
 } as const satisfies { [K in ListKind]: SummaryPartOf<K> };
 
 /** The figure each of a user's lists counts for the summary line, by kind. */

@@ -1,10 +1,11 @@
 // The doctor's signatures the data set does not have of itself, planted on named users and
 // groups over the routes' answers (the routes stay as they are; this wraps them, hooked in by
 // routes.ts). The data set already has, everywhere: read seqs past the max seq and list unread
-// counts the seqs disagree with (user_000001 among others), deleted seqs (holes), users online,
-// and a lone dismissed group kept in a user's joined list (user_000255 at the default population).
-// Planted here, each consistent across the routes that show it:
+// counts the seqs disagree with (user_000001 among others), deleted seqs (holes) and users online
+// (user_000001 always). Planted here, each consistent across the routes that show it:
 //   - user_000004: its first conversation's min seq above its max seq (latest message below the min seq);
+//   - user_000005: a dismissed group of its own still in its joined list, past the server's drop of
+//     dismissed groups (the 12 h cache a dismissal without member deletion leaves, §12.17 item 2, #1671);
 //   - the first three groups user_000002's joined list shows that are not dismissed:
 //     the 1st has an owner who is not a member (dropped from the member reads, the counts with it, #2361),
 //     the 2nd a memberCount two above its member list's total (#3650),
@@ -12,10 +13,22 @@
 //   - user_000003 is kept clean: offline, whatever the presence model says (the doctor finds nothing on it).
 import { boundString, boundStrings, type BoundValue } from './bind.js';
 import { CodeError } from './errors.js';
+import { GROUP_DISMISSED, GROUP_POOL, groupAt, groupHead, groupInfoWire } from './groups.js';
+import { groupsOf } from './membership.js';
 import { conversationsSeenBy, type Route, type RouteContext } from './route.js';
+import { userIndexOf, type World } from './users.js';
+
+/** A dismissed group for the user: one of theirs, else the first dismissed group of the data set. */
+function dismissedGroupFor(world: World, userID: string) {
+  const own = groupsOf(world, userIndexOf(world, userID) ?? 0);
+  const pool = [...own, ...Array.from({ length: GROUP_POOL }, (_, i) => i)];
+  const index = pool.find((g) => groupHead(world, g).status === GROUP_DISMISSED);
+  return index === undefined ? undefined : groupInfoWire(groupAt(world, index));
+}
 
 export const DOCTOR_PLANTS = {
   belowMinSeq: 'user_000004',
+  dismissedJoined: 'user_000005',
   groupsOf: 'user_000002',
   clean: 'user_000003',
 } as const;
@@ -72,7 +85,16 @@ type Edit = (answer: Record<string, unknown>, body: Map<string, BoundValue>, ctx
 const EDITS: Readonly<Record<string, Edit>> = {
   '/group/get_groups': (a, _b, _c, p) =>
     p && Array.isArray(a.groups) ? { ...a, groups: (a.groups as { groupInfo: GroupInfo }[]).map((g) => ({ ...g, groupInfo: plantedInfo(g.groupInfo, p) })) } : a,
-  '/group/get_joined_group_list': (a, _b, _c, p) => (p && Array.isArray(a.groups) ? { ...a, groups: (a.groups as GroupInfo[]).map((g) => plantedInfo(g, p)) } : a),
+  '/group/get_joined_group_list': (a, b, ctx, p) => {
+    const groups = Array.isArray(a.groups) ? (a.groups as GroupInfo[]) : [];
+    const edited = p ? { ...a, groups: groups.map((g) => plantedInfo(g, p)) } : a;
+    if (boundString(b, 'fromUserID') !== DOCTOR_PLANTS.dismissedJoined) return edited;
+    const gone = dismissedGroupFor(ctx.world, DOCTOR_PLANTS.dismissedJoined);
+    if (!gone || groups.some((g) => g.groupID === gone.groupID)) return edited;
+    // On the first page, after the groups the server sorted.
+    const first = (b.get('pagination') as { pageNumber?: number } | undefined)?.pageNumber === 1;
+    return { ...edited, total: (a.total as number) + 1, groups: first ? [...(edited.groups as GroupInfo[]), gone] : edited.groups };
+  },
   '/group/get_group_member_list': (a, b, _c, p) => {
     const groupID = boundString(b, 'groupID');
     if (!p || !Array.isArray(a.members)) return a;

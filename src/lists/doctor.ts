@@ -57,9 +57,8 @@ const asQuery = (text: string): DoctorQuery => {
 function targetFromFlags(f: QueryFlags): DoctorTarget | string {
   const user = textFlag(f, 'user');
   const group = textFlag(f, 'group');
-  if (user && group) return 'doctor takes one of --user ID, --group ID, --users N or --all';
   // Beside --user or --group, `--users N` is the demo's population and `--all` every page of the findings.
-  if (user) return { kind: 'user', id: user };
+  if (user) return user.includes(',') ? 'doctor --user takes one user ID (--users N scans many)' : { kind: 'user', id: user };
   if (group) return { kind: 'group', id: group };
   // `--users N` scans the first N users (with --demo also the population), `--all` every user.
   if (f.users !== undefined) {
@@ -168,10 +167,13 @@ export const doctor = listOf<Finding, never, DoctorQuery>({
         replaces: true,
       },
       fromFlags: (f) => {
-        const t = targetFromFlags(f);
+        // Both named, or several users: the first user (flagsProblem refuses either before anything is sent).
+        const user = textFlag(f, 'user')?.split(',')[0];
+        const t = user ? ({ kind: 'user', id: user } as const) : targetFromFlags(f);
         return { target: typeof t === 'string' ? { kind: 'none' } : t };
       },
       flagsProblem: (f) => {
+        if (textFlag(f, 'user') && textFlag(f, 'group')) return 'doctor takes one of --user ID, --group ID, --users N or --all';
         const t = targetFromFlags(f);
         return typeof t === 'string' ? t : undefined;
       },

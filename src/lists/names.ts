@@ -94,6 +94,18 @@ export const LIST_NAMES = {
     shortTitle: 'Groups',
     place: 'top',
   },
+  doctor: {
+    command: 'doctor',
+    commandHelp: 'find the data signatures of known defects in a user, a group or many users',
+    usage: ['doctor --user ID | --group ID | --users N | --all', 'each finding: what was seen, the route, the upstream', 'issue; with --demo, --users N is also the population'],
+    help: 'the doctor',
+    title: 'Doctor',
+    flags: ['user', 'group'],
+    alsoReads: ['users', 'all'],
+    userIsQuery: true,
+    shortTitle: 'Doctor',
+    place: 'top',
+  },
   conversations: {
     command: 'conversations',
     commandHelp: 'print the conversations of a user',
@@ -205,18 +217,6 @@ export const LIST_NAMES = {
     flags: ['group', 'search', 'regex'],
     needs: ['group'],
     place: 'drill',
-  },
-  doctor: {
-    command: 'doctor',
-    commandHelp: 'find the data signatures of known defects in a user, a group or many users',
-    usage: ['doctor --user ID | --group ID | --users N | --all', 'each finding: what was seen, the route, the upstream', 'issue; with --demo, --users N is also the population'],
-    help: 'the doctor',
-    title: 'Doctor',
-    flags: ['user', 'group'],
-    alsoReads: ['users', 'all'],
-    userIsQuery: true,
-    shortTitle: 'Doctor',
-    place: 'top',
   },
 } as const satisfies Record<string, ListNames>;
 

@@ -41,6 +41,7 @@ export const LISTS = {
   status,
   messages,
   groups,
+  doctor,
   conversations,
   blacklist,
   applications,
@@ -52,7 +53,6 @@ export const LISTS = {
   groupApplicationsReceived,
   history,
   members,
-  doctor,
 } as const satisfies { [K in ListKind]: SummaryPartOf<K> };
 
 /** The figure each of a user's lists counts for the summary line, by kind. */

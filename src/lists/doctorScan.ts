@@ -22,7 +22,6 @@ import { joinedGroups } from './joinedGroups.js';
 import { MEMBERS_INFO } from './memberSearch.js';
 import { members } from './members.js';
 import { conversationsOperation, listedUnread, ownerConversationsOperation } from './ownerConversations.js';
-import { pullSchema } from './historyPull.js';
 
 /** Rows asked for per read of a user's lists (the server caps no showNumber: §4); a longer list is checked in its first ones. */
 export const DOCTOR_PAGE = 500;
@@ -166,7 +165,7 @@ async function pullHoles(client: OpenIMClient, userID: string, convs: readonly {
     .filter((r) => r.begin <= r.end);
   if (ranges.length === 0) return { ok: new Map<string, number[]>() };
   const body = pullBody(userID, ranges);
-  const pulled = await read(reads.limit, () => client.call('pullMsgBySeq', '/msg/pull_msg_by_seq', body, pullSchema, reads.signal), reads.signal);
+  const pulled = await read(reads.limit, () => client.call('pullMsgBySeq', '/msg/pull_msg_by_seq', body, seqsSchema, reads.signal), reads.signal);
   if ('failed' in pulled) return pulled;
   const holes = new Map<string, number[]>();
   for (const r of ranges) {
@@ -176,6 +175,12 @@ async function pullHoles(client: OpenIMClient, userID: string, convs: readonly {
   }
   return { ok: holes };
 }
+
+// The pull's reply as the hole count reads it: each message's seq and status alone (the history's
+// schema reads every field of every message, which a scan of many users would pay for nothing).
+const pulledSeqs = z.object({ Msgs: schemaParts.list(z.object({ seq: schemaParts.intOr(0), status: schemaParts.intOr(0) })) });
+const byConversation = schemaParts.or(z.record(z.string(), pulledSeqs), {} as Record<string, z.output<typeof pulledSeqs>>);
+const seqsSchema = z.object({ msgs: byConversation, notificationMsgs: byConversation });
 
 const memberRow = z.looseObject({ userID: schemaParts.str, roleLevel: schemaParts.intOr(0), muteEndTime: schemaParts.intOr(0) });
 const membersInfoSchema = z.looseObject({ members: schemaParts.list(memberRow) });

@@ -33,8 +33,7 @@ const { list, or } = schemaParts;
 const pulledSchema = z.looseObject({ Msgs: list(msgSchema) });
 /** A map by conversation ID: `null` when empty on the release, absent on main (§12.0). */
 const byConversation = <S extends z.ZodMiniType>(item: S) => or(z.record(z.string(), item), {} as Record<string, z.output<S>>);
-/** pull_msg_by_seq's reply; the doctor's pull of many conversations reads it too. */
-export const pullSchema = z.looseObject({ msgs: byConversation(pulledSchema), notificationMsgs: byConversation(pulledSchema) });
+const pullSchema = z.looseObject({ msgs: byConversation(pulledSchema), notificationMsgs: byConversation(pulledSchema) });
 
 /** What history's operation is handed: the page it plans, not the wire body (each page says what it sent). */
 export interface HistoryPlan {

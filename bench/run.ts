@@ -52,6 +52,7 @@ const figures: Array<[number[], string, () => Promise<Result[]>]> = [
   [[7], 'install footprint', async () => (await import('./footprint.js')).footprintFigures(quick)],
   [[9], 'live view cost', async () => (await import('./live.js')).liveFigures(quick)],
   [[10], 'history and groups pages at scale', async () => (await import('./messagePages.js')).messagePageFigures(quick)],
+  [[11], "the doctor's walk of many users", async () => (await import('./doctor.js')).doctorFigures(quick)],
 ];
 
 const load = (): string => loadavg().map((n) => n.toFixed(2)).join(' ');

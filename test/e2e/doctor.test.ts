@@ -2,7 +2,7 @@
 // user ID` and `:doctor group ID` show the signature the demo planted there (doctor-plants.ts) and
 // nothing on the clean user; a scan of every user shows its progress and Esc stops it keeping what
 // it found; and `doctor -o json` finds every planted signature.
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CHECKS } from '../../src/lists/doctorChecks.js';
 import { demoApps } from '../support/demoApp.js';
 import { runCli } from '../support/runCli.js';

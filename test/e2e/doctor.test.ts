@@ -11,10 +11,10 @@ import type { App } from '../support/tmux.js';
 const TEST_MS = 60_000;
 const startDemo = demoApps();
 
-/** The groups the demo planted on (doctor-plants.ts): the first three user_000002's joined list shows that are not dismissed. */
+/** The groups the demo planted on (doctor-plants.ts): the first three user_000008's joined list shows that are not dismissed. */
 let groups: string[] = [];
 beforeAll(async () => {
-  const out = await runCli(['joined-groups', '--demo', '--still', '--user', 'user_000002', '--all', '-o', 'json']);
+  const out = await runCli(['joined-groups', '--demo', '--still', '--user', 'user_000008', '--all', '-o', 'json']);
   groups = (JSON.parse(out.stdout) as { groupID: string; status: number }[]).filter((g) => g.status !== 2).slice(0, 3).map((g) => g.groupID);
   expect(groups).toHaveLength(3);
 }, TEST_MS);

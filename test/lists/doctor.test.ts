@@ -16,7 +16,7 @@ let demo: DemoServer;
 let plantedGroups: string[];
 beforeAll(async () => {
   demo = await startDemoServer();
-  const joined = (await fetchPage(demoClient(demo), { kind: 'joinedGroups', userID: 'user_000002', query: {}, page: 1, size: 100 }, new AbortController().signal)).rows as { groupID: string; status: number }[];
+  const joined = (await fetchPage(demoClient(demo), { kind: 'joinedGroups', userID: 'user_000008', query: {}, page: 1, size: 100 }, new AbortController().signal)).rows as { groupID: string; status: number }[];
   plantedGroups = joined.filter((g) => g.status !== 2).slice(0, 3).map((g) => g.groupID);
 }, 60_000);
 afterAll(async () => {

@@ -6,9 +6,11 @@
 //   - user_000004: its first conversation's min seq above its max seq (latest message below the min seq);
 //   - user_000005: a dismissed group of its own still in its joined list, past the server's drop of
 //     dismissed groups (the 12 h cache a dismissal without member deletion leaves, §12.17 item 2, #1671);
-//   - the first three groups user_000002's joined list shows that are not dismissed:
-//     the 1st has an owner who is not a member (dropped from the member reads, the counts with it, #2361),
-//     the 2nd a memberCount two above its member list's total (#3650),
+//   - the first three groups user_000008's joined list shows that are not dismissed (a user none of
+//     the demo's own tests samples, whose groups' owners are not sampled either):
+//     the 1st has an owner who is not a member (the owner's row gone from the member reads, the
+//     count as it was: the owner left without the group being handed over, #2361),
+//     the 2nd a memberCount on get_groups two above its member list's total (the cached count, #3650),
 //     the 3rd a member whose mute ended (muteEndTime past, not 0);
 //   - user_000003 is kept clean: offline, whatever the presence model says (the doctor finds nothing on it).
 import { boundString, boundStrings, type BoundValue } from './bind.js';
@@ -29,7 +31,7 @@ function dismissedGroupFor(world: World, userID: string) {
 export const DOCTOR_PLANTS = {
   belowMinSeq: 'user_000004',
   dismissedJoined: 'user_000005',
-  groupsOf: 'user_000002',
+  groupsOf: 'user_000008',
   clean: 'user_000003',
 } as const;
 
@@ -63,11 +65,9 @@ async function plantsOf(ctx: RouteContext, joined: Route): Promise<Planted | nul
   return found;
 }
 
-/** A group's info as the plants change it. */
+/** A group's info as get_groups gives it with the plants (the count the cache kept). */
 function plantedInfo<G extends GroupInfo>(g: G, p: Planted): G {
-  if (g.groupID === p.ownerGone) return { ...g, memberCount: g.memberCount - 1 };
-  if (g.groupID === p.countOff) return { ...g, memberCount: g.memberCount + 2 };
-  return g;
+  return g.groupID === p.countOff ? { ...g, memberCount: g.memberCount + 2 } : g;
 }
 
 function plantedMembers(groupID: string, members: MemberRow[], p: Planted): MemberRow[] {
@@ -85,21 +85,19 @@ type Edit = (answer: Record<string, unknown>, body: Map<string, BoundValue>, ctx
 const EDITS: Readonly<Record<string, Edit>> = {
   '/group/get_groups': (a, _b, _c, p) =>
     p && Array.isArray(a.groups) ? { ...a, groups: (a.groups as { groupInfo: GroupInfo }[]).map((g) => ({ ...g, groupInfo: plantedInfo(g.groupInfo, p) })) } : a,
-  '/group/get_joined_group_list': (a, b, ctx, p) => {
+  '/group/get_joined_group_list': (a, b, ctx) => {
+    if (boundString(b, 'fromUserID') !== DOCTOR_PLANTS.dismissedJoined) return a;
     const groups = Array.isArray(a.groups) ? (a.groups as GroupInfo[]) : [];
-    const edited = p ? { ...a, groups: groups.map((g) => plantedInfo(g, p)) } : a;
-    if (boundString(b, 'fromUserID') !== DOCTOR_PLANTS.dismissedJoined) return edited;
     const gone = dismissedGroupFor(ctx.world, DOCTOR_PLANTS.dismissedJoined);
-    if (!gone || groups.some((g) => g.groupID === gone.groupID)) return edited;
+    if (!gone || groups.some((g) => g.groupID === gone.groupID)) return a;
     // On the first page, after the groups the server sorted.
     const first = (b.get('pagination') as { pageNumber?: number } | undefined)?.pageNumber === 1;
-    return { ...edited, total: (a.total as number) + 1, groups: first ? [...(edited.groups as GroupInfo[]), gone] : edited.groups };
+    return { ...a, total: (a.total as number) + 1, groups: first ? [...groups, gone] : a.groups };
   },
   '/group/get_group_member_list': (a, b, _c, p) => {
     const groupID = boundString(b, 'groupID');
     if (!p || !Array.isArray(a.members)) return a;
-    // The owner is gone from every page's total; from the rows of the page it was on (the first: by role).
-    return { ...a, members: plantedMembers(groupID, a.members as MemberRow[], p), total: (a.total as number) - (groupID === p.ownerGone ? 1 : 0) };
+    return { ...a, members: plantedMembers(groupID, a.members as MemberRow[], p) };
   },
   '/group/get_group_members_info': (a, b, _c, p) => (p && Array.isArray(a.members) ? { ...a, members: plantedMembers(boundString(b, 'groupID'), a.members as MemberRow[], p) } : a),
   '/conversation/get_owner_conversation': (a, b, ctx) => {
@@ -127,7 +125,8 @@ export function withDoctorPlants(routes: ReadonlyMap<string, Route>): ReadonlyMa
         async run(ctx, body) {
           const answer = await route.run(ctx, body);
           if (answer instanceof CodeError || answer === null || typeof answer !== 'object') return answer;
-          const groupRoute = path.startsWith('/group/');
+          // The plants' groups are looked up for the routes that show them only.
+          const groupRoute = path.startsWith('/group/get_group');
           return edit(answer as Record<string, unknown>, body, ctx, groupRoute ? await plantsOf(ctx, joined) : null);
         },
       };

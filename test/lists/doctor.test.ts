@@ -5,7 +5,7 @@
 import { createServer, request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoServer, type DemoServer } from 'openim-demo-server';
-import { CHECKS, type CheckID, type Finding } from '../../src/lists/doctorChecks.js';
+import { CHECKS, conversationFindings, seqRanges, type CheckID, type Finding } from '../../src/lists/doctorChecks.js';
 import { groupFindingsOf, limiter, scanUsers, userFindings, DOCTOR_IN_FLIGHT } from '../../src/lists/doctorScan.js';
 import { parseTarget } from '../../src/lists/doctor.js';
 import { fetchPage } from '../../src/lists/registry.js';
@@ -143,5 +143,18 @@ describe('what the doctor is asked', () => {
   });
   it.each(['users none', 'users 0', 'group', 'user a b', 'all x'])('refuses %j in words', (text) => {
     expect(typeof parseTarget(text)).toBe('string');
+  });
+});
+
+describe('the checks over facts', () => {
+  it('say a conversation whose seqs agree says nothing, and each disagreement once', () => {
+    expect(conversationFindings('u', { conversationID: 'c', maxSeq: 10, hasReadSeq: 8, listedUnread: 2, minSeq: 0, holes: [] })).toEqual([]);
+    const found = conversationFindings('u', { conversationID: 'c', maxSeq: 10, hasReadSeq: 12, listedUnread: 0, minSeq: 14, holes: [3, 4, 5, 9] });
+    expect(found.map((f) => f.check)).toEqual(['read-past-max', 'unread-mismatch', 'seq-holes', 'latest-below-min']);
+    expect(found[2]!.seen).toBe('4 missing: 3-5, 9');
+  });
+
+  it('write many holes as a few ranges', () => {
+    expect(seqRanges([1, 3, 5, 7, 9, 11])).toBe('1, 3, 5, 7, …');
   });
 });

@@ -20,7 +20,6 @@ import { getConversationsHasReadAndMaxSeq, getOwnerConversation } from './read-s
 import { searchMsg } from './search-msg.js';
 import { byHandleResults, checkOwnersPage, checkUserAndPage, conversationsSeenBy, ownerOrAdminOnMain, type Route } from './route.js';
 import { getConfigList } from './config-list.js';
-import { withDoctorPlants } from './doctor-plants.js';
 import { searchUsers, type UserFilters } from './user-search.js';
 import type { UserRecord } from './users.js';
 import { userAt } from './users.js';
@@ -159,7 +158,7 @@ const getSortedConversationList: Route = {
 /** Routes that need no token: the real server whitelists these path prefixes. */
 export const TOKEN_WHITELIST = ['/auth/get_admin_token', '/auth/parse_token'];
 
-export const ROUTES: ReadonlyMap<string, Route> = withDoctorPlants(new Map([
+export const ROUTES: ReadonlyMap<string, Route> = new Map([
   ['/auth/get_admin_token', getAdminToken],
   ['/user/get_users', getUsers],
   ['/user/search_notification_account', searchNotificationAccount],
@@ -182,4 +181,4 @@ export const ROUTES: ReadonlyMap<string, Route> = withDoctorPlants(new Map([
   ['/user/get_users_status', getUsersStatus],
   ['/user/get_users_info', getUsersInfo],
   ['/config/get_config_list', getConfigList],
-]));
+]);

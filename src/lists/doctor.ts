@@ -11,7 +11,9 @@ import { formatCount } from '../content/format.js';
 import { idAt, labelAt, textAt } from '../domain/columns.js';
 import { idText } from '../terminal/sanitize.js';
 import { displayText } from '../terminal/settle.js';
-import { CHECKS, checkOf, type Finding } from './doctorChecks.js';
+import { lookupUser } from '../api/userLookup.js';
+import { noSuchUserText } from '../domain/userIdentity.js';
+import { CHECKS, checkOf, unknown, type CheckID, type Finding } from './doctorChecks.js';
 import { groupFindingsOf, scanUsers, scanWords, userFindings, limiter, DOCTOR_IN_FLIGHT } from './doctorScan.js';
 import { listOf } from './parts.js';
 import { textFlag, type QueryFlags } from './types.js';
@@ -93,7 +95,9 @@ async function runScan(client: OpenIMClient, target: DoctorTarget, signal: Abort
       return { key, findings: [], notice: '', stopped: false };
     case 'user': {
       progress?.report(`doctor: reading user ${idText(target.id)}`);
-      const found = await userFindings(client, target.id, { limit: limiter(DOCTOR_IN_FLIGHT), signal });
+      // A user that does not exist is not a user with nothing wrong: said first (the checks still run, and find nothing).
+      const [lookup, checked] = await Promise.all([lookupUser(client, target.id, signal).catch(() => undefined), userFindings(client, target.id, { limit: limiter(DOCTOR_IN_FLIGHT), signal })]);
+      const found = lookup?.kind === 'none' ? [unknown('user', target.id, '/user/get_users_info', noSuchUserText(target.id, lookup)), ...checked] : checked;
       return { key, findings: ordered(found, [target.id]), notice: `user ${idText(target.id)}: ${CHECKS.filter((c) => c.subject === 'user').length} checks`, stopped: false };
     }
     case 'group': {
@@ -141,7 +145,9 @@ const operation: PageOperation<Finding> = {
 };
 
 const verdictWord = (f: Finding): string => (f.verdict === 'unknown' ? 'unknown' : f.verdict === 'info' ? 'info' : 'finding');
-const checkTitle = (f: Finding): string => (f.check === 'read-failed' ? 'read failed' : checkOf(f.check).title);
+/** A check's name; a read that failed (or a user who does not exist) is `unknown`, with its reason as what was seen. */
+const titleOf = (check: unknown): string => (check === 'read-failed' ? 'unknown' : checkOf(check as CheckID).title);
+const checkTitle = (f: Finding): string => titleOf(f.check);
 
 export const doctor = listOf<Finding, never, DoctorQuery>({
   wire: {
@@ -183,7 +189,7 @@ export const doctor = listOf<Finding, never, DoctorQuery>({
   },
   table: {
     columns: [
-      labelAt<Finding>('check', 'CHECK', 1, (v) => (v === 'read-failed' ? 'read failed' : checkOf(v as never).title)),
+      labelAt<Finding>('check', 'CHECK', 1, titleOf),
       idAt<Finding>('subjectID', 'WHO'),
       { ...textAt<Finding>('where', 'WHERE', 3, { min: 8, max: 36 }), },
       textAt<Finding>('seen', 'SEEN', 2, { min: 16 }),

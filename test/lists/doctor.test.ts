@@ -61,6 +61,11 @@ describe('the doctor on the demo', () => {
     if (other) expect((await findingsOf({ group: other.groupID })).filter((f) => f.check !== 'mute-ended')).toEqual([]);
   });
 
+  it('says a user ID no user has is unknown, never a clean user (the list, as the explorer and scripting ask it)', async () => {
+    const page = await fetchPage(demoClient(demo), { kind: 'doctor', query: { target: { kind: 'user', id: 'user_00000x' } }, page: 1, size: 20 }, new AbortController().signal);
+    expect(page.rows).toEqual([expect.objectContaining({ check: 'read-failed', verdict: 'unknown', seen: 'no such user: user_00000x' })]);
+  });
+
   it('says an unknown group is unknown, with the reason', async () => {
     const [f] = await findingsOf({ group: '9999999999' });
     expect(f).toMatchObject({ check: 'read-failed', verdict: 'unknown', subjectID: '9999999999' });

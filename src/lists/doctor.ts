@@ -231,7 +231,7 @@ export const doctor = listOf<Finding, never, DoctorQuery>({
     completionWords: (f) => [f.subjectID, f.where].filter(Boolean),
     emptyText: ({ target }, keys) =>
       target.kind === 'none'
-        ? `nothing examined yet${keys.search ? ` (${keys.search}: user ID, group ID, users N or all)` : ''}`
+        ? `nothing examined yet: ${keys.search ? `${keys.search} or ` : ''}the doctor command with user ID, group ID, users N or all`
         : `no findings: ${targetText(target)} shows none of the ${CHECKS.length} signatures`,
   },
   place: {

@@ -95,6 +95,7 @@ describe('the doctor against a failing server', () => {
   let proxy: Listening;
   let inFlight = 0;
   let most = 0;
+  let limited = 0;
   beforeAll(async () => {
     const target = new URL(demo.url);
     proxy = await listenOnLoopback(
@@ -102,6 +103,12 @@ describe('the doctor against a failing server', () => {
         inFlight++;
         most = Math.max(most, inFlight);
         res.on('close', () => inFlight--);
+        // The server rate-limits the first presence read, saying how long: it is asked again.
+        if (req.url === '/user/get_users_status' && limited > 0) {
+          limited--;
+          res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '0' });
+          return void res.end('{"errCode":429,"errMsg":"too many requests","errDlt":"","data":null}');
+        }
         // The read state fails: its checks are unknown, the others still run.
         if (req.url === '/msg/get_conversations_has_read_and_max_seq') {
           res.writeHead(200, { 'content-type': 'application/json' });
@@ -125,6 +132,13 @@ describe('the doctor against a failing server', () => {
     const unknown = found.filter((f) => f.verdict === 'unknown');
     expect(unknown).toEqual([expect.objectContaining({ check: 'read-failed', route: '/msg/get_conversations_has_read_and_max_seq', seen: expect.stringContaining('500 ServerInternalError: redis: connection refused') })]);
     expect(found.some((f) => f.check === 'dismissed-joined')).toBe(true);
+  });
+
+  it('waits out a rate limit the server says the length of, and reads on', async () => {
+    limited = 1;
+    const found = await userFindings(demoClient({ url: proxy.url }), 'user_000001', { limit: limiter(DOCTOR_IN_FLIGHT), signal: undefined });
+    expect(limited).toBe(0);
+    expect(found.filter((f) => f.route === '/user/get_users_status')).toEqual([expect.objectContaining({ check: 'online', verdict: 'info' })]);
   });
 
   it('keeps the requests of a scan in flight under the bound', async () => {

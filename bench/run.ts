@@ -53,6 +53,7 @@ const figures: Array<[number[], string, () => Promise<Result[]>]> = [
   [[9], 'live view cost', async () => (await import('./live.js')).liveFigures(quick)],
   [[10], 'history and groups pages at scale', async () => (await import('./messagePages.js')).messagePageFigures(quick)],
   [[11], 'delivery trace', async () => (await import('./trace.js')).traceFigures(quick)],
+  [[12], "the doctor's walk of many users", async () => (await import('./doctor.js')).doctorFigures(quick)],
 ];
 
 const load = (): string => loadavg().map((n) => n.toFixed(2)).join(' ');

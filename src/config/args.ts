@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { DEFAULT_CLIENT_CONFIG } from '../api/defaults.js';
 import { MAX_PAGE_SIZE } from '../domain/paging.js';
 import { MAX_INTERVAL_MS, MIN_INTERVAL_MS } from '../data/liveRefresh.js';
-import { LIST_COMMANDS, LIST_KINDS, LIST_NAMES, kindOfCommand, listsWith, userIsQuery, type ListCommand, type ListKind } from '../lists/names.js';
+import { LIST_COMMANDS, LIST_KINDS, LIST_NAMES, alsoReadsOf, kindOfCommand, listsWith, userIsQuery, type ListCommand, type ListKind } from '../lists/names.js';
 import { FLAGS, LIST_FLAGS, PER_USER_COMMANDS, SCRIPTING_ONLY, USER_COMMANDS, missingNeeds, orList, DEMO_SERVERS, type DemoServerKind, type FlagUse } from './flags.js';
 import type { QueryFlags } from '../lists/types.js';
 
@@ -281,7 +281,7 @@ function listRequest(list: ListCommand, v: ListFlags): ListRequestOptions {
     kind: kindOfCommand(list),
     // The owner of the list, unless the list's `--user` names the users it asks about (status: names.ts `userIsQuery`).
     ...(perUser || (own.includes('user') && v.user !== undefined && !userIsQuery(kindOfCommand(list))) ? { userID: v.user!.trim() } : {}),
-    flags: Object.fromEntries(own.filter((flag) => v[flag] !== undefined).map((flag) => [flag, v[flag]])),
+    flags: Object.fromEntries([...own, ...alsoReadsOf(kindOfCommand(list))].filter((flag) => v[flag] !== undefined).map((flag) => [flag, v[flag]])),
     page: v.page === undefined ? 1 : int(v.page, '--page', 1, 2_147_483_647),
     ...(v.size === undefined ? {} : { size: int(v.size, '--size', 1, 10_000) }),
     all: v.all ?? false,

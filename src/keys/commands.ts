@@ -48,6 +48,18 @@ export const COMMANDS: readonly CommandSpec<CommandArgument>[] = [
   ...TOP_LISTS.map((kind) => {
     const name = LIST_NAMES[kind].command;
     const jump = listDef(kind).jump;
+    // A list whose command takes text (`:doctor user ID`) opens with the query its prompt makes of it.
+    if (jump?.text) {
+      return command({
+        name,
+        aliases: jump.aliases,
+        argument: 'text',
+        synopsis: jump.text.synopsis,
+        usage: jump.text.usage,
+        description: jump.description,
+        run: (s, text) => (text ? act(s).openSearch(kind, text) : act(s).goTo(kind)),
+      });
+    }
     return command({
       name,
       aliases: jump?.aliases ?? [],
@@ -143,6 +155,8 @@ function parseArgument(argument: CommandArgument, arg: string): { ok: true; valu
       const parsed = parseTraceWords(arg);
       return parsed.ok ? { ok: true, value: parsed.target } : { ok: false, error: parsed.error };
     }
+    case 'text':
+      return { ok: true, value: arg };
   }
 }
 

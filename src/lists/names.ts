@@ -30,6 +30,8 @@ interface ListNames {
   needs?: readonly string[];
   /** Its `--user` names the users it asks about (`A,B`, read by its query), not whose list it is: no owner is looked up. */
   userIsQuery?: true;
+  /** Flags of other uses its query reads too (the doctor's `--users N`, `--all`): not its own, so other lists keep them. */
+  alsoReads?: readonly string[];
 }
 
 /** In this order in `--help`, the shell completions and the user screen's tabs. */
@@ -90,6 +92,18 @@ export const LIST_NAMES = {
     title: 'Groups',
     flags: ['search', 'regex'],
     shortTitle: 'Groups',
+    place: 'top',
+  },
+  doctor: {
+    command: 'doctor',
+    commandHelp: 'find the data signatures of known defects in a user, a group or many users',
+    usage: ['doctor --user ID | --group ID | --users N | --all', 'each finding: what was seen, the route, the upstream', 'issue; with --demo, --users N is also the population'],
+    help: 'the doctor',
+    title: 'Doctor',
+    flags: ['user', 'group'],
+    alsoReads: ['users', 'all'],
+    userIsQuery: true,
+    shortTitle: 'Doctor',
     place: 'top',
   },
   conversations: {
@@ -242,6 +256,11 @@ export function kindOfCommand(command: ListCommand): ListKind {
 /** The flags a list's command cannot go without (a drill-down list's parent: `needs`). */
 export function needsOf(kind: ListKind): readonly string[] {
   return (LIST_NAMES[kind] as ListNames).needs ?? [];
+}
+
+/** The flags its query reads beside its own (names.ts `alsoReads`). */
+export function alsoReadsOf(kind: ListKind): readonly string[] {
+  return (LIST_NAMES[kind] as ListNames).alsoReads ?? [];
 }
 
 /** Whether a list's `--user` is its query rather than its owner (`userIsQuery`). */

@@ -39,6 +39,9 @@ const owner = pageOperation({
   totalExact: true,
 });
 
+/** get_owner_conversation alone: the doctor reads each conversation's minSeq from it (§12.1: the only place an HTTP client can). */
+export const ownerConversationsOperation = owner;
+
 /** The route is gone from this server: a 404, or an answer that says "route not found". */
 function routeGone(error: unknown): boolean {
   if (error instanceof HttpError) return error.status === 404 || /route not found/i.test(error.bodyFirstLine);

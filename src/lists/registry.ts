@@ -10,6 +10,7 @@ import { accounts } from './accounts.js';
 import { applications } from './applications.js';
 import { blacklist } from './blacklist.js';
 import { conversations } from './conversations.js';
+import { doctor } from './doctor.js';
 import { friends } from './friends.js';
 import { groupApplications } from './groupApplications.js';
 import { groupApplicationsReceived } from './groupApplicationsReceived.js';
@@ -40,6 +41,7 @@ export const LISTS = {
   status,
   messages,
   groups,
+  doctor,
   conversations,
   blacklist,
   applications,

@@ -218,6 +218,8 @@ interface ListJump {
   /** What help says of the command. */
   description: string;
   key?: { keys: readonly string[]; hint?: string; description: string };
+  /** The command takes text after it, the list's prompt's answer (`:doctor user ID`); alone it opens the list as it is. */
+  text?: { synopsis: string; usage: string };
 }
 
 /**

@@ -23,6 +23,7 @@ export const OWN_WALKS: Partial<Record<ListKind, string>> = {
   blacklist: 'hostile-user-blacklist',
   applications: 'hostile-user-applications',
   joinedGroups: 'hostile-user-groups',
+  doctor: 'hostile-doctor',
 };
 
 /** A user's tabs no file of their own walks: hostile-user-tabs.test.tsx walks each. */
@@ -49,6 +50,9 @@ export async function openList(m: Mounted, kind: ListKind): Promise<void> {
     await m.type(Array.from({ length: CORPUS_SIZE }, (_, i) => statusAsk(i)).join(','));
     await m.settle(5);
     await step(m, KEYS.enter);
+  } else if (kind === 'doctor') {
+    // Every route the doctor reads of a user answers rows of the corpus (hostile IDs, seqs, platforms).
+    await command(m, 'doctor user h1');
   } else if (kind !== 'users') {
     await command(m, LIST_NAMES[kind].command);
   }

@@ -24,6 +24,7 @@ const SAYS: Record<string, readonly string[]> = {
   IDs: ['conversationFilter'],
   faults: ['readFaults'],
   'user IDs': ['statusUsers'],
+  examine: ['doctorTarget'],
   messages: ['userMessages'],
   user: ['openUser'],
   filter: ['filter'],

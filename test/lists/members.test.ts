@@ -165,7 +165,7 @@ describe('members', () => {
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('members needs --group ID');
     const wrong = await runCli(['users', '--group', groupID, ...connect()]);
-    expect(wrong.stderr).toContain('--group goes with members, not users');
+    expect(wrong.stderr).toContain('--group goes with doctor or members, not users');
   });
 
   it('takes its columns from the config file, by field', { tags: ['cli'] }, async () => {

@@ -6,6 +6,10 @@ import { goJson } from './gojson.js';
 import { GoJsonSyntaxError, parseJson } from './json-parse.js';
 import type { RouteContext } from './route.js';
 import { ROUTES, TOKEN_WHITELIST } from './routes.js';
+import { withDoctorPlants } from './doctor-plants.js';
+
+/** The routes as served: with the doctor's plants over their answers (doctor-plants.ts). */
+const SERVED = withDoctorPlants(ROUTES);
 import type { TokenCheck } from './jwt.js';
 
 export interface GatewayRequest {
@@ -53,7 +57,7 @@ export async function handleRequest(req: GatewayRequest, deps: GatewayDeps): Pro
     if (!check.ok) return envelope(tokenError(check.reason, req.token));
     opUserID = check.claims.UserID;
   }
-  const route = req.method === 'POST' ? ROUTES.get(req.path) : undefined;
+  const route = req.method === 'POST' ? SERVED.get(req.path) : undefined;
   const ctx = deps.context(opUserID);
   if (!route || (route.only !== undefined && route.only !== ctx.generation)) return NOT_FOUND;
   let body;

@@ -24,6 +24,7 @@ import { searchUsers, type UserFilters } from './user-search.js';
 import type { UserRecord } from './users.js';
 import { userAt } from './users.js';
 import { getUsersInfo } from './users-info.js';
+import { getActiveGroup, getActiveUser, groupCreateCount, userRegisterCount } from './statistics.js';
 
 const getAdminToken: Route = {
   handler: 'api.(*AuthApi).GetAdminToken() /openim-server/internal/api/auth.go:32',
@@ -181,4 +182,8 @@ export const ROUTES: ReadonlyMap<string, Route> = new Map([
   ['/user/get_users_status', getUsersStatus],
   ['/user/get_users_info', getUsersInfo],
   ['/config/get_config_list', getConfigList],
+  ['/statistics/user/register', userRegisterCount],
+  ['/statistics/user/active', getActiveUser],
+  ['/statistics/group/create', groupCreateCount],
+  ['/statistics/group/active', getActiveGroup],
 ]);

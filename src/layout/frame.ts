@@ -51,6 +51,8 @@ export interface ScreenState {
   error: boolean;
   /** The list has a notice line. */
   notice: boolean;
+  /** Lines the list draws above its table (the pulse's sparklines: lists/types.ts `chart`). */
+  chart?: number;
 }
 
 export interface Region {
@@ -73,6 +75,8 @@ export interface ScreenGeometry {
   /** The user's summary line (0 rows elsewhere). */
   summary: Region;
   notice: Region;
+  /** The list's chart above its table (0 rows for a list without one). */
+  chart: Region;
   /** The table, its title line included; 0 rows when help or the full-screen detail hides it. */
   table: Region;
   /** Rows of the table under its title line: a page taller than this scrolls within the table. */
@@ -101,7 +105,8 @@ export function screenGeometry(size: TerminalSize, open: Partial<ScreenState> = 
   const summaryRows = s.screen === 'user' && !s.help ? USER_SUMMARY_LINES : 0;
   const noticeRows = s.notice && !s.help ? NOTICE_LINES : 0;
   const errorRows = s.error && !s.help ? ERROR_BAR_LINES : 0;
-  const listRows = Math.max(0, body.rows - summaryRows - noticeRows - errorRows);
+  const chartRows = s.help ? 0 : Math.min(s.chart ?? 0, Math.max(0, body.rows - summaryRows - noticeRows - errorRows - 4));
+  const listRows = Math.max(0, body.rows - summaryRows - noticeRows - errorRows - chartRows);
   const pane = s.help || s.detail === 'closed' ? null : paneLayout(width, listRows, s.detail === 'full');
   const table: Region = s.help ? { width, rows: 0 } : pane ? { width: pane.tableWidth, rows: pane.tableHeight } : { width, rows: listRows };
   const fit = Math.max(1, body.rows - (s.screen === 'user' ? USER_SUMMARY_LINES : 0) - TABLE_HEADER_LINES);
@@ -112,6 +117,7 @@ export function screenGeometry(size: TerminalSize, open: Partial<ScreenState> = 
     body,
     summary: line(summaryRows > 0),
     notice: line(noticeRows > 0),
+    chart: { width, rows: chartRows },
     table,
     tableRows: Math.max(1, table.rows - TABLE_HEADER_LINES),
     detail: pane ? { side: pane.side, width: pane.paneWidth, rows: pane.paneHeight } : null,

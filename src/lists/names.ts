@@ -204,6 +204,38 @@ export const LIST_NAMES = {
     needs: ['group'],
     place: 'drill',
   },
+  pulse: {
+    command: 'pulse',
+    commandHelp: "print the server's days: new users, messages, groups (statistics)",
+    usage: ['pulse [--days N] [--from DAY --to DAY]', 'one row per UTC day with each figure; N at most 31:', 'the server aggregates every message of the window'],
+    help: 'the pulse',
+    title: 'Pulse',
+    shortTitle: 'Pulse',
+    flags: ['days', 'from', 'to'],
+    place: 'top',
+  },
+  topSenders: {
+    command: 'top-senders',
+    commandHelp: "print a UTC day's top senders, by messages",
+    usage: ['top-senders --day DAY', 'DAY: a UTC day, YYYY-MM-DD; ranked by messages sent'],
+    help: "a day's top senders",
+    title: 'Top senders',
+    shortTitle: 'Senders',
+    flags: ['day'],
+    needs: ['day'],
+    place: 'drill',
+  },
+  topGroups: {
+    command: 'top-groups',
+    commandHelp: "print a UTC day's busiest groups, by messages",
+    usage: ['top-groups --day DAY', 'DAY: a UTC day, YYYY-MM-DD; ranked by group messages'],
+    help: "a day's busiest groups",
+    title: 'Busiest groups',
+    shortTitle: 'Groups/day',
+    flags: ['day'],
+    needs: ['day'],
+    place: 'top',
+  },
 } as const satisfies Record<string, ListNames>;
 
 /** A list's name in the registry: each has its names here and its definition in registry.ts. */

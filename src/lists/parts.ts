@@ -28,7 +28,7 @@ export interface TablePart<Row, Query extends AnyQuery> {
 }
 
 /** Where it sits: what Enter opens (a drill-down list, or the user a row names), the user `o` opens (default none). */
-export type PlacePart<Row, Query extends AnyQuery = AnyQuery> = Pick<ListDef<Row, never, Query>, 'opens' | 'enterOpensUser' | 'keys' | 'fromUser' | 'jump' | 'tabNote'> & {
+export type PlacePart<Row, Query extends AnyQuery = AnyQuery> = Pick<ListDef<Row, never, Query>, 'opens' | 'enterOpensUser' | 'keys' | 'fromUser' | 'jump' | 'tabNote' | 'chart'> & {
   userNamed?: (row: Row, ownerID: string | undefined) => string | undefined;
 };
 

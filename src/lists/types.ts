@@ -230,6 +230,23 @@ export interface ListOpens<Row> {
   query: (row: Row, ownerID: string | undefined) => AnyQuery;
 }
 
+/** Lines a list draws above its table from the rows it has (lists/pulseChart.ts): plain text, one string a line. */
+export interface ListChart<Row> {
+  lines: number;
+  draw: (view: ChartView<Row>) => string[];
+}
+
+/** What a chart is drawn from: the page's rows and figures, the cursor's row, the width, the glyph set. */
+export interface ChartView<Row> {
+  rows: readonly Row[];
+  extra: Readonly<Record<string, number>> | undefined;
+  cursor: Row | undefined;
+  width: number;
+  spark: readonly string[];
+  marker: string;
+  separator: string;
+}
+
 /** A drill-down list's own: what identifies the row it was opened from, and its breadcrumb step. */
 export interface DrillSpec<Query> {
   /** The parent row its query names (two conversations' histories are two lists). */
@@ -347,6 +364,8 @@ export interface ListDef<Row, Figure = never, Query extends AnyQuery = AnyQuery>
   standingNotice?: true;
   /** Enter on a row opens this drill-down list (rather than the detail). */
   opens?: ListOpens<Row>;
+  /** Lines drawn above the table from the page's rows (the pulse's sparklines): its screen fits that many rows fewer. */
+  chart?: ListChart<Row>;
   /** A drill-down list's parent and crumb (lists/names.ts `place: 'drill'`; registry.ts asks for it). */
   drill?: DrillSpec<Query>;
   /** How the status line reads a total the server does not promise exact (default `~N with messages`), beside the rows seen. */

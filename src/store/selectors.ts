@@ -84,6 +84,7 @@ export function openRegions(state: AppState): {
   help: boolean;
   error: boolean;
   notice: boolean;
+  chart: number;
 } {
   const list = currentList(state);
   const paneOpen = state.detail.open && selectedRow(state) !== undefined;
@@ -94,5 +95,6 @@ export function openRegions(state: AppState): {
     help: state.help,
     error: Boolean(list?.error),
     notice: Boolean(list?.notice),
+    chart: list ? (listDef(list.kind).chart?.lines ?? 0) : 0,
   };
 }

@@ -42,6 +42,8 @@ export const LISTS = {
   status,
   messages,
   groups,
+  pulse,
+  topGroups,
   conversations,
   blacklist,
   applications,
@@ -53,9 +55,7 @@ export const LISTS = {
   groupApplicationsReceived,
   history,
   members,
-  pulse,
   topSenders,
-  topGroups,
 } as const satisfies { [K in ListKind]: SummaryPartOf<K> };
 
 /** The figure each of a user's lists counts for the summary line, by kind. */

@@ -91,7 +91,7 @@ const groups = topOperation<TopGroup>(STATISTICS.activeGroups, async (client, bo
 const dayProblem = (text: string): string | undefined =>
   utcDayStart(text.trim()) === undefined ? `a UTC day, YYYY-MM-DD, not "${displayText(text.trim()).slice(0, 24)}"` : undefined;
 
-const dayQuery: QuerySpec<DayQuery> = {
+const senderDay: QuerySpec<DayQuery> = {
   initial: { day: '' },
   narrowed: (q) => q.day !== '',
   label: (q) => (q.day ? `UTC day ${q.day}` : ''),
@@ -102,14 +102,15 @@ const dayQuery: QuerySpec<DayQuery> = {
     const day = textFlag(f, 'day');
     return day === undefined ? undefined : dayProblem(day) && `--day is ${dayProblem(day)}`;
   },
-  emptyUntilAsked: true,
 };
+/** The busiest groups' day: asked for (`s`) when the list is opened by its command rather than from a day of the pulse. */
+const groupDay: QuerySpec<DayQuery> = { ...senderDay, emptyUntilAsked: true };
 
 const planBody = (request: { query: DayQuery; page: number; size: number }): TopPlan => ({ day: request.query.day, page: request.page, size: request.size });
 const countColumn = <Row extends { count: number }>() => labelAt<Row>('count', 'MESSAGES', 1, (v) => formatCount(Number(v)));
 
 export const topSenders = drillListOf<TopSender, DayQuery>({
-  wire: { operation: senders, body: planBody, query: dayQuery },
+  wire: { operation: senders, body: planBody, query: senderDay },
   table: {
     columns: [labelAt('rank', '#', 1, (v) => String(v)), idAt('userID', 'USER ID'), nameAt('nickname'), countColumn<TopSender>()],
     detail: (s) => ({
@@ -142,7 +143,7 @@ export const topSenders = drillListOf<TopSender, DayQuery>({
 });
 
 export const topGroups = listOf<TopGroup, never, DayQuery>({
-  wire: { operation: groups, body: planBody, query: dayQuery },
+  wire: { operation: groups, body: planBody, query: groupDay },
   table: {
     columns: [labelAt('rank', '#', 1, (v) => String(v)), idAt('groupID', 'GROUP ID'), nameAt('groupName'), countColumn<TopGroup>(), labelAt('memberCount', 'MEMBERS', 3, (v) => formatCount(Number(v)))],
     detail: (g) => ({

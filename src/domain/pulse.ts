@@ -78,6 +78,17 @@ export function parseDays(text: string): number | string {
   return days;
 }
 
+/** `30d`, `14d 2026-01-15` (the window's last UTC day; 'to' may stand before it): the window asked, else a problem in words. */
+export function parseWindow(text: string): PulseWindow | string {
+  const m = /^\s*(\S+)(?:\s+(?:to\s+)?(\d{4}-\d{2}-\d{2}))?\s*$/i.exec(text);
+  if (!m) return `a window is a number of days and, if not today, its last UTC day: 14d 2026-01-15`;
+  const days = parseDays(m[1]!);
+  if (typeof days === 'string') return days;
+  const last = m[2] ?? '';
+  if (last && utcDayStart(last) === undefined) return `${last} is not a day (YYYY-MM-DD, UTC)`;
+  return { days, last };
+}
+
 /** The window one step longer or shorter than `days` (`]` and `[`). */
 export function stepDays(days: number, by: 1 | -1): number {
   const steps = PULSE_DAYS.steps as readonly number[];

@@ -44,6 +44,21 @@ export const COMMANDS: readonly CommandSpec<CommandArgument>[] = [
   ...TOP_LISTS.map((kind) => {
     const name = LIST_NAMES[kind].command;
     const jump = listDef(kind).jump;
+    if (jump?.argument !== undefined) {
+      // `:pulse 30d`: the list, then its prompt's answer, checked as the prompt checks it.
+      return command({
+        name,
+        aliases: jump.aliases,
+        argument: 'query',
+        synopsis: `${name} [${jump.argument}]`,
+        usage: `${name} [${jump.argument}]`,
+        description: jump.description,
+        run: (s, text) => {
+          act(s).goTo(kind);
+          if (text && listDef(kind).query.prompt?.check?.(text) === undefined) act(s).narrow(text);
+        },
+      });
+    }
     return command({
       name,
       aliases: jump?.aliases ?? [],
@@ -126,6 +141,8 @@ function parseArgument(argument: CommandArgument, arg: string): { ok: true; valu
     }
     case 'field':
       return FIELD.test(arg) ? { ok: true, value: arg } : { ok: false };
+    case 'query':
+      return { ok: true, value: arg };
   }
 }
 

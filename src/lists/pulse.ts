@@ -4,14 +4,14 @@
 // unknown with its reason on the notice line, never the whole screen. The counts routes are asked
 // for twice the window (the previous window too, for the change); the active routes, which
 // aggregate every message of their window on the server, for the window alone. Enter on a day
-// opens its top senders; `g` its busiest groups.
+// opens its top senders; `B` its busiest groups.
 import { ApiError, HttpError, ProtocolError } from '../api/errors.js';
 import type { PageOperation } from '../api/pages.js';
 import type { Page } from '../api/schemas.js';
 import { activeGroups, activeUsers, groupCreateCount, registerCount, STATISTICS, topListBody, type ActiveGroupData, type ActiveUserData, type CountData } from '../api/statistics.js';
 import { formatCount } from '../content/format.js';
 import { idAt, labelAt } from '../domain/columns.js';
-import { parseDays, PULSE_DAYS, seriesOf, stepDays, utcDayStart, windowDays, type PulseWindow } from '../domain/pulse.js';
+import { parseDays, parseWindow, PULSE_DAYS, seriesOf, stepDays, utcDayStart, windowDays, type PulseWindow } from '../domain/pulse.js';
 import { listOf } from './parts.js';
 import { pulseChart } from './pulseChart.js';
 import { textFlag } from './types.js';
@@ -135,16 +135,16 @@ export const pulse = listOf<PulseDay, never, PulseWindow>({
       crumb: (q) => `${q.days}d${q.last ? ` to ${q.last}` : ''}`,
       prompt: {
         kind: 'search',
-        label: 'days (e.g. 30d): ',
-        text: (q) => `${q.days}d`,
+        label: 'days, and the last UTC day if not today (30d, 14d 2026-01-15): ',
+        text: (q) => `${q.days}d${q.last ? ` ${q.last}` : ''}`,
         answer: (text, base) => {
-          const days = parseDays(text);
-          return typeof days === 'number' ? { ...base, days } : base;
+          const window = parseWindow(text);
+          return typeof window === 'string' ? base : window;
         },
         example: '7d',
         check: (text) => {
-          const days = parseDays(text);
-          return typeof days === 'string' ? days : undefined;
+          const window = parseWindow(text);
+          return typeof window === 'string' ? window : undefined;
         },
         refused: '99d',
       },
@@ -192,8 +192,8 @@ export const pulse = listOf<PulseDay, never, PulseWindow>({
       { action: 'pulseWindow', keys: ['s'], hint: 'days', description: 'pulse: the number of days (e.g. 30d)', run: { openPrompt: 'search' } },
       { action: 'pulseShorter', keys: ['['], hint: 'fewer days', description: 'pulse: a shorter window', run: { toggle: (q) => ({ ...q, days: stepDays(q.days, -1) }) } },
       { action: 'pulseLonger', keys: [']'], hint: 'more days', description: 'pulse: a longer window', run: { toggle: (q) => ({ ...q, days: stepDays(q.days, 1) }) } },
-      { action: 'pulseGroups', keys: ['g'], hint: 'groups', description: "pulse: the day's busiest groups", run: { search: 'topGroups', text: (d) => d.day } },
+      { action: 'pulseGroups', keys: ['B'], hint: 'busiest groups', description: "pulse: the day's busiest groups", run: { search: 'topGroups', text: (d) => d.day } },
     ] as const,
-    jump: { aliases: ['stats'], description: "the server's days: new users, messages, groups (UTC days)" },
+    jump: { aliases: ['stats'], description: "the server's days: new users, messages, groups (UTC days)", argument: 'Nd [DAY]', key: { keys: ['P'], hint: 'pulse', description: "the pulse: the server's days" } },
   },
 });

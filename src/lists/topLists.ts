@@ -171,6 +171,6 @@ export const topGroups = listOf<TopGroup, never, DayQuery>({
       { action: 'groupMessages', keys: ['m'], hint: 'messages', description: "busiest groups: the group's messages that day", run: { search: 'messages', text: (g) => `to:${g.groupID} day:${g.day}` } },
       { action: 'topGroupsDay', keys: ['s'], hint: 'day', description: 'busiest groups: another UTC day', run: { openPrompt: 'search' } },
     ] as const,
-    jump: { aliases: [], description: "a UTC day's busiest groups, by messages" },
+    jump: { aliases: [], description: "a UTC day's busiest groups, by messages", argument: 'DAY' },
   },
 });

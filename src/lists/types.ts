@@ -218,6 +218,8 @@ interface ListJump {
   /** What help says of the command. */
   description: string;
   key?: { keys: readonly string[]; hint?: string; description: string };
+  /** The command takes its prompt's answer after its name (`:pulse 30d`), as the prompt would: its synopsis's words for it. */
+  argument?: string;
 }
 
 /**

@@ -6,8 +6,8 @@ import type { StoreApi } from 'zustand/vanilla';
 import type { AppActions } from './actions.js';
 import type { AppState } from './types.js';
 
-/** What a command's argument is, for Tab: none, a user ID, a page number, a profile, a field. */
-export type CommandArgument = 'none' | 'user' | 'page' | 'profile' | 'field' | 'sort';
+/** What a command's argument is, for Tab: none, a user ID, a page number, a profile, a field, a list's query (optional). */
+export type CommandArgument = 'none' | 'user' | 'page' | 'profile' | 'field' | 'sort' | 'query';
 
 export interface CommandWord {
   name: string;

@@ -168,8 +168,8 @@ export const topGroups = listOf<TopGroup, never, DayQuery>({
   place: {
     opens: { kind: 'members', query: (g) => ({ groupID: g.groupID, groupName: g.groupName, search: '', regex: false }) },
     keys: [
-      { action: 'groupMessages', keys: ['m'], hint: 'messages', description: "busiest groups: the group's messages that day", run: { search: 'messages', text: (g) => `to:${g.groupID} day:${g.day}` } },
-      { action: 'topGroupsDay', keys: ['s'], hint: 'day', description: 'busiest groups: another UTC day', run: { openPrompt: 'search' } },
+      { action: 'groupMessages', keys: ['m'], hint: 'group msgs', description: "busiest groups: the group's messages that day", run: { search: 'messages', text: (g) => `to:${g.groupID} day:${g.day}` } },
+      { action: 'topGroupsDay', keys: ['s'], hint: 'group day', description: 'busiest groups: another UTC day', run: { openPrompt: 'search' } },
     ] as const,
     jump: { aliases: [], description: "a UTC day's busiest groups, by messages", argument: 'DAY' },
   },

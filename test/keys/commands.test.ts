@@ -46,8 +46,8 @@ describe('the : commands', () => {
 
   it.each([
     ['', 'type a command'],
-    ['frob', 'unknown command: frob (try users, accounts, status, messages, groups, user, page, profile, sort, columns, log, help, quit)'],
-    ['us', 'unknown command: us (try users, accounts, status, messages, groups, user, page, profile, sort, columns, log, help, quit)'],
+    ['frob', 'unknown command: frob (try users, accounts, status, messages, groups, pulse, top-groups, user, page, profile, sort, columns, log, help, quit)'],
+    ['us', 'unknown command: us (try users, accounts, status, messages, groups, pulse, top-groups, user, page, profile, sort, columns, log, help, quit)'],
     ['user', 'usage: :user <userID>'],
     ['page 0', 'usage: :page <number from 1>'],
     ['page two', 'usage: :page <number from 1>'],

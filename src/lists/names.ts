@@ -105,12 +105,11 @@ export const LIST_NAMES = {
   topGroups: {
     command: 'top-groups',
     commandHelp: "print a UTC day's busiest groups, by messages",
-    usage: ['top-groups --day DAY', 'DAY: a UTC day, YYYY-MM-DD; ranked by group messages'],
+    usage: ['top-groups [--day DAY]', "DAY: a UTC day, YYYY-MM-DD (default yesterday's);", 'ranked by group messages'],
     help: "a day's busiest groups",
     title: 'Busiest groups',
     shortTitle: 'Groups/day',
     flags: ['day'],
-    needs: ['day'],
     place: 'top',
   },
   conversations: {

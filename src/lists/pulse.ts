@@ -72,8 +72,8 @@ const operation: PageOperation<PulseDay> = {
       data ? seriesOf(keys, (data as Record<string, unknown>)[map] as Record<string, number>) : null;
     const [users, msgs, groupMsgs, made] = [series(r, 'count'), series(s, 'dateCount'), series(a, 'dateCount'), series(g, 'count')];
     const rows: PulseDay[] = keys
-      .map((day, i) => ({ day, newUsers: users?.[i] ?? null, messages: msgs?.[i] ?? null, groupMessages: groupMsgs?.[i] ?? null, groupsCreated: made?.[i] ?? null }))
-      .reverse();
+      // Oldest first, as the sparklines read: the cursor moves forward in time going down.
+      .map((day, i) => ({ day, newUsers: users?.[i] ?? null, messages: msgs?.[i] ?? null, groupMessages: groupMsgs?.[i] ?? null, groupsCreated: made?.[i] ?? null }));
     const previousKeys = keys.map((_, i) => new Date(start - span + i * 86_400_000).toISOString().slice(0, 10));
     const before = (data: CountData | undefined) => (data ? seriesOf(previousKeys, data.count).reduce((x, y) => x + y, 0) : undefined);
     const extra: Record<string, number> = {};

@@ -24,8 +24,8 @@ const weekday = (day: string): string => WEEKDAYS[new Date(`${day}T00:00:00Z`).g
 
 function draw(view: ChartView<PulseDay>): string[] {
   const { width, separator: sep } = view;
-  // Rows are newest first; the sparklines read left to right, oldest first.
-  const days = [...view.rows].reverse();
+  // Rows are oldest first, as the sparklines read left to right.
+  const days = view.rows;
   const at = view.cursor ? days.findIndex((d) => d.day === view.cursor!.day) : -1;
   const cut = (line: string): string => truncate(line, width);
   if (days.length === 0) return [cut('no days yet')];

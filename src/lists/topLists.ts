@@ -45,8 +45,9 @@ export interface TopGroup {
   day: string;
 }
 
+/** The day's [start, end) in ms; '' is yesterday's UTC day, the last whole one (today's has only begun). */
 const dayWindow = (day: string) => {
-  const start = utcDayStart(day) ?? 0;
+  const start = day === '' ? Math.floor(Date.now() / DAY_MS) * DAY_MS - DAY_MS : (utcDayStart(day) ?? 0);
   return { start, end: start + DAY_MS };
 };
 
@@ -63,7 +64,7 @@ function topOperation<Row>(
     async send(client, body, signal): Promise<Page<Row>> {
       const plan = body as TopPlan;
       const wire = topListBody(dayWindow(plan.day), plan.page, plan.size);
-      if (utcDayStart(plan.day) === undefined) return { rows: [], total: 0, totalExact: true, sent: { path: route.path, body: wire } };
+      if (plan.day !== '' && utcDayStart(plan.day) === undefined) return { rows: [], total: 0, totalExact: true, sent: { path: route.path, body: wire } };
       const answer = await read(client, wire, signal);
       return { rows: cutTopPage(answer.rows, plan.page, plan.size), total: answer.total, totalExact: true, sent: { path: route.path, body: wire } };
     },
@@ -94,7 +95,7 @@ const dayProblem = (text: string): string | undefined =>
 const senderDay: QuerySpec<DayQuery> = {
   initial: { day: '' },
   narrowed: (q) => q.day !== '',
-  label: (q) => (q.day ? `UTC day ${q.day}` : ''),
+  label: (q) => (q.day ? `UTC day ${q.day}` : 'yesterday (UTC)'),
   crumb: (q) => q.day,
   prompt: { kind: 'search', label: 'UTC day (YYYY-MM-DD): ', text: (q) => q.day, answer: (text, base) => (dayProblem(text) ? base : { day: text.trim() }), check: dayProblem, refused: 'yesterday', example: '2026-01-10' },
   fromFlags: (f) => ({ day: textFlag(f, 'day') ?? '' }),
@@ -103,8 +104,8 @@ const senderDay: QuerySpec<DayQuery> = {
     return day === undefined ? undefined : dayProblem(day) && `--day is ${dayProblem(day)}`;
   },
 };
-/** The busiest groups' day: asked for (`s`) when the list is opened by its command rather than from a day of the pulse. */
-const groupDay: QuerySpec<DayQuery> = { ...senderDay, emptyUntilAsked: true };
+/** The busiest groups' day: yesterday's (UTC) when the list is opened by its command rather than from a day of the pulse. */
+const groupDay: QuerySpec<DayQuery> = senderDay;
 
 const planBody = (request: { query: DayQuery; page: number; size: number }): TopPlan => ({ day: request.query.day, page: request.page, size: request.size });
 const countColumn = <Row extends { count: number }>() => labelAt<Row>('count', 'MESSAGES', 1, (v) => formatCount(Number(v)));
@@ -163,7 +164,7 @@ export const topGroups = listOf<TopGroup, never, DayQuery>({
     csv: { before: ['day'] },
     identity: (g) => g.groupID,
     completionWords: (g) => [g.groupID, g.groupName],
-    emptyText: (q, keys) => (q.day ? `no group message on ${q.day} (UTC)` : `no day asked yet${keys.search ? ` (${keys.search} to give one)` : ''}`),
+    emptyText: (q, keys) => `no group message on ${q.day || 'this UTC day'}${keys.search ? ` (${keys.search} for another day)` : ''}`,
   },
   place: {
     opens: { kind: 'members', query: (g) => ({ groupID: g.groupID, groupName: g.groupName, search: '', regex: false }) },

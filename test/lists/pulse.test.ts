@@ -70,9 +70,9 @@ describe('pulse -o json against the real shapes', () => {
     const { code, out } = await run(['pulse', '--from', '2026-01-13', '--to', '2026-01-15', '-o', 'json']);
     expect(code).toBe(0);
     expect(JSON.parse(out)).toEqual([
-      { day: '2026-01-15', newUsers: 1, messages: 10, groupMessages: 0, groupsCreated: 0 },
-      { day: '2026-01-14', newUsers: 3, messages: 0, groupMessages: 0, groupsCreated: 0 },
       { day: '2026-01-13', newUsers: 0, messages: 5, groupMessages: 0, groupsCreated: 0 },
+      { day: '2026-01-14', newUsers: 3, messages: 0, groupMessages: 0, groupsCreated: 0 },
+      { day: '2026-01-15', newUsers: 1, messages: 10, groupMessages: 0, groupsCreated: 0 },
     ]);
     // One request per route; [start, end) in ms; the count routes over the previous window too.
     expect(real.requests.map((r) => r.path).sort()).toEqual([...ROUTES].sort());

@@ -96,7 +96,6 @@ const senderDay: QuerySpec<DayQuery> = {
   initial: { day: '' },
   narrowed: (q) => q.day !== '',
   label: (q) => (q.day ? `UTC day ${q.day}` : 'yesterday (UTC)'),
-  crumb: (q) => q.day,
   prompt: { kind: 'search', label: 'UTC day (YYYY-MM-DD): ', text: (q) => q.day, answer: (text, base) => (dayProblem(text) ? base : { day: text.trim() }), check: dayProblem, refused: 'yesterday', example: '2026-01-10' },
   fromFlags: (f) => ({ day: textFlag(f, 'day') ?? '' }),
   flagsProblem: (f) => {
@@ -105,7 +104,7 @@ const senderDay: QuerySpec<DayQuery> = {
   },
 };
 /** The busiest groups' day: yesterday's (UTC) when the list is opened by its command rather than from a day of the pulse. */
-const groupDay: QuerySpec<DayQuery> = senderDay;
+const groupDay: QuerySpec<DayQuery> = { ...senderDay, crumb: (q) => q.day };
 
 const planBody = (request: { query: DayQuery; page: number; size: number }): TopPlan => ({ day: request.query.day, page: request.page, size: request.size });
 const countColumn = <Row extends { count: number }>() => labelAt<Row>('count', 'MESSAGES', 1, (v) => formatCount(Number(v)));

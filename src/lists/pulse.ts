@@ -127,6 +127,8 @@ export const pulse = listOf<PulseDay, never, PulseWindow>({
   wire: {
     operation,
     standingNotice: true,
+    // Once a minute at most: each refresh asks the server to aggregate every message of the window.
+    liveEveryMs: 60_000,
     body: (request): PulsePlan => ({ window: request.query }),
     query: {
       initial: { days: PULSE_DAYS.initial, last: '' },

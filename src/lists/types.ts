@@ -366,6 +366,8 @@ export interface ListDef<Row, Figure = never, Query extends AnyQuery = AnyQuery>
   standingNotice?: true;
   /** Enter on a row opens this drill-down list (rather than the detail). */
   opens?: ListOpens<Row>;
+  /** The live view and `--watch` refresh it no more often than this (the pulse: its reads aggregate every message of the window). */
+  liveEveryMs?: number;
   /** Lines drawn above the table from the page's rows (the pulse's sparklines): its screen fits that many rows fewer. */
   chart?: ListChart<Row>;
   /** A drill-down list's parent and crumb (lists/names.ts `place: 'drill'`; registry.ts asks for it). */

@@ -23,6 +23,9 @@ export const OWN_WALKS: Partial<Record<ListKind, string>> = {
   blacklist: 'hostile-user-blacklist',
   applications: 'hostile-user-applications',
   joinedGroups: 'hostile-user-groups',
+  pulse: 'hostile-pulse',
+  topSenders: 'hostile-pulse',
+  topGroups: 'hostile-pulse',
 };
 
 /** A user's tabs no file of their own walks: hostile-user-tabs.test.tsx walks each. */

@@ -46,6 +46,11 @@ export async function openList(m: Mounted, kind: ListKind): Promise<void> {
     await command(m, 'groups');
     await step(m, 'j');
     await step(m, KEYS.enter);
+  } else if (kind === 'topSenders') {
+    // The pulse's first day: its top senders, the corpus.
+    await step(m, 'P');
+    await loaded(m, 1);
+    await step(m, KEYS.enter);
   } else if (kind === 'status') {
     await command(m, 'status');
     await step(m, 's');

@@ -14,7 +14,6 @@ const countDataSchema = z.looseObject({ total: intOr(0), before: intOr(0), count
 export type CountData = z.output<typeof countDataSchema>;
 
 const sender = z.looseObject({ user: or(z.looseObject({ userID: str, nickname: str }), { userID: '', nickname: '' }), count: intOr(0) });
-export type ActiveSender = z.output<typeof sender>;
 const activeUserDataSchema = z.looseObject({ msgCount: intOr(0), userCount: intOr(0), dateCount: counts, users: list(sender) });
 export type ActiveUserData = z.output<typeof activeUserDataSchema>;
 
@@ -22,7 +21,6 @@ const busyGroup = z.looseObject({
   group: or(z.looseObject({ groupID: str, groupName: str, memberCount: intOr(0) }), { groupID: '', groupName: '', memberCount: 0 }),
   count: intOr(0),
 });
-export type ActiveGroup = z.output<typeof busyGroup>;
 const activeGroupDataSchema = z.looseObject({ msgCount: intOr(0), groupCount: intOr(0), dateCount: counts, groups: list(busyGroup) });
 export type ActiveGroupData = z.output<typeof activeGroupDataSchema>;
 

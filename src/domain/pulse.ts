@@ -34,12 +34,6 @@ export function windowDays(window: PulseWindow, now: number): { keys: string[]; 
   return { keys, start, end: lastStart + DAY_MS };
 }
 
-/** The window before this one, of the same length. */
-export function previousWindow(window: PulseWindow, now: number): PulseWindow {
-  const { start } = windowDays(window, now);
-  return { days: window.days, last: utcDayKey(start - DAY_MS) };
-}
-
 /** A figure over the window's days: a day missing from the server's map is 0. */
 export function seriesOf(keys: readonly string[], counts: Readonly<Record<string, number>>): number[] {
   return keys.map((key) => counts[key] ?? 0);

@@ -13,19 +13,8 @@ import { formatCount } from '../content/format.js';
 import { idAt, labelAt } from '../domain/columns.js';
 import { parseDays, parseWindow, PULSE_DAYS, seriesOf, stepDays, utcDayStart, windowDays, type PulseWindow } from '../domain/pulse.js';
 import { listOf } from './parts.js';
-import { pulseChart } from './pulseChart.js';
+import { pulseChart, type PulseDay } from './pulseChart.js';
 import { textFlag } from './types.js';
-
-/** One UTC day of the window: each figure, null when its route failed. */
-export interface PulseDay {
-  day: string;
-  newUsers: number | null;
-  /** Single and group messages sent that day (user/active's dateCount: messages, not senders). */
-  messages: number | null;
-  /** Group messages alone (group/active's dateCount). */
-  groupMessages: number | null;
-  groupsCreated: number | null;
-}
 
 /** The senders and groups the window's top lists show on the chart. */
 const TOP_SHOWN = 3;

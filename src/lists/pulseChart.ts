@@ -5,8 +5,18 @@
 import { formatCount } from '../content/format.js';
 import { changeWords, peakDay, sparkline } from '../domain/pulse.js';
 import { truncate } from '../terminal/width.js';
-import type { PulseDay } from './pulse.js';
 import type { ChartView, ListChart } from './types.js';
+
+/** One UTC day of the window: each figure, null when its route failed. */
+export interface PulseDay {
+  day: string;
+  newUsers: number | null;
+  /** Single and group messages sent that day (user/active's dateCount: messages, not senders). */
+  messages: number | null;
+  /** Group messages alone (group/active's dateCount). */
+  groupMessages: number | null;
+  groupsCreated: number | null;
+}
 
 type Figure = 'newUsers' | 'messages' | 'groupMessages' | 'groupsCreated';
 

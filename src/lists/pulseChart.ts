@@ -57,8 +57,9 @@ function draw(view: ChartView<PulseDay>): string[] {
     const yesterday = series.at(-2) ?? 0;
     const peak = peakDay(series);
     const max = peak >= 0 ? series[peak]! : 0;
-    const here = at >= 0 ? ` ${sep} ${days[at]!.day.slice(5)}: ${formatCount(series[at]!)}` : '';
-    const words = `today ${formatCount(today)} ${sep} yday ${formatCount(yesterday)} ${sep} ${series.length}d ${formatCount(total)}${change ? ` (${change})` : ''} ${sep} max ${formatCount(max)}/day${here}`;
+    // The cursor's day first: at 80 columns the end of the line is what is cut.
+    const here = at >= 0 ? `${days[at]!.day.slice(5)}: ${formatCount(series[at]!)} ${sep} ` : '';
+    const words = `${here}today ${formatCount(today)} ${sep} yday ${formatCount(yesterday)} ${sep} ${series.length}d ${formatCount(total)}${change ? ` (${change})` : ''} ${sep} max ${formatCount(max)}/day`;
     lines.push(cut(`${f.label.padEnd(LABEL)}${sparkline(series, view.spark)} ${words}`));
   }
   lines.push(cut(`${' '.repeat(LABEL)}${at >= 0 ? `${' '.repeat(at)}${view.marker}` : ''}`));

@@ -20,15 +20,16 @@ export function createLiveRefresher(
 ): LiveRefresher {
   /** When each list was last refreshed, for a list that asks for room between two (its `liveEveryMs`). */
   const refreshedAt = new Map<string, number>();
+  const timers = deps.liveTimers ?? realTimers(true);
   return new LiveRefresher({
     intervalMs: deps.liveIntervalMs ?? DEFAULT_INTERVAL_MS,
-    timers: deps.liveTimers ?? realTimers(true),
+    timers,
     classify: deps.classifyRefreshError ?? classifyRefreshError,
     refresh(signal) {
       const list = currentList(get());
       if (!list) return Promise.resolve();
       const every = listDef(list.kind).liveEveryMs;
-      const now = Date.now();
+      const now = timers.now();
       if (every !== undefined && now - (refreshedAt.get(list.key) ?? Number.NEGATIVE_INFINITY) < every) return Promise.resolve();
       refreshedAt.set(list.key, now);
       // What the list wants: the page on screen, or the one whose request failed (a retry).

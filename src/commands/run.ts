@@ -197,7 +197,7 @@ export async function runListCommand(options: ExplorerOptions, streams: ScriptSt
       unlisten = stopOnSignals(controller, streams.stop);
       await watchPage({
         kind: request.kind,
-        intervalMs: options.watchMs,
+        intervalMs: Math.max(options.watchMs, listDef(request.kind).liveEveryMs ?? 0),
         fetch: (signal) => fetch(request.page, size, signal),
         write: async (text) => {
           await out.write(text);

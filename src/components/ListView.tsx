@@ -4,6 +4,7 @@ import { Box, Text } from 'ink';
 import { useMemo } from 'react';
 import { columnShowsField, shownRows } from '../domain/pageSort.js';
 import { columnsByKeys } from '../lists/columnChoice.js';
+import { listDef } from '../lists/registry.js';
 import { sortArrow } from '../layout/statusLine.js';
 import type { AnyRow } from '../api/pages.js';
 import { displayText } from '../terminal/settle.js';
@@ -65,8 +66,15 @@ export function ListView<Row extends AnyRow>({ listKey, columns, geometry, empty
   const error = list.error;
   const width = geometry.body.width;
   const height = geometry.body.rows - geometry.summary.rows;
-  // The table and the pane between the notice line and the error bar.
-  const bodyHeight = height - geometry.notice.rows - geometry.errorBar.rows;
+  // The table and the pane between the notice line (and the list's chart) and the error bar.
+  const bodyHeight = height - geometry.notice.rows - geometry.chart.rows - geometry.errorBar.rows;
+  const chart = listDef(list.kind).chart;
+  const chartLines =
+    chart && geometry.chart.rows > 0
+      ? chart
+          .draw({ rows: list.rows, extra: list.extra, cursor: rows[list.cursor], width, spark: glyphs().spark, marker: glyphs().sparkCursor, separator: glyphs().separator })
+          .slice(0, geometry.chart.rows)
+      : [];
   const row = rows[list.cursor];
   const pane = row !== undefined ? geometry.detail : null;
   const tableWidth = geometry.table.width;
@@ -105,6 +113,15 @@ export function ListView<Row extends AnyRow>({ listKey, columns, geometry, empty
               </Text>
             ))
         : null}
+      {chartLines.length > 0 ? (
+        <Box height={geometry.chart.rows} flexDirection="column">
+          {chartLines.map((line, i) => (
+            <Text key={i} wrap="truncate">
+              {displayText(line)}
+            </Text>
+          ))}
+        </Box>
+      ) : null}
       {pane && row && detail.full ? (
         <Box height={bodyHeight} flexDirection="column">
           <DetailPane kind={list.kind} row={row} width={pane.width} height={pane.rows} scroll={detail.scroll} full search={detail.search} owner={paneOwner} />

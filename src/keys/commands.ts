@@ -58,6 +58,19 @@ export const COMMANDS: readonly CommandSpec<CommandArgument>[] = [
         usage: jump.text.usage,
         description: jump.description,
         run: (s, text) => (text ? act(s).openSearch(kind, text) : act(s).goTo(kind)),
+    if (jump?.argument !== undefined) {
+      // `:pulse 30d`: the list, then its prompt's answer, checked as the prompt checks it.
+      return command({
+        name,
+        aliases: jump.aliases,
+        argument: 'query',
+        synopsis: `${name} [${jump.argument}]`,
+        usage: `${name} [${jump.argument}]`,
+        description: jump.description,
+        run: (s, text) => {
+          act(s).goTo(kind);
+          if (text && listDef(kind).query.prompt?.check?.(text) === undefined) act(s).narrow(text);
+        },
       });
     }
     return command({
@@ -156,6 +169,7 @@ function parseArgument(argument: CommandArgument, arg: string): { ok: true; valu
       return parsed.ok ? { ok: true, value: parsed.target } : { ok: false, error: parsed.error };
     }
     case 'text':
+    case 'query':
       return { ok: true, value: arg };
   }
 }

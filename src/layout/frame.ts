@@ -55,6 +55,8 @@ export interface ScreenState {
   notice: boolean;
   /** Its lines, when more than one (a single chat's history: both sides' read seqs on a line of their own). */
   noticeLines?: number;
+  /** Lines the list draws above its table (the pulse's sparklines: lists/types.ts `chart`). */
+  chart?: number;
 }
 
 export interface Region {
@@ -77,6 +79,8 @@ export interface ScreenGeometry {
   /** The user's summary line (0 rows elsewhere). */
   summary: Region;
   notice: Region;
+  /** The list's chart above its table (0 rows for a list without one). */
+  chart: Region;
   /** The table, its title line included; 0 rows when help or the full-screen detail hides it. */
   table: Region;
   /** Rows of the table under its title line: a page taller than this scrolls within the table. */
@@ -105,7 +109,8 @@ export function screenGeometry(size: TerminalSize, open: Partial<ScreenState> = 
   const summaryRows = s.screen === 'user' && !s.help ? USER_SUMMARY_LINES : 0;
   const noticeRows = s.notice && !s.help ? Math.max(NOTICE_LINES, Math.min(MAX_NOTICE_LINES, s.noticeLines ?? NOTICE_LINES)) : 0;
   const errorRows = s.error && !s.help ? ERROR_BAR_LINES : 0;
-  const listRows = Math.max(0, body.rows - summaryRows - noticeRows - errorRows);
+  const chartRows = s.help ? 0 : Math.min(s.chart ?? 0, Math.max(0, body.rows - summaryRows - noticeRows - errorRows - 4));
+  const listRows = Math.max(0, body.rows - summaryRows - noticeRows - errorRows - chartRows);
   const pane = s.help || s.detail === 'closed' ? null : paneLayout(width, listRows, s.detail === 'full');
   const table: Region = s.help ? { width, rows: 0 } : pane ? { width: pane.tableWidth, rows: pane.tableHeight } : { width, rows: listRows };
   const fit = Math.max(1, body.rows - (s.screen === 'user' ? USER_SUMMARY_LINES : 0) - TABLE_HEADER_LINES);
@@ -116,6 +121,7 @@ export function screenGeometry(size: TerminalSize, open: Partial<ScreenState> = 
     body,
     summary: line(summaryRows > 0),
     notice: { width, rows: noticeRows },
+    chart: { width, rows: chartRows },
     table,
     tableRows: Math.max(1, table.rows - TABLE_HEADER_LINES),
     detail: pane ? { side: pane.side, width: pane.paneWidth, rows: pane.paneHeight } : null,

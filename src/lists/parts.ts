@@ -7,7 +7,7 @@ import type { Column } from '../domain/columns.js';
 import { NO_QUERY, ownersPageBody, type AnyQuery, type CsvExtras, type EmptyTextKeys, type DrillSpec, type ListDef, type QuerySpec, type RequestOf, type RowDetail, type DetailOwner, type UserSummaryPart } from './types.js';
 
 /** Where the rows come from: the operation, its body (default: one user's page) and its query (default: none). */
-export type WirePart<Row, Query extends AnyQuery> = Pick<ListDef<Row, never, Query>, 'operation' | 'extras' | 'totalWords' | 'countNote' | 'standingNotice'> & {
+export type WirePart<Row, Query extends AnyQuery> = Pick<ListDef<Row, never, Query>, 'operation' | 'extras' | 'totalWords' | 'countNote' | 'standingNotice' | 'liveEveryMs'> & {
   body?: (request: RequestOf<Query>) => object;
   query?: QuerySpec<Query>;
 };
@@ -28,7 +28,7 @@ export interface TablePart<Row, Query extends AnyQuery> {
 }
 
 /** Where it sits: what Enter opens (a drill-down list, or the user a row names), the user `o` opens (default none). */
-export type PlacePart<Row, Query extends AnyQuery = AnyQuery> = Pick<ListDef<Row, never, Query>, 'opens' | 'enterOpensUser' | 'keys' | 'fromUser' | 'jump' | 'tabNote' | 'position'> & {
+export type PlacePart<Row, Query extends AnyQuery = AnyQuery> = Pick<ListDef<Row, never, Query>, 'opens' | 'enterOpensUser' | 'keys' | 'fromUser' | 'jump' | 'tabNote' | 'position' | 'chart'> & {
   userNamed?: (row: Row, ownerID: string | undefined) => string | undefined;
 };
 

@@ -26,6 +26,8 @@ import type { LIST_NAMES, ListKind, UserTab } from './names.js';
 import { withExtras } from './pageExtras.js';
 import type { AnyQuery, ListDef, ListSpec, PageRequest, UserSummaryPart } from './types.js';
 import { users } from './users.js';
+import { pulse } from './pulse.js';
+import { topGroups, topSenders } from './topLists.js';
 
 /** A list of one user's has its part of the user summary line; a drill-down list its parent and crumb; a top-level list neither. */
 type SummaryPartOf<K extends ListKind> = (typeof LIST_NAMES)[K]['place'] extends 'userTab'
@@ -42,6 +44,8 @@ export const LISTS = {
   messages,
   groups,
   doctor,
+  pulse,
+  topGroups,
   conversations,
   blacklist,
   applications,
@@ -53,6 +57,7 @@ export const LISTS = {
   groupApplicationsReceived,
   history,
   members,
+  topSenders,
 } as const satisfies { [K in ListKind]: SummaryPartOf<K> };
 
 /** The figure each of a user's lists counts for the summary line, by kind. */

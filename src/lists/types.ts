@@ -220,6 +220,8 @@ interface ListJump {
   key?: { keys: readonly string[]; hint?: string; description: string };
   /** The command takes text after it, the list's prompt's answer (`:doctor user ID`); alone it opens the list as it is. */
   text?: { synopsis: string; usage: string };
+  /** The command takes its prompt's answer after its name (`:pulse 30d`), as the prompt would: its synopsis's words for it. */
+  argument?: string;
 }
 
 /**
@@ -244,6 +246,23 @@ export interface ListPosition<Row> {
   locate: (n: number, total: number, size: number) => { page: number; identity: string } | undefined;
   /** The identity of a row standing for position `n` in its page (a gap row stands for several); undefined when none does. */
   rowAt?: (rows: readonly Row[], n: number) => string | undefined;
+}
+
+/** Lines a list draws above its table from the rows it has (lists/pulseChart.ts): plain text, one string a line. */
+export interface ListChart<Row> {
+  lines: number;
+  draw: (view: ChartView<Row>) => string[];
+}
+
+/** What a chart is drawn from: the page's rows and figures, the cursor's row, the width, the glyph set. */
+export interface ChartView<Row> {
+  rows: readonly Row[];
+  extra: Readonly<Record<string, number>> | undefined;
+  cursor: Row | undefined;
+  width: number;
+  spark: readonly string[];
+  marker: string;
+  separator: string;
 }
 
 /** A drill-down list's own: what identifies the row it was opened from, and its breadcrumb step. */
@@ -365,6 +384,10 @@ export interface ListDef<Row, Figure = never, Query extends AnyQuery = AnyQuery>
   opens?: ListOpens<Row>;
   /** Its rows stand at numbered positions that `:seq N` goes to. */
   position?: ListPosition<Row>;
+  /** The live view and `--watch` refresh it no more often than this (the pulse: its reads aggregate every message of the window). */
+  liveEveryMs?: number;
+  /** Lines drawn above the table from the page's rows (the pulse's sparklines): its screen fits that many rows fewer. */
+  chart?: ListChart<Row>;
   /** A drill-down list's parent and crumb (lists/names.ts `place: 'drill'`; registry.ts asks for it). */
   drill?: DrillSpec<Query>;
   /** How the status line reads a total the server does not promise exact (default `~N with messages`), beside the rows seen. */

@@ -10,6 +10,7 @@ import { requestOf } from './listEdits.js';
 import { toFailure } from './pageLoads.js';
 import type { RequestScheduler } from './scheduler.js';
 import { currentList } from './selectors.js';
+import { listDef } from '../lists/registry.js';
 
 export function createLiveRefresher(
   set: StoreSet,
@@ -17,14 +18,22 @@ export function createLiveRefresher(
   deps: StoreDeps,
   needs: { scheduler: RequestScheduler; patchList: ListEdits['patchList']; flashError(text: string): void; clearFlash(): void },
 ): LiveRefresher {
+  /** When each list was last refreshed, for a list that asks for room between two (its `liveEveryMs`). */
+  const refreshedAt = new Map<string, number>();
+  const timers = deps.liveTimers ?? realTimers(true);
   return new LiveRefresher({
     intervalMs: deps.liveIntervalMs ?? DEFAULT_INTERVAL_MS,
-    timers: deps.liveTimers ?? realTimers(true),
+    timers,
     classify: deps.classifyRefreshError ?? classifyRefreshError,
     refresh(signal) {
       const list = currentList(get());
+      if (!list) return Promise.resolve();
+      const every = listDef(list.kind).liveEveryMs;
+      const now = timers.now();
+      if (every !== undefined && now - (refreshedAt.get(list.key) ?? Number.NEGATIVE_INFINITY) < every) return Promise.resolve();
+      refreshedAt.set(list.key, now);
       // What the list wants: the page on screen, or the one whose request failed (a retry).
-      return list ? needs.scheduler.refresh(list.key, requestOf(list), signal) : Promise.resolve();
+      return needs.scheduler.refresh(list.key, requestOf(list), signal);
     },
     onStatus(status) {
       set((s) => ({ live: { ...s.live, status, ...(status.state === 'stopped' ? { on: false } : {}) } }));

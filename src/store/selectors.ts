@@ -85,6 +85,7 @@ export function openRegions(state: AppState): {
   error: boolean;
   notice: boolean;
   noticeLines: number;
+  chart: number;
 } {
   const list = currentList(state);
   const paneOpen = state.detail.open && selectedRow(state) !== undefined;
@@ -96,5 +97,6 @@ export function openRegions(state: AppState): {
     error: Boolean(list?.error),
     notice: Boolean(list?.notice),
     noticeLines: list?.notice ? list.notice.split('\n').length : 0,
+    chart: list ? (listDef(list.kind).chart?.lines ?? 0) : 0,
   };
 }

@@ -41,6 +41,10 @@ export interface Glyphs {
   markChanged: string;
   spinner: readonly string[];
   keys: { up: string; down: string; left: string; right: string };
+  /** A sparkline's levels, lowest first (the pulse): an empty day is the first, so no day is blank. */
+  spark: readonly string[];
+  /** Under a sparkline: the day the cursor is on. */
+  sparkCursor: string;
 }
 
 export const UNICODE_GLYPHS: Glyphs = {
@@ -66,6 +70,8 @@ export const UNICODE_GLYPHS: Glyphs = {
   markChanged: '~',
   spinner: ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'],
   keys: { up: '↑', down: '↓', left: '←', right: '→' },
+  spark: ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'],
+  sparkCursor: '▲',
 };
 
 /**
@@ -98,6 +104,8 @@ export const ASCII_GLYPHS: Glyphs = {
   markChanged: '~',
   spinner: ['|', '/', '-', '\\'],
   keys: { up: 'Up', down: 'Down', left: 'Left', right: 'Right' },
+  spark: ['_', '.', ':', '-', '=', '+', '*', '#'],
+  sparkCursor: '^',
 };
 
 let current: Glyphs = UNICODE_GLYPHS;

@@ -130,6 +130,22 @@ export function hostileChatLog(row: number): Record<string, unknown> {
   };
 }
 
+/** A count map as the statistics routes write it, its keys and numbers hostile: the client reads only the window's days. */
+function hostileCounts(total: number): Record<string, unknown> {
+  const today = new Date().toISOString().slice(0, 10);
+  const map: Record<string, unknown> = { [today]: odd(total, 0) };
+  for (let row = 0; row < 8; row++) map[hostileValue(row, 0).slice(0, 120)] = odd(row, 1);
+  return map;
+}
+
+/** A top sender (/statistics/user/active): a hostile user, some of them absent, an odd count. */
+export function hostileSender(row: number): Record<string, unknown> {
+  const s = filler(row);
+  return { user: row % 9 === 8 ? null : { userID: s(), nickname: s(), faceURL: s(), ex: s(), createTime: time(row, 0) }, count: odd(row, 1) };
+}
+
+export const hostileBusyGroup = (row: number): Record<string, unknown> => ({ group: hostileGroupInfo(row, filler(row)), count: odd(row, 8) });
+
 /**
  * Each paged list's hostile row, by its kind: the one hand-written part of its route. The route
  * itself (the path, and the reply's fields for the rows and the total) is made of the list's
@@ -146,9 +162,21 @@ const HOSTILE_ROWS: Partial<Record<ListKind, (row: number) => Record<string, unk
   receivedApplications: hostileFriendRequest,
   groupApplications: hostileGroupRequest,
   groupApplicationsReceived: hostileGroupRequest,
+  topSenders: hostileSender,
+  topGroups: hostileBusyGroup,
 };
 
-export const MORE_ROUTES: Record<string, ListRoute> = Object.fromEntries(
+/** The statistics routes carry figures beside their rows (and the pulse's count routes no rows): their wraps are written out. */
+const WITH_FIGURES: Record<string, ListRoute> = {
+  '/statistics/user/active': { key: 'topSenders', build: hostileSender, wrap: (users, total) => ({ msgCount: odd(total, 2), userCount: total, dateCount: hostileCounts(total), users }) },
+  '/statistics/group/active': { key: 'topGroups', build: hostileBusyGroup, wrap: (groups, total) => ({ msgCount: odd(total, 3), groupCount: total, dateCount: hostileCounts(total), groups }) },
+  // The pulse's count routes: no rows, a hostile map (pagination-free: the page's rows are not read).
+  '/statistics/user/register': { key: 'pulse', build: () => ({}), wrap: (_rows, total) => ({ total: odd(total, 4), before: -1, count: hostileCounts(total) }) },
+  '/statistics/group/create': { key: 'pulse', build: () => ({}), wrap: (_rows, total) => ({ total, before: 1e300, count: hostileCounts(total) }) },
+};
+
+export const MORE_ROUTES: Record<string, ListRoute> = {
+  ...Object.fromEntries(
   LIST_KINDS.flatMap((kind) => {
     const build = HOSTILE_ROWS[kind];
     const { path, reply } = listDef(kind).operation;
@@ -156,7 +184,9 @@ export const MORE_ROUTES: Record<string, ListRoute> = Object.fromEntries(
     const route: ListRoute = { key: kind, build, wrap: (rows, total) => ({ [reply.total]: total, [reply.rows]: rows }) };
     return [[path, route]];
   }),
-);
+),
+  ...WITH_FIGURES,
+};
 
 /** History: seqs 1..CORPUS_SIZE, newest (row 0) first; these rows' seqs are not messages: half never returned, half placeholders (a gap row each). */
 export const ABSENT_ROW = (row: number): boolean => row % 19 === 18;

@@ -24,6 +24,9 @@ export const OWN_WALKS: Partial<Record<ListKind, string>> = {
   applications: 'hostile-user-applications',
   joinedGroups: 'hostile-user-groups',
   doctor: 'hostile-doctor',
+  pulse: 'hostile-pulse',
+  topSenders: 'hostile-pulse',
+  topGroups: 'hostile-pulse',
 };
 
 /** A user's tabs no file of their own walks: hostile-user-tabs.test.tsx walks each. */
@@ -43,6 +46,11 @@ export async function openList(m: Mounted, kind: ListKind): Promise<void> {
     // Row 1's group ID and name are hostile: the breadcrumb shows the name, the request carries the ID.
     await command(m, 'groups');
     await step(m, 'j');
+    await step(m, KEYS.enter);
+  } else if (kind === 'topSenders') {
+    // The pulse's first day: its top senders, the corpus.
+    await step(m, 'P');
+    await loaded(m, 1);
     await step(m, KEYS.enter);
   } else if (kind === 'status') {
     await command(m, 'status');

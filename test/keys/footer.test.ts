@@ -40,8 +40,17 @@ const SAYS: Record<string, readonly string[]> = {
   screen: ['helpPageDown', 'helpPageUp'],
   'top/end': ['helpTop', 'helpBottom'],
   close: ['helpClose'],
+  pulse: ['pulse'],
+  days: ['pulseWindow'],
+  'fewer days': ['pulseShorter'],
+  'more days': ['pulseLonger'],
+  'busiest groups': ['pulseGroups'],
+  'their messages': ['senderMessages', 'senderMessages'],
+  day: ['topSendersDay'],
+  'group msgs': ['groupMessages'],
+  'group day': ['topGroupsDay'],
 };
-const KEY_OF: Record<string, string> = { '⏎': 'enter', esc: 'escape', space: ' ', pagedown: 'pagedown', pageup: 'pageup' };
+const KEY_OF: Record<string, string> = { '⏎': 'enter', esc: 'escape', space: ' ', pagedown: 'pagedown', pageup: 'pageup', '→': 'right', '←': 'left' };
 
 /** Every screen and what can be open on it. */
 function screens(): { name: string; scopes: Scope[] }[] {

@@ -75,7 +75,7 @@ async function serve(on: DemoServer): Promise<Served> {
 }
 let main: DemoServer;
 beforeAll(async () => {
-  [demo, main] = await Promise.all([startDemoServer({ users: 50 }), startDemoServer({ users: 50, server: 'main' })]);
+  [demo, main] = await Promise.all([startDemoServer({ users: 50, nowMs: Date.now() }), startDemoServer({ users: 50, server: 'main', nowMs: Date.now() })]);
   served.set('release', await serve(demo));
   served.set('main', await serve(main));
 });

@@ -3,7 +3,7 @@
 // and the first type mismatch (in document order) becomes the error, worded like Go's.
 import type { GoJsonValue } from './json-parse.js';
 
-export type FieldKind = 'string' | 'int32' | 'optionalInt32' | 'pagination' | 'stringList' | 'int32List' | 'seqRanges';
+export type FieldKind = 'string' | 'int32' | 'optionalInt32' | 'pagination' | 'stringList' | 'int32List' | 'seqRanges' | 'int64' | 'bool';
 
 export interface StructSpec {
   /** Go type name with package, e.g. user.GetPaginationUsersReq. */
@@ -41,6 +41,8 @@ const GO_TYPE_OF_KIND: Record<FieldKind, string> = {
   stringList: '[]string',
   int32List: '[]int32',
   seqRanges: '[]*sdkws.SeqRange',
+  int64: 'int64',
+  bool: 'bool',
 };
 
 const INT64_LIMIT = 2n ** 63n;
@@ -101,7 +103,7 @@ function bindField(
   report: (e: JsonTypeError) => void,
   previous: BoundValue | undefined,
 ): BoundValue | undefined {
-  if (node.t === 'null') return kind === 'string' || kind === 'int32' ? undefined : null;
+  if (node.t === 'null') return kind === 'string' || kind === 'int32' || kind === 'int64' || kind === 'bool' ? undefined : null;
   switch (kind) {
     case 'string':
       if (node.t === 'string') return node.v;
@@ -117,6 +119,13 @@ function bindField(
       return bindList(node, kind, where, report);
     case 'seqRanges':
       return bindSeqRanges(node, where, report);
+    case 'int64':
+      return bindInt64(node, where, report);
+    case 'bool':
+      // A bound bool is 1 or 0 (BoundValue has no boolean): Go accepts only true and false.
+      if (node.t === 'bool') return node.v ? 1 : 0;
+      report(typeError(nodeKind(node), where, 'bool'));
+      return undefined;
   }
 }
 

@@ -30,6 +30,7 @@ import { isFriend } from './is-friend.js';
 import { newestSeq } from './newest-seq.js';
 import { getUsersOnlineTokenDetail } from './online-token-detail.js';
 import { getSpecifiedBlacks } from './specified-blacks.js';
+import { getActiveGroup, getActiveUser, groupCreateCount, userRegisterCount } from './statistics.js';
 
 const getAdminToken: Route = {
   handler: 'api.(*AuthApi).GetAdminToken() /openim-server/internal/api/auth.go:32',
@@ -193,4 +194,8 @@ export const ROUTES: ReadonlyMap<string, Route> = new Map([
   ['/group/get_groups_info', getGroupsInfo],
   ['/msg/newest_seq', newestSeq],
   ['/user/get_users_online_token_detail', getUsersOnlineTokenDetail],
+  ['/statistics/user/register', userRegisterCount],
+  ['/statistics/user/active', getActiveUser],
+  ['/statistics/group/create', groupCreateCount],
+  ['/statistics/group/active', getActiveGroup],
 ]);

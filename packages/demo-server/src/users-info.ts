@@ -12,7 +12,7 @@ import type { UserRecord } from './users.js';
 import { userAt, userIdOf, worldShift } from './users.js';
 
 /** When the system accounts were stored: before the first ordinary user registered. */
-const SYSTEM_CREATED_MS = Date.UTC(2021, 1, 1);
+export const SYSTEM_CREATED_MS = Date.UTC(2021, 1, 1);
 
 /** The user table's row for any stored ID, or undefined. */
 function storedUser(ctx: Pick<RouteContext, 'world' | 'activity' | 'generation'>, userID: string): UserRecord | undefined {

@@ -5,7 +5,7 @@ import { CodeError, argsError, bindError, tokenError } from './errors.js';
 import { goJson } from './gojson.js';
 import { GoJsonSyntaxError, parseJson } from './json-parse.js';
 import type { RouteContext } from './route.js';
-import { ROUTES, TOKEN_WHITELIST } from './routes.js';
+import { GET_ROUTES, ROUTES, TOKEN_WHITELIST } from './routes.js';
 import type { TokenCheck } from './jwt.js';
 
 export interface GatewayRequest {
@@ -53,8 +53,11 @@ export async function handleRequest(req: GatewayRequest, deps: GatewayDeps): Pro
     if (!check.ok) return envelope(tokenError(check.reason, req.token));
     opUserID = check.claims.UserID;
   }
-  const route = req.method === 'POST' ? ROUTES.get(req.path) : undefined;
   const ctx = deps.context(opUserID);
+  // The GET routes (the discovery, §12.14): no operationID, no token, a bare JSON answer.
+  const get = req.method === 'GET' ? GET_ROUTES(ctx, req.path) : undefined;
+  if (get !== undefined) return json(get);
+  const route = req.method === 'POST' ? ROUTES.get(req.path) : undefined;
   if (!route || (route.only !== undefined && route.only !== ctx.generation)) return NOT_FOUND;
   let body;
   try {

@@ -72,11 +72,13 @@ async function run(parsed: ExplorerOptions): Promise<number> {
         latencyMs: parsed.demoLatencyMs,
         still: parsed.demoStill,
         server: parsed.demoServer,
+        ...(parsed.demoDiscovery !== undefined ? { discovery: parsed.demoDiscovery } : {}),
         ...(parsed.demoPaceMs !== undefined ? { paceMs: parsed.demoPaceMs } : {}),
       });
       return -1; // keeps running until a signal
     }
     case 'list':
+    case 'cluster':
     case 'explore':
       break;
   }
@@ -123,6 +125,10 @@ async function explore(parsed: ExplorerOptions, demo: Promise<EmbeddedDemo> | un
     return EXIT_USAGE;
   }
 
+  if (options.command === 'cluster') {
+    const { runClusterCommand } = await import('./commands/cluster.js');
+    return runClusterCommand(options, { stdout: process.stdout, stderr: process.stderr, env: process.env });
+  }
   if (options.command === 'list') {
     const { stdoutClosedAtStart } = await import('./commands/output.js');
     if (stdoutClosedAtStart()) {

@@ -5,6 +5,8 @@ import { DEFAULT_CLIENT_CONFIG } from '../api/defaults.js';
 import { MAX_PAGE_SIZE } from '../domain/paging.js';
 import { MAX_INTERVAL_MS, MIN_INTERVAL_MS } from '../data/liveRefresh.js';
 import { LIST_COMMANDS, LIST_KINDS, LIST_NAMES, kindOfCommand, listsWith, userIsQuery, type ListCommand, type ListKind } from '../lists/names.js';
+import { DISCOVERY_MODES, type DiscoveryModeKind } from './flags.js';
+import { parseTarget } from '../api/clusterGet.js';
 import { FLAGS, LIST_FLAGS, PER_USER_COMMANDS, SCRIPTING_ONLY, USER_COMMANDS, missingNeeds, orList, DEMO_SERVERS, type DemoServerKind, type FlagUse } from './flags.js';
 import type { QueryFlags } from '../lists/types.js';
 
@@ -29,10 +31,11 @@ export type Shell = (typeof SHELLS)[number];
 /** The words that may come first, with what they do (for shell completion too). */
 export const SUBCOMMANDS = {
   ...(Object.fromEntries(LIST_KINDS.map((kind) => [LIST_NAMES[kind].command, LIST_NAMES[kind].commandHelp])) as Record<ListCommand, string>),
+  cluster: "the cluster's services, instances and figures (one sample; --watch: rates)",
   'demo-server': 'run the demo server alone',
   completion: 'print a shell completion script (bash, zsh, fish)',
   'config-schema': "print the config file's JSON Schema",
-} as const satisfies Record<ListCommand | 'demo-server' | 'completion' | 'config-schema', string>;
+} as const satisfies Record<ListCommand | 'cluster' | 'demo-server' | 'completion' | 'config-schema', string>;
 
 /** Hidden: prints the config file's profile names, one a line, for the completion scripts. */
 export const COMPLETE_PROFILES = '__complete-profiles';
@@ -58,7 +61,7 @@ export interface ListRequestOptions {
 }
 
 /** Settings beyond the connection that a profile may give, and a flag overrides. */
-export type ProfileField = 'timeoutMs' | 'pageSize' | 'watchMs';
+export type ProfileField = 'timeoutMs' | 'pageSize' | 'watchMs' | 'metrics';
 
 /** What the config file prefers beyond the connection (checked by config/validate.ts). */
 export interface Preferences {
@@ -75,7 +78,7 @@ export interface Preferences {
 }
 
 export interface ExplorerOptions {
-  command: 'explore' | 'demo-server' | 'help' | 'version' | 'list' | 'completion' | 'complete-profiles' | 'config-schema';
+  command: 'explore' | 'demo-server' | 'help' | 'version' | 'list' | 'cluster' | 'completion' | 'complete-profiles' | 'config-schema';
   /** The shell of `completion SHELL`. */
   shell?: Shell;
   /** What the flags and the environment say of the connection, each apart (connection.ts decides). */
@@ -121,6 +124,12 @@ export interface ExplorerOptions {
   flags: ReadonlySet<ProfileField>;
   /** The scripting command, when `command` is 'list'. */
   request?: ListRequestOptions;
+  /** `--metrics` (or the profile's `metrics`): the metrics targets read when discovery lists none (host:port). */
+  metrics?: readonly string[];
+  /** `--discovery`: how the demo's discovery routes answer. */
+  demoDiscovery?: DiscoveryModeKind;
+  /** `cluster -o FORMAT`: undefined, a table on a terminal and JSON otherwise. */
+  clusterOutput?: OutputFormat;
 }
 
 export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): ExplorerOptions {
@@ -147,7 +156,7 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): E
     ? 'help'
     : v.version
       ? 'version'
-      : first === 'demo-server' || first === 'config-schema'
+      : first === 'demo-server' || first === 'config-schema' || first === 'cluster'
         ? first
         : shell
           ? 'completion'
@@ -172,7 +181,7 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): E
     },
     // Read only where a server is reached: a stale OPENIM_BASE_URL must not break `completion bash`.
     environment:
-      command === 'explore' || command === 'list'
+      command === 'explore' || command === 'list' || command === 'cluster'
         ? {
             baseUrl: nonEmpty(env.OPENIM_BASE_URL) === undefined ? undefined : checkedUrl(env.OPENIM_BASE_URL ?? '', 'OPENIM_BASE_URL'),
             token: nonEmpty(env.OPENIM_TOKEN),
@@ -195,6 +204,11 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): E
       throw new UsageError(`--watch prints NDJSON events; --output ${request.output} does not go with it`);
     }
   }
+  if (command === 'cluster') clusterFlags(v);
+  if (command === 'list' && v.metrics !== undefined) throw new UsageError('--metrics goes with cluster (or the explorer), not a list');
+  const metricsRaw = pick('metrics', v.metrics);
+  const metrics = metricsRaw === undefined ? undefined : metricsList(metricsRaw);
+  const demoDiscovery = v.discovery === undefined ? undefined : discoveryMode(v.discovery);
   // The demo server alone takes its own flags; one it would ignore is refused, as a mistake.
   if (command === 'demo-server') {
     const own = Object.entries(FLAGS).filter(([, f]) => (f.use as readonly FlagUse[]).includes('demo-server')).map(([name]) => `--${name}`);
@@ -232,7 +246,39 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): E
     ...profileAsked(v.profile, nonEmpty(env.OPENIM_PROFILE)),
     flags,
     ...(request ? { request } : {}),
+    ...(metrics ? { metrics } : {}),
+    ...(demoDiscovery ? { demoDiscovery } : {}),
+    ...(command === 'cluster' && v.output !== undefined ? { clusterOutput: v.output as OutputFormat } : {}),
   };
+}
+
+/** `cluster` takes the connection's flags, -o and --watch SECONDS (NDJSON), --metrics: any other is a mistake. */
+function clusterFlags(v: Readonly<Record<string, unknown>>): void {
+  for (const name of Object.keys(v)) {
+    const spec = (FLAGS as Readonly<Record<string, { use: readonly FlagUse[] }>>)[name];
+    if (spec && !spec.use.includes('cluster')) throw new UsageError(`--${name} does not go with cluster`);
+  }
+  const output = v.output as string | undefined;
+  if (output !== undefined && output !== 'json' && output !== 'ndjson' && output !== 'table') {
+    throw new UsageError(`cluster --output must be json, ndjson or table, got ${JSON.stringify(output)}`);
+  }
+  if (v.watch !== undefined && output !== undefined && output !== 'ndjson') throw new UsageError(`--watch prints NDJSON rates; --output ${output} does not go with it`);
+}
+
+/** `--metrics host:port,...`: each checked as a target (api/clusterGet.ts parseTarget). */
+function metricsList(raw: string): string[] {
+  const entries = raw.split(',').map((e) => e.trim()).filter((e) => e !== '');
+  if (entries.length === 0 || entries.length > 128) throw new UsageError('--metrics takes 1 to 128 targets, host:port,host:port');
+  for (const entry of entries) {
+    if (!parseTarget(entry)) throw new UsageError(`--metrics: ${JSON.stringify(entry.slice(0, 80))} is not host:port (e.g. 10.0.0.5:12140)`);
+  }
+  return entries;
+}
+
+function discoveryMode(raw: string): DiscoveryModeKind {
+  const mode = DISCOVERY_MODES.find((m) => m === raw.trim());
+  if (!mode) throw new UsageError(`--discovery must be ${orList(DISCOVERY_MODES)}, got ${JSON.stringify(raw)}`);
+  return mode;
 }
 
 function completionShell(words: readonly string[]): Shell {
@@ -284,8 +330,15 @@ function listRequest(list: ListCommand, v: ListFlags): ListRequestOptions {
 }
 
 /** What `--demo` starts the embedded server with (demo/embedded.ts), for the explorer and the scripting commands. */
-export function demoOptions(o: ExplorerOptions): { users: number; latencyMs: number; still: boolean; server: DemoServerKind; paceMs?: number } {
-  return { users: o.demoUsers, latencyMs: o.demoLatencyMs, still: o.demoStill, server: o.demoServer, ...(o.demoPaceMs !== undefined ? { paceMs: o.demoPaceMs } : {}) };
+export function demoOptions(o: ExplorerOptions): { users: number; latencyMs: number; still: boolean; server: DemoServerKind; paceMs?: number; discovery?: DiscoveryModeKind } {
+  return {
+    users: o.demoUsers,
+    latencyMs: o.demoLatencyMs,
+    still: o.demoStill,
+    server: o.demoServer,
+    ...(o.demoPaceMs !== undefined ? { paceMs: o.demoPaceMs } : {}),
+    ...(o.demoDiscovery !== undefined ? { discovery: o.demoDiscovery } : {}),
+  };
 }
 
 function demoServer(raw: string | undefined): DemoServerKind {

@@ -12,6 +12,7 @@ import type { AppState } from '../store/types.js';
 import type { BindingSpec, KeyContext } from './binding.js';
 import { detailEdge, detailPaneOf, jumpToMatch } from './detailKeys.js';
 import { PROMPT_BINDINGS } from './promptKeys.js';
+import { CLUSTER_BINDINGS } from './clusterKeys.js';
 
 const state = (ctx: KeyContext) => ctx.store.getState();
 
@@ -369,6 +370,7 @@ export const BINDINGS = [
   { action: 'logTop', keys: ['g'], description: 'the newest message', scope: 'log', run: (c) => state(c).scrollLog('top') },
   { action: 'logBottom', keys: ['G'], description: 'the oldest message', scope: 'log', run: (c) => state(c).scrollLog('bottom') },
   { action: 'logClose', keys: ['escape', 'q', 'L'], description: 'close the message log', scope: 'log', run: (c) => state(c).closeLog() },
+  ...CLUSTER_BINDINGS,
   ...PROMPT_BINDINGS,
 ] as const satisfies readonly BindingSpec[];
 

@@ -156,6 +156,15 @@ export interface LiveActions {
   setFocus(focused: boolean): void;
 }
 
+export interface ClusterActions {
+  /** `:cluster [SECONDS]`: the cluster screen, sampled now and every interval while it is open. */
+  openCluster(intervalMs?: number): void;
+  /** Closes it and stops its sampling. */
+  closeCluster(): void;
+  /** Scrolls it by lines, or to an end, within `lines` (what it draws). */
+  scrollCluster(by: number | 'top' | 'bottom', lines: number): void;
+}
+
 export interface TokenActions {
   /** Asks when the token expires (a given token: /auth/parse_token), and says at once if it is refused. */
   checkToken(): void;
@@ -172,5 +181,6 @@ export type AppActions = NavActions &
   ExportActions &
   SummaryActions &
   LiveActions &
+  ClusterActions &
   TokenActions;
 export type AppStore = StoreApi<AppState & AppActions>;

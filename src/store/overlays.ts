@@ -19,6 +19,7 @@ type OverlayName =
   | 'exportQuestion'
   | 'help'
   | 'log'
+  | 'cluster'
   | 'walk'
   | 'load'
   | 'detailSearch'
@@ -29,7 +30,7 @@ type OverlayName =
   | 'narrowed';
 
 /** The scope of the keys' bindings an overlay's own keys are (keys/binding.ts Scope). */
-type KeyLayer = 'question' | 'prompt' | 'help' | 'log';
+type KeyLayer = 'question' | 'prompt' | 'help' | 'log' | 'cluster';
 
 interface Overlay {
   name: OverlayName;
@@ -72,6 +73,8 @@ const OVERLAYS: readonly Overlay[] = [
   { name: 'help', open: (s) => s.help, keys: { scope: 'help', alone: true }, escape: (s) => s.toggleHelp() },
   // Read-only and in front of the page: its keys are the `log` scope's rows, and only they reach it.
   { name: 'log', open: (s) => s.log !== null, keys: { scope: 'log', alone: true }, escape: (s) => s.closeLog() },
+  // The cluster screen, over the body: only its own keys reach it (`:` among them), Esc closes it and its sampling.
+  { name: 'cluster', open: (s) => s.cluster !== null, keys: { scope: 'cluster', alone: true }, escape: (s) => s.closeCluster() },
   // A load that walks (a member search on the client): Esc stops it, and what it found shows.
   {
     name: 'walk',

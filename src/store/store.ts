@@ -17,6 +17,7 @@ import { columnsSlice } from './columnsSlice.js';
 import { sessionSlice } from './sessionSlice.js';
 import { userSummarySlice } from './userSummarySlice.js';
 import { tokenSlice } from './tokenSlice.js';
+import { clusterSlice } from './clusterSlice.js';
 import type { RequestStats } from './scheduler.js';
 import type { StoreDeps } from './deps.js';
 import { createSliceServices } from './services.js';
@@ -45,6 +46,7 @@ export function createAppStore(deps: StoreDeps): AppStore & { stats: RequestStat
       ...userSummarySlice(services)(set, get, api),
       ...liveSlice(services)(set, get, api),
       ...tokenSlice(services)(set, get, api),
+      ...clusterSlice(services)(set, get, api),
     };
   });
   return Object.assign(store, { stats: stats! });

@@ -13,6 +13,7 @@ import type { RowMark } from '../domain/rowDiff.js';
 import type { RefreshStatus } from '../data/liveRefresh.js';
 import type { DrillList, TopList, UserTab } from '../lists/names.js';
 import type { SummaryFigures } from '../lists/registry.js';
+import type { ClusterSample, FigureSeries } from '../domain/clusterRates.js';
 
 
 /**
@@ -222,6 +223,18 @@ export interface AppState {
   live: LiveState;
   /** When the token expires, as the server said at start (tokenSlice.ts). */
   token: TokenState;
+  /** The cluster screen, while open (clusterSlice.ts). */
+  cluster: ClusterView | null;
+}
+
+/** The cluster screen: its interval, the last sample and every figure's series since it opened. */
+export interface ClusterView {
+  intervalMs: number;
+  sample?: ClusterSample;
+  series: FigureSeries[];
+  /** Samples taken since it opened. */
+  samples: number;
+  scroll: number;
 }
 
 /**

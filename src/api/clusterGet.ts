@@ -76,7 +76,7 @@ function failureWords(error: unknown, seconds: string, max: number, proxy: URL |
     const words = transportWords(error.code);
     if (words) return words;
     const known: Record<string, string> = {
-      ECONNREFUSED: 'connection refused: nothing listens there',
+      ECONNREFUSED: 'refused: nothing listens there',
       ECONNRESET: 'the connection was cut',
       ENOTFOUND: 'the host name is not known (DNS)',
       EAI_AGAIN: 'the host name could not be looked up (DNS)',

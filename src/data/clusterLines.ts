@@ -86,10 +86,11 @@ function serviceLines(sample: ClusterSample): string[] {
     const head = `${pad(group.title, name)} ${instances.length > 0 ? `${up} of ${instances.length} up` : ''}${group.discovery ? `${instances.length > 0 ? '; ' : ''}${group.discovery}` : ''}`;
     lines.push(sanitize(head.trimEnd()));
     for (const instance of instances) {
+      const online = instance.values.online_user_num;
       const state = instance.up
-        ? `up${instance.skipped > 0 ? `, ${instance.skipped} lines not the exposition format skipped` : ''}${instance.truncated ? ', page cut at the bound' : ''}`
+        ? `up${online !== undefined && (instance.service === 'msg_gateway' || instance.service === 'given') ? `, ${figureNumber(online)} online` : ''}${instance.skipped > 0 ? `, ${instance.skipped} lines not the exposition format skipped` : ''}${instance.truncated ? ', page cut at the bound' : ''}`
         : `unreachable: ${instance.reason ?? 'unknown'}`;
-      lines.push(sanitize(`${pad('', name)}   ${instance.address}  ${state}`));
+      lines.push(sanitize(`  ${instance.address}  ${state}`));
     }
   }
   return lines;

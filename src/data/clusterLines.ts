@@ -7,6 +7,7 @@ import type { ClusterFigure } from '../domain/clusterFigures.js';
 import { sparkline, type ClusterSample, type FigurePoint, type FigureSeries } from '../domain/clusterRates.js';
 import { figureNumber, sourceWords } from '../domain/clusterWords.js';
 import { sanitize } from '../terminal/sanitize.js';
+import { wrap } from '../terminal/width.js';
 
 export interface LineGlyphs {
   spark: readonly string[];
@@ -30,7 +31,8 @@ function rateText(point: FigurePoint | undefined, figure: ClusterFigure, g: Line
 export function clusterLines(sample: ClusterSample | undefined, series: readonly FigureSeries[], width: number, g: LineGlyphs, intervalMs: number): string[] {
   const lines: string[] = [];
   if (!sample) return [`Reading the cluster (the discovery routes, then each instance's /metrics)${g.ellipsis}`];
-  for (const words of sourceWords(sample)) lines.push(sanitize(words));
+  // Said whole at any width: what to do when discovery lists nothing must be read, not cut.
+  for (const words of sourceWords(sample)) lines.push(...wrap(sanitize(words), width, { words: true }));
   lines.push('');
   const label = 22;
   const now = 10;

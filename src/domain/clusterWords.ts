@@ -9,7 +9,7 @@ export const FIXED_PORTS =
 /** Why a server's discovery lists nothing, and what to give instead. */
 export const NO_DISCOVERY =
   'The discovery routes answered [] for every service: the server\'s discovery is not etcd (Kubernetes, the standalone build), or no process registered (only autoSetPorts: true processes do).';
-export const GIVE_TARGETS = 'Give the metrics targets: the profile\'s "metrics": ["host:port", ...] or --metrics host:port,...';
+export const GIVE_TARGETS = 'Give the metrics targets: --metrics host:port,... or the profile\'s "metrics": ["host:port", ...]';
 export const RANDOM_PORTS = `The metrics ports are random by default (autoSetPorts: true); with autoSetPorts: false they are the prometheus.ports of config/openim-*.yml: ${FIXED_PORTS}.`;
 
 /** The lines that say where the instances came from (and, without any, what to do). */

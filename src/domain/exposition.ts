@@ -19,13 +19,20 @@ export interface Exposition {
   truncated: boolean;
 }
 
-export const EXPOSITION_LIMITS = { lines: 100_000, samples: 20_000, lineLength: 8_192, labels: 32 } as const;
+export interface ExpositionLimits {
+  lines: number;
+  samples: number;
+  lineLength: number;
+  labels: number;
+}
+
+export const EXPOSITION_LIMITS: Readonly<ExpositionLimits> = { lines: 100_000, samples: 20_000, lineLength: 8_192, labels: 32 };
 
 const NAME = /^[a-zA-Z_:][a-zA-Z0-9_:]*/;
 const LABEL_NAME = /^[a-zA-Z_][a-zA-Z0-9_]*/;
 const TYPES = new Set(['counter', 'gauge', 'histogram', 'summary', 'untyped']);
 
-export function parseExposition(text: string, limits: typeof EXPOSITION_LIMITS = EXPOSITION_LIMITS): Exposition {
+export function parseExposition(text: string, limits: Readonly<ExpositionLimits> = EXPOSITION_LIMITS): Exposition {
   const samples: Sample[] = [];
   const types = new Map<string, string>();
   let skipped = 0;

@@ -145,7 +145,6 @@ describe('cluster against the demo', () => {
     };
     const before = release.requestCount('/prometheus_discovery/api');
     await until(before + 3);
-    await new Promise((r) => setTimeout(r, 200));
     stop.abort();
     const run = await running;
     expect(run.code).toBe(0);

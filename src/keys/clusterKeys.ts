@@ -5,12 +5,12 @@ import { clusterMaxScroll } from '../layout/clusterView.js';
 import { screenGeometry } from '../layout/frame.js';
 import type { BindingSpec, KeyContext } from './binding.js';
 
-function scroll(c: KeyContext, by: number | 'top' | 'bottom'): void {
+function scroll(c: KeyContext, by: number): void {
   const s = c.store.getState();
   if (!s.cluster) return;
   const body = screenGeometry(c.terminal).body;
   const max = clusterMaxScroll(s.cluster, body.width, body.rows);
-  s.scrollCluster(by === 'bottom' ? max : by, max + 1);
+  s.scrollCluster(by, max + 1);
 }
 
 export const CLUSTER_BINDINGS = [
@@ -18,8 +18,6 @@ export const CLUSTER_BINDINGS = [
   { action: 'clusterUp', keys: ['k', 'up'], description: 'scroll the cluster screen up a line', scope: 'cluster', run: (c: KeyContext) => scroll(c, -1) },
   { action: 'clusterPageDown', keys: [' ', 'pagedown', 'n'], description: 'scroll the cluster screen down 10 lines', scope: 'cluster', run: (c: KeyContext) => scroll(c, 10) },
   { action: 'clusterPageUp', keys: ['b', 'pageup', 'p'], description: 'scroll the cluster screen up 10 lines', scope: 'cluster', run: (c: KeyContext) => scroll(c, -10) },
-  { action: 'clusterTop', keys: ['g', 'home'], description: 'the top of the cluster screen', scope: 'cluster', run: (c: KeyContext) => scroll(c, 'top') },
-  { action: 'clusterBottom', keys: ['G', 'end'], description: 'the end of the cluster screen (the services)', scope: 'cluster', run: (c: KeyContext) => scroll(c, 'bottom') },
   {
     action: 'clusterCommand',
     keys: [':'],

@@ -161,8 +161,8 @@ export interface ClusterActions {
   openCluster(intervalMs?: number): void;
   /** Closes it and stops its sampling. */
   closeCluster(): void;
-  /** Scrolls it by lines, or to an end, within `lines` (what it draws). */
-  scrollCluster(by: number | 'top' | 'bottom', lines: number): void;
+  /** Scrolls it by lines, within `lines` (what it draws). */
+  scrollCluster(by: number, lines: number): void;
 }
 
 export interface TokenActions {

@@ -49,7 +49,7 @@ export const clusterSlice =
         const now = get().cluster;
         if (!now) return;
         const last = Math.max(0, lines - 1);
-        const scroll = by === 'top' ? 0 : by === 'bottom' ? last : Math.max(0, Math.min(last, now.scroll + by));
+        const scroll = Math.max(0, Math.min(last, now.scroll + by));
         if (scroll !== now.scroll) set({ cluster: { ...now, scroll } });
       },
     };

@@ -35,9 +35,8 @@ export async function runDemoServerCli(args: {
     process.on('SIGTERM', stop);
   });
   process.stdout.write(`openim demo server on ${server.url} (admin secret ${DEMO.secret}, admin user ${DEMO.adminUserID}; ${lives})\n`);
-  // Where the metrics are: what --metrics takes when the discovery routes answer [] (--discovery none).
-  const targets = Object.values(server.metricsTargets()).flat();
-  process.stdout.write(`metrics targets (${args.discovery === 'none' ? 'not listed by discovery' : 'listed by /prometheus_discovery'}): ${targets.join(',')}\n`);
+  // Where the metrics are, when the discovery routes do not say (--discovery none): what --metrics takes.
+  if (args.discovery === 'none') process.stdout.write(`metrics targets (not listed by discovery): ${Object.values(server.metricsTargets()).flat().join(',')}\n`);
   await stopped;
   await server.close();
 }

@@ -1,9 +1,9 @@
 // What each cluster figure counts, per server generation, is written in docs/what-it-shows.md from
-// the one table of figures: the doc holds that table whole (regenerate it from
-// src/data/clusterDocs.ts after changing a figure), and README names the figures that mislead.
+// the one table of figures: the doc holds that table whole (`npm run docs:lists`
+// writes it after a figure changes), and README names the figures that mislead.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { clusterFiguresMarkdown } from '../../src/data/clusterDocs.js';
+import { clusterFiguresMarkdown } from '../../scripts/clusterFiguresTable.js';
 import { CLUSTER_FIGURES } from '../../src/domain/clusterFigures.js';
 
 const doc = readFileSync(new URL('../../docs/what-it-shows.md', import.meta.url), 'utf8');

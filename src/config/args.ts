@@ -5,8 +5,8 @@ import { DEFAULT_CLIENT_CONFIG } from '../api/defaults.js';
 import { MAX_PAGE_SIZE } from '../domain/paging.js';
 import { MAX_INTERVAL_MS, MIN_INTERVAL_MS } from '../data/liveRefresh.js';
 import { LIST_COMMANDS, LIST_KINDS, LIST_NAMES, kindOfCommand, listsWith, userIsQuery, type ListCommand, type ListKind } from '../lists/names.js';
-import { DISCOVERY_MODES, type DiscoveryModeKind } from './flags.js';
-import { parseTarget } from '../api/clusterGet.js';
+import type { DiscoveryModeKind } from './flags.js';
+import { clusterFlags, discoveryMode, metricsList } from './clusterArgs.js';
 import { FLAGS, LIST_FLAGS, PER_USER_COMMANDS, SCRIPTING_ONLY, USER_COMMANDS, missingNeeds, orList, DEMO_SERVERS, type DemoServerKind, type FlagUse } from './flags.js';
 import type { QueryFlags } from '../lists/types.js';
 
@@ -250,35 +250,6 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): E
     ...(demoDiscovery ? { demoDiscovery } : {}),
     ...(command === 'cluster' && v.output !== undefined ? { clusterOutput: v.output as OutputFormat } : {}),
   };
-}
-
-/** `cluster` takes the connection's flags, -o and --watch SECONDS (NDJSON), --metrics: any other is a mistake. */
-function clusterFlags(v: Readonly<Record<string, unknown>>): void {
-  for (const name of Object.keys(v)) {
-    const spec = (FLAGS as Readonly<Record<string, { use: readonly FlagUse[] }>>)[name];
-    if (spec && !spec.use.includes('cluster')) throw new UsageError(`--${name} does not go with cluster`);
-  }
-  const output = v.output as string | undefined;
-  if (output !== undefined && output !== 'json' && output !== 'ndjson' && output !== 'table') {
-    throw new UsageError(`cluster --output must be json, ndjson or table, got ${JSON.stringify(output)}`);
-  }
-  if (v.watch !== undefined && output !== undefined && output !== 'ndjson') throw new UsageError(`--watch prints NDJSON rates; --output ${output} does not go with it`);
-}
-
-/** `--metrics host:port,...`: each checked as a target (api/clusterGet.ts parseTarget). */
-function metricsList(raw: string): string[] {
-  const entries = raw.split(',').map((e) => e.trim()).filter((e) => e !== '');
-  if (entries.length === 0 || entries.length > 128) throw new UsageError('--metrics takes 1 to 128 targets, host:port,host:port');
-  for (const entry of entries) {
-    if (!parseTarget(entry)) throw new UsageError(`--metrics: ${JSON.stringify(entry.slice(0, 80))} is not host:port (e.g. 10.0.0.5:12140)`);
-  }
-  return entries;
-}
-
-function discoveryMode(raw: string): DiscoveryModeKind {
-  const mode = DISCOVERY_MODES.find((m) => m === raw.trim());
-  if (!mode) throw new UsageError(`--discovery must be ${orList(DISCOVERY_MODES)}, got ${JSON.stringify(raw)}`);
-  return mode;
 }
 
 function completionShell(words: readonly string[]): Shell {

@@ -72,6 +72,13 @@ describe('the demo discovery routes', () => {
     expect(Object.values(hidden.metricsTargets()).flat()).toHaveLength(16);
   });
 
+  it('register under the generation\'s key prefix (§12.14)', () => {
+    expect(release.discoveryKeys()).toContain('openim/prometheus_discovery/msg_gateway/2');
+    expect(main.discoveryKeys()).toContain('prometheus_discovery/msg_gateway/2');
+    expect(main.discoveryKeys().every((k) => k.startsWith('prometheus_discovery/'))).toBe(true);
+    expect(release.discoveryKeys()).toHaveLength(16);
+  });
+
   it('serve per-process registries on the release and every metric in every process on main', async () => {
     const page = async (server: DemoServer, service: string): Promise<string> => (await fetch(`http://${server.metricsTargets()[service]![0]}/metrics`)).text();
     expect(await page(release, 'user')).toMatch(/^user_register_total \d+$/m);

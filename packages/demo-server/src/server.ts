@@ -88,6 +88,8 @@ export interface DemoServer {
   requestCount(path?: string): number;
   /** The cluster's metrics targets by service (the down one too); empty without a cluster. */
   metricsTargets(): Record<string, string[]>;
+  /** The discovery registry's keys, under the generation's prefix (§12.14); empty without a cluster. */
+  discoveryKeys(): string[];
   close(): Promise<void>;
 }
 
@@ -166,6 +168,7 @@ export async function startDemoServer(opts: DemoServerOptions = {}): Promise<Dem
     expireTemporaryTokens: () => store.expireTemporaries(),
     requestCount: (path) => (path === undefined ? total : counts.get(path) ?? 0),
     metricsTargets: () => cluster?.targets() ?? {},
+    discoveryKeys: () => cluster?.keys() ?? [],
     close: () =>
       Promise.all([
         cluster?.close(),

@@ -1,7 +1,8 @@
 // The cluster screen (`:cluster`, `:cluster 5s`): over the body like the message log, its samples
 // taken by a watcher (data/clusterSampler.ts) that runs while the screen is open and is stopped
 // when it closes, so a closed screen polls nothing. Each sample adds a point to every figure's
-// series (domain/clusterRates.ts); the series start again each time the screen opens.
+// series (domain/clusterRates.ts); the series start again each time the screen opens (a new
+// interval given while it is open keeps them).
 import type { StateCreator } from 'zustand/vanilla';
 import { ClusterWatcher, DEFAULT_CLUSTER_INTERVAL_MS } from '../data/clusterSampler.js';
 import { realTimers } from '../data/liveRefresh.js';
@@ -27,7 +28,9 @@ export const clusterSlice =
         if (!sample) return services.flash('the cluster screen is not available here', 'error');
         const interval = intervalMs ?? get().cluster?.intervalMs ?? DEFAULT_CLUSTER_INTERVAL_MS;
         stop();
-        set({ cluster: { intervalMs: interval, series: [], scroll: get().cluster?.scroll ?? 0, samples: 0 }, help: false, log: null });
+        // Open already (`:cluster 5s` from the screen): the series go on at the new interval.
+        const open = get().cluster;
+        set({ cluster: open ? { ...open, intervalMs: interval } : { intervalMs: interval, series: [], scroll: 0, samples: 0 }, help: false, log: null });
         const mine = new ClusterWatcher(
           sample,
           services.deps.clusterTimers ?? realTimers(true),

@@ -57,9 +57,14 @@ describe('the cluster screen in the store', () => {
     await expect.poll(() => store.getState().cluster?.samples, { timeout: 5000 }).toBe(1);
     clock.advance(5000);
     await expect.poll(() => store.getState().cluster?.samples, { timeout: 5000 }).toBe(2);
+    // A new interval from the open screen: a sample now, the series kept.
+    store.getState().runCommand('cluster 2s');
+    await expect.poll(() => store.getState().cluster?.samples, { timeout: 5000 }).toBe(3);
+    expect(store.getState().cluster?.intervalMs).toBe(2000);
+    expect(store.getState().cluster?.series[0]?.points).toHaveLength(3);
     store.getState().quit();
     clock.advance(60_000);
     await new Promise((resolve) => setImmediate(resolve));
-    expect(taken()).toBe(2);
+    expect(taken()).toBe(3);
   });
 });

@@ -20,6 +20,7 @@ let redirecting: TestServer;
 let huge: TestServer;
 let garbage: TestServer;
 let backwards: TestServer;
+let stalling: TestServer;
 let reads = 0;
 const hostOf = (s: TestServer): string => new URL(s.url).host;
 
@@ -52,7 +53,10 @@ beforeAll(async () => {
     reads++;
     res.writeHead(200).end(`msg_insert_mongo_success_total ${reads === 1 ? 5000 : 3}\n`);
   });
+  // Headers, then nothing: the GET's own deadline ends it.
+  stalling = await start((_req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).write('online_user_num 1'));
   const lists: Record<string, unknown> = {
+    conversation: [{ targets: [hostOf(stalling)] }],
     msg_gateway: [{ targets: [hostOf(elsewhere), hostOf(redirecting), hostOf(huge)], labels: { namespace: 'default' } }],
     push: [{ targets: [hostOf(garbage), 'http://evil.example:80/x', 'user@127.0.0.1:1', '127.0.0.1:99999', 'a b:1', '127.0.0.1:1/metrics', 42], labels: {} }],
     msg_transfer: [{ targets: [hostOf(backwards)] }],
@@ -87,7 +91,7 @@ const everyRequest = (): Recorded[] => servers.flatMap((s) => s.requests);
 
 describe('cluster -o json against hostile answers', () => {
   it('stays safe and bounded, and says each failure in words', async () => {
-    const run = await cluster(['-o', 'json']);
+    const run = await cluster(['-o', 'json', '--timeout', '1']);
     expect(run.code).toBe(0);
     const report = JSON.parse(run.stdout) as {
       services: { service: string; discovery: string; reason?: string; refused?: number; cut?: number }[];
@@ -101,6 +105,7 @@ describe('cluster -o json against hostile answers', () => {
     expect(instance(redirecting).reason).toMatch(/redirect \(HTTP 302\) to http:\/\/127\.0\.0\.1:\d+; not followed/);
     expect(instance(huge).reason).toMatch(/larger than 4096 KB; not read/);
     expect(instance(garbage)).toMatchObject({ up: true, skippedLines: 4 });
+    expect(instance(stalling).reason).toBe('no answer within 1 s');
     expect(report.figures.find((f) => f.figure === 'offlinePushFailed')!.value).toBe(12);
     // Only the elsewhere gateway's page counted: the huge one was refused, the redirect not followed.
     expect(report.figures.find((f) => f.figure === 'online')!.value).toBe(7);

@@ -13,6 +13,8 @@ export interface LineGlyphs {
   spark: readonly string[];
   restart: string;
   ellipsis: string;
+  /** Stands for a value not known (a rate before the second sample): the range dash. */
+  range: string;
 }
 
 /** Split figures show this many of their label values (the largest first). */
@@ -23,8 +25,8 @@ const pad = (text: string, n: number): string => (text.length >= n ? text : text
 const left = (text: string, n: number): string => (text.length >= n ? text : ' '.repeat(n - text.length) + text);
 
 function rateText(point: FigurePoint | undefined, figure: ClusterFigure, g: LineGlyphs): string {
-  if (figure.type === 'gauge' || !point) return '–';
-  return figureNumber(point.perMinute, true) + (point.restart ? g.restart : '');
+  if (figure.type === 'gauge' || !point) return g.range;
+  return figureNumber(point.perMinute, true, g.range) + (point.restart ? g.restart : '');
 }
 
 /** The screen's lines of the figures and the services, each at most `width` long. */
@@ -54,7 +56,7 @@ export function clusterLines(sample: ClusterSample | undefined, series: readonly
     if (figure.byLabel && point?.parts) {
       const parts = Object.entries(point.parts).sort((a, b) => b[1].value - a[1].value).slice(0, PARTS_SHOWN);
       for (const [value, part] of parts) {
-        lines.push(`${pad(`  ${figure.byLabel} ${sanitize(value)}`, label)} ${left(figureNumber(part.value), now)} ${left(figureNumber(part.perMinute, true), rate)}`);
+        lines.push(`${pad(`  ${figure.byLabel} ${sanitize(value)}`, label)} ${left(figureNumber(part.value), now)} ${left(figureNumber(part.perMinute, true, g.range), rate)}`);
       }
     }
   }

@@ -25,9 +25,9 @@ export function sourceWords(sample: ClusterSample): string[] {
   return [...none, GIVE_TARGETS, RANDOM_PORTS];
 }
 
-/** A number as the screen shows it: whole numbers as they are, rates with one decimal. */
-export function figureNumber(n: number | null, rate = false): string {
-  if (n === null) return '–';
+/** A number as the screen shows it: whole numbers as they are, rates with one decimal; `none` for unknown. */
+export function figureNumber(n: number | null, rate = false, none = '–'): string {
+  if (n === null) return none;
   if (!Number.isFinite(n)) return String(n);
   if (!rate) return Math.abs(n) >= 1e15 ? n.toExponential(3) : String(Math.round(n));
   return Math.abs(n) >= 1e6 ? n.toExponential(2) : n.toFixed(1);

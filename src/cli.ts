@@ -72,12 +72,14 @@ async function run(parsed: ExplorerOptions): Promise<number> {
         latencyMs: parsed.demoLatencyMs,
         still: parsed.demoStill,
         server: parsed.demoServer,
+        ...(parsed.demoDiscovery !== undefined ? { discovery: parsed.demoDiscovery } : {}),
         ...(parsed.demoPaceMs !== undefined ? { paceMs: parsed.demoPaceMs } : {}),
       });
       return -1; // keeps running until a signal
     }
     case 'list':
     case 'trace':
+    case 'cluster':
     case 'explore':
       break;
   }
@@ -128,6 +130,9 @@ async function explore(parsed: ExplorerOptions, demo: Promise<EmbeddedDemo> | un
     const { runTraceCommand } = await import('./commands/trace.js');
     const startDemo = async () => (await import('openim-demo-server/embedded')).startEmbeddedDemo(demoOptions(options));
     return runTraceCommand(options, { stdout: process.stdout, stderr: process.stderr, env: process.env }, startDemo);
+  if (options.command === 'cluster') {
+    const { runClusterCommand } = await import('./commands/cluster.js');
+    return runClusterCommand(options, { stdout: process.stdout, stderr: process.stderr, env: process.env });
   }
   if (options.command === 'list') {
     const { stdoutClosedAtStart } = await import('./commands/output.js');

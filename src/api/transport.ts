@@ -243,11 +243,23 @@ export class Reply implements ReplyHead {
 
 /** Sends one POST; resolves with the reply's head as soon as it arrives. */
 export function post(url: string, headers: Record<string, string>, body: string, deadline: Deadline, connect: ConnectOptions = {}): Promise<Reply> {
+  return exchange('POST', url, { ...headers, 'content-length': String(Buffer.byteLength(body)) }, body, deadline, connect);
+}
+
+/**
+ * Sends one GET with no header of the caller's (the cluster's discovery and metrics reads,
+ * api/clusterGet.ts): it takes none, so a token or a secret cannot reach one by construction.
+ */
+export function getBare(url: string, deadline: Deadline, connect: ConnectOptions = {}): Promise<Reply> {
+  return exchange('GET', url, { accept: 'text/plain, application/json' }, '', deadline, connect);
+}
+
+function exchange(method: 'GET' | 'POST', url: string, headers: Record<string, string>, body: string, deadline: Deadline, connect: ConnectOptions): Promise<Reply> {
   const { target, address } = parsed(url);
   const proxy = proxyFor(target, connect.proxies);
   const options: RequestOptions & { tunnelSignal?: AbortSignal } = {
-    method: 'POST',
-    headers: { ...headers, 'accept-encoding': ACCEPT_ENCODING, 'content-length': String(Buffer.byteLength(body)) },
+    method,
+    headers: { ...headers, 'accept-encoding': ACCEPT_ENCODING },
     agent: proxy ? proxiedAgent(target.protocol, proxy, connect) : agentFor(target.protocol, connect),
     // A CONNECT tunnel still being opened ends on the deadline too (proxy.ts).
     ...(proxy ? { tunnelSignal: deadline.signal } : {}),

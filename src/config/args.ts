@@ -5,6 +5,8 @@ import { DEFAULT_CLIENT_CONFIG } from '../api/defaults.js';
 import { MAX_PAGE_SIZE } from '../domain/paging.js';
 import { MAX_INTERVAL_MS, MIN_INTERVAL_MS } from '../data/liveRefresh.js';
 import { LIST_COMMANDS, LIST_KINDS, LIST_NAMES, alsoReadsOf, kindOfCommand, listsWith, userIsQuery, type ListCommand, type ListKind } from '../lists/names.js';
+import type { DiscoveryModeKind } from './flags.js';
+import { clusterFlags, discoveryMode, metricsList } from './clusterArgs.js';
 import { FLAGS, LIST_FLAGS, PER_USER_COMMANDS, SCRIPTING_ONLY, USER_COMMANDS, missingNeeds, orList, DEMO_SERVERS, type DemoServerKind, type FlagUse } from './flags.js';
 import type { QueryFlags } from '../lists/types.js';
 
@@ -31,10 +33,11 @@ export type Shell = (typeof SHELLS)[number];
 export const SUBCOMMANDS = {
   ...(Object.fromEntries(LIST_KINDS.map((kind) => [LIST_NAMES[kind].command, LIST_NAMES[kind].commandHelp])) as Record<ListCommand, string>),
   trace: 'why a receiver did or did not get a message (--conversation CID --seq N --to ID)',
+  cluster: "the cluster's services, instances and figures (one sample; --watch: rates)",
   'demo-server': 'run the demo server alone',
   completion: 'print a shell completion script (bash, zsh, fish)',
   'config-schema': "print the config file's JSON Schema",
-} as const satisfies Record<ListCommand | 'trace' | 'demo-server' | 'completion' | 'config-schema', string>;
+} as const satisfies Record<ListCommand | 'trace' | 'cluster' | 'demo-server' | 'completion' | 'config-schema', string>;
 
 /** Hidden: prints the config file's profile names, one a line, for the completion scripts. */
 export const COMPLETE_PROFILES = '__complete-profiles';
@@ -60,7 +63,7 @@ export interface ListRequestOptions {
 }
 
 /** Settings beyond the connection that a profile may give, and a flag overrides. */
-export type ProfileField = 'timeoutMs' | 'pageSize' | 'watchMs';
+export type ProfileField = 'timeoutMs' | 'pageSize' | 'watchMs' | 'metrics';
 
 /** What the config file prefers beyond the connection (checked by config/validate.ts). */
 export interface Preferences {
@@ -77,7 +80,7 @@ export interface Preferences {
 }
 
 export interface ExplorerOptions {
-  command: 'explore' | 'demo-server' | 'help' | 'version' | 'list' | 'trace' | 'completion' | 'complete-profiles' | 'config-schema';
+  command: 'explore' | 'demo-server' | 'help' | 'version' | 'list' | 'trace' | 'cluster' | 'completion' | 'complete-profiles' | 'config-schema';
   /** The shell of `completion SHELL`. */
   shell?: Shell;
   /** What the flags and the environment say of the connection, each apart (connection.ts decides). */
@@ -125,6 +128,12 @@ export interface ExplorerOptions {
   request?: ListRequestOptions;
   /** The message traced, when `command` is 'trace'. */
   trace?: TraceRequestOptions;
+  /** `--metrics` (or the profile's `metrics`): the metrics targets read when discovery lists none (host:port). */
+  metrics?: readonly string[];
+  /** `--discovery`: how the demo's discovery routes answer. */
+  demoDiscovery?: DiscoveryModeKind;
+  /** `cluster -o FORMAT`: undefined, a table on a terminal and JSON otherwise. */
+  clusterOutput?: OutputFormat;
 }
 
 export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): ExplorerOptions {
@@ -151,7 +160,7 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): E
     ? 'help'
     : v.version
       ? 'version'
-      : first === 'demo-server' || first === 'config-schema' || first === 'trace'
+      : first === 'demo-server' || first === 'config-schema' || first === 'trace' || first === 'cluster'
         ? first
         : shell
           ? 'completion'
@@ -176,7 +185,7 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): E
     },
     // Read only where a server is reached: a stale OPENIM_BASE_URL must not break `completion bash`.
     environment:
-      command === 'explore' || command === 'list' || command === 'trace'
+      command === 'explore' || command === 'list' || command === 'trace' || command === 'cluster'
         ? {
             baseUrl: nonEmpty(env.OPENIM_BASE_URL) === undefined ? undefined : checkedUrl(env.OPENIM_BASE_URL ?? '', 'OPENIM_BASE_URL'),
             token: nonEmpty(env.OPENIM_TOKEN),
@@ -200,6 +209,11 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): E
       throw new UsageError(`--watch prints NDJSON events; --output ${request.output} does not go with it`);
     }
   }
+  if (command === 'cluster') clusterFlags(v);
+  if (command === 'list' && v.metrics !== undefined) throw new UsageError('--metrics goes with cluster (or the explorer), not a list');
+  const metricsRaw = pick('metrics', v.metrics);
+  const metrics = metricsRaw === undefined ? undefined : metricsList(metricsRaw);
+  const demoDiscovery = v.discovery === undefined ? undefined : discoveryMode(v.discovery);
   // The demo server alone takes its own flags; one it would ignore is refused, as a mistake.
   if (command === 'demo-server') {
     const own = Object.entries(FLAGS).filter(([, f]) => (f.use as readonly FlagUse[]).includes('demo-server')).map(([name]) => `--${name}`);
@@ -238,6 +252,9 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): E
     flags,
     ...(request ? { request } : {}),
     ...(trace ? { trace } : {}),
+    ...(metrics ? { metrics } : {}),
+    ...(demoDiscovery ? { demoDiscovery } : {}),
+    ...(command === 'cluster' && v.output !== undefined ? { clusterOutput: v.output as OutputFormat } : {}),
   };
 }
 
@@ -290,8 +307,15 @@ function listRequest(list: ListCommand, v: ListFlags): ListRequestOptions {
 }
 
 /** What `--demo` starts the embedded server with (demo/embedded.ts), for the explorer and the scripting commands. */
-export function demoOptions(o: ExplorerOptions): { users: number; latencyMs: number; still: boolean; server: DemoServerKind; paceMs?: number } {
-  return { users: o.demoUsers, latencyMs: o.demoLatencyMs, still: o.demoStill, server: o.demoServer, ...(o.demoPaceMs !== undefined ? { paceMs: o.demoPaceMs } : {}) };
+export function demoOptions(o: ExplorerOptions): { users: number; latencyMs: number; still: boolean; server: DemoServerKind; paceMs?: number; discovery?: DiscoveryModeKind } {
+  return {
+    users: o.demoUsers,
+    latencyMs: o.demoLatencyMs,
+    still: o.demoStill,
+    server: o.demoServer,
+    ...(o.demoPaceMs !== undefined ? { paceMs: o.demoPaceMs } : {}),
+    ...(o.demoDiscovery !== undefined ? { discovery: o.demoDiscovery } : {}),
+  };
 }
 
 function demoServer(raw: string | undefined): DemoServerKind {

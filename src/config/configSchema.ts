@@ -3,6 +3,7 @@
 // Schema (jsonSchema.ts): one definition, so the two cannot disagree. The names `keys` and
 // `columns` may use belong to their owners: the lists' fields are read from lists/ (below this
 // layer); the actions are the keymap's (keys/, above it), handed in by the entry point.
+import { parseTarget } from '../api/clusterGet.js';
 import * as z from 'zod/mini';
 import '../api/zodLocale.js';
 import { isPageSize, MAX_PAGE_SIZE } from '../domain/paging.js';
@@ -106,6 +107,18 @@ const profileSchema = z
           z.maxLength(MAX_LABEL, { error: `must be at most ${MAX_LABEL} characters` }),
           z.regex(/^[^\u0000-\u001f\u007f-\u009f]*$/, { error: 'must not hold control characters' }),
           z.describe('A marker that leads the header while this profile is in use (PROD-EU).'),
+        ),
+    ),
+    metrics: z.optional(
+      z
+        .array(
+          z.string({ error: 'must be host:port' }).check(z.refine((t) => parseTarget(t.trim()) !== undefined, { error: 'must be host:port (e.g. 10.0.0.5:12140)' })),
+          { error: 'must be a list of host:port' },
+        )
+        .check(
+          z.minLength(1, { error: 'give at least one host:port' }),
+          z.maxLength(128, { error: 'at most 128 targets' }),
+          z.describe("The cluster screen's metrics targets (host:port) when the server's discovery lists none (Kubernetes, standalone), like --metrics."),
         ),
     ),
     color: z.optional(z.enum(LABEL_COLORS, { error: `must be one of ${LABEL_COLORS.join(', ')}` }).check(z.describe("The label's colour."))),

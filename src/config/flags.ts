@@ -11,9 +11,12 @@ export const DEMO_SERVERS = ['release', 'main'] as const;
 export type DemoServerKind = (typeof DEMO_SERVERS)[number];
 
 /** Where a flag goes: the explorer, a scripting command, the demo server. */
-export type FlagUse = 'explore' | ListCommand | 'demo-server' | 'trace';
+export type FlagUse = 'explore' | ListCommand | 'cluster' | 'demo-server' | 'trace';
 
-const CONNECT: readonly FlagUse[] = ['explore', ...LIST_COMMANDS, 'trace'];
+const CONNECT: readonly FlagUse[] = ['explore', ...LIST_COMMANDS, 'trace', 'cluster'];
+/** How the demo's discovery routes answer (`--discovery`): as etcd (listing its metrics), or `[]` as a non-etcd server. */
+export const DISCOVERY_MODES = ['etcd', 'none'] as const;
+export type DiscoveryModeKind = (typeof DISCOVERY_MODES)[number];
 /** The commands that print one user's list: they take `--user ID`. */
 export const PER_USER_COMMANDS: readonly ListCommand[] = LIST_KINDS.filter((kind) => LIST_NAMES[kind].place === 'userTab').map((kind) => LIST_NAMES[kind].command);
 /** The commands that take `--user ID`: one user's lists, and the drill-down lists whose flags name it. */
@@ -53,6 +56,8 @@ export const FLAGS = {
   server: { type: 'string', value: 'release|main', complete: DEMO_SERVERS, help: 'the server the demo answers as (default release)', use: EVERYWHERE },
   still: { type: 'boolean', help: 'the demo server without its activity (fixed data)', use: [...CONNECT, 'demo-server'] },
   watch: { type: 'string', value: 'SECONDS', help: 'live view: refresh every SECONDS (scripting: print what changed)', use: [...CONNECT, ...LIST_COMMANDS] },
+  metrics: { type: 'string', value: 'HOST:PORT,...', help: 'metrics targets when discovery lists none (cluster)', use: ['explore', 'cluster'] },
+  discovery: { type: 'string', value: 'etcd|none', complete: DISCOVERY_MODES, help: "the demo's discovery routes: etcd, or none (answer [])", use: EVERYWHERE },
   port: { type: 'string', value: 'PORT', help: 'port to listen on', use: ['demo-server'] },
   host: { type: 'string', value: 'HOST', help: 'address to listen on', use: ['demo-server'] },
   'no-color': { type: 'boolean', help: 'monochrome', use: CONNECT },
@@ -78,7 +83,7 @@ export const FLAGS = {
   page: { type: 'string', value: 'N', help: 'first page', use: LIST_COMMANDS },
   size: { type: 'string', value: 'N', help: 'rows per request', use: LIST_COMMANDS },
   all: { type: 'boolean', help: 'every page from --page on', use: LIST_COMMANDS },
-  output: { type: 'string', short: 'o', value: 'FORMAT', complete: OUTPUT_FORMATS, help: 'output format', use: [...LIST_COMMANDS, 'trace'] },
+  output: { type: 'string', short: 'o', value: 'FORMAT', complete: OUTPUT_FORMATS, help: 'output format', use: [...LIST_COMMANDS, 'trace', 'cluster'] },
   help: { type: 'boolean', short: 'h', help: 'usage', use: EVERYWHERE },
   version: { type: 'boolean', short: 'v', help: 'the version', use: EVERYWHERE },
 } as const satisfies Record<string, FlagSpec>;

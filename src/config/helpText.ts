@@ -41,6 +41,12 @@ ${LIST_KINDS.map((kind) => listUsage(LIST_NAMES[kind].usage)).join('')}    --wat
   openim-explorer trace --server-msg-id ID [--from ID] [--day D] [--to ID]
                         did the receiver get the message, and if not, why: a
                         verdict, then each check with its fact and its route
+  openim-explorer cluster [-o json|ndjson|table] [--metrics HOST:PORT,...]
+                        one sample of the cluster: each service's instances (up
+                        or why not) and the figures of their metrics; no token
+    --watch SECONDS     one NDJSON line of rates per minute every SECONDS
+    --metrics HOST:PORT,...  the metrics targets when the server's discovery
+                        lists none (Kubernetes, standalone); also :cluster
   Exit codes: 0 done, 1 the server answered with an error (or an unreadable
   reply), 2 usage or config error, 3 the server could not be reached,
   74 the output could not be written (a full disk, a closed stdout).
@@ -64,6 +70,8 @@ Connection:
   --latency MS          demo server delay per request (default 0)
   --server release|main the server the demo answers as: the newest release
                         (default) or main (unreleased)
+  --discovery etcd|none the demo's discovery routes: etcd (default), or none:
+                        they answer [] as a server whose discovery is not etcd
   --still               the demo's data does not change (by default messages,
                         friend applications and new users arrive while it runs)
 

@@ -112,6 +112,7 @@ export function resolveProfile(
   if (!wins('timeoutMs') && profile.timeout !== undefined) next.timeoutMs = Math.round(profile.timeout * 1000);
   if (!wins('pageSize') && profile.pageSize !== undefined) next.pageSize = profile.pageSize;
   if (!wins('watchMs') && profile.watch !== undefined) next.watchMs = Math.round(profile.watch * 1000);
+  if (!wins('metrics') && profile.metrics !== undefined) next.metrics = profile.metrics;
   next.preferences = {
     ...next.preferences,
     ...(profile.label !== undefined ? { label: profile.label } : {}),

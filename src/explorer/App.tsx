@@ -6,6 +6,7 @@ import { Footer } from '../components/Footer.js';
 import { Header, type ConnectionInfo } from '../components/Header.js';
 import { HelpOverlay } from '../components/HelpOverlay.js';
 import { MessageLog } from '../components/MessageLog.js';
+import { ClusterView } from '../components/ClusterView.js';
 import { hasNote, PromptBar, PromptNote } from '../components/PromptBar.js';
 import { StatusBar } from '../components/StatusBar.js';
 import { useKeys } from '../components/SessionContext.js';
@@ -34,6 +35,7 @@ export function App({ info }: { info: ConnectionInfo }): React.JSX.Element {
   const promptNote = useAppStore((s) => s.prompt !== null && hasNote(s.prompt));
   const logOpen = useAppStore((s) => s.log !== null);
   const traceOpen = useAppStore((s) => s.trace !== null);
+  const clusterOpen = useAppStore((s) => s.cluster !== null);
   // Every region's lines and width, computed here once and handed down: nothing below recomputes.
   const geometry = screenGeometry(size, open);
   const { width } = geometry.frame;
@@ -65,6 +67,8 @@ export function App({ info }: { info: ConnectionInfo }): React.JSX.Element {
           <MessageLog width={width} height={geometry.body.rows} />
         ) : traceOpen ? (
           <TraceView width={width} height={geometry.body.rows} />
+        ) : clusterOpen ? (
+          <ClusterView width={width} height={geometry.body.rows} />
         ) : screen.name === 'user' ? (
           <UserScreen userID={screen.userID} tab={screen.tab} geometry={geometry} />
         ) : (

@@ -16,6 +16,9 @@ import { openRequestLog } from '../config/requestLog.js';
 import { clientConnection, connectionExtras, demoConnection } from '../config/connection.js';
 import { ignoreTlsOverride, TLS_OVERRIDE_IGNORED } from '../api/transport.js';
 import { exportFiles } from '../data/exportFile.js';
+import { CLUSTER_GET_DEFAULTS } from '../api/clusterGet.js';
+import { sampleCluster } from '../data/clusterSampler.js';
+import type { ClusterSample } from '../domain/clusterRates.js';
 import { cacheFolder } from '../data/cacheFolder.js';
 import { fittedPageSizes } from '../layout/frame.js';
 import { createAppStore } from '../store/store.js';
@@ -84,14 +87,30 @@ export async function runExplorer(
   const open = (o: ExplorerOptions, demo: boolean, generation: number): Connected => {
     const connection = o.connection;
     if (!connection) throw new UsageError('no server to connect to');
+    const extras = connectionExtras(o, demo, process.env);
     const client = new OpenIMClient({
       ...DEFAULT_CLIENT_CONFIG,
       ...clientConnection(connection),
       timeoutMs: o.timeoutMs,
       maxBodyBytes: o.maxBodyBytes,
-      ...connectionExtras(o, demo, process.env),
+      ...extras,
       ...(log ? { onRequest: log.onRequest } : {}),
     });
+    // The cluster screen's GETs: no token (api/clusterGet.ts), their own deadline, ended on quit.
+    const clusterClosed = new AbortController();
+    const clusterSample = (signal: AbortSignal): Promise<ClusterSample> =>
+      sampleCluster({
+        baseUrl: connection.baseUrl,
+        given: o.metrics ?? [],
+        now: () => Date.now(),
+        get: {
+          ...CLUSTER_GET_DEFAULTS,
+          timeoutMs: Math.min(o.timeoutMs, CLUSTER_GET_DEFAULTS.timeoutMs),
+          connect: extras,
+          signal: AbortSignal.any([signal, clusterClosed.signal]),
+          ...(log ? { onGet: (e) => log.note(`GET ${e.url} ${e.status} ${e.ms} ms ${e.outcome}`) } : {}),
+        },
+      });
     const url = new URL(connection.baseUrl);
     const info: ConnectionInfo = {
       host: url.host,
@@ -112,9 +131,11 @@ export async function runExplorer(
       recent: recent.forServer(recentUsersServer(connection, demo)),
       openExport: exportTo,
       ...(o.watchMs !== undefined ? { liveIntervalMs: o.watchMs } : {}),
+      clusterSample,
       quit: () => {
         // Requests in flight, a login no list can cancel included, must not keep the process up.
         client.close();
+        clusterClosed.abort();
         if (connected.store === store) instance?.unmount();
       },
       switchProfile: (name) => switchTo(name),

@@ -11,7 +11,7 @@ import type { AppState } from '../store/types.js';
  * while the status line asks yes or no (an export's size, cancelling one), before all the others;
  * `log` while the message log is open, in front of the screen (no other key reaches the page).
  */
-export type Scope = 'global' | 'list' | 'user' | 'detail' | 'help' | 'log' | 'trace' | 'prompt' | 'question' | ListKind;
+export type Scope = 'global' | 'list' | 'user' | 'detail' | 'help' | 'log' | 'trace' | 'cluster' | 'prompt' | 'question' | ListKind;
 
 /** What an action's handler gets: the store and the terminal's size (for keys that move within what is drawn). */
 export interface KeyContext {

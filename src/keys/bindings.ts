@@ -13,6 +13,7 @@ import type { BindingSpec, KeyContext } from './binding.js';
 import { detailEdge, detailPaneOf, jumpToMatch } from './detailKeys.js';
 import { PROMPT_BINDINGS } from './promptKeys.js';
 import { TRACE_BINDINGS, TRACE_ROW_BINDING } from './traceKeys.js';
+import { CLUSTER_BINDINGS } from './clusterKeys.js';
 
 const state = (ctx: KeyContext) => ctx.store.getState();
 
@@ -372,6 +373,7 @@ export const BINDINGS = [
   { action: 'logBottom', keys: ['G'], description: 'the oldest message', scope: 'log', run: (c) => state(c).scrollLog('bottom') },
   { action: 'logClose', keys: ['escape', 'q', 'L'], description: 'close the message log', scope: 'log', run: (c) => state(c).closeLog() },
   ...TRACE_BINDINGS,
+  ...CLUSTER_BINDINGS,
   ...PROMPT_BINDINGS,
 ] as const satisfies readonly BindingSpec[];
 

@@ -22,6 +22,8 @@ type Parsed<A extends CommandArgument> = A extends 'none'
       ? { field?: string; desc: boolean }
       : A extends 'trace'
         ? TraceTarget
+      : A extends 'interval'
+        ? number | undefined
         : string;
 
 interface CommandSpec<A extends CommandArgument> {
@@ -42,6 +44,9 @@ const command = <A extends CommandArgument>(spec: CommandSpec<A>): CommandSpec<C
 
 const act = (store: Store) => store.getState();
 const FIELD = /^[A-Za-z_][\w.]*$/;
+/** The cluster screen's interval bounds, seconds. */
+const MIN_CLUSTER_S = 1;
+const MAX_CLUSTER_S = 3600;
 
 export const COMMANDS: readonly CommandSpec<CommandArgument>[] = [
   // The top-level lists, each named as its scripting command (lists/<list>.ts `jump`).
@@ -126,6 +131,12 @@ export const COMMANDS: readonly CommandSpec<CommandArgument>[] = [
     usage: TRACE_COMMAND_USAGE,
     description: "the delivery trace of a message to a receiver (a group message's member, say)",
     run: (s, target) => act(s).openTrace(target),
+    name: 'cluster',
+    argument: 'interval',
+    synopsis: 'cluster [Ns]',
+    usage: `cluster [SECONDS, e.g. 5s] (from ${MIN_CLUSTER_S} to ${MAX_CLUSTER_S} s; default 15)`,
+    description: "the cluster: its services' instances and figures from their metrics, sampled every 15 s (or N s) while open",
+    run: (s, ms) => act(s).openCluster(ms),
   }),
   command({ name: 'help', argument: 'none', synopsis: 'help', usage: 'help', description: 'this help', run: (s) => act(s).openHelp() }),
   command({ name: 'quit', aliases: ['q', 'q!'], argument: 'none', synopsis: 'quit', usage: 'quit', description: 'quit', run: (s) => act(s).quit() }),
@@ -171,6 +182,12 @@ function parseArgument(argument: CommandArgument, arg: string): { ok: true; valu
     case 'text':
     case 'query':
       return { ok: true, value: arg };
+    case 'interval': {
+      if (!arg) return { ok: true, value: undefined };
+      const seconds = /^(\d+(?:\.\d+)?)\s*s?$/i.exec(arg);
+      const n = seconds ? Number(seconds[1]) : NaN;
+      return n >= MIN_CLUSTER_S && n <= MAX_CLUSTER_S ? { ok: true, value: Math.round(n * 1000) } : { ok: false };
+    }
   }
 }
 

@@ -23,6 +23,7 @@ const TOGETHER: readonly (readonly Scope[])[] = [
   ...LIST_KINDS.map((kind): Scope[] => [...(isUserTab(kind) ? ['user' as const] : []), kind, 'list', 'detail', 'global']),
   ['help'],
   ['log'],
+  ['cluster'],
   ['prompt'],
   // The question's answers come before every other scope (dispatch): they only need to differ.
   ['question'],

@@ -18,6 +18,7 @@ const SCOPE_TITLES: Record<Scope, string> = {
   help: 'This help',
   log: 'The message log',
   trace: 'The delivery trace',
+  cluster: 'The cluster screen',
   // Titled with the keys that open a prompt (promptGroup), in force.
   prompt: 'In a prompt',
   question: 'A question on the status line',
@@ -25,7 +26,7 @@ const SCOPE_TITLES: Record<Scope, string> = {
   ...(Object.fromEntries(LIST_KINDS.map((kind) => [kind, `${LIST_NAMES[kind].title}${isUserTab(kind) ? ' tab' : ''}`])) as Record<ListKind, string>),
 };
 /** The top-level lists' keys after every list's, and each tab's after the user screen's. */
-const ORDER: Scope[] = ['list', 'detail', ...LIST_KINDS.filter((kind) => !isUserTab(kind)), 'user', ...USER_TABS, 'global', 'prompt', 'question', 'help', 'log', 'trace'];
+const ORDER: Scope[] = ['list', 'detail', ...LIST_KINDS.filter((kind) => !isUserTab(kind)), 'user', ...USER_TABS, 'global', 'prompt', 'question', 'help', 'log', 'trace', 'cluster'];
 
 /** Where the prompts' editing keys go in help, titled with the keys in force that open a prompt. */
 function promptGroup(keys: KeysInForce): string {

@@ -158,6 +158,15 @@ export interface LiveActions {
   setFocus(focused: boolean): void;
 }
 
+export interface ClusterActions {
+  /** `:cluster [SECONDS]`: the cluster screen, sampled now and every interval while it is open. */
+  openCluster(intervalMs?: number): void;
+  /** Closes it and stops its sampling. */
+  closeCluster(): void;
+  /** Scrolls it by lines, within `lines` (what it draws). */
+  scrollCluster(by: number, lines: number): void;
+}
+
 export interface TokenActions {
   /** Asks when the token expires (a given token: /auth/parse_token), and says at once if it is refused. */
   checkToken(): void;
@@ -186,6 +195,7 @@ export type AppActions = NavActions &
   ExportActions &
   SummaryActions &
   LiveActions &
+  ClusterActions &
   TokenActions &
   TraceActions;
 export type AppStore = StoreApi<AppState & AppActions>;

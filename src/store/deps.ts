@@ -6,6 +6,7 @@ import type { OpenExport } from '../data/exportFile.js';
 import type { ClassifyRefreshError, RefreshTimers } from '../data/liveRefresh.js';
 import type { ColumnChoice } from '../lists/columnChoice.js';
 import type { CommandLine } from './commandLine.js';
+import type { ClusterSample } from '../domain/clusterRates.js';
 import type { AppState } from './types.js';
 
 export interface StoreDeps {
@@ -51,6 +52,10 @@ export interface StoreDeps {
    * say which key to press; without it they name none.
    */
   keyName?: (action: 'back' | 'answerYes') => string | undefined;
+  /** One sample of the cluster (data/clusterSampler.ts); without it the cluster screen is unavailable. */
+  clusterSample?: (signal: AbortSignal) => Promise<ClusterSample>;
+  /** The cluster screen's clock and timers; tests give fake ones. */
+  clusterTimers?: RefreshTimers;
 }
 
 export type StoreSet = StoreApi<AppState>['setState'];

@@ -20,6 +20,7 @@ type OverlayName =
   | 'help'
   | 'log'
   | 'trace'
+  | 'cluster'
   | 'walk'
   | 'load'
   | 'detailSearch'
@@ -30,7 +31,7 @@ type OverlayName =
   | 'narrowed';
 
 /** The scope of the keys' bindings an overlay's own keys are (keys/binding.ts Scope). */
-type KeyLayer = 'question' | 'prompt' | 'help' | 'log' | 'trace';
+type KeyLayer = 'question' | 'prompt' | 'help' | 'log' | 'trace' | 'cluster';
 
 interface Overlay {
   name: OverlayName;
@@ -75,6 +76,8 @@ const OVERLAYS: readonly Overlay[] = [
   { name: 'log', open: (s) => s.log !== null, keys: { scope: 'log', alone: true }, escape: (s) => s.closeLog() },
   // The delivery trace, over the page: its keys are the `trace` scope's rows.
   { name: 'trace', open: (s) => s.trace !== null, keys: { scope: 'trace', alone: true }, escape: (s) => s.closeTrace() },
+  // The cluster screen, over the body: only its own keys reach it (`:` among them), Esc closes it and its sampling.
+  { name: 'cluster', open: (s) => s.cluster !== null, keys: { scope: 'cluster', alone: true }, escape: (s) => s.closeCluster() },
   // A load that walks (a member search on the client): Esc stops it, and what it found shows.
   {
     name: 'walk',

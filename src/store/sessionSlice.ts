@@ -23,6 +23,7 @@ export const sessionSlice =
     quit() {
       get().cancelExport();
       get().stopLive();
+      get().closeCluster();
       services.scheduler.cancelAll();
       services.deps.quit?.();
     },

@@ -18,6 +18,7 @@ import { sessionSlice } from './sessionSlice.js';
 import { userSummarySlice } from './userSummarySlice.js';
 import { tokenSlice } from './tokenSlice.js';
 import { traceSlice } from './traceSlice.js';
+import { clusterSlice } from './clusterSlice.js';
 import type { RequestStats } from './scheduler.js';
 import type { StoreDeps } from './deps.js';
 import { createSliceServices } from './services.js';
@@ -47,6 +48,7 @@ export function createAppStore(deps: StoreDeps): AppStore & { stats: RequestStat
       ...liveSlice(services)(set, get, api),
       ...tokenSlice(services)(set, get, api),
       ...traceSlice(services)(set, get, api),
+      ...clusterSlice(services)(set, get, api),
     };
   });
   return Object.assign(store, { stats: stats! });

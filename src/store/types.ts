@@ -14,6 +14,7 @@ import type { RefreshStatus } from '../data/liveRefresh.js';
 import type { DrillList, TopList, UserTab } from '../lists/names.js';
 import type { SummaryFigures } from '../lists/registry.js';
 import type { TraceView } from './traceState.js';
+import type { ClusterSample, FigureSeries } from '../domain/clusterRates.js';
 
 
 /**
@@ -229,6 +230,18 @@ export interface AppState {
   token: TokenState;
   /** The delivery trace over the body (`t`, `:trace`; traceSlice.ts). */
   trace: TraceView | null;
+  /** The cluster screen, while open (clusterSlice.ts). */
+  cluster: ClusterView | null;
+}
+
+/** The cluster screen: its interval, the last sample and every figure's series since it opened. */
+export interface ClusterView {
+  intervalMs: number;
+  sample?: ClusterSample;
+  series: FigureSeries[];
+  /** Samples taken since it opened. */
+  samples: number;
+  scroll: number;
 }
 
 /**

@@ -211,7 +211,7 @@ describe('exit codes', () => {
     for (const flag of [['--search', 'x'], ['--all'], ['-o', 'csv'], ['--demo'], ['--page-size', '5']]) {
       const r = await cli(['demo-server', '--port', '0', ...flag]);
       expect(r.code).toBe(2);
-      expect(lines(r.stderr)[0]).toMatch(/^openim-explorer: --[a-z-]+ does not go with demo-server \(it takes --users, --latency, --server, --still, --port, --host\)$/);
+      expect(lines(r.stderr)[0]).toMatch(/^openim-explorer: --[a-z-]+ does not go with demo-server \(it takes --users, --latency, --server, --still, --discovery, --port, --host\)$/);
     }
   });
 

@@ -13,7 +13,7 @@ function recording() {
     (...args: unknown[]) =>
       void calls.push([name, ...args]);
   const actions = Object.fromEntries(
-    ['goTo', 'pickUser', 'goToPage', 'switchProfile', 'sortPage', 'toggleColumn', 'openHelp', 'quit'].map((n) => [n, vi.fn(record(n))]),
+    ['goTo', 'pickUser', 'goToPage', 'switchProfile', 'sortPage', 'toggleColumn', 'openHelp', 'quit', 'openCluster'].map((n) => [n, vi.fn(record(n))]),
   );
   const store = createStore(() => actions as unknown as AppState & AppActions);
   return { calls, run: (line: string) => COMMAND_LINE.run(line, store) };
@@ -35,6 +35,9 @@ describe('the : commands', () => {
     ['sort', ['sortPage', undefined, false]],
     ['columns msgInfo.sendID', ['toggleColumn', 'msgInfo.sendID']],
     ['help', ['openHelp']],
+    ['cluster', ['openCluster', undefined]],
+    ['cluster 5s', ['openCluster', 5000]],
+    ['cluster 30', ['openCluster', 30000]],
     ['q', ['quit']],
     ['quit', ['quit']],
   ])('%s runs %j', (line, call) => {
@@ -54,6 +57,8 @@ describe('the : commands', () => {
     ['profile', 'usage: :profile <name>'],
     ['sort a b', "usage: :sort FIELD (largest first: :sort -FIELD; the server's order: :sort)"],
     ['columns', 'usage: :columns FIELD (hides its column, or shows it again)'],
+    ['cluster 0s', 'usage: :cluster [SECONDS, e.g. 5s] (from 1 to 3600 s; default 15)'],
+    ['cluster soon', 'usage: :cluster [SECONDS, e.g. 5s] (from 1 to 3600 s; default 15)'],
   ])('refuses %j: %s, and runs nothing', (line, problem) => {
     expect(COMMAND_LINE.problem(line)).toBe(problem);
     const { calls, run } = recording();

@@ -9,6 +9,7 @@ import { isMainThread, parentPort, Worker, workerData } from 'node:worker_thread
 import { DEMO_CREDENTIALS as DEMO } from './credentials.js';
 import { DEMO_WORKER_ROLE as ROLE } from './early.js';
 import type { ServerGeneration } from './generation.js';
+import type { DiscoveryMode } from './cluster.js';
 import type { startDemoServer } from './server.js';
 
 export interface EmbeddedDemo {
@@ -27,6 +28,8 @@ export interface EmbeddedDemoOptions {
   paceMs?: number;
   /** `--server`: which server the demo answers as (generation.ts); default the release. */
   server?: ServerGeneration;
+  /** `--discovery none`: the discovery routes answer `[]`, as a server whose discovery is not etcd (cluster.ts). */
+  discovery?: DiscoveryMode;
 }
 
 interface WorkerInput {
@@ -54,7 +57,7 @@ function demoNow(env: NodeJS.ProcessEnv = process.env): number {
 async function startHere(options: EmbeddedDemoOptions): ReturnType<typeof startDemoServer> {
   const { startDemoServer } = await import('./server.js');
   const activity = options.still ? undefined : { ...(options.paceMs !== undefined ? { paceMs: options.paceMs } : {}) };
-  return startDemoServer({ users: options.users, latencyMs: options.latencyMs, nowMs: demoNow(), ...(options.server ? { server: options.server } : {}), ...(activity ? { activity } : {}) });
+  return startDemoServer({ users: options.users, latencyMs: options.latencyMs, nowMs: demoNow(), cluster: { discovery: options.discovery ?? 'etcd' }, ...(options.server ? { server: options.server } : {}), ...(activity ? { activity } : {}) });
 }
 
 /** Told to the worker to stop. */

@@ -5,7 +5,7 @@ import { CodeError, argsError, bindError, tokenError } from './errors.js';
 import { goJson } from './gojson.js';
 import { GoJsonSyntaxError, parseJson } from './json-parse.js';
 import type { RouteContext } from './route.js';
-import { ROUTES, TOKEN_WHITELIST } from './routes.js';
+import { GET_ROUTES, ROUTES, TOKEN_WHITELIST } from './routes.js';
 import { withDoctorPlants } from './doctor-plants.js';
 
 /** The routes as served: with the doctor's plants over their answers (doctor-plants.ts). */
@@ -59,6 +59,9 @@ export async function handleRequest(req: GatewayRequest, deps: GatewayDeps): Pro
   }
   const route = req.method === 'POST' ? SERVED.get(req.path) : undefined;
   const ctx = deps.context(opUserID);
+  // The GET routes (the discovery, §12.14): no operationID, no token, a bare JSON answer.
+  const get = req.method === 'GET' ? GET_ROUTES(ctx, req.path) : undefined;
+  if (get !== undefined) return json(get);
   if (!route || (route.only !== undefined && route.only !== ctx.generation)) return NOT_FOUND;
   let body;
   try {

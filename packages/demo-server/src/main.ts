@@ -2,6 +2,7 @@
 import { DEMO } from './well-known.js';
 import { startDemoServer } from './server.js';
 import type { ServerGeneration } from './generation.js';
+import type { DiscoveryMode } from './cluster.js';
 
 /** Resolves once the server has closed after a signal. */
 export async function runDemoServerCli(args: {
@@ -14,11 +15,13 @@ export async function runDemoServerCli(args: {
   paceMs?: number;
   /** `--server`: the release (default) or main (generation.ts). */
   server?: ServerGeneration;
+  /** `--discovery none`: the discovery routes answer `[]` (cluster.ts). */
+  discovery?: DiscoveryMode;
 }): Promise<void> {
   const activity = args.still ? undefined : { ...(args.paceMs !== undefined ? { paceMs: args.paceMs } : {}) };
   const latencyMs = args.latencyMs ?? 0;
   const generation = args.server ?? 'release';
-  const server = await startDemoServer({ port: args.port, host: args.host, users: args.users, latencyMs, server: generation, nowMs: Date.now(), ...(activity ? { activity } : {}) });
+  const server = await startDemoServer({ port: args.port, host: args.host, users: args.users, latencyMs, server: generation, nowMs: Date.now(), cluster: { discovery: args.discovery ?? 'etcd' }, ...(activity ? { activity } : {}) });
   const lives = (generation === 'main' ? 'answers as main; ' : '') + (activity ? 'messages, applications and users arrive while it runs' : 'still') + (latencyMs > 0 ? `; answers ${latencyMs} ms late` : '');
   // The handlers before the line that says it is up: whoever waits for that line and then sends
   // SIGTERM (a supervisor, a test) must find them there, not the default action that kills.
@@ -32,6 +35,8 @@ export async function runDemoServerCli(args: {
     process.on('SIGTERM', stop);
   });
   process.stdout.write(`openim demo server on ${server.url} (admin secret ${DEMO.secret}, admin user ${DEMO.adminUserID}; ${lives})\n`);
+  // Where the metrics are, when the discovery routes do not say (--discovery none): what --metrics takes.
+  if (args.discovery === 'none') process.stdout.write(`metrics targets (not listed by discovery): ${Object.values(server.metricsTargets()).flat().join(',')}\n`);
   await stopped;
   await server.close();
 }

@@ -1,5 +1,6 @@
 // What a route is, and the checks the per-user routes share; each operation's file builds on it.
 import type { DemoActivity } from './activity.js';
+import type { DemoCluster } from './cluster.js';
 import type { BoundValue, StructSpec } from './bind.js';
 import type { TokenCheck } from './jwt.js';
 import type { ServerGeneration } from './generation.js';
@@ -22,6 +23,8 @@ export interface RouteContext {
   verifyToken(token: string): TokenCheck;
   /** While the demo lives: what changed since it started (activity.ts). */
   activity?: DemoActivity;
+  /** The cluster the discovery routes list (cluster.ts), when the demo runs one. */
+  cluster?: DemoCluster;
 }
 
 export interface Route {

@@ -20,6 +20,7 @@ import { getConversationsHasReadAndMaxSeq, getOwnerConversation } from './read-s
 import { searchMsg } from './search-msg.js';
 import { byHandleResults, checkOwnersPage, checkUserAndPage, conversationsSeenBy, ownerOrAdminOnMain, type Route } from './route.js';
 import { getConfigList } from './config-list.js';
+import { prometheusDiscovery } from './prometheus-discovery.js';
 import { searchUsers, type UserFilters } from './user-search.js';
 import type { UserRecord } from './users.js';
 import { userAt } from './users.js';
@@ -199,3 +200,6 @@ export const ROUTES: ReadonlyMap<string, Route> = new Map([
   ['/statistics/group/create', groupCreateCount],
   ['/statistics/group/active', getActiveGroup],
 ]);
+
+/** The GET routes: the answer for a path, or undefined for none (the router's 404). */
+export const GET_ROUTES = prometheusDiscovery;

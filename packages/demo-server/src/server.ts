@@ -11,6 +11,7 @@ import { TokenStore, type AdminTokenPolicy } from './tokenStore.js';
 import type { ServerGeneration } from './generation.js';
 import type { RouteContext } from './route.js';
 import { DEMO_NOW_MS, type World } from './users.js';
+import { startDemoCluster, type DemoCluster, type DiscoveryMode } from './cluster.js';
 import { DEMO } from './well-known.js';
 
 export { DEMO } from './well-known.js';
@@ -49,6 +50,12 @@ export interface DemoServerOptions {
    * DEMO_NOW_MS (tests see the same times every run). `--demo` passes Date.now() here.
    */
   nowMs?: number;
+  /**
+   * The cluster (cluster.ts): metrics listeners of its own on loopback and the discovery routes
+   * listing them; `discovery: 'none'` answers `[]` as a non-etcd server. Off by default (the
+   * routes then answer `[]`, nothing registered); `--demo` and `demo-server` turn it on.
+   */
+  cluster?: { discovery?: DiscoveryMode };
 }
 
 export interface MintOptions {
@@ -79,6 +86,10 @@ export interface DemoServer {
   expireTemporaryTokens(): void;
   /** Requests received, on one path or on all. */
   requestCount(path?: string): number;
+  /** The cluster's metrics targets by service (the down one too); empty without a cluster. */
+  metricsTargets(): Record<string, string[]>;
+  /** The discovery registry's keys, under the generation's prefix (§12.14); empty without a cluster. */
+  discoveryKeys(): string[];
   close(): Promise<void>;
 }
 
@@ -125,7 +136,12 @@ export async function startDemoServer(opts: DemoServerOptions = {}): Promise<Dem
     verifyToken: verify,
     ...(activity ? { activity } : {}),
   });
-  const deps = { verify, context };
+  const clusterClock = activity ? (opts.activity?.now ?? Date.now) : () => nowMs;
+  const cluster: DemoCluster | undefined = opts.cluster
+    ? await startDemoCluster({ host, generation, discovery: opts.cluster.discovery ?? 'etcd', now: clusterClock })
+    : undefined;
+  const withCluster = (ctx: RouteContext): RouteContext => (cluster ? { ...ctx, cluster } : ctx);
+  const deps = { verify, context: (opUserID: string) => withCluster(context(opUserID)) };
 
   const server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://demo').pathname;
@@ -151,11 +167,16 @@ export async function startDemoServer(opts: DemoServerOptions = {}): Promise<Dem
     forgetTokens: (userID) => store.forget(userID),
     expireTemporaryTokens: () => store.expireTemporaries(),
     requestCount: (path) => (path === undefined ? total : counts.get(path) ?? 0),
+    metricsTargets: () => cluster?.targets() ?? {},
+    discoveryKeys: () => cluster?.keys() ?? [],
     close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((err) => (err ? reject(err) : resolve()));
-        server.closeAllConnections();
-      }),
+      Promise.all([
+        cluster?.close(),
+        new Promise<void>((resolve, reject) => {
+          server.close((err) => (err ? reject(err) : resolve()));
+          server.closeAllConnections();
+        }),
+      ]).then(() => undefined),
   };
 }
 

@@ -130,6 +130,7 @@ async function explore(parsed: ExplorerOptions, demo: Promise<EmbeddedDemo> | un
     const { runTraceCommand } = await import('./commands/trace.js');
     const startDemo = async () => (await import('openim-demo-server/embedded')).startEmbeddedDemo(demoOptions(options));
     return runTraceCommand(options, { stdout: process.stdout, stderr: process.stderr, env: process.env }, startDemo);
+  }
   if (options.command === 'cluster') {
     const { runClusterCommand } = await import('./commands/cluster.js');
     return runClusterCommand(options, { stdout: process.stdout, stderr: process.stderr, env: process.env });

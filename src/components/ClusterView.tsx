@@ -2,11 +2,11 @@
 // lines of layout/clusterView.ts from its scroll on. A failure or an unreachable instance is a
 // line in words (red); a figure's line is plain.
 import { Box, Text } from 'ink';
-import { activeBindings } from '../keys/effective.js';
-import { keyLabel, keyName } from '../keys/keymap.js';
+import { keyLabel } from '../keys/keymap.js';
 import { CLUSTER_TITLE_LINES, clusterViewLines } from '../layout/clusterView.js';
 import { glyphs } from '../terminal/glyphs.js';
 import { truncate } from '../terminal/width.js';
+import { useKeys } from './SessionContext.js';
 import { useAppStore } from './StoreContext.js';
 import { tint, useTheme } from './theme.js';
 
@@ -15,12 +15,13 @@ const TROUBLE = /unreachable|failed:|answered \[\]|Give the metrics targets/;
 export function ClusterView({ width, height }: { width: number; height: number }): React.JSX.Element | null {
   const theme = useTheme();
   const view = useAppStore((s) => s.cluster);
+  const keys = useKeys();
   if (!view) return null;
   const sep = glyphs().separator;
   const lines = clusterViewLines(view, width);
   const shown = lines.slice(view.scroll, view.scroll + Math.max(0, height - CLUSTER_TITLE_LINES));
-  const closeKeys = activeBindings().find((b) => b.action === 'clusterClose')?.keys.slice(0, 2).map(keyLabel).join(' or ') ?? '';
-  const scrollKeys = `${keyName('clusterDown', 'cluster')}/${keyName('clusterUp', 'cluster')}`;
+  const closeKeys = keys.bindings.find((b) => b.action === 'clusterClose')?.keys.slice(0, 2).map(keyLabel).join(' or ') ?? '';
+  const scrollKeys = `${keys.keyName('clusterDown', 'cluster')}/${keys.keyName('clusterUp', 'cluster')}`;
   const seconds = Math.round(view.intervalMs / 1000);
   const title = `Cluster ${sep} every ${seconds} s ${sep} ${view.samples} sample${view.samples === 1 ? '' : 's'} ${sep} ${scrollKeys} scroll ${sep} ${closeKeys} closes`;
   return (

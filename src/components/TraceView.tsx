@@ -5,10 +5,10 @@
 import { Box, Text } from 'ink';
 import { TRACE_CONCURRENCY } from '../data/trace/runTrace.js';
 import { traceLines, VERDICT_MARKS } from '../data/trace/traceText.js';
-import { keyName } from '../keys/keymap.js';
 import { glyphs } from '../terminal/glyphs.js';
 import { sanitize } from '../terminal/sanitize.js';
 import { truncate } from '../terminal/width.js';
+import { useKeys } from './SessionContext.js';
 import { useAppStore } from './StoreContext.js';
 import { tint, useTheme } from './theme.js';
 
@@ -23,7 +23,8 @@ export function TraceView({ width, height }: { width: number; height: number }):
   const theme = useTheme();
   const trace = useAppStore((s) => s.trace);
   const sep = glyphs().separator;
-  const keys = `${keyName('traceDown', 'trace')}/${keyName('traceUp', 'trace')} scroll ${sep} ${keyName('traceEvidence', 'trace')} evidence ${sep} ${keyName('traceClose', 'trace')} closes`;
+  const inForce = useKeys();
+  const keys = `${inForce.keyName('traceDown', 'trace')}/${inForce.keyName('traceUp', 'trace')} scroll ${sep} ${inForce.keyName('traceEvidence', 'trace')} evidence ${sep} ${inForce.keyName('traceClose', 'trace')} closes`;
   const title = truncate(`Delivery trace ${sep} ${keys}`, width);
   if (!trace) return <Box height={height} />;
   if (!trace.result) {

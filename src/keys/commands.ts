@@ -63,6 +63,8 @@ export const COMMANDS: readonly CommandSpec<CommandArgument>[] = [
         usage: jump.text.usage,
         description: jump.description,
         run: (s, text) => (text ? act(s).openSearch(kind, text) : act(s).goTo(kind)),
+      });
+    }
     if (jump?.argument !== undefined) {
       // `:pulse 30d`: the list, then its prompt's answer, checked as the prompt checks it.
       return command({
@@ -131,6 +133,8 @@ export const COMMANDS: readonly CommandSpec<CommandArgument>[] = [
     usage: TRACE_COMMAND_USAGE,
     description: "the delivery trace of a message to a receiver (a group message's member, say)",
     run: (s, target) => act(s).openTrace(target),
+  }),
+  command({
     name: 'cluster',
     argument: 'interval',
     synopsis: 'cluster [Ns]',

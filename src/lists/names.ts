@@ -104,6 +104,8 @@ export const LIST_NAMES = {
     alsoReads: ['users', 'all'],
     userIsQuery: true,
     shortTitle: 'Doctor',
+    place: 'top',
+  },
   pulse: {
     command: 'pulse',
     commandHelp: "print the server's days: new users, messages, groups (statistics)",

@@ -40,12 +40,10 @@ export interface Glyphs {
   markNew: string;
   markChanged: string;
   spinner: readonly string[];
-  /** A sparkline's steps, lowest first (the cluster screen). */
-  spark: readonly string[];
   /** A counter that went back (a process restarted). */
   restart: string;
   keys: { up: string; down: string; left: string; right: string };
-  /** A sparkline's levels, lowest first (the pulse): an empty day is the first, so no day is blank. */
+  /** A sparkline's levels, lowest first (the pulse, the cluster screen): an empty day is the first, so no day is blank. */
   spark: readonly string[];
   /** Under a sparkline: the day the cursor is on. */
   sparkCursor: string;
@@ -73,7 +71,6 @@ export const UNICODE_GLYPHS: Glyphs = {
   markNew: '+',
   markChanged: '~',
   spinner: ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'],
-  spark: ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'],
   restart: '↺',
   keys: { up: '↑', down: '↓', left: '←', right: '→' },
   spark: ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'],
@@ -109,7 +106,6 @@ export const ASCII_GLYPHS: Glyphs = {
   markNew: '+',
   markChanged: '~',
   spinner: ['|', '/', '-', '\\'],
-  spark: ['_', '.', '-', '=', '+', '*', '#'],
   restart: 'R',
   keys: { up: 'Up', down: 'Down', left: 'Left', right: 'Right' },
   spark: ['_', '.', ':', '-', '=', '+', '*', '#'],

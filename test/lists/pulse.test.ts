@@ -10,6 +10,7 @@ import { runListCommand } from '../../src/commands/run.js';
 import { LISTS } from '../../src/lists/registry.js';
 import { currentList, currentScreen } from '../../src/store/selectors.js';
 import { dispatchKey } from '../../src/keys/dispatch.js';
+import { DEFAULT_KEYS } from '../../src/keys/keymap.js';
 import { demoClient } from '../support/demoClient.js';
 import { settled, storeFor } from '../support/demoStore.js';
 import { startTestServer, type TestServer } from '../support/recordingServer.js';
@@ -103,7 +104,7 @@ describe('pulse -o json against the real shapes', () => {
 });
 
 describe('the pulse in the explorer', () => {
-  const keys = (store: ReturnType<typeof storeFor>, key: string) => dispatchKey(key, store, { terminal: { columns: 80, rows: 24 }, color: false });
+  const keys = (store: ReturnType<typeof storeFor>, key: string) => dispatchKey(key, store, { terminal: { columns: 80, rows: 24 }, color: false, keys: DEFAULT_KEYS });
   const counts = () => ROUTES.map((path) => demo.requestCount(path));
 
   it('asks each route once per window, and nothing again for a window it has seen', async () => {

@@ -35,6 +35,8 @@ interface CommandSpec<A extends CommandArgument> {
   /** How a refused line says it is used, after `usage: :`. */
   usage: string;
   description: string;
+  /** Refuses an argument in words before the command runs (a list's prompt's check). */
+  check?: (arg: string) => string | undefined;
   run(store: Store, value: Parsed<A>): void;
 }
 
@@ -53,20 +55,10 @@ export const COMMANDS: readonly CommandSpec<CommandArgument>[] = [
   ...TOP_LISTS.map((kind) => {
     const name = LIST_NAMES[kind].command;
     const jump = listDef(kind).jump;
-    // A list whose command takes text (`:doctor user ID`) opens with the query its prompt makes of it.
-    if (jump?.text) {
-      return command({
-        name,
-        aliases: jump.aliases,
-        argument: 'text',
-        synopsis: jump.text.synopsis,
-        usage: jump.text.usage,
-        description: jump.description,
-        run: (s, text) => (text ? act(s).openSearch(kind, text) : act(s).goTo(kind)),
-      });
-    }
+    // A list whose command takes its prompt's answer (`:pulse 30d`, `:doctor user ID`): the list, then
+    // the answer, refused in words by the prompt's own check before anything is sent.
     if (jump?.argument !== undefined) {
-      // `:pulse 30d`: the list, then its prompt's answer, checked as the prompt checks it.
+      const check = listDef(kind).query.prompt?.check;
       return command({
         name,
         aliases: jump.aliases,
@@ -74,9 +66,10 @@ export const COMMANDS: readonly CommandSpec<CommandArgument>[] = [
         synopsis: `${name} [${jump.argument}]`,
         usage: `${name} [${jump.argument}]`,
         description: jump.description,
+        ...(check ? { check } : {}),
         run: (s, text) => {
           act(s).goTo(kind);
-          if (text && listDef(kind).query.prompt?.check?.(text) === undefined) act(s).narrow(text);
+          if (text) act(s).narrow(text);
         },
       });
     }
@@ -183,7 +176,6 @@ function parseArgument(argument: CommandArgument, arg: string): { ok: true; valu
       const parsed = parseTraceWords(arg);
       return parsed.ok ? { ok: true, value: parsed.target } : { ok: false, error: parsed.error };
     }
-    case 'text':
     case 'query':
       return { ok: true, value: arg };
     case 'interval': {
@@ -202,6 +194,8 @@ function parse(line: string): Outcome {
     return { ok: false, error: word ? `unknown command: ${word} (try ${COMMANDS.map((c) => c.name).join(', ')})` : 'type a command' };
   }
   const parsed = parseArgument(spec.argument, args.join(' ').trim());
+  const refused = parsed.ok && typeof parsed.value === 'string' && parsed.value ? spec.check?.(parsed.value) : undefined;
+  if (refused !== undefined) return { ok: false, error: refused };
   if (parsed.ok) return { ok: true, spec, value: parsed.value };
   return { ok: false, error: 'error' in parsed ? parsed.error : `usage: :${spec.usage}` };
 }

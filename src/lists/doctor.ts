@@ -241,7 +241,7 @@ export const doctor = listOf<Finding, never, DoctorQuery>({
     jump: {
       aliases: ['dr'],
       description: 'the data signatures of known defects in a user, a group or many users',
-      text: { synopsis: 'doctor user|group ID', usage: 'doctor user ID | group ID | users N | all' },
+      argument: 'user ID | group ID | users N | all',
     },
   },
 });

@@ -218,9 +218,7 @@ interface ListJump {
   /** What help says of the command. */
   description: string;
   key?: { keys: readonly string[]; hint?: string; description: string };
-  /** The command takes text after it, the list's prompt's answer (`:doctor user ID`); alone it opens the list as it is. */
-  text?: { synopsis: string; usage: string };
-  /** The command takes its prompt's answer after its name (`:pulse 30d`), as the prompt would: its synopsis's words for it. */
+  /** The command takes its prompt's answer after its name (`:pulse 30d`, `:doctor user ID`), checked as the prompt checks it; alone it opens the list as it is. Its synopsis's words for the answer. */
   argument?: string;
 }
 

@@ -7,7 +7,7 @@ import type { AppActions } from './actions.js';
 import type { AppState } from './types.js';
 
 /** What a command's argument is, for Tab: none, a user ID, a page number, a profile, a field. */
-export type CommandArgument = 'none' | 'user' | 'page' | 'profile' | 'field' | 'sort' | 'trace' | 'text' | 'query' | 'interval';
+export type CommandArgument = 'none' | 'user' | 'page' | 'profile' | 'field' | 'sort' | 'trace' | 'query' | 'interval';
 
 export interface CommandWord {
   name: string;

@@ -13,7 +13,7 @@ import { idText } from '../terminal/sanitize.js';
 import { displayText } from '../terminal/settle.js';
 import { lookupUser } from '../api/userLookup.js';
 import { noSuchUserText } from '../domain/userIdentity.js';
-import { CHECKS, checkOf, unknown, type CheckID, type Finding } from './doctorChecks.js';
+import { CHECKS, findCheck, unknown, type Finding } from './doctorChecks.js';
 import { groupFindingsOf, scanUsers, scanWords, userFindings, limiter, DOCTOR_IN_FLIGHT } from './doctorScan.js';
 import { listOf } from './parts.js';
 import { textFlag, type QueryFlags } from './types.js';
@@ -146,7 +146,7 @@ const operation: PageOperation<Finding> = {
 
 const verdictWord = (f: Finding): string => (f.verdict === 'unknown' ? 'unknown' : f.verdict === 'info' ? 'info' : 'finding');
 /** A check's name; a read that failed (or a user who does not exist) is `unknown`, with its reason as what was seen. */
-const titleOf = (check: unknown): string => (check === 'read-failed' ? 'unknown' : checkOf(check as CheckID).title);
+const titleOf = (check: unknown): string => (check === 'read-failed' ? 'unknown' : (findCheck(check)?.title ?? String(check)));
 const checkTitle = (f: Finding): string => titleOf(f.check);
 
 export const doctor = listOf<Finding, never, DoctorQuery>({
@@ -196,7 +196,7 @@ export const doctor = listOf<Finding, never, DoctorQuery>({
       labelAt<Finding>('verdict', 'VERDICT', 4),
     ],
     detail: (f) => {
-      const c = f.check === 'read-failed' ? undefined : checkOf(f.check);
+      const c = findCheck(f.check);
       return {
         title: `${checkTitle(f)}: ${idText(f.subjectID)}`,
         sections: [
@@ -221,11 +221,18 @@ export const doctor = listOf<Finding, never, DoctorQuery>({
                   { label: 'fixed', value: c.fixed ?? 'no fix known' },
                 ],
               }
-            : { title: 'Check', fields: [{ label: 'why', value: 'a read the checks need failed: the checks that needed it are unknown, the others ran' }] },
+            : {
+                title: 'Check',
+                fields: [
+                  f.check === 'read-failed'
+                    ? { label: 'why', value: 'a read the checks need failed (or names no such user): the checks that needed it are unknown, the others ran' }
+                    : { label: 'check', value: `${displayText(f.check)}: not a check this version knows` },
+                ],
+              },
         ],
       };
     },
-    csv: { after: ['subject', 'route', { name: 'upstream', value: (f) => (f.check === 'read-failed' ? '' : checkOf(f.check).upstream.join(' ')) }] },
+    csv: { after: ['subject', 'route', { name: 'upstream', value: (f) => findCheck(f.check)?.upstream.join(' ') ?? '' }] },
     identity: (f) => `${f.check}|${f.subjectID}|${f.where}|${f.route}`,
     rowID: (f) => f.subjectID,
     completionWords: (f) => [f.subjectID, f.where].filter(Boolean),

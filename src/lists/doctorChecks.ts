@@ -107,6 +107,8 @@ export type CheckID = (typeof CHECKS)[number]['id'];
 
 const BY_ID = new Map<string, DoctorCheck>(CHECKS.map((c) => [c.id, c]));
 export const checkOf = (id: CheckID): DoctorCheck => BY_ID.get(id)!;
+/** The check a row names, if it names one (a row read back from anywhere may name none). */
+export const findCheck = (id: unknown): DoctorCheck | undefined => (typeof id === 'string' ? BY_ID.get(id) : undefined);
 
 /** What the doctor says of one thing it looked at: a finding of a check, or a read that failed (unknown). */
 export interface Finding {

@@ -1,7 +1,7 @@
 // The pulse as an operator meets it, at 80x24 and 120x40, in colour, without (NO_COLOR) and with
-// --ascii: P opens it from the users list, the sparklines and every line fit the width, the day
+// --ascii: T opens it from the users list, the sparklines and every line fit the width, the day
 // under the cursor is named, and the spike (the demo's busiest day) reaches its top senders and
-// then one sender's messages that day in three keys: P, Enter, Enter.
+// then one sender's messages that day in three keys: T, Enter, Enter.
 import { afterEach, describe, expect, it } from 'vitest';
 import { displayWidth } from '../../src/terminal/width.js';
 import { cursorLine } from '../support/screenText.js';
@@ -30,7 +30,7 @@ describe.each([
 ])('the pulse at %ix%i', (cols, rows) => {
   it.each(MODES)('%s: draws within the width, names the cursor day, spike → top senders → messages in 3 keys', async (mode, env, args) => {
     const a = await startDemo({ cols, rows, env: { ...env }, extraArgs: [...args] });
-    a.send('P');
+    a.send('T');
     const pulse = await a.waitFor((s) => /DAY \(UTC\) +MESSAGES/.test(s) && /cursor: \w{3} \d{4}-\d\d-\d\d/.test(s) && /^messages +\S+ \d\d-\d\d: [\d,]+ . today/m.test(s));
     if (mode === '--ascii') expect(pulse).not.toMatch(/[▁▂▃▄▅▆▇█›·▲]/);
     for (const line of pulse.split('\n')) expect(displayWidth(line), `${mode}: ${line}`).toBeLessThanOrEqual(cols);

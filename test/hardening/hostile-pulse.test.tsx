@@ -1,7 +1,7 @@
 // Hostile strings reach no terminal: the pulse and the day's top lists. The statistics routes
 // answer hostile day keys and odd numbers (the pulse reads only its window's days), and top rows
 // whose users and groups carry every hostile string, some of them absent; the real App opens the
-// pulse (P), walks its days with the sparklines drawn, opens a day's top senders (Enter) and the
+// pulse (T), walks its days with the sparklines drawn, opens a day's top senders (Enter) and the
 // busiest groups (:top-groups), walking every row with the detail pane open, every byte written to
 // the fake terminal checked. hostile-users.test.tsx says how the corpus is shared between files.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,7 +23,7 @@ describe('hostile strings in the pulse and its top lists', () => {
     const m = mountHostileApp(server);
     try {
       await loaded(m, 1);
-      await step(m, 'P');
+      await step(m, 'T');
       await loaded(m, 1);
       expect(currentList(m.store.getState())!.kind).toBe('pulse');
       expect(await walkList(m, 'd', 1, 0, 14)).toBe(14);
@@ -37,7 +37,7 @@ describe('hostile strings in the pulse and its top lists', () => {
     const m = mountHostileApp(server);
     try {
       await loaded(m, 1);
-      await step(m, 'P');
+      await step(m, 'T');
       await loaded(m, 1);
       await step(m, KEYS.enter);
       await loaded(m, 1);

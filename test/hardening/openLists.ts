@@ -49,7 +49,7 @@ export async function openList(m: Mounted, kind: ListKind): Promise<void> {
     await step(m, KEYS.enter);
   } else if (kind === 'topSenders') {
     // The pulse's first day: its top senders, the corpus.
-    await step(m, 'P');
+    await step(m, 'T');
     await loaded(m, 1);
     await step(m, KEYS.enter);
   } else if (kind === 'status') {

@@ -4,7 +4,8 @@
 // label's value, a redirect's origin) is sanitised for the terminal here.
 import { CLUSTER_SERVICES } from '../api/clusterGet.js';
 import type { ClusterFigure } from '../domain/clusterFigures.js';
-import { sparkline, type ClusterSample, type FigurePoint, type FigureSeries } from '../domain/clusterRates.js';
+import { sparkline } from '../domain/sparkline.js';
+import { type ClusterSample, type FigurePoint, type FigureSeries } from '../domain/clusterRates.js';
 import { figureNumber, sourceWords } from '../domain/clusterWords.js';
 import { sanitize } from '../terminal/sanitize.js';
 import { wrap } from '../terminal/width.js';
@@ -50,7 +51,7 @@ export function clusterLines(sample: ClusterSample | undefined, series: readonly
     }
     restarted ||= points.some((p) => p.restart);
     const values = points.map((p) => (figure.type === 'gauge' ? p.value : p.perMinute));
-    const spark = sparkWidth >= 8 ? sparkline(values, sparkWidth, g.spark) : '';
+    const spark = sparkWidth >= 8 ? sparkline(values, g.spark, 'range', sparkWidth) : '';
     const nowText = point?.value === null || point === undefined ? 'no instance read' : figureNumber(point.value);
     lines.push(`${pad(figure.label, label)} ${left(nowText, now)} ${left(rateText(point, figure, g), rate)} ${spark}`.trimEnd());
     if (figure.byLabel && point?.parts) {

@@ -142,21 +142,3 @@ export function addSample(series: readonly FigureSeries[] | undefined, sample: C
   });
 }
 
-/**
- * A sparkline of `values` in `width` cells (the last ones), on the scale of their own range; a
- * missing value is a blank. `steps`: the glyphs from lowest to highest.
- */
-export function sparkline(values: readonly (number | null)[], width: number, steps: readonly string[]): string {
-  const shown = values.slice(Math.max(0, values.length - width));
-  const known = shown.filter((v): v is number => v !== null && Number.isFinite(v));
-  if (known.length === 0) return '';
-  const low = Math.min(...known);
-  const high = Math.max(...known);
-  return shown
-    .map((v) => {
-      if (v === null || !Number.isFinite(v)) return ' ';
-      const at = high === low ? (high === 0 ? 0 : steps.length - 1) : Math.round(((v - low) / (high - low)) * (steps.length - 1));
-      return steps[at]!;
-    })
-    .join('');
-}

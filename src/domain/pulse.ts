@@ -39,13 +39,6 @@ export function seriesOf(keys: readonly string[], counts: Readonly<Record<string
   return keys.map((key) => counts[key] ?? 0);
 }
 
-/** A series as one character a day, scaled to its own maximum; an empty day is the lowest level. */
-export function sparkline(series: readonly number[], levels: readonly string[]): string {
-  const max = Math.max(0, ...series);
-  const top = levels.length - 1;
-  return series.map((n) => levels[max === 0 || n <= 0 ? 0 : Math.max(1, Math.round((n / max) * top))] ?? '').join('');
-}
-
 /** The change of a total against the previous window's, in words: `+12%`, `−3%`, `new` (from 0), `=`. */
 export function changeWords(now: number, before: number | undefined): string {
   if (before === undefined) return '?';

@@ -3,7 +3,8 @@
 // the previous window and the scale), a mark under the cursor's day and the day named, and the
 // window's active senders and groups. Readable without colour: the levels are characters.
 import { formatCount } from '../content/format.js';
-import { changeWords, peakDay, sparkline } from '../domain/pulse.js';
+import { changeWords, peakDay } from '../domain/pulse.js';
+import { sparkline } from '../domain/sparkline.js';
 import { truncate } from '../terminal/width.js';
 import type { ChartView, ListChart } from './types.js';
 
@@ -60,7 +61,7 @@ function draw(view: ChartView<PulseDay>): string[] {
     // The cursor's day first: at 80 columns the end of the line is what is cut.
     const here = at >= 0 ? `${days[at]!.day.slice(5)}: ${formatCount(series[at]!)} ${sep} ` : '';
     const words = `${here}today ${formatCount(today)} ${sep} yday ${formatCount(yesterday)} ${sep} ${series.length}d ${formatCount(total)}${change ? ` (${change})` : ''} ${sep} max ${formatCount(max)}/day`;
-    lines.push(cut(`${f.label.padEnd(LABEL)}${sparkline(series, view.spark)} ${words}`));
+    lines.push(cut(`${f.label.padEnd(LABEL)}${sparkline(series, view.spark, 'zero')} ${words}`));
   }
   lines.push(cut(`${' '.repeat(LABEL)}${at >= 0 ? `${' '.repeat(at)}${view.marker}` : ''}`));
   const senders = view.extra?.activeSenders;

@@ -3,7 +3,8 @@
 // mark and never a negative rate, the declared-only counter never counted, the sparkline.
 import { describe, expect, it } from 'vitest';
 import { CLUSTER_FIGURES, instanceValues } from '../../src/domain/clusterFigures.js';
-import { addSample, figurePoint, sparkline, type ClusterSample, type InstanceSample } from '../../src/domain/clusterRates.js';
+import { sparkline } from '../../src/domain/sparkline.js';
+import { addSample, figurePoint, type ClusterSample, type InstanceSample } from '../../src/domain/clusterRates.js';
 import { parseExposition } from '../../src/domain/exposition.js';
 
 const figure = (key: string) => CLUSTER_FIGURES.find((f) => f.key === key)!;
@@ -75,10 +76,10 @@ describe('the cluster figures', () => {
 
   it('draws a sparkline on its own range, blanks for the unknown, the last points when wider than the space', () => {
     const steps = ['_', '.', '-', '#'];
-    expect(sparkline([0, 1, 2, 3], 10, steps)).toBe('_.-#');
-    expect(sparkline([null, 5, 5], 10, steps)).toBe(' ##');
-    expect(sparkline([0, 0], 10, steps)).toBe('__');
-    expect(sparkline([9, 0, 3], 2, steps)).toBe('_#');
-    expect(sparkline([null], 5, steps)).toBe('');
+    expect(sparkline([0, 1, 2, 3], steps, 'range', 10)).toBe('_.-#');
+    expect(sparkline([null, 5, 5], steps, 'range', 10)).toBe(' ##');
+    expect(sparkline([0, 0], steps, 'range', 10)).toBe('__');
+    expect(sparkline([9, 0, 3], steps, 'range', 2)).toBe('_#');
+    expect(sparkline([null], steps, 'range', 5)).toBe('');
   });
 });

@@ -1,7 +1,8 @@
 // The pulse's pure figures: its window of UTC days, a missing day as 0, the sparkline's levels
 // (Unicode and ASCII), the change in words, the window's words refused in words.
 import { describe, expect, it } from 'vitest';
-import { changeWords, parseWindow, peakDay, seriesOf, sparkline, stepDays, windowDays } from '../../src/domain/pulse.js';
+import { changeWords, parseWindow, peakDay, seriesOf, stepDays, windowDays } from '../../src/domain/pulse.js';
+import { sparkline } from '../../src/domain/sparkline.js';
 import { ASCII_GLYPHS, UNICODE_GLYPHS } from '../../src/terminal/glyphs.js';
 
 const NOW = Date.UTC(2026, 0, 15, 23, 59, 59, 999);
@@ -21,9 +22,9 @@ describe('the pulse', () => {
   });
 
   it('draws one level a day, an empty day the lowest, the maximum the highest, in either glyph set', () => {
-    expect(sparkline([0, 1, 4, 8], UNICODE_GLYPHS.spark)).toBe('▁▂▅█');
-    expect(sparkline([0, 1, 4, 8], ASCII_GLYPHS.spark)).toBe('_.=#');
-    expect(sparkline([0, 0], UNICODE_GLYPHS.spark)).toBe('▁▁');
+    expect(sparkline([0, 1, 4, 8], UNICODE_GLYPHS.spark, 'zero')).toBe('▁▂▅█');
+    expect(sparkline([0, 1, 4, 8], ASCII_GLYPHS.spark, 'zero')).toBe('_.=#');
+    expect(sparkline([0, 0], UNICODE_GLYPHS.spark, 'zero')).toBe('▁▁');
     expect(peakDay([3, 9, 9, 1])).toBe(1);
     expect(peakDay([0, 0])).toBe(-1);
   });

@@ -7,6 +7,7 @@
 import { Deadline, DeadlineAbort } from './deadline.js';
 import { transportWords } from './netWords.js';
 import { redirectTarget } from './redirect.js';
+import { retryAfterOf } from './rateLimit.js';
 import { BodyTooLargeError, getBare, TransportError, type ConnectOptions } from './transport.js';
 import { proxyFor, proxyName } from './proxy.js';
 
@@ -28,7 +29,11 @@ export interface ClusterGetConfig {
 
 export const CLUSTER_GET_DEFAULTS = { timeoutMs: 5_000, maxBodyBytes: 4 * 1024 * 1024 } as const;
 
-export type GetResult = { ok: true; text: string } | { ok: false; reason: string };
+/** `waitMs`: a 429's Retry-After (or a minute without one): the sampler waits at least that long. */
+export type GetResult = { ok: true; text: string } | { ok: false; reason: string; waitMs?: number };
+
+/** How long a 429 without Retry-After holds the next sample back. */
+const RATE_LIMITED_WAIT_MS = 60_000;
 
 /** GETs `url` (http:// or https:// only) and returns its body as text, or why not in words. */
 export async function getText(url: string, config: ClusterGetConfig): Promise<GetResult> {
@@ -54,6 +59,11 @@ export async function getText(url: string, config: ClusterGetConfig): Promise<Ge
     if (status >= 300 && status < 400) {
       reply.discard();
       return done({ ok: false, reason: `answered with a redirect (HTTP ${status}) to ${redirectTarget(reply.headers.get('location'), target.href)}; not followed` });
+    }
+    if (status === 429) {
+      const waitMs = Math.min(retryAfterOf(reply) ?? RATE_LIMITED_WAIT_MS, 3_600_000);
+      reply.discard();
+      return done({ ok: false, reason: `rate-limited (HTTP 429): the next sample waits ${Math.ceil(waitMs / 1000)} s`, waitMs });
     }
     if (status !== 200) {
       reply.discard();

@@ -214,6 +214,9 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): E
   const metricsRaw = pick('metrics', v.metrics);
   const metrics = metricsRaw === undefined ? undefined : metricsList(metricsRaw);
   const demoDiscovery = v.discovery === undefined ? undefined : discoveryMode(v.discovery);
+  if (demoDiscovery && command !== 'demo-server' && !v.demo && (command === 'explore' || command === 'list' || command === 'cluster')) {
+    throw new UsageError('--discovery is the demo\'s: it goes with --demo or demo-server');
+  }
   // The demo server alone takes its own flags; one it would ignore is refused, as a mistake.
   if (command === 'demo-server') {
     const own = Object.entries(FLAGS).filter(([, f]) => (f.use as readonly FlagUse[]).includes('demo-server')).map(([name]) => `--${name}`);

@@ -37,8 +37,9 @@ async function bounded<T, R>(items: readonly T[], limit: number, work: (item: T)
   return out;
 }
 
-async function readInstance(service: InstanceService, target: MetricsTarget, get: ClusterGetConfig): Promise<InstanceSample> {
+async function readInstance(service: InstanceService, target: MetricsTarget, get: ClusterGetConfig, waits: number[]): Promise<InstanceSample> {
   const answer = await getText(metricsUrl(target), get);
+  if (!answer.ok && answer.waitMs !== undefined) waits.push(answer.waitMs);
   if (!answer.ok) return { service, address: target.address, up: false, reason: answer.reason, values: {}, split: {}, skipped: 0, truncated: false };
   const page = parseExposition(answer.text);
   return { service, address: target.address, up: true, ...instanceValues(page.samples), skipped: page.skipped, truncated: page.truncated };
@@ -58,8 +59,10 @@ export function givenTargets(raw: readonly string[]): { targets: MetricsTarget[]
 
 export async function sampleCluster(config: SamplerConfig): Promise<ClusterSample> {
   const at = config.now();
+  const waits: number[] = [];
   const lists = await bounded(CLUSTER_SERVICES, CONCURRENCY, async (service) => {
     const answer = await getText(discoveryUrl(config.baseUrl, service), config.get);
+    if (!answer.ok && answer.waitMs !== undefined) waits.push(answer.waitMs);
     return { service, answer: answer.ok ? parseDiscovery(answer.text) : ({ kind: 'failed', reason: answer.reason } as const) };
   });
   const services: ServiceSample[] = lists.map(({ service, answer }) =>
@@ -77,8 +80,8 @@ export async function sampleCluster(config: SamplerConfig): Promise<ClusterSampl
     wanted = givenTargets(config.given).targets.map((target) => ({ service: 'given' as const, target }));
     source = wanted.length > 0 ? 'given' : 'none';
   }
-  const instances = await bounded(wanted.slice(0, MAX_INSTANCES), CONCURRENCY, ({ service, target }) => readInstance(service, target, config.get));
-  return { at, services, instances, source };
+  const instances = await bounded(wanted.slice(0, MAX_INSTANCES), CONCURRENCY, ({ service, target }) => readInstance(service, target, config.get, waits));
+  return { at, services, instances, source, ...(waits.length > 0 ? { waitMs: Math.max(...waits) } : {}) };
 }
 
 /** Samples every `intervalMs` while started; `onSample` hears each one (never two at once). */
@@ -127,6 +130,7 @@ export class ClusterWatcher {
     }
     if (generation !== this.generation || !this.running) return;
     if (sample) this.onSample(sample);
-    this.timer = this.timers.setTimeout(() => void this.tick(generation), this.intervalMs);
+    // A 429's Retry-After holds the next sample back (api/clusterGet.ts); never sooner than the interval.
+    this.timer = this.timers.setTimeout(() => void this.tick(generation), Math.max(this.intervalMs, sample?.waitMs ?? 0));
   }
 }

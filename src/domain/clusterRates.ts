@@ -40,6 +40,8 @@ export interface ClusterSample {
   instances: InstanceSample[];
   /** Where the instances came from. */
   source: 'discovery' | 'given' | 'none';
+  /** A 429 asked to wait this long (Retry-After): the next sample comes no sooner. */
+  waitMs?: number;
 }
 
 /** A figure at one sample. */

@@ -215,6 +215,8 @@ export const COMMAND_LINE: CommandLine = {
   run: (line, store) => {
     const outcome = parse(line);
     if (!outcome.ok) return outcome.error;
+    // Typed on the cluster screen (its `:`), any other command is for what is behind it: it closes first.
+    if (outcome.spec.name !== 'cluster' && store.getState().cluster) store.getState().closeCluster();
     outcome.spec.run(store, outcome.value as never);
     return undefined;
   },

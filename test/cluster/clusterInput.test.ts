@@ -35,6 +35,8 @@ describe('cluster on the command line', () => {
     expect(refused(['cluster', '--metrics', 'x:70000'])).toMatch(/is not host:port/);
     expect(refused(['users', '--metrics', 'x:1'])).toBe('--metrics goes with cluster (or the explorer), not a list');
     expect(refused(['--demo', '--discovery', 'consul'])).toBe('--discovery must be etcd or none, got "consul"');
+    expect(refused(['cluster', '--discovery', 'none'])).toBe("--discovery is the demo's: it goes with --demo or demo-server");
+    expect(parse(['demo-server', '--discovery', 'none'])).toMatchObject({ command: 'demo-server', demoDiscovery: 'none' });
   });
 });
 

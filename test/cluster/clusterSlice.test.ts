@@ -62,6 +62,9 @@ describe('the cluster screen in the store', () => {
     await expect.poll(() => store.getState().cluster?.samples, { timeout: 5000 }).toBe(3);
     expect(store.getState().cluster?.intervalMs).toBe(2000);
     expect(store.getState().cluster?.series[0]?.points).toHaveLength(3);
+    // Another command from its `:` is for the screen behind: the cluster screen closes, its sampling stops.
+    store.getState().runCommand('log');
+    expect(store.getState().cluster).toBeNull();
     store.getState().quit();
     clock.advance(60_000);
     await new Promise((resolve) => setImmediate(resolve));

@@ -191,3 +191,24 @@ describe('the watcher', () => {
     expect(seen).toHaveLength(2);
   });
 });
+
+describe('a rate-limited cluster', () => {
+  it("a 429's Retry-After holds the next sample back, never sooner than the interval", async () => {
+    const { timers, advance } = manualTimers();
+    let taken = 0;
+    const watcher = new ClusterWatcher(
+      () => Promise.resolve({ at: ++taken, services: [], instances: [], source: 'none', ...(taken === 1 ? { waitMs: 120_000 } : {}) }),
+      timers,
+      () => undefined,
+      15_000,
+    );
+    watcher.start();
+    await expect.poll(() => taken).toBe(1);
+    advance(15_000);
+    await Promise.resolve();
+    expect(taken).toBe(1);
+    advance(105_000);
+    await expect.poll(() => taken).toBe(2);
+    watcher.stop();
+  });
+});

@@ -21,6 +21,7 @@ let huge: TestServer;
 let garbage: TestServer;
 let backwards: TestServer;
 let stalling: TestServer;
+let limited: TestServer;
 let reads = 0;
 const hostOf = (s: TestServer): string => new URL(s.url).host;
 
@@ -55,8 +56,9 @@ beforeAll(async () => {
   });
   // Headers, then nothing: the GET's own deadline ends it.
   stalling = await start((_req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).write('online_user_num 1'));
+  limited = await start((_req, res) => res.writeHead(429, { 'retry-after': '90' }).end('slow down'));
   const lists: Record<string, unknown> = {
-    conversation: [{ targets: [hostOf(stalling)] }],
+    conversation: [{ targets: [hostOf(stalling), hostOf(limited)] }],
     msg_gateway: [{ targets: [hostOf(elsewhere), hostOf(redirecting), hostOf(huge)], labels: { namespace: 'default' } }],
     push: [{ targets: [hostOf(garbage), 'http://evil.example:80/x', 'user@127.0.0.1:1', '127.0.0.1:99999', 'a b:1', '127.0.0.1:1/metrics', 42], labels: {} }],
     msg_transfer: [{ targets: [hostOf(backwards)] }],
@@ -106,6 +108,7 @@ describe('cluster -o json against hostile answers', () => {
     expect(instance(huge).reason).toMatch(/larger than 4096 KB; not read/);
     expect(instance(garbage)).toMatchObject({ up: true, skippedLines: 4 });
     expect(instance(stalling).reason).toBe('no answer within 1 s');
+    expect(instance(limited).reason).toBe('rate-limited (HTTP 429): the next sample waits 90 s');
     expect(report.figures.find((f) => f.figure === 'offlinePushFailed')!.value).toBe(12);
     // Only the elsewhere gateway's page counted: the huge one was refused, the redirect not followed.
     expect(report.figures.find((f) => f.figure === 'online')!.value).toBe(7);

@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, startDemoServer, type DemoServer } from 'openim-demo-server';
 import { CLUSTER_SERVICES } from '../../src/api/clusterGet.js';
 import { assertTmux, startApp, type App } from '../support/tmux.js';
+import { runCli } from '../support/runCli.js';
 
 const TEST_MS = 90_000;
 let app: App | undefined;
@@ -115,6 +116,23 @@ describe.sequential('the cluster screen in tmux', () => {
       const given = await a.waitFor(/Reading the targets given .*16 instances, 15 up/);
       expect(given).toMatch(/^online users +\d+/m);
       expect(await allPages(a)).toMatch(/unreachable: refused: nothing listens there/);
+    },
+    TEST_MS,
+  );
+
+  it(
+    'the built CLI: cluster --demo -o json (the demo in its worker), and --discovery none says what to do, exit 1',
+    async () => {
+      const run = await runCli(['cluster', '--demo', '--still', '--users', '20', '-o', 'json']);
+      expect(run.code, run.stderr).toBe(0);
+      const report = JSON.parse(run.stdout) as { instances: { up: boolean }[]; figures: { figure: string; value: number | null }[] };
+      expect(report.instances).toHaveLength(16);
+      expect(report.instances.filter((i) => !i.up)).toHaveLength(1);
+      expect(report.figures.find((f) => f.figure === 'online')!.value).toBeGreaterThan(0);
+      const none = await runCli(['cluster', '--demo', '--still', '--users', '20', '--discovery', 'none']);
+      expect(none.code).toBe(1);
+      expect(none.stderr).toMatch(/answered \[\] for every service/);
+      expect(none.stderr).toMatch(/--metrics host:port/);
     },
     TEST_MS,
   );

@@ -88,7 +88,7 @@ const queryFor = (kind: ListKind): AnyQuery => {
   return def.query.emptyUntilAsked && def.query.prompt ? def.query.prompt.answer(DEMO.firstUserID, def.query.initial) : def.query.initial;
 };
 beforeAll(async () => {
-  demo = await startDemoServer({ users: 20 });
+  demo = await startDemoServer({ users: 20, nowMs: Date.now() });
   for (const kind of [...LIST_KINDS.filter((k) => !isDrillList(k)), ...LIST_KINDS.filter(isDrillList)]) {
     const page = await fetchPage(
       demoClient(demo),

@@ -215,7 +215,7 @@ describe('App', () => {
     const { press, waitForFrame } = mount();
     await waitForFrame(LOADED);
     await press('?');
-    await waitForFrame((f) => f.includes('Keys  (? or Esc closes)') && f.includes('copy the row as JSON'));
+    await waitForFrame((f) => f.includes('Keys  (? or Esc closes)') && f.includes('filter the rows of this page'));
     await press(KEYS.esc);
     await waitForFrame((f) => !f.includes('Keys  (?') && LOADED(f));
   });

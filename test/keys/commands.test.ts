@@ -49,8 +49,8 @@ describe('the : commands', () => {
 
   it.each([
     ['', 'type a command'],
-    ['frob', 'unknown command: frob (try users, accounts, status, messages, groups, user, page, seq, profile, sort, columns, log, help, quit)'],
-    ['us', 'unknown command: us (try users, accounts, status, messages, groups, user, page, seq, profile, sort, columns, log, help, quit)'],
+    ['frob', 'unknown command: frob (try users, accounts, status, messages, groups, doctor, pulse, top-groups, user, page, seq, profile, sort, columns, log, trace, cluster, help, quit)'],
+    ['us', 'unknown command: us (try users, accounts, status, messages, groups, doctor, pulse, top-groups, user, page, seq, profile, sort, columns, log, trace, cluster, help, quit)'],
     ['user', 'usage: :user <userID>'],
     ['page 0', 'usage: :page <number from 1>'],
     ['page two', 'usage: :page <number from 1>'],

@@ -68,6 +68,6 @@ describe('help', () => {
   });
 
   it('one column where everything fits in one', () => {
-    expect(viewAt(200, 160).columns).toHaveLength(1);
+    expect(viewAt(200, 400).columns).toHaveLength(1);
   });
 });

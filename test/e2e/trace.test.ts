@@ -52,6 +52,21 @@ describe.each([
 });
 
 describe('at 80x24', () => {
+  it('G scrolls the trace to its last line at the bottom, g back to the verdict', async () => {
+    const p = plants.dismissedGroup!;
+    const a = await startDemo({ cols: 80, rows: 24 });
+    a.send(':');
+    await a.waitFor('(Tab completes)');
+    a.type(`trace --conversation ${p.conversationID} --seq ${p.seq} --to ${p.receiverID}`);
+    a.send('Enter');
+    await a.waitFor(VERDICT.dismissedGroup);
+    a.send('G');
+    const end = await a.waitFor(/receiver in the group: member/);
+    expect(end).not.toMatch(VERDICT.dismissedGroup);
+    a.send('g');
+    await a.waitFor(VERDICT.dismissedGroup);
+  }, TEST_MS);
+
   it('t on a conversation row traces its latest message; E writes the evidence folder', async () => {
     const cwd = mkdtempSync(join(tmpdir(), 'oie-trace-e2e-'));
     dirs.push(cwd);

@@ -40,7 +40,6 @@ export const TRACE_BINDINGS = [
     hint: { label: 'evidence' },
     description: 'write the evidence folder: the trace as JSON, each raw reply, a curl line per request (token as $OPENIM_TOKEN), SHA256SUMS',
     scope: 'trace',
-    disabled: (s) => (s.trace?.result ? undefined : 'the trace is still running'),
     run: (c) => state(c).exportEvidence(),
   },
   { action: 'traceClose', keys: ['escape', 'q'], hint: { label: 'close' }, description: 'close the trace', scope: 'trace', run: (c) => state(c).closeTrace() },

@@ -5,6 +5,7 @@
 // found (`--server-msg-id`), 3 when the server could not be reached at all.
 import { DEFAULT_CLIENT_CONFIG, OpenIMClient } from '../api/client.js';
 import { NetworkError } from '../api/errors.js';
+import { escapeJsonText } from '../api/inertText.js';
 import type { ExplorerOptions } from '../config/args.js';
 import { clientConnection, connectionExtras, demoConnection } from '../config/connection.js';
 import { openRequestLog, type RequestLog } from '../config/requestLog.js';
@@ -66,7 +67,7 @@ export async function runTraceCommand(options: ExplorerOptions, streams: ScriptS
       if (/refused|reset|timed out|DNS|unreachable/i.test(sent[0]?.failure ?? '')) return EXIT_NETWORK;
     }
     const format = request.output ?? (streams.stdout.isTTY === true ? 'table' : 'json');
-    const text = format === 'json' ? `${JSON.stringify(traceJson(result), null, 2)}\n` : `${traceLines(result, tableWidth(streams)).join('\n')}\n`;
+    const text = format === 'json' ? `${escapeJsonText(JSON.stringify(traceJson(result), null, 2))}\n` : `${traceLines(result, tableWidth(streams)).join('\n')}\n`;
     await out.write(text);
     await out.flush();
     if (out.failure && !out.readerLeft) {

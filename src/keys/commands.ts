@@ -122,9 +122,10 @@ export const COMMANDS: readonly CommandSpec<CommandArgument>[] = [
   command({
     name: 'trace',
     argument: 'trace',
-    synopsis: 'trace --conversation CID --seq N --to ID',
+    // Short: help's key column is as wide as the widest synopsis. The flags are in the description.
+    synopsis: 'trace FLAGS',
     usage: TRACE_COMMAND_USAGE,
-    description: "the delivery trace of a message to a receiver (a group message's member, say)",
+    description: `the delivery trace of a message to a receiver: ${TRACE_COMMAND_USAGE.slice('trace '.length)}`,
     run: (s, target) => act(s).openTrace(target),
   }),
   command({

@@ -1,14 +1,19 @@
 // The delivery trace's keys, rows of the bindings table: `t` on a message row opens it, and its
 // own keys (the `trace` scope) scroll it, write its evidence (`E`) and close it.
 import { traceLines } from '../data/trace/traceText.js';
+import { screenGeometry } from '../layout/frame.js';
+import { openRegions } from '../store/selectors.js';
 import { traceProblem } from '../store/traceSlice.js';
 import type { BindingSpec, KeyContext } from './binding.js';
 
 const state = (ctx: KeyContext) => ctx.store.getState();
-/** How many lines the trace has at this terminal's width (what scrolling stops at). */
+/** How far the trace scrolls at this terminal's size: its last line at the bottom of the body (under the title line). */
 const lineCount = (c: KeyContext): number => {
-  const result = state(c).trace?.result;
-  return result ? traceLines(result, c.terminal.columns).length : 1;
+  const s = state(c);
+  const result = s.trace?.result;
+  if (!result) return 1;
+  const body = screenGeometry(c.terminal, openRegions(s)).body;
+  return Math.max(1, traceLines(result, body.width).length - Math.max(1, body.rows - 1) + 1);
 };
 const scroll = (by: number | 'top' | 'bottom') => (c: KeyContext) => state(c).scrollTrace(by, lineCount(c));
 
@@ -35,7 +40,6 @@ export const TRACE_BINDINGS = [
     hint: { label: 'evidence' },
     description: 'write the evidence folder: the trace as JSON, each raw reply, a curl line per request (token as $OPENIM_TOKEN), SHA256SUMS',
     scope: 'trace',
-    disabled: (s) => (s.trace?.result ? undefined : 'the trace is still running'),
     run: (c) => state(c).exportEvidence(),
   },
   { action: 'traceClose', keys: ['escape', 'q'], hint: { label: 'close' }, description: 'close the trace', scope: 'trace', run: (c) => state(c).closeTrace() },

@@ -1,5 +1,6 @@
 // What the store can do, slice by slice: the action interfaces apart from their implementations,
 // so that each slice can name the whole store without importing the others.
+import type { TraceTarget } from '../data/trace/requests.js';
 import type { StoreApi } from 'zustand/vanilla';
 import type { AnyQuery } from '../lists/types.js';
 import type { UserLookup } from '../api/userLookup.js';
@@ -176,7 +177,7 @@ export interface TraceActions {
   /** `t`: traces the selected message row (a group's asks, on the command line, whose delivery). */
   traceRow(): void;
   /** `:trace`: traces this message. */
-  openTrace(target: import('../data/trace/requests.js').TraceTarget): void;
+  openTrace(target: TraceTarget): void;
   closeTrace(): void;
   /** Scrolls by lines, or to an end, within the trace's `lines`. */
   scrollTrace(by: number | 'top' | 'bottom', lines: number): void;

@@ -78,6 +78,11 @@ function commandCompletions(text: string, sources: CompletionSources): string[] 
       const minus = /^\s*-/.test(arg) ? '-' : '';
       return matching(sources.sortFields ?? [], arg.trim().slice(minus.length)).map((field) => head + minus + field);
     }
+    case 'trace': {
+      // `--to ` completes with the users the picker remembers (a group message's member, often).
+      const to = /^(.*--to\s+)(\S*)$/s.exec(arg);
+      return to ? matching(sources.recentUsers, to[2]!).map((id) => head + to[1]! + id) : [];
+    }
     default:
       return []; // page N, and commands without an argument
   }

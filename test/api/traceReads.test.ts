@@ -100,5 +100,8 @@ describe.each([['release'], ['main']] as const)('as %s', (generation) => {
     expect(JSON.stringify(mine)).not.toContain('eyJ');
     expect((await getOnlineTokenDetail(asUser(server(), ME), { userIDs: [ME] })).size).toBe(0);
     expect(await raw(server(), TRACE_OPERATIONS.onlineTokenDetail.path, { userIDs: [ME] }, server().mintToken(ME))).toContain('"errCode":0');
+    const malformed = await fetch(server().url + TRACE_OPERATIONS.onlineTokenDetail.path, { method: 'POST', headers: { 'content-type': 'application/json', operationID: 't2', token: server().adminToken() }, body: '{"userIDs":' });
+    expect(malformed.status).toBe(400);
+    expect(await malformed.text()).toContain('"errCode":1001');
   });
 });

@@ -12,13 +12,14 @@ import { scriptOptions } from '../support/scriptOptions.js';
 const USERS = 1000;
 const plants = tracePlants(USERS);
 let demo: DemoServer;
+let main: DemoServer;
 beforeAll(async () => {
-  demo = await startDemoServer({ users: USERS });
+  [demo, main] = await Promise.all([startDemoServer({ users: USERS }), startDemoServer({ users: USERS, server: 'main' })]);
 });
-afterAll(() => demo.close());
+afterAll(() => Promise.all([demo.close(), main.close()]));
 
-async function trace(argv: string[], tty?: { columns: number }, env: NodeJS.ProcessEnv = {}): Promise<{ code: number; stdout: string; stderr: string }> {
-  const options = scriptOptions(['trace', ...argv], { OPENIM_BASE_URL: demo.url, OPENIM_SECRET: DEMO.secret, ...env });
+async function trace(argv: string[], tty?: { columns: number }, on: () => DemoServer = () => demo): Promise<{ code: number; stdout: string; stderr: string }> {
+  const options = scriptOptions(['trace', ...argv], { OPENIM_BASE_URL: on().url, OPENIM_SECRET: DEMO.secret });
   const stdout = Object.assign(new PassThrough(), tty ? { isTTY: true, columns: tty.columns } : {});
   const stderr = new PassThrough();
   const out: string[] = [];
@@ -92,6 +93,15 @@ describe('trace -o json', () => {
     expect(run.code).toBe(1);
     expect(run.stdout).toBe('');
     expect(run.stderr).toMatch(/^openim-explorer: no message with server ID nope in the first [\d,]+ messages from user_000002/);
+  });
+});
+
+describe('trace -o json against main', () => {
+  it.each(TRACE_CASES.map((c) => [c]))('%s: the same verdict, nothing unknown (the admin passes main\'s checks)', async (name) => {
+    const run = await trace([...argsOf(name), '-o', 'json'], undefined, () => main);
+    const json = JSON.parse(run.stdout) as TraceJson;
+    expect(json.words).toMatch(EXPECTED[name]);
+    expect(json.checks.filter((c) => c.verdict === 'unknown')).toEqual([]);
   });
 });
 

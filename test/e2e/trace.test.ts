@@ -5,15 +5,20 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { TRACE_CASES, tracePlants, type TraceCase } from 'openim-demo-server';
 import { DEFAULT_DEMO_USERS } from '../../src/config/args.js';
 import { demoApps } from '../support/demoApp.js';
+import { startApp, type App } from '../support/tmux.js';
 
 const TEST_MS = 40_000;
 const startDemo = demoApps();
 const plants = tracePlants(DEFAULT_DEMO_USERS);
 const dirs: string[] = [];
+const ascii: App[] = [];
+afterEach(() => {
+  for (const app of ascii.splice(0)) app.kill();
+});
 afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
@@ -52,6 +57,35 @@ describe.each([
 });
 
 describe('at 80x24', () => {
+  it('with --ascii and NO_COLOR the trace is plain ASCII words, its verdict first', async () => {
+    const p = plants.hole!;
+    const a = startApp({ cols: 80, rows: 24, args: ['--demo', '--still', '--ascii'], env: { NO_COLOR: '1' } });
+    ascii.push(a);
+    await a.waitFor((s) => /page 1 of [\d,]+ \| [\d,]+ total/.test(s));
+    a.send(':');
+    await a.waitFor('(Tab completes)');
+    a.type(`trace --conversation ${p.conversationID} --seq ${p.seq} --to ${p.receiverID}`);
+    a.send('Enter');
+    const screen = await a.waitFor(VERDICT.hole);
+    const trace = screen.split('\n').slice(screen.split('\n').findIndex((l) => l.startsWith('Delivery trace')));
+    for (const line of trace) expect(line).toMatch(/^[\x20-\x7e]*$/);
+  }, TEST_MS);
+
+  it('G scrolls the trace to its last line at the bottom, g back to the verdict', async () => {
+    const p = plants.dismissedGroup!;
+    const a = await startDemo({ cols: 80, rows: 24 });
+    a.send(':');
+    await a.waitFor('(Tab completes)');
+    a.type(`trace --conversation ${p.conversationID} --seq ${p.seq} --to ${p.receiverID}`);
+    a.send('Enter');
+    await a.waitFor(VERDICT.dismissedGroup);
+    a.send('G');
+    const end = await a.waitFor(/receiver in the group: member/);
+    expect(end).not.toMatch(VERDICT.dismissedGroup);
+    a.send('g');
+    await a.waitFor(VERDICT.dismissedGroup);
+  }, TEST_MS);
+
   it('t on a conversation row traces its latest message; E writes the evidence folder', async () => {
     const cwd = mkdtempSync(join(tmpdir(), 'oie-trace-e2e-'));
     dirs.push(cwd);

@@ -22,6 +22,14 @@ describe('the command line', () => {
     expect(promptCompletions('command', 'x', sources())).toEqual([]);
   });
 
+  it(':trace completes --to with the users the picker remembers, and nothing else', () => {
+    expect(promptCompletions('command', 'trace --conversation sg_9 --seq 4 --to user_', sources())).toEqual([
+      'trace --conversation sg_9 --seq 4 --to user_000003',
+      'trace --conversation sg_9 --seq 4 --to user_000001',
+    ]);
+    expect(promptCompletions('command', 'trace --conversation sg_9 --seq ', sources())).toEqual([]);
+  });
+
   it(':columns completes the fields of the list on screen, and parses one', () => {
     const fields = ['userID', 'nickname', 'createTime'];
     expect(promptCompletions('command', 'columns c', sources({ fields }))).toEqual(['columns createTime']);

@@ -67,7 +67,10 @@ export async function handleRequest(req: GatewayRequest, deps: GatewayDeps): Pro
   try {
     body = bindStruct(parseJson(req.body), route.spec);
   } catch (e) {
-    if (e instanceof GoJsonSyntaxError || e instanceof JsonTypeError) return envelope(bindError(e.message, route.handler));
+    if (e instanceof GoJsonSyntaxError || e instanceof JsonTypeError) {
+      const reply = envelope(bindError(e.message, route.handler));
+      return route.bindStatus === undefined ? reply : { ...reply, status: route.bindStatus };
+    }
     throw e;
   }
   return envelope(await route.run(ctx, body));

@@ -17,6 +17,8 @@ function fakeSessionToken(userID: string, platformID: number, n: number): string
 export const getUsersOnlineTokenDetail: Route = {
   // [derived] the hand-written handler (S:internal/api/user.go:134-191).
   handler: 'api.(*UserApi).GetUsersOnlineTokenDetail() /openim-server/internal/api/user.go:134',
+  // gin's BindJSON answers a malformed body with HTTP 400 before the 1001 envelope [derived].
+  bindStatus: 400,
   spec: { goType: 'msggateway.GetUsersOnlineStatusReq', fields: { userIDs: 'stringList' } },
   run(ctx, body) {
     if (ctx.opUserID !== ctx.world.adminUserID) return null;

@@ -33,6 +33,8 @@ export interface Route {
   spec: StructSpec;
   /** The gin handler's stack frame, for bind errors (S:internal/api/*.go). */
   handler: string;
+  /** The HTTP status of a bind error, when not 200: a hand-written handler's c.BindJSON writes 400 before the envelope (§12.11). */
+  bindStatus?: number;
   /** The data, or the error to answer with; a search may take a few event-loop turns. */
   run(ctx: RouteContext, body: Map<string, BoundValue>): unknown;
 }

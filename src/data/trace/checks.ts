@@ -6,6 +6,7 @@
 import { contentTypeName, groupStatusName, msgStatusName, platformWords, recvMsgOptName, roleLevelName } from '../../content/enums.js';
 import { formatCount, formatTimeWithZone } from '../../content/format.js';
 import { STATUS_DELETED } from '../../lists/historyRows.js';
+import { glyphs } from '../../terminal/glyphs.js';
 import type { Known, RequestID, Values } from './requests.js';
 
 export type Verdict = 'pass' | 'warn' | 'fail' | 'info' | 'unknown';
@@ -39,6 +40,8 @@ const check = <N extends RequestID, R extends RequestID = never>(def: CheckDef<N
 
 /** The receiver as the words name them. */
 const who = (k: Known): string => k.receiverID;
+/** The marks of the mode in force (`--ascii`: plain ASCII). */
+const sep = (): string => glyphs().separator;
 const CONTENT_REVOKE = 2101;
 
 /** A pull's row that stands for a seq the server no longer holds: status 4 and nothing else. */
@@ -65,7 +68,7 @@ export const TRACE_CHECKS = {
       if (maxSeq !== null && k.seq > maxSeq) return miss(`past the conversation's max seq ${formatCount(maxSeq)}`);
       if (!pulled.present || !pulled.msg) return miss(`the server returned nothing for seq ${formatCount(k.seq)} (below the min seq)`);
       if (isPlaceholder(pulled.msg)) return miss(`seq ${formatCount(k.seq)} is in a hole (deleted: the server keeps only the seq)`);
-      const range = `${formatCount(Math.max(minSeq ?? 0, 1))}…${maxSeq === null ? '?' : formatCount(maxSeq)}`;
+      const range = `${formatCount(Math.max(minSeq ?? 0, 1))}${glyphs().range}${maxSeq === null ? '?' : formatCount(maxSeq)}`;
       return { verdict: 'pass', words: `present: seq ${formatCount(k.seq)} in ${range}`, facts: { ...facts, state: 'present' } };
     },
   }),
@@ -94,7 +97,7 @@ export const TRACE_CHECKS = {
         contentType: m.contentType, contentTypeText: contentTypeName(m.contentType), revoked, deletedForReader: deleted,
       };
       const state = revoked ? 'revoked' : deleted ? 'deleted by its reader (content emptied)' : `status ${m.status} ${msgStatusName(m.status)}`;
-      return { verdict: revoked || deleted ? 'warn' : 'pass', words: `seq ${formatCount(m.seq)} · sent ${facts.sendTimeText} · ${state} · server ID ${m.serverMsgID} · client ID ${m.clientMsgID}`, facts, from };
+      return { verdict: revoked || deleted ? 'warn' : 'pass', words: [`seq ${formatCount(m.seq)}`, `sent ${facts.sendTimeText}`, state, `server ID ${m.serverMsgID}`, `client ID ${m.clientMsgID}`].join(` ${sep()} `), facts, from };
     },
   }),
   receiverMember: check({
@@ -118,10 +121,10 @@ export const TRACE_CHECKS = {
       if (!g) return { verdict: 'fail', words: 'the server has no such group', facts: { found: false }, headline: 'the group does not exist' };
       const facts = { found: true, status: g.status, statusText: groupStatusName(g.status), memberCount: g.memberCount, ownerUserID: g.ownerUserID };
       const counted = `${formatCount(g.memberCount)} members`;
-      if (g.status === 2) return { verdict: 'fail', words: `dismissed (status 2) · ${counted}`, facts, headline: 'the group is dismissed: nobody receives its messages' };
-      if (g.status === 3) return { verdict: 'warn', words: `muted: only the owner and admins may speak · ${counted}`, facts };
-      if (g.status === 1) return { verdict: 'warn', words: `banned (status 1) · ${counted}`, facts };
-      return { verdict: 'pass', words: `${groupStatusName(g.status)} · ${counted}`, facts };
+      if (g.status === 2) return { verdict: 'fail', words: `dismissed (status 2) ${sep()} ${counted}`, facts, headline: 'the group is dismissed: nobody receives its messages' };
+      if (g.status === 3) return { verdict: 'warn', words: `muted: only the owner and admins may speak ${sep()} ${counted}`, facts };
+      if (g.status === 1) return { verdict: 'warn', words: `banned (status 1) ${sep()} ${counted}`, facts };
+      return { verdict: 'pass', words: `${groupStatusName(g.status)} ${sep()} ${counted}`, facts };
     },
   }),
   blacklist: check({
@@ -185,7 +188,7 @@ export const TRACE_CHECKS = {
       const status = got.presence.find((s) => s.userID === k.receiverID);
       const platforms = status?.status === 1 ? status.platformIDs : [];
       const sessions = got.sessions?.get(k.receiverID)?.singlePlatformToken ?? [];
-      const connections = sessions.map((s) => `${platformWords([s.platformID])} ×${s.total}`).join(', ');
+      const connections = sessions.map((s) => `${platformWords([s.platformID])} ${s.total}`).join(', ');
       const facts = { online: platforms.length > 0, platformIDs: platforms.join(','), connections: connections || null };
       if (platforms.length === 0) return { verdict: 'info', words: 'offline now: only an offline push could reach them', facts };
       return { verdict: 'info', words: `online now on ${platformWords(platforms)}${connections ? ` (connections: ${connections})` : ''}`, facts, from: got.sessions ? ['presence', 'sessions'] : ['presence'] };
@@ -209,7 +212,7 @@ export const TRACE_CHECKS = {
       const state = got.readState[k.conversationID];
       if (!state) return { verdict: 'unknown', words: `unknown: no read state of ${who(k)} for this conversation`, facts: { hasReadSeq: null } };
       const facts = { hasReadSeq: state.hasReadSeq, maxSeq: state.maxSeq };
-      if (state.hasReadSeq >= k.seq) return { verdict: 'pass', words: `read (read seq ${formatCount(state.hasReadSeq)} ≥ ${formatCount(k.seq)})`, facts, headline: 'delivered and read' };
+      if (state.hasReadSeq >= k.seq) return { verdict: 'pass', words: `read (read seq ${formatCount(state.hasReadSeq)} ${glyphs().atLeast} ${formatCount(k.seq)})`, facts, headline: 'delivered and read' };
       const behind = k.seq - state.hasReadSeq;
       return { verdict: 'warn', words: `not yet read: ${formatCount(behind)} message${behind === 1 ? '' : 's'} behind (read seq ${formatCount(state.hasReadSeq)})`, facts, headline: 'delivered, not read' };
     },

@@ -3,6 +3,7 @@
 // from). Every value from the server is sanitised here, once; marks are words, so that a
 // monochrome or ASCII terminal reads the same.
 import { formatCount } from '../../content/format.js';
+import { glyphs } from '../../terminal/glyphs.js';
 import { sanitize } from '../../terminal/sanitize.js';
 import { wrap } from '../../terminal/width.js';
 import type { Verdict } from './checks.js';
@@ -24,7 +25,7 @@ export function targetText(result: TraceResult): string {
 /** A check's line, wrapped to `width` with its continuation indented under the words. */
 export function checkLines(line: TraceLine, width: number): string[] {
   const head = `${VERDICT_MARKS[line.verdict].padEnd(MARK_WIDTH)} ${line.name}: `;
-  const text = sanitize(`${head}${line.words} · ${line.routes.join(', ')}`);
+  const text = sanitize(`${head}${line.words} ${glyphs().separator} ${line.routes.join(', ')}`);
   const indent = ' '.repeat(MARK_WIDTH + 1);
   const [first = '', ...rest] = wrap(text, Math.max(20, width - indent.length), { words: 'spaces' });
   return [first, ...rest.map((l) => indent + l)];

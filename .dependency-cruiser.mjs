@@ -61,7 +61,7 @@ export default {
       name: 'demo-only-from-entry-points',
       comment: 'only the entry points start the demo server (--demo, demo-server), through its package entry',
       severity: 'error',
-      from: { path: '^src/', pathNot: ['^src/boot/', '^src/cli\\.ts$', '^src/commands/run\\.ts$', '^src/commands/cluster\\.ts$', '^src/explorer/runExplorer\\.ts$'] },
+      from: { path: '^src/', pathNot: ['^src/boot/', '^src/cli\\.ts$', '^src/commands/run\\.ts$', '^src/explorer/runExplorer\\.ts$'] },
       to: { path: '^packages/demo-server/' },
     },
     {

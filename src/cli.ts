@@ -126,14 +126,15 @@ async function explore(parsed: ExplorerOptions, demo: Promise<EmbeddedDemo> | un
     return EXIT_USAGE;
   }
 
+  // Only the entry point loads the demo: the commands are handed its start.
+  const startScriptDemo = async () => (await import('openim-demo-server/embedded')).startEmbeddedDemo(demoOptions(options));
   if (options.command === 'trace') {
     const { runTraceCommand } = await import('./commands/trace.js');
-    const startDemo = async () => (await import('openim-demo-server/embedded')).startEmbeddedDemo(demoOptions(options));
-    return runTraceCommand(options, { stdout: process.stdout, stderr: process.stderr, env: process.env }, startDemo);
+    return runTraceCommand(options, { stdout: process.stdout, stderr: process.stderr, env: process.env }, startScriptDemo);
   }
   if (options.command === 'cluster') {
     const { runClusterCommand } = await import('./commands/cluster.js');
-    return runClusterCommand(options, { stdout: process.stdout, stderr: process.stderr, env: process.env });
+    return runClusterCommand(options, { stdout: process.stdout, stderr: process.stderr, env: process.env }, startScriptDemo);
   }
   if (options.command === 'list') {
     const { stdoutClosedAtStart } = await import('./commands/output.js');

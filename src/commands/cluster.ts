@@ -4,7 +4,7 @@
 // open on both generations (contract §12.14) and the metrics pages are the processes' own.
 import { CLUSTER_GET_DEFAULTS, type ClusterGetConfig } from '../api/clusterGet.js';
 import { ignoreTlsOverride } from '../api/transport.js';
-import { demoOptions, type ExplorerOptions } from '../config/args.js';
+import type { ExplorerOptions } from '../config/args.js';
 import { connectionExtras, demoConnection } from '../config/connection.js';
 import { openRequestLog, type RequestLog } from '../config/requestLog.js';
 import { clusterLines, clusterReport } from '../data/clusterLines.js';
@@ -16,6 +16,7 @@ import { glyphs } from '../terminal/glyphs.js';
 import { sanitize } from '../terminal/sanitize.js';
 import { EXIT_API, EXIT_NETWORK, EXIT_OK, EXIT_OUTPUT } from './exitCodes.js';
 import { ScriptOutput } from './output.js';
+import type { StartDemo } from './scriptClient.js';
 import { tableWidth, type ScriptStreams } from './run.js';
 
 export interface ClusterStreams extends ScriptStreams {
@@ -29,7 +30,7 @@ function watchLine(sample: ClusterSample, series: readonly FigureSeries[]): stri
   return jsonText({ event: 'sample', at: report.at, up: sample.instances.filter((i) => i.up).length, instances: sample.instances.length, figures: report.figures }) + '\n';
 }
 
-export async function runClusterCommand(options: ExplorerOptions, streams: ClusterStreams): Promise<number> {
+export async function runClusterCommand(options: ExplorerOptions, streams: ClusterStreams, startDemo?: StartDemo): Promise<number> {
   const say = (line: string): void => {
     streams.stderr.write(`openim-explorer: ${line}\n`);
   };
@@ -41,9 +42,8 @@ export async function runClusterCommand(options: ExplorerOptions, streams: Clust
   try {
     log = options.logFile !== undefined ? openRequestLog(options.logFile, undefined, () => controller.abort()) : undefined;
     let connection = options.connection;
-    if (options.demo) {
-      const { startEmbeddedDemo } = await import('openim-demo-server/embedded');
-      const demo = await startEmbeddedDemo(demoOptions(options));
+    if (options.demo && startDemo) {
+      const demo = await startDemo();
       connection = demoConnection(demo);
       closeDemo = () => demo.close();
     }

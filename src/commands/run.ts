@@ -6,13 +6,12 @@
 // OpenIM's (HTTP error page, unreadable body); 2 usage or config error; 3 the server could not
 // be reached (refused, reset, DNS, timeout); 74 the output (or the request log) could not be
 // written (output.ts).
-import { DEFAULT_CLIENT_CONFIG, OpenIMClient } from '../api/client.js';
 import { AbortedError, ApiError, firstLine, HttpError, NetworkError, ProtocolError, RedirectError } from '../api/errors.js';
 import { authAdvice, authProblem } from '../api/authProblem.js';
 import { demoOptions, type ExplorerOptions, type ListRequestOptions, type OutputFormat } from '../config/args.js';
 import { openRequestLog, type RequestLog } from '../config/requestLog.js';
 import { ignoreTlsOverride, TLS_OVERRIDE_IGNORED } from '../api/transport.js';
-import { clientConnection, connectionExtras, demoConnection } from '../config/connection.js';
+import { demoConnection } from '../config/connection.js';
 import { sanitize } from '../terminal/sanitize.js';
 import { jsonEncoder, type RowEncoder } from '../data/formats.js';
 import { walkPages, type WalkedPage } from '../data/walk.js';
@@ -26,6 +25,7 @@ import { RunawayWalkError } from '../data/walkGuard.js';
 import { watchPage } from './watch.js';
 import { EXIT_API, EXIT_NETWORK, EXIT_OK, EXIT_OUTPUT, EXIT_USAGE } from './exitCodes.js';
 import { ScriptOutput } from './output.js';
+import { scriptClient } from './scriptClient.js';
 import type { LocalFileError } from '../data/localFile.js';
 import { cacheFolder } from '../data/cacheFolder.js';
 
@@ -146,14 +146,7 @@ export async function runListCommand(options: ExplorerOptions, streams: ScriptSt
       log?.note(TLS_OVERRIDE_IGNORED);
     }
 
-    const client = new OpenIMClient({
-      ...DEFAULT_CLIENT_CONFIG,
-      ...clientConnection(connection),
-      timeoutMs: options.timeoutMs,
-      maxBodyBytes: options.maxBodyBytes,
-      ...connectionExtras({ connection }, options.demo, streams.env ?? process.env),
-      ...(log ? { onRequest: log.onRequest } : {}),
-    });
+    const client = scriptClient(options, connection, streams.env ?? process.env, log);
     const format = request.output ?? defaultOutput(streams.stdout.isTTY === true);
     const size = request.size ?? (request.all ? WALK_PAGE_SIZE : (options.pageSize ?? DEFAULT_PAGE_SIZE));
     // A user that does not exist is not a user with empty lists.

@@ -3,11 +3,10 @@
 // verdict, facts and routes); `-o table` the lines the screen shows. A request that fails makes
 // its lines unknown, never the command: it exits 0 with a trace, 1 when the message cannot be
 // found (`--server-msg-id`), 3 when the server could not be reached at all.
-import { DEFAULT_CLIENT_CONFIG, OpenIMClient } from '../api/client.js';
 import { NetworkError } from '../api/errors.js';
 import { escapeJsonText } from '../api/inertText.js';
 import type { ExplorerOptions } from '../config/args.js';
-import { clientConnection, connectionExtras, demoConnection } from '../config/connection.js';
+import { demoConnection } from '../config/connection.js';
 import { openRequestLog, type RequestLog } from '../config/requestLog.js';
 import { findByServerMsgID, type RowTarget } from '../data/trace/targets.js';
 import { runTrace } from '../data/trace/runTrace.js';
@@ -15,10 +14,9 @@ import { traceJson, traceLines } from '../data/trace/traceText.js';
 import { sanitize } from '../terminal/sanitize.js';
 import { EXIT_API, EXIT_NETWORK, EXIT_OK, EXIT_OUTPUT, EXIT_USAGE } from './exitCodes.js';
 import { ScriptOutput } from './output.js';
+import { scriptClient, type StartDemo } from './scriptClient.js';
 import { describeScriptFailure, tableWidth, type ScriptStreams } from './run.js';
 
-/** The demo, when `--demo`: started by the entry point, which alone may load it. */
-export type StartDemo = () => Promise<{ baseUrl: string; secret: string; adminUserID: string; close(): Promise<void> }>;
 
 export async function runTraceCommand(options: ExplorerOptions, streams: ScriptStreams, startDemo?: StartDemo): Promise<number> {
   const request = options.trace;
@@ -39,14 +37,7 @@ export async function runTraceCommand(options: ExplorerOptions, streams: ScriptS
       closeDemo = () => demo.close();
     }
     if (connection === undefined) throw new Error('no server');
-    const client = new OpenIMClient({
-      ...DEFAULT_CLIENT_CONFIG,
-      ...clientConnection(connection),
-      timeoutMs: options.timeoutMs,
-      maxBodyBytes: options.maxBodyBytes,
-      ...connectionExtras({ connection }, options.demo, streams.env ?? process.env),
-      ...(log ? { onRequest: log.onRequest } : {}),
-    });
+    const client = scriptClient(options, connection, streams.env ?? process.env, log);
     let found: RowTarget;
     if (request.serverMsgID !== undefined) found = await findByServerMsgID(client, request.serverMsgID, { ...(request.from ? { from: request.from } : {}), ...(request.to ? { to: request.to } : {}), ...(request.day ? { day: request.day } : {}) }, controller.signal);
     else found = { ok: true, target: { conversationID: request.conversationID ?? '', seq: request.seq ?? 0, receiverID: request.to ?? '' }, needsReceiver: false };

@@ -18,7 +18,7 @@ describe('the command line', () => {
   it('completes command names; those that take an argument get a space', () => {
     expect(promptCompletions('command', 'pa', sources())).toEqual(['page ']);
     expect(promptCompletions('command', 'us', sources())).toEqual(['users', 'user ']);
-    expect(promptCompletions('command', '', sources())).toEqual(['users', 'accounts', 'status', 'messages', 'groups', 'user ', 'page ', 'profile ', 'sort ', 'columns ', 'log', 'help', 'quit']);
+    expect(promptCompletions('command', '', sources())).toEqual(['users', 'accounts', 'status', 'messages', 'groups', 'user ', 'page ', 'seq ', 'profile ', 'sort ', 'columns ', 'log', 'help', 'quit']);
     expect(promptCompletions('command', 'x', sources())).toEqual([]);
   });
 

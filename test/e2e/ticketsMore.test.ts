@@ -143,4 +143,16 @@ describe('the tickets at 80x24, the remaining parts', () => {
     a.send('Enter');
     await a.waitFor((s) => /no seq 99,999,999 here: seqs 1 to [\d,]+/.test(s) && /^› *300 /.test(cursorLine(s)));
   }, TEST_MS);
+
+  it("FROM in a history is the sender's ID, where a nickname is not printable (user_000017's `Eve\uFFFD`)", async () => {
+    const a = await startDemo();
+    const history = await singleChat(a, 'user_000017');
+    const rows = lines(history).filter((l) => /^[› ]\s*\d+ [* ] /.test(l));
+    expect(rows.length).toBeGreaterThan(10);
+    for (const row of rows) expect(row).toMatch(/^[› ]\s*\d+ [* ] +[\d-]+(?: [\d:]+)? +(user_000001|user_000017) /);
+    expect(history).not.toContain('Eve\uFFFD');
+    // The detail has the nickname beside the ID, and the `read` line names the side by its ID alone.
+    a.send('d');
+    await a.waitFor((s) => /^ from +user_000001 \(.+\) · this user$/m.test(s) && /read +(read|UNREAD) by user_000017: read up to/.test(s));
+  }, TEST_MS);
 });

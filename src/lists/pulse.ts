@@ -185,6 +185,6 @@ export const pulse = listOf<PulseDay, never, PulseWindow>({
       { action: 'pulseLonger', keys: [']'], hint: 'more days', description: 'pulse: a longer window', run: { toggle: (q) => ({ ...q, days: stepDays(q.days, 1) }) } },
       { action: 'pulseGroups', keys: ['B'], hint: 'busiest groups', description: "pulse: the day's busiest groups", run: { search: 'topGroups', text: (d) => d.day } },
     ] as const,
-    jump: { aliases: ['stats'], description: "the server's days: new users, messages, groups (UTC days)", argument: 'Nd [DAY]', key: { keys: ['T'], hint: 'pulse', description: "the pulse: the server's days" } },
+    jump: { aliases: ['stats'], description: "the server's days: new users, messages, groups (UTC days)", argument: 'Nd [DAY]', key: { keys: ['T'], description: "the pulse: the server's days" } },
   },
 });

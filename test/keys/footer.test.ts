@@ -40,7 +40,6 @@ const SAYS: Record<string, readonly string[]> = {
   screen: ['helpPageDown', 'helpPageUp'],
   'top/end': ['helpTop', 'helpBottom'],
   close: ['helpClose'],
-  pulse: ['pulse'],
   days: ['pulseWindow'],
   'fewer days': ['pulseShorter'],
   'more days': ['pulseLonger'],

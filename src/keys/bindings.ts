@@ -12,7 +12,7 @@ import type { AppState } from '../store/types.js';
 import type { BindingSpec, KeyContext } from './binding.js';
 import { detailEdge, detailPaneOf, jumpToMatch } from './detailKeys.js';
 import { PROMPT_BINDINGS } from './promptKeys.js';
-import { TRACE_BINDINGS, TRACE_ROW_BINDING } from './traceKeys.js';
+import { TRACE_BINDINGS, TRACE_ROW_BINDINGS } from './traceKeys.js';
 import { CLUSTER_BINDINGS } from './clusterKeys.js';
 
 const state = (ctx: KeyContext) => ctx.store.getState();
@@ -290,7 +290,7 @@ export const BINDINGS = [
     scope: 'list',
     run: (c) => state(c).exportView('csv'),
   },
-  TRACE_ROW_BINDING,
+  ...TRACE_ROW_BINDINGS,
   { action: 'reload', keys: ['r'], atOnce: true, description: 'reload this page from the server', scope: 'list', run: (c) => state(c).reload() },
   {
     action: 'live',

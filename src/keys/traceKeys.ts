@@ -3,7 +3,7 @@
 import { traceLines } from '../data/trace/traceText.js';
 import { screenGeometry } from '../layout/frame.js';
 import { openRegions } from '../store/selectors.js';
-import { traceProblem } from '../store/traceSlice.js';
+import { traceProblem, TRACED_LISTS } from '../store/traceSlice.js';
 import type { BindingSpec, KeyContext } from './binding.js';
 
 const state = (ctx: KeyContext) => ctx.store.getState();
@@ -17,15 +17,19 @@ const lineCount = (c: KeyContext): number => {
 };
 const scroll = (by: number | 'top' | 'bottom') => (c: KeyContext) => state(c).scrollTrace(by, lineCount(c));
 
-export const TRACE_ROW_BINDING = {
-  action: 'trace',
-  keys: ['t'],
-  hint: { label: 'trace' },
-  description: 'trace the message on this row: did the receiver get it, and if not, why (a group message asks whose)',
-  scope: 'list',
-  disabled: traceProblem,
-  run: (c) => state(c).traceRow(),
-} as const satisfies BindingSpec;
+/** `t`, a row on each list whose rows are messages (store/traceSlice.ts TRACED_LISTS): elsewhere it is no key at all. */
+export const TRACE_ROW_BINDINGS = TRACED_LISTS.map(
+  (scope) =>
+    ({
+      action: 'trace',
+      keys: ['t'],
+      hint: { label: 'trace' },
+      description: 'trace the message on this row: did the receiver get it, and if not, why (a group message asks whose)',
+      scope,
+      disabled: traceProblem,
+      run: (c: KeyContext) => state(c).traceRow(),
+    }) as const satisfies BindingSpec,
+);
 
 export const TRACE_BINDINGS = [
   { action: 'traceDown', keys: ['j', 'down'], hint: { actions: ['traceDown', 'traceUp'], label: 'scroll' }, description: 'scroll the trace down a line', scope: 'trace', run: scroll(1) },

@@ -246,9 +246,9 @@ export const doctor = listOf<Finding, never, DoctorQuery>({
     userNamed: (f) => (f.subject === 'user' ? f.subjectID : f.check === 'mute-ended' || f.check === 'owner-not-member' ? f.where : '') || undefined,
     keys: [{ action: 'doctorTarget', keys: ['s'], hint: 'examine', description: 'doctor: examine user ID, group ID, users N or all', run: { openPrompt: 'ids' } }] as const,
     jump: {
-      aliases: ['dr'],
+      aliases: [],
       description: 'the data signatures of known defects in a user, a group or many users',
-      argument: 'user ID | group ID | users N | all',
+      argument: 'user|group ID',
     },
   },
 });

@@ -16,7 +16,9 @@ import type { AppState } from './types.js';
 type TraceState = Pick<AppState, 'trace'>;
 
 /** The lists whose rows are messages, and how a row names its message (the list's owner receives it unless they sent it). */
-const MESSAGE_ROWS: Partial<Record<string, (row: Record<string, unknown>, list: { userID?: string; query: unknown }) => RowTarget>> = {
+/** The lists whose rows are messages, each with how its row names the message: `t` works on these. */
+export const TRACED_LISTS = ['messages', 'history', 'conversations'] as const;
+const MESSAGE_ROWS: Record<(typeof TRACED_LISTS)[number], (row: Record<string, unknown>, list: { userID?: string; query: unknown }) => RowTarget> = {
   messages: (row) => targetOfMessage((row.chatLog ?? {}) as Record<string, unknown>, undefined, undefined),
   history: (row, list) => targetOfMessage(row, (list.query as { conversationID?: string }).conversationID, list.userID),
   conversations: (row, list) => {
@@ -31,7 +33,7 @@ const MESSAGE_ROWS: Partial<Record<string, (row: Record<string, unknown>, list: 
 /** Why `t` can do nothing on this row, in words; undefined when it can trace it. */
 export function traceProblem(state: AppState): string | undefined {
   const list = currentList(state);
-  const of = list ? MESSAGE_ROWS[list.kind] : undefined;
+  const of = list && (TRACED_LISTS as readonly string[]).includes(list.kind) ? MESSAGE_ROWS[list.kind as (typeof TRACED_LISTS)[number]] : undefined;
   if (!list || !of) return 'only a message row is traced (the message search, a history, a conversation)';
   const row = selectedRow(state);
   if (!row) return 'this page has no rows';
@@ -57,7 +59,7 @@ export const traceSlice =
       traceRow() {
         const state = get();
         const list = currentList(state);
-        const of = list ? MESSAGE_ROWS[list.kind] : undefined;
+        const of = list && (TRACED_LISTS as readonly string[]).includes(list.kind) ? MESSAGE_ROWS[list.kind as (typeof TRACED_LISTS)[number]] : undefined;
         const row = selectedRow(state);
         if (!list || !of || !row) return;
         const found = of(row as Record<string, unknown>, list);

@@ -1,5 +1,5 @@
 // Issue 49's doctor figure (12): `doctor --users N --all` over a demo server of N users (10,000; quick:
-// 1,000), paired with a node:http loop making the same requests under the same bound of 8 in flight
+// 200), paired with a node:http loop making the same requests under the same bound of 8 in flight
 // (floors/doctorLoop.mjs), wall and CPU (user + system) of each process, as ratios. The demo is a
 // process of its own (procs.ts), so both sides wait on the same server.
 import { join } from 'node:path';
@@ -7,7 +7,7 @@ import { alternate, paired, type Result } from './stats.js';
 import { CLI, FLOORS, runNode, startDemoProcess } from './procs.js';
 
 export async function doctorFigures(quick: boolean): Promise<Result[]> {
-  const users = quick ? 1_000 : 10_000;
+  const users = quick ? 200 : 10_000;
   const label = users.toLocaleString('en-US');
   const demo = await startDemoProcess(users);
   const cpu = { a: [] as number[], b: [] as number[] };

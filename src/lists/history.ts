@@ -14,7 +14,7 @@ import { displayText } from '../terminal/settle.js';
 import { truncate } from '../terminal/width.js';
 import { messageCodes, messageState } from './fieldText.js';
 import { historyOperation, type HistoryPlan } from './historyPull.js';
-import { readDetailText, unreadMark } from './historyRead.js';
+import { peerOf, readDetailText, unreadMark } from './historyRead.js';
 import { contentText, messageContent, messageContentSummary } from './historyContent.js';
 import { STATUS_DELETED, STATUS_SENT, isGap, type Gap, type HistoryRow, type Msg } from './historyRows.js';
 import { drillListOf } from './parts.js';
@@ -128,7 +128,8 @@ export const history = drillListOf<HistoryRow, HistoryQuery>({
       label: () => '',
       fromFlags: (f) => ({ conversationID: textFlag(f, 'conversation') ?? '' }),
     },
-    standingNotice: true,
+    // A single chat's notice has both sides' read seqs on a second line (historyPull.ts): the page asked for fits under both.
+    standingNotice: (query, ownerID) => (peerOf(query.conversationID, ownerID ?? '') === undefined ? 1 : 2),
   },
   table: {
     columns: [

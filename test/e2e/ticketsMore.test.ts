@@ -65,6 +65,28 @@ describe('the tickets at 80x24, the remaining parts', () => {
     expect(Number(seq)).toBeGreaterThan(Number(peer!.replace(/,/g, '')));
   }, TEST_MS);
 
+  it('a single chat\'s history asks for the page that fits under its two notice lines: every row of the page shows', async () => {
+    const a = await startDemo();
+    const history = await singleChat(a, 'user_001626');
+    const all = lines(history);
+    const title = all.findIndex((l) => HISTORY.test(l));
+    const statusAt = all.findIndex((l) => /page [\d,]+ of/.test(l));
+    const status = all[statusAt]!;
+    const shown = all.slice(title + 1, statusAt).filter((l) => /^[› ]\s*\d+ /.test(l));
+    // 80x24: 20 body lines, two of them the notice, one the column titles.
+    expect(status).toMatch(/ 17\/page/);
+    expect(shown).toHaveLength(17);
+    // The page fits, so the table does not scroll within itself: the status line names no `row n/N`, or N is what shows.
+    const indicator = /row \d+\/(\d+)/.exec(status);
+    if (indicator) expect(Number(indicator[1])).toBe(shown.length);
+    // The last row selected: still every row of the page on screen, the first one too.
+    a.send('G');
+    const last = await a.waitFor((s) => cursorLine(s) !== cursorLine(history) && /^›/m.test(s));
+    const lastRows = lines(last).filter((l) => /^[› ]\s*\d+ [* ] /.test(l));
+    expect(lastRows).toHaveLength(17);
+    expect(lastRows[0]).toBe(shown[0]!.replace(/^›/, ' '));
+  }, TEST_MS);
+
   it('"who put me in this group": the member\'s INVITED BY names the inviter, the detail their role; the breadcrumb says which same-named group', async () => {
     const a = await startDemo();
     await onConversations(a);

@@ -144,7 +144,10 @@ describe('the tickets at 80x24, the remaining parts', () => {
     a.type('messages');
     a.send('Enter');
     const found = await a.waitFor((s) => /TIME. +FROM +TO +TYPE/.test(s) && /found/.test(s));
-    expect(lines(found)[2]).toBe('pages oldest first (storage order): the newest are on the last page');
+    // No day given: days walked back from today (UTC), the newest day with a match shown; its date and the walk's start said.
+    const [, day, today] = /^newest first: matches of (\d{4}-\d{2}-\d{2}) \(UTC\), walked back from (\d{4}-\d{2}-\d{2})/.exec(lines(found)[2] ?? '') ?? [];
+    expect(day, lines(found)[2]).toBeDefined();
+    expect(day! <= today!).toBe(true);
     a.send('j');
     const second = await a.waitFor((s) => /^›/m.test(s) && cursorLine(s) !== lines(found).find((l) => l.startsWith('›')));
     const [, from, , , text] = /^›\S+ +(\S+) +(\S+) +(\S+) +(.+)$/.exec(cursorLine(second))!;
@@ -152,7 +155,7 @@ describe('the tickets at 80x24, the remaining parts', () => {
     // The found message is the row selected, on the page that holds its seq (not page 1: the search's first page is the oldest).
     const words = text!.replace(/…$/, '').slice(0, 12);
     const history = await a.waitFor((s) => breadcrumb(s).startsWith('Messages › History of si_') && HISTORY.test(s) && cursorLine(s).includes(from!) && cursorLine(s).includes(words));
-    expect(history).not.toMatch(/page 1 of/);
+    expect(history).toMatch(/page [\d,]+ of/);
 
     a.send(':');
     await a.waitFor((s) => /^:/m.test(lines(s).at(-1) ?? ''));
@@ -164,5 +167,29 @@ describe('the tickets at 80x24, the remaining parts', () => {
     a.type('seq 99999999');
     a.send('Enter');
     await a.waitFor((s) => /no seq 99,999,999 here: seqs 1 to [\d,]+/.test(s) && /^› *300 /.test(cursorLine(s)));
+  }, TEST_MS);
+
+  it('the message search with a day keeps the storage order and says so; one matching no day of the walk says its bound', async () => {
+    const a = await startDemo();
+    a.send(':');
+    await a.waitFor((s) => /^:/m.test(lines(s).at(-1) ?? ''));
+    a.type('messages');
+    a.send('Enter');
+    const walked = await a.waitFor((s) => /TIME. +FROM +TO +TYPE/.test(s) && /^newest first: matches of/m.test(s));
+    const day = /matches of (\S+)/.exec(walked)![1]!;
+    a.send('s');
+    await a.waitFor('messages: ');
+    a.type(` day:${day}`);
+    a.send('Enter');
+    const oneDay = await a.waitFor((s) => /TIME. +FROM +TO +TYPE/.test(s) && breadcrumb(s).includes(`day:${day}`) && /found/.test(s) && !/^newest first/m.test(s));
+    expect(lines(oneDay)[2]).toBe('pages oldest first (storage order): the newest are on the last page');
+
+    a.send('s');
+    await a.waitFor('messages: ');
+    a.send('C-u');
+    a.type('from:nobody_at_all');
+    a.send('Enter');
+    const none = await a.waitFor((s) => breadcrumb(s).includes('from:nobody_at_all') && /no message matches/.test(s), 30_000);
+    expect(lines(none)[2]).toMatch(/^no match in 31 UTC days back from \d{4}-\d{2}-\d{2} \(the bound\); pages oldest/);
   }, TEST_MS);
 });

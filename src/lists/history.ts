@@ -106,6 +106,9 @@ function historyDetail(row: HistoryRow, owner: DetailOwner): RowDetail {
   };
 }
 
+/** A sender's nickname the terminal shows as sent; blank otherwise (a control character, an invalid one: the ID says who). */
+const printableNickname = (m: Msg): string => (displayText(m.senderNickname) === m.senderNickname ? m.senderNickname : '');
+
 /** A column of a message field (gap rows show `gapText` there). */
 const msgColumn = (field: keyof Msg & string, title: string, priority: number, text: (m: Msg) => string, gapText: (g: Gap) => string = () => '') => ({
   ...label<HistoryRow>(field, title, priority, (row) => (isGap(row) ? gapText(row) : text(row))),
@@ -140,6 +143,8 @@ export const history = drillListOf<HistoryRow, HistoryQuery>({
       // The sender by ID, as the message search's FROM: a nickname is the sender's own words (the detail has it beside the ID).
       // Cut before the message is (an ellipsis says so), as the name it replaced was.
       { ...id<HistoryRow>('sendID', 'FROM', (row) => (isGap(row) ? '' : row.sendID)), field: 'sendID', priority: 3, whole: false, min: 8, max: 24 },
+      // Beside the ID on a table 100 cells wide or more (120 columns; never at 80, where the message needs the room): the sender's nickname, when the terminal can show it as sent.
+      { ...msgColumn('senderNickname', 'NAME', 5, printableNickname), min: 8, max: 16, wideFrom: 100 },
       msgColumn('contentType', 'TYPE', 4, (m) => contentTypeName(m.contentType)),
       {
         key: 'summary',

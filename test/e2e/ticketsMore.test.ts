@@ -192,4 +192,21 @@ describe('the tickets at 80x24, the remaining parts', () => {
     const none = await a.waitFor((s) => breadcrumb(s).includes('from:nobody_at_all') && /no message matches/.test(s), 30_000);
     expect(lines(none)[2]).toMatch(/^no match in 31 UTC days back from \d{4}-\d{2}-\d{2} \(the bound\); pages oldest/);
   }, TEST_MS);
+
+  it('FROM in a history: the ID alone at 80 columns, the nickname beside it at 120', async () => {
+    const narrow = await singleChat(await startDemo(), 'user_001626');
+    const narrowTitle = lines(narrow).find((l) => HISTORY.test(l))!;
+    expect(narrowTitle).toMatch(/FROM +TYPE/);
+    expect(narrowTitle).not.toMatch(/\bNAME\b/);
+
+    const wide = await singleChat(await startDemo({ cols: 120, rows: 40 }), 'user_001626');
+    const wideTitle = lines(wide).find((l) => HISTORY.test(l))!;
+    expect(wideTitle, wide).toMatch(/FROM +NAME +TYPE/);
+    const names = /\((user_000001)\) [\d,]+ · (.+) \((user_001626)\)/.exec(lines(wide).find((l) => l.startsWith('read: '))!)!;
+    // Each row's sender by ID, and beside it the nickname its message carries (the peer's as the read line names them).
+    const rows = lines(wide).filter((l) => /^[› ]\s*\d+ [* ] /.test(l));
+    const peerRows = rows.filter((l) => l.includes(` ${names[3]} `));
+    expect(peerRows.length).toBeGreaterThan(0);
+    for (const row of peerRows) expect(row).toMatch(new RegExp(`${names[3]} +${names[2]!.slice(0, 8)}`));
+  }, TEST_MS);
 });

@@ -144,7 +144,8 @@ export const history = drillListOf<HistoryRow, HistoryQuery>({
       // Cut before the message is (an ellipsis says so), as the name it replaced was.
       { ...id<HistoryRow>('sendID', 'FROM', (row) => (isGap(row) ? '' : row.sendID)), field: 'sendID', priority: 3, whole: false, min: 8, max: 24 },
       // Beside the ID on a table 100 cells wide or more (120 columns; never at 80, where the message needs the room): the sender's nickname, when the terminal can show it as sent.
-      { ...msgColumn('senderNickname', 'NAME', 5, printableNickname), min: 8, max: 16, wideFrom: 100 },
+      // No field of its own: CSV and -o json carry senderNickname as sent (csv.after), this column only what the terminal shows.
+      { key: 'name', title: 'NAME', priority: 5, min: 8, max: 16, wideFrom: 100, value: (row: HistoryRow) => (isGap(row) ? '' : printableNickname(row)) },
       msgColumn('contentType', 'TYPE', 4, (m) => contentTypeName(m.contentType)),
       {
         key: 'summary',

@@ -6,7 +6,7 @@ import { LISTS } from '../../src/lists/registry.js';
 import { layoutColumns } from '../../src/domain/tableLayout.js';
 
 const columns = LISTS.history.columns;
-const nameColumn = columns.find((c) => c.key === 'senderNickname')!;
+const nameColumn = columns.find((c) => c.key === 'name')!;
 const row = (senderNickname: string) => ({
   sendID: 'user_000017', recvID: 'user_000001', groupID: '', clientMsgID: 'c', serverMsgID: 's', senderPlatformID: 5, senderNickname, senderFaceURL: '',
   sessionType: 1, msgFrom: 100, contentType: 101, content: '', seq: 3, sendTime: 0, createTime: 0, status: 2, ex: '',

@@ -38,7 +38,7 @@ describe.each([
     const found = await a.waitFor((s) => s.includes(cols >= 120 ? `${crumb} · ≥` : crumb.slice(0, 60)) && /\(group\)/.test(s));
     expect(found).not.toMatch(/user_\d+ +user_\d+ /);
 
-    a.send('Enter');
+    a.send('d'); // Enter opens the message's history at its seq; d its detail
     const detail = await a.waitFor((s) => /Message [0-9a-f]{32}/.test(s) && /\bin +.*\(group\)/.test(s));
     // UTC day 2025-10-01 runs to 08:00 on the 2nd here: the newest rows, first after the sort, may be on the 2nd.
     expect(detail).toMatch(/time +2025-10-0[12] \d\d:\d\d:\d\d \+08:00/);

@@ -72,7 +72,8 @@ async function walk<Row>(
   for (let back = 0; back < DAY_WALK_MAX; back++) {
     const day = utcDay(nowMs - back * DAY_MS);
     if (progress.stop.aborted) return stopped(client, key, day, storageOrder);
-    progress.report(`newest first: walking days back from ${today} (UTC): ${day}, ${back + 1} of ${DAY_WALK_MAX} days`);
+    // Short enough for 80 columns with the status line's `· Esc stops`.
+    progress.report(`newest first: UTC days back from ${today}: ${day}, ${back + 1} of ${DAY_WALK_MAX}`);
     let page: Page<Row>;
     try {
       page = await dayPage(client, search, b, day, today, AbortSignal.any([signal, progress.stop].filter((s) => s !== undefined)), back + 1);

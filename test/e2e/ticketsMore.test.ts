@@ -209,4 +209,23 @@ describe('the tickets at 80x24, the remaining parts', () => {
     expect(peerRows.length).toBeGreaterThan(0);
     for (const row of peerRows) expect(row).toMatch(new RegExp(`${names[3]} +${names[2]!.slice(0, 8)}`));
   }, TEST_MS);
+
+  it('the day walk says how far it got on the status line, and Esc stops it: the storage order then, said so', async () => {
+    // The demo slowed, so that the walk of a search matching no day takes long enough to stop.
+    const a = await startDemo({ extraArgs: ['--latency', '250'] });
+    a.send(':');
+    await a.waitFor((s) => /^:/m.test(lines(s).at(-1) ?? ''));
+    a.type('messages');
+    a.send('Enter');
+    await a.waitFor((s) => /TIME. +FROM +TO +TYPE/.test(s) && /^newest first: matches of/m.test(s));
+    a.send('s');
+    await a.waitFor('messages: ');
+    a.type('from:nobody_at_all');
+    a.send('Enter');
+    await a.waitFor((s) => /newest first: UTC days back from \d{4}-\d{2}-\d{2}: \S+, \d+ of 31 · Esc stops/.test(s), 20_000);
+    a.send('Escape');
+    const stopped = await a.waitFor((s) => /^stopped walking days back at \d{4}-\d{2}-\d{2}; pages oldest first/m.test(s), 20_000);
+    expect(breadcrumb(stopped)).toContain('from:nobody_at_all');
+    expect(stopped).not.toMatch(/UTC days back from/);
+  }, TEST_MS);
 });

@@ -57,7 +57,7 @@ describe('the message search, newest first', () => {
     expect(day).toBeDefined();
     for (const row of first.rows) expect(dayOf(row.chatLog.sendTime)).toBe(day);
     expect(first.sent?.body).toMatchObject({ sendTime: day });
-    expect(p.said[0]).toBe(`newest first: walking days back from ${TODAY} (UTC): ${TODAY}, 1 of ${DAY_WALK_MAX} days`);
+    expect(p.said[0]).toBe(`newest first: UTC days back from ${TODAY}: ${TODAY}, 1 of ${DAY_WALK_MAX}`);
 
     const second = await search.send(client, body(2), undefined, progress());
     expect(second.sent?.body).toMatchObject({ sendTime: day, pagination: { pageNumber: 2 } });
@@ -80,7 +80,7 @@ describe('the message search, newest first', () => {
     const p = progress();
     const page = await search.send(client, body(1, { sendID: 'nobody_at_all' }), undefined, p);
     expect(p.said).toHaveLength(DAY_WALK_MAX);
-    expect(p.said.at(-1)).toBe(`newest first: walking days back from ${TODAY} (UTC): 2026-05-11, ${DAY_WALK_MAX} of ${DAY_WALK_MAX} days`);
+    expect(p.said.at(-1)).toBe(`newest first: UTC days back from ${TODAY}: 2026-05-11, ${DAY_WALK_MAX} of ${DAY_WALK_MAX}`);
     expect(page.notice).toBe(`no match in ${DAY_WALK_MAX} UTC days back from ${TODAY} (the bound); ${STORAGE_ORDER}`);
   });
 

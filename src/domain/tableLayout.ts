@@ -24,6 +24,8 @@ export interface ColumnSize {
   min?: number;
   /** Never wider than this, whatever the content (a hostile 100k-character value). */
   max?: number;
+  /** Shown only on a table at least this many cells wide: what is beside another column's value (a sender's nickname beside the ID). */
+  wideFrom?: number;
 }
 
 export interface TableLayout {
@@ -129,7 +131,7 @@ export function layoutColumns(columns: readonly ColumnSize[], content: readonly 
   if (columns.length === 0 || room === 0) return { widths, gap: GAP };
   // A pure function of the columns, their content and the width: no memory of another page, so
   // the gap and the columns shown never depend on the path taken to this page (issue 34).
-  const slots = slotsOf(columns, content);
+  const slots = slotsOf(columns, content).filter((slot) => (columns[slot.index]!.wideFrom ?? 0) <= room);
   const gap = wantTotal(slots, ROOMY_GAP) <= room ? ROOMY_GAP : GAP;
   for (const slot of place(slots, room, gap)) widths[slot.index] = slot.width;
   return { widths, gap };

@@ -14,7 +14,7 @@ import { displayText } from '../terminal/settle.js';
 import { truncate } from '../terminal/width.js';
 import { messageCodes, messageState } from './fieldText.js';
 import { historyOperation, type HistoryPlan } from './historyPull.js';
-import { readDetailText, unreadMark } from './historyRead.js';
+import { peerOf, readDetailText, unreadMark } from './historyRead.js';
 import { contentText, messageContent, messageContentSummary } from './historyContent.js';
 import { STATUS_DELETED, STATUS_SENT, isGap, type Gap, type HistoryRow, type Msg } from './historyRows.js';
 import { drillListOf } from './parts.js';
@@ -106,6 +106,9 @@ function historyDetail(row: HistoryRow, owner: DetailOwner): RowDetail {
   };
 }
 
+/** A sender's nickname the terminal shows as sent; blank otherwise (a control character, an invalid one: the ID says who). */
+const printableNickname = (m: Msg): string => (displayText(m.senderNickname) === m.senderNickname ? m.senderNickname : '');
+
 /** A column of a message field (gap rows show `gapText` there). */
 const msgColumn = (field: keyof Msg & string, title: string, priority: number, text: (m: Msg) => string, gapText: (g: Gap) => string = () => '') => ({
   ...label<HistoryRow>(field, title, priority, (row) => (isGap(row) ? gapText(row) : text(row))),
@@ -128,7 +131,8 @@ export const history = drillListOf<HistoryRow, HistoryQuery>({
       label: () => '',
       fromFlags: (f) => ({ conversationID: textFlag(f, 'conversation') ?? '' }),
     },
-    standingNotice: true,
+    // A single chat's notice has both sides' read seqs on a second line (historyPull.ts): the page asked for fits under both.
+    standingNotice: (query, ownerID) => (peerOf(query.conversationID, ownerID ?? '') === undefined ? 1 : 2),
   },
   table: {
     columns: [
@@ -139,6 +143,9 @@ export const history = drillListOf<HistoryRow, HistoryQuery>({
       // The sender by ID, as the message search's FROM: a nickname is the sender's own words (the detail has it beside the ID).
       // Cut before the message is (an ellipsis says so), as the name it replaced was.
       { ...id<HistoryRow>('sendID', 'FROM', (row) => (isGap(row) ? '' : row.sendID)), field: 'sendID', priority: 3, whole: false, min: 8, max: 24 },
+      // Beside the ID on a table 100 cells wide or more (120 columns; never at 80, where the message needs the room): the sender's nickname, when the terminal can show it as sent.
+      // No field of its own: CSV and -o json carry senderNickname as sent (csv.after), this column only what the terminal shows.
+      { key: 'name', title: 'NAME', priority: 5, min: 8, max: 16, wideFrom: 100, value: (row: HistoryRow) => (isGap(row) ? '' : printableNickname(row)) },
       msgColumn('contentType', 'TYPE', 4, (m) => contentTypeName(m.contentType)),
       {
         key: 'summary',

@@ -3,7 +3,7 @@
 // order, not by time (the page is sorted by time here, marked so); `chatLogsNum` is a lower bound
 // (`≥ N`); a group message's `recvID` is the group's ID and its `senderFaceURL` the group's face;
 // notification sessions are never searched; `content` is a JSON string, decoded as a conversation's is.
-import { pageOperation, type PageOperation } from '../api/pages.js';
+import { pageOperation } from '../api/pages.js';
 import { schemaParts } from '../api/schemas.js';
 import { decodeContent } from '../content/decode.js';
 import { contentTypeName, groupTypeName } from '../content/enums.js';
@@ -22,6 +22,7 @@ import {
   ANY_MESSAGE, completeMessageQuery, dayWords, messageCrumb, messageFlagsProblem, messageQueryFromFlags, messageQueryText, parseMessageQuery, searchFields,
   type MessageQuery,
 } from './messageQuery.js';
+import { newestFirst } from './messageWalk.js';
 import { listOf } from './parts.js';
 import { singleChatID } from './conversations.js';
 import { pagination, type RowDetail, type RowsSeen } from './types.js';
@@ -139,29 +140,14 @@ function messageDetail(m: FoundMessage, owner: { now: number }): RowDetail {
   };
 }
 
-/**
- * The page order said plainly above the rows: the server pages in storage order, so page 1 holds
- * the oldest matches, and the top row of a page sorted newest first is not the newest found.
- */
-const ORDER_NOTICE = 'pages oldest first (storage order): the newest are on the last page';
-
-function withOrderNotice<Row>(operation: PageOperation<Row>): PageOperation<Row> {
-  return {
-    ...operation,
-    async send(client, body, signal) {
-      const page = await operation.send(client, body, signal);
-      return { ...page, notice: page.notice ? `${page.notice}; ${ORDER_NOTICE}` : ORDER_NOTICE };
-    },
-  };
-}
-
 /** `≥12 found`, or `14 found` once the last page is seen: the server's count, or the rows seen when more. */
 const foundWords = (total: number, seen: RowsSeen): string =>
   seen.whole !== undefined ? `${formatCount(seen.whole)} found` : `${glyphs().atLeast}${formatCount(Math.max(total, seen.atLeast))} found`;
 
 export const messages = listOf<FoundMessage, never, MessageQuery>({
   wire: {
-    operation: withOrderNotice(
+    // Newest first where the server allows it (messageWalk.ts): a no-day search on the screen walks UTC days back from today.
+    operation: newestFirst(
       pageOperation({
         name: 'searchMsg',
         path: '/msg/search_msg',

@@ -376,8 +376,8 @@ export interface ListDef<Row, Figure = never, Query extends AnyQuery = AnyQuery>
   fromUser?: { action: string; keys: readonly string[]; hint?: string; description: string; text: (userID: string) => string };
   /** A top-level list's `:` command and key (lists/names.ts `place: 'top'`). */
   jump?: ListJump;
-  /** Every page carries a notice line (a history's read state): its screen fits one row fewer per page. */
-  standingNotice?: true;
+  /** Every page carries a notice (a history's read state), a row fewer per page a line; a function: its lines for the query, before the page arrives (a single chat's: 2). */
+  standingNotice?: true | ((query: Query, ownerID: string | undefined) => number);
   /** Enter on a row opens this drill-down list (rather than the detail). */
   opens?: ListOpens<Row>;
   /** Its rows stand at numbered positions that `:seq N` goes to. */

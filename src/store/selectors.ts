@@ -40,21 +40,33 @@ export function currentScreen(state: AppState): Screen {
 }
 
 /**
- * A line stands above the table on this screen: the user's summary line, or the notice every page of
- * a drill-down list carries (a history's read state). Both are one line, so both fit `userPageFit` rows.
+ * The lines that stand above the table on this screen: the user's summary line, or the notice every
+ * page of a drill-down list carries (a history's read state), as many lines as its definition says
+ * its query's notice has (a single chat's: two). Known before the page arrives, so the page asked
+ * for is the page that fits.
  */
-function lineAboveTable(screen: Screen): boolean {
-  return screen.name === 'user' || (screen.name === 'drill' && listDef(screen.kind).standingNotice === true);
+function linesAboveTable(screen: Screen): number {
+  if (screen.name === 'user') return 1;
+  if (screen.name !== 'drill') return 0;
+  const standing = listDef(screen.kind).standingNotice;
+  if (standing === undefined) return 0;
+  return standing === true ? 1 : Math.max(1, standing(screen.query, screen.ownerID));
+}
+
+/** The rows that fit on this screen: `userPageFit` fits one line above the table; each further line takes a row. */
+function fitFor(state: Pick<AppState, 'pageFit' | 'userPageFit'>, screen: Screen): number {
+  const above = linesAboveTable(screen);
+  return above === 0 ? state.pageFit : Math.max(1, state.userPageFit - (above - 1));
 }
 
 /** Rows per page of a list on this screen: the size chosen, else the rows that fit there. */
-export function pageSizeFor(state: Pick<AppState, 'pageSize' | 'pageSizeFixed' | 'userPageFit'>, screen: Screen): number {
-  return !state.pageSizeFixed && lineAboveTable(screen) ? state.userPageFit : state.pageSize;
+export function pageSizeFor(state: Pick<AppState, 'pageSize' | 'pageSizeFixed' | 'pageFit' | 'userPageFit'>, screen: Screen): number {
+  return !state.pageSizeFixed && linesAboveTable(screen) > 0 ? fitFor(state, screen) : state.pageSize;
 }
 
 /** The rows that fit on this screen, a step of `+`/`-`. */
 export function pageFitFor(state: Pick<AppState, 'pageFit' | 'userPageFit'>, screen: Screen): number {
-  return lineAboveTable(screen) ? state.userPageFit : state.pageFit;
+  return fitFor(state, screen);
 }
 
 export function currentList(state: AppState): ListState | undefined {

@@ -65,6 +65,28 @@ describe('the tickets at 80x24, the remaining parts', () => {
     expect(Number(seq)).toBeGreaterThan(Number(peer!.replace(/,/g, '')));
   }, TEST_MS);
 
+  it('a single chat\'s history asks for the page that fits under its two notice lines: every row of the page shows', async () => {
+    const a = await startDemo();
+    const history = await singleChat(a, 'user_001626');
+    const all = lines(history);
+    const title = all.findIndex((l) => HISTORY.test(l));
+    const statusAt = all.findIndex((l) => /page [\d,]+ of/.test(l));
+    const status = all[statusAt]!;
+    const shown = all.slice(title + 1, statusAt).filter((l) => /^[› ]\s*\d+ /.test(l));
+    // 80x24: 20 body lines, two of them the notice, one the column titles.
+    expect(status).toMatch(/ 17\/page/);
+    expect(shown).toHaveLength(17);
+    // The page fits, so the table does not scroll within itself: the status line names no `row n/N`, or N is what shows.
+    const indicator = /row \d+\/(\d+)/.exec(status);
+    if (indicator) expect(Number(indicator[1])).toBe(shown.length);
+    // The last row selected: still every row of the page on screen, the first one too.
+    a.send('G');
+    const last = await a.waitFor((s) => cursorLine(s) !== cursorLine(history) && /^›/m.test(s));
+    const lastRows = lines(last).filter((l) => /^[› ]\s*\d+ [* ] /.test(l));
+    expect(lastRows).toHaveLength(17);
+    expect(lastRows[0]).toBe(shown[0]!.replace(/^›/, ' '));
+  }, TEST_MS);
+
   it('"who put me in this group": the member\'s INVITED BY names the inviter, the detail their role; the breadcrumb says which same-named group', async () => {
     const a = await startDemo();
     await onConversations(a);
@@ -122,7 +144,10 @@ describe('the tickets at 80x24, the remaining parts', () => {
     a.type('messages');
     a.send('Enter');
     const found = await a.waitFor((s) => /TIME. +FROM +TO +TYPE/.test(s) && /found/.test(s));
-    expect(lines(found)[2]).toBe('pages oldest first (storage order): the newest are on the last page');
+    // No day given: days walked back from today (UTC), the newest day with a match shown; its date and the walk's start said.
+    const [, day, today] = /^newest first: matches of (\d{4}-\d{2}-\d{2}) \(UTC\), walked back from (\d{4}-\d{2}-\d{2})/.exec(lines(found)[2] ?? '') ?? [];
+    expect(day, lines(found)[2]).toBeDefined();
+    expect(day! <= today!).toBe(true);
     a.send('j');
     const second = await a.waitFor((s) => /^›/m.test(s) && cursorLine(s) !== lines(found).find((l) => l.startsWith('›')));
     const [, from, , , text] = /^›\S+ +(\S+) +(\S+) +(\S+) +(.+)$/.exec(cursorLine(second))!;
@@ -130,7 +155,7 @@ describe('the tickets at 80x24, the remaining parts', () => {
     // The found message is the row selected, on the page that holds its seq (not page 1: the search's first page is the oldest).
     const words = text!.replace(/…$/, '').slice(0, 12);
     const history = await a.waitFor((s) => breadcrumb(s).startsWith('Messages › History of si_') && HISTORY.test(s) && cursorLine(s).includes(from!) && cursorLine(s).includes(words));
-    expect(history).not.toMatch(/page 1 of/);
+    expect(history).toMatch(/page [\d,]+ of/);
 
     a.send(':');
     await a.waitFor((s) => /^:/m.test(lines(s).at(-1) ?? ''));
@@ -154,5 +179,65 @@ describe('the tickets at 80x24, the remaining parts', () => {
     // The detail has the nickname beside the ID, and the `read` line names the side by its ID alone.
     a.send('d');
     await a.waitFor((s) => /^ from +user_000001 \(.+\) · this user$/m.test(s) && /read +(read|UNREAD) by user_000017: read up to/.test(s));
+  }, TEST_MS);
+
+  it('the message search with a day keeps the storage order and says so; one matching no day of the walk says its bound', async () => {
+    const a = await startDemo();
+    a.send(':');
+    await a.waitFor((s) => /^:/m.test(lines(s).at(-1) ?? ''));
+    a.type('messages');
+    a.send('Enter');
+    const walked = await a.waitFor((s) => /TIME. +FROM +TO +TYPE/.test(s) && /^newest first: matches of/m.test(s));
+    const day = /matches of (\S+)/.exec(walked)![1]!;
+    a.send('s');
+    await a.waitFor('messages: ');
+    a.type(` day:${day}`);
+    a.send('Enter');
+    const oneDay = await a.waitFor((s) => /TIME. +FROM +TO +TYPE/.test(s) && breadcrumb(s).includes(`day:${day}`) && /found/.test(s) && !/^newest first/m.test(s));
+    expect(lines(oneDay)[2]).toBe('pages oldest first (storage order): the newest are on the last page');
+
+    a.send('s');
+    await a.waitFor('messages: ');
+    a.send('C-u');
+    a.type('from:nobody_at_all');
+    a.send('Enter');
+    const none = await a.waitFor((s) => breadcrumb(s).includes('from:nobody_at_all') && /no message matches/.test(s), 30_000);
+    expect(lines(none)[2]).toMatch(/^no match in 31 UTC days back from \d{4}-\d{2}-\d{2} \(the bound\); pages oldest/);
+  }, TEST_MS);
+
+  it('FROM in a history: the ID alone at 80 columns, the nickname beside it at 120', async () => {
+    const narrow = await singleChat(await startDemo(), 'user_001626');
+    const narrowTitle = lines(narrow).find((l) => HISTORY.test(l))!;
+    expect(narrowTitle).toMatch(/FROM +TYPE/);
+    expect(narrowTitle).not.toMatch(/\bNAME\b/);
+
+    const wide = await singleChat(await startDemo({ cols: 120, rows: 40 }), 'user_001626');
+    const wideTitle = lines(wide).find((l) => HISTORY.test(l))!;
+    expect(wideTitle, wide).toMatch(/FROM +NAME +TYPE/);
+    const names = /\((user_000001)\) [\d,]+ · (.+) \((user_001626)\)/.exec(lines(wide).find((l) => l.startsWith('read: '))!)!;
+    // Each row's sender by ID, and beside it the nickname its message carries (the peer's as the read line names them).
+    const rows = lines(wide).filter((l) => /^[› ]\s*\d+ [* ] /.test(l));
+    const peerRows = rows.filter((l) => l.includes(` ${names[3]} `));
+    expect(peerRows.length).toBeGreaterThan(0);
+    for (const row of peerRows) expect(row).toMatch(new RegExp(`${names[3]} +${names[2]!.slice(0, 8)}`));
+  }, TEST_MS);
+
+  it('the day walk says how far it got on the status line, and Esc stops it: the storage order then, said so', async () => {
+    // The demo slowed, so that the walk of a search matching no day takes long enough to stop.
+    const a = await startDemo({ extraArgs: ['--latency', '250'] });
+    a.send(':');
+    await a.waitFor((s) => /^:/m.test(lines(s).at(-1) ?? ''));
+    a.type('messages');
+    a.send('Enter');
+    await a.waitFor((s) => /TIME. +FROM +TO +TYPE/.test(s) && /^newest first: matches of/m.test(s));
+    a.send('s');
+    await a.waitFor('messages: ');
+    a.type('from:nobody_at_all');
+    a.send('Enter');
+    await a.waitFor((s) => /newest first: UTC days back from \d{4}-\d{2}-\d{2}: \S+, \d+ of 31 · Esc stops/.test(s), 20_000);
+    a.send('Escape');
+    const stopped = await a.waitFor((s) => /^stopped walking days back at \d{4}-\d{2}-\d{2}; pages oldest first/m.test(s), 20_000);
+    expect(breadcrumb(stopped)).toContain('from:nobody_at_all');
+    expect(stopped).not.toMatch(/UTC days back from/);
   }, TEST_MS);
 });

@@ -110,6 +110,12 @@ export function rollsInto(out: Float64Array, a: number, b: number, c: number): F
   return out;
 }
 
+/** The value rollsInto(…, a, b, c) writes at `i`, alone: for a loop that needs one draw per message. */
+export function rollAt(i: number, a: number, b: number, c: number): number {
+  // rollsInto adds the constant i + 1 times, mod 2^32; one multiply is the same (exact below 2^53).
+  return mulberry((mix(a, b, c) + (i + 1) * 0x6d2b79f5) >>> 0);
+}
+
 /** Stream tags, so the same index gives unrelated values in each kind of record. */
 export const STREAM = {
   user: 1,

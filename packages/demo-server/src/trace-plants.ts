@@ -9,6 +9,7 @@ import { conversationsOf, type ConversationRecord } from './conversations.js';
 import { GROUP_DISMISSED, groupHead, groupIndexOf } from './groups.js';
 import { factsAt, isDeleted, timelineOf, type Timeline } from './messages.js';
 import { clearedMinSeq } from './messages.js';
+import { withOwnReads } from './own-reads.js';
 import { DEMO_NOW_MS, userIdOf, type World } from './users.js';
 
 export const TRACE_CASES = ['read', 'notRead', 'hole', 'muted', 'blacklisted', 'dismissedGroup'] as const;
@@ -51,7 +52,8 @@ function plantsOf(world: World): Partial<Record<TraceCase, TracePlant>> {
   const plant = (name: TraceCase, t: Timeline, seq: number | undefined, senderID: string) => {
     if (found[name] === undefined && seq !== undefined) found[name] = { conversationID: t.conversationID, seq, senderID, receiverID };
   };
-  for (const c of conversationsOf(world, receiverID)) {
+  // The read seqs as the routes answer them: moved up to the receiver's own latest message (own-reads.ts).
+  for (const c of withOwnReads(world, receiverID, conversationsOf(world, receiverID))) {
     const t = timelineOf(world, c.wire.conversationID);
     if (!t || t.base === 0) continue;
     // A cleared beginning would put the case below the receiver's min seq: another case.

@@ -13,7 +13,7 @@ import { CT, contentFor, type MessageContext } from './content.js';
 import { conversationsOf, NOTIFICATION_TYPES, type MsgInfoWire } from './conversations.js';
 import { GROUP_TYPES, groupChat, groupLastTime, groupMaxSeq, groupSpeakers } from './groupChats.js';
 import { groupAt, groupIdOf, groupIndexOf, type GroupRecord } from './groups.js';
-import { mix, rngFor, rollAt, rollsInto, STREAM } from './prng.js';
+import { mix, rngFor, rollOf, rollsInto, STREAM } from './prng.js';
 import { SINGLE_TYPES, singleChat, singleChatMembers, singleFacts } from './singleChats.js';
 import type { PublicUser, World } from './users.js';
 import { publicUserAt as computeUser, userIdOf, userIndexOf } from './users.js';
@@ -182,9 +182,9 @@ function accountUser(account: SystemAccount): PublicUser {
   return { userID: account.userID, nickname: account.nickname, faceURL: account.faceURL, ex: '' };
 }
 
-/** factsAt's sender draw of a seq below the base, alone (its 4th roll): per-sender counts read nothing else. */
-export function senderRollAt(t: Timeline, seq: number): number {
-  return rollAt(3, STREAM.message, t.key, seq);
+/** factsAt's sender draw of the seqs below the base, alone (its 4th roll): per-sender counts read nothing else. */
+export function senderRolls(t: Timeline): (seq: number) => number {
+  return rollOf(3, STREAM.message, t.key);
 }
 
 /** The per-seq draws of a message other than the latest: cheap, for filtering. */

@@ -12,7 +12,7 @@ import { systemUsers } from './accounts.js';
 import type { DemoActivity } from './activity.js';
 import type { ServerGeneration } from './generation.js';
 import { GROUP_POOL, groupHead } from './groups.js';
-import { factsAt, groupTimeline, isDeleted, senderRollAt, seqsBetween, singleTimeline, type Timeline } from './messages.js';
+import { factsAt, groupTimeline, isDeleted, senderRolls, seqsBetween, singleTimeline, type Timeline } from './messages.js';
 import { SCAN_LIMITS } from './message-search.js';
 import { isChatty, singlePeers } from './singleChats.js';
 import { SYSTEM_CREATED_MS } from './users-info.js';
@@ -210,11 +210,21 @@ function countSenders(world: World, t: Timeline, lo: number, hi: number, counts:
   if (parties.length > 0) {
     const tally = new Int32Array(parties.length);
     const below = Math.min(hi, t.base - 1);
-    for (; seq <= below; seq++) {
-      if (isDeleted(t, seq)) continue;
-      const roll = senderRollAt(t, seq);
-      tally[p.kind === 'single' ? (roll < 0.5 ? 0 : 1) : Math.floor(roll * parties.length)]!++;
+    const rollAt = senderRolls(t);
+    const single = p.kind === 'single';
+    // Seqs below minSeq and in holes are deleted (isDeleted): skipped by range, holes ascending.
+    let hole = 0;
+    for (seq = Math.max(seq, t.minSeq); seq <= below; seq++) {
+      while (hole < t.holes.length && t.holes[hole]![1] < seq) hole++;
+      const h = t.holes[hole];
+      if (h && seq >= h[0]) {
+        seq = h[1];
+        continue;
+      }
+      const roll = rollAt(seq);
+      tally[single ? (roll < 0.5 ? 0 : 1) : Math.floor(roll * parties.length)]!++;
     }
+    seq = Math.max(seq, below + 1);
     tally.forEach((n, i) => {
       if (n > 0) add(parties[i]!, n);
     });

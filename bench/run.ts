@@ -54,6 +54,7 @@ const figures: Array<[number[], string, () => Promise<Result[]>]> = [
   [[10], 'history and groups pages at scale', async () => (await import('./messagePages.js')).messagePageFigures(quick)],
   [[11], 'delivery trace', async () => (await import('./trace.js')).traceFigures(quick)],
   [[12], "the doctor's walk of many users", async () => (await import('./doctor.js')).doctorFigures(quick)],
+  [[13], 'the pulse against a users page', async () => (await import('./pulse.js')).pulseFigures(quick)],
 ];
 
 const load = (): string => loadavg().map((n) => n.toFixed(2)).join(' ');

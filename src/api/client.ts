@@ -24,6 +24,8 @@ export interface ClientConfig {
   ca?: string;
   /** HTTP(S)_PROXY and NO_PROXY, read once from the environment (proxy.ts). */
   proxies?: ProxySettings;
+  /** @internal Tests only: the clock a list's "today" is read from (the pulse, a top list's default day), so a test fixes it and the demo's to one instant; Date.now otherwise. */
+  now?: () => number;
 }
 
 export { DEFAULT_CLIENT_CONFIG } from './defaults.js';
@@ -80,6 +82,11 @@ export class OpenIMClient {
    */
   close(): void {
     this.closed.abort();
+  }
+
+  /** Now, in ms, as the lists count their UTC days from it (ClientConfig.now). */
+  now(): number {
+    return (this.config.now ?? Date.now)();
   }
 
   /** The admin user of this server as configured (OpenIM's default imAdmin unless told otherwise). */

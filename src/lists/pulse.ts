@@ -43,7 +43,7 @@ const operation: PageOperation<PulseDay> = {
   plans: true,
   async send(client, body, signal): Promise<Page<PulseDay>> {
     const { window } = body as PulsePlan;
-    const { keys, start, end } = windowDays(window, Date.now());
+    const { keys, start, end } = windowDays(window, client.now());
     const span = end - start;
     const doubled = { start: start - span, end };
     const current = { start, end };

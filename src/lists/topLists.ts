@@ -46,8 +46,8 @@ export interface TopGroup {
 }
 
 /** The day's [start, end) in ms; '' is yesterday's UTC day, the last whole one (today's has only begun). */
-const dayWindow = (day: string) => {
-  const start = day === '' ? Math.floor(Date.now() / DAY_MS) * DAY_MS - DAY_MS : (utcDayStart(day) ?? 0);
+const dayWindow = (day: string, now: number) => {
+  const start = day === '' ? Math.floor(now / DAY_MS) * DAY_MS - DAY_MS : (utcDayStart(day) ?? 0);
   return { start, end: start + DAY_MS };
 };
 
@@ -63,7 +63,7 @@ function topOperation<Row>(
     plans: true,
     async send(client, body, signal): Promise<Page<Row>> {
       const plan = body as TopPlan;
-      const wire = topListBody(dayWindow(plan.day), plan.page, plan.size);
+      const wire = topListBody(dayWindow(plan.day, client.now()), plan.page, plan.size);
       if (plan.day !== '' && utcDayStart(plan.day) === undefined) return { rows: [], total: 0, totalExact: true, sent: { path: route.path, body: wire } };
       const answer = await read(client, wire, signal);
       return { rows: cutTopPage(answer.rows, plan.page, plan.size), total: answer.total, totalExact: true, sent: { path: route.path, body: wire } };

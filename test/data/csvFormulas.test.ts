@@ -79,6 +79,7 @@ describe('csvCell at every split', () => {
 });
 
 let demo: DemoServer;
+const NOW = Date.UTC(2026, 10, 26, 14, 2, 11);
 const rows = new Map<ListKind, readonly AnyRow[]>();
 const queryFor = (kind: ListKind): AnyQuery => {
   const def = listDef(kind);
@@ -88,10 +89,11 @@ const queryFor = (kind: ListKind): AnyQuery => {
   return def.query.emptyUntilAsked && def.query.prompt ? def.query.prompt.answer(DEMO.firstUserID, def.query.initial) : def.query.initial;
 };
 beforeAll(async () => {
-  demo = await startDemoServer({ users: 20, nowMs: Date.now() });
+  // One instant for the demo's data and the client's days (the pulse, a top list's day).
+  demo = await startDemoServer({ users: 20, nowMs: NOW });
   for (const kind of [...LIST_KINDS.filter((k) => !isDrillList(k)), ...LIST_KINDS.filter(isDrillList)]) {
     const page = await fetchPage(
-      demoClient(demo),
+      demoClient(demo, { now: () => NOW }),
       { kind, ...(LIST_NAMES[kind].place !== 'top' ? { userID: DEMO.firstUserID } : {}), page: 1, size: 20, query: queryFor(kind) },
       new AbortController().signal,
     );

@@ -61,7 +61,7 @@ async function serve(on: DemoServer): Promise<Served> {
   for (const kind of [...LIST_KINDS.filter((k) => !isDrillList(k)), ...LIST_KINDS.filter(isDrillList)]) {
     try {
       const page = await fetchPage(
-        demoClient(on),
+        demoClient(on, CLOCK),
         { kind, ...(LIST_NAMES[kind].place !== 'top' ? { userID: DEMO.firstUserID } : {}), page: 1, size: 20, query: listDef(kind).query.emptyUntilAsked ? sample(kind) : queryFor(kind, got) },
         new AbortController().signal,
       );
@@ -74,8 +74,11 @@ async function serve(on: DemoServer): Promise<Served> {
   return got;
 }
 let main: DemoServer;
+/** One instant for the demo's data and the client's days (the pulse, a top list's day), so that those days hold data. */
+const NOW = Date.UTC(2026, 10, 26, 14, 2, 11);
+const CLOCK = { now: () => NOW };
 beforeAll(async () => {
-  [demo, main] = await Promise.all([startDemoServer({ users: 50, nowMs: Date.now() }), startDemoServer({ users: 50, server: 'main', nowMs: Date.now() })]);
+  [demo, main] = await Promise.all([startDemoServer({ users: 50, nowMs: NOW }), startDemoServer({ users: 50, server: 'main', nowMs: NOW })]);
   served.set('release', await serve(demo));
   served.set('main', await serve(main));
 });
@@ -259,7 +262,7 @@ describe('the list registry', () => {
   });
 
   it.each(LIST_KINDS.filter(isDrillList))('%s: Enter on a row of its parent opens it over the parent, one list per parent row; back returns to the row', async (kind) => {
-    const store = storeFor(demo);
+    const store = storeFor(demo, { client: demoClient(demo, CLOCK) });
     store.getState().start();
     await settled(store);
     const parent = parentOf(kind)!;
@@ -282,7 +285,7 @@ describe('the list registry', () => {
   });
 
   it.each(LIST_KINDS.filter((kind) => (listDef(kind).keys ?? []).length > 0))('%s: its own keys open their prompt on its screen', async (kind) => {
-    const store = storeFor(demo);
+    const store = storeFor(demo, { client: demoClient(demo, CLOCK) });
     store.getState().start();
     await settled(store);
     await openOn(store, kind);

@@ -13,7 +13,7 @@ import { CT, contentFor, type MessageContext } from './content.js';
 import { conversationsOf, NOTIFICATION_TYPES, type MsgInfoWire } from './conversations.js';
 import { GROUP_TYPES, groupChat, groupLastTime, groupMaxSeq, groupSpeakers } from './groupChats.js';
 import { groupAt, groupIdOf, groupIndexOf, type GroupRecord } from './groups.js';
-import { mix, rngFor, rollsInto, STREAM } from './prng.js';
+import { mix, rngFor, rollOf, rollsInto, STREAM } from './prng.js';
 import { SINGLE_TYPES, singleChat, singleChatMembers, singleFacts } from './singleChats.js';
 import type { PublicUser, World } from './users.js';
 import { publicUserAt as computeUser, userIdOf, userIndexOf } from './users.js';
@@ -180,6 +180,11 @@ export function isDeleted(t: Timeline, seq: number): boolean {
 
 function accountUser(account: SystemAccount): PublicUser {
   return { userID: account.userID, nickname: account.nickname, faceURL: account.faceURL, ex: '' };
+}
+
+/** factsAt's sender draw of the seqs below the base, alone (its 4th roll): per-sender counts read nothing else. */
+export function senderRolls(t: Timeline): (seq: number) => number {
+  return rollOf(3, STREAM.message, t.key);
 }
 
 /** The per-seq draws of a message other than the latest: cheap, for filtering. */

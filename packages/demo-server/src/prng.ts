@@ -3,13 +3,17 @@
 
 /** Mixes any number of 32-bit integers into one well-spread 32-bit value (murmur3 finaliser per step). */
 export function mix(...parts: number[]): number {
-  let h = 0x9e3779b9;
+  return finalise(mixOn(0x9e3779b9, parts));
+}
+
+function mixOn(state: number, parts: readonly number[]): number {
+  let h = state;
   for (const part of parts) {
     // Split doubles above 2^32 so large indices still contribute all their bits.
     h = step(h, part >>> 0);
     h = step(h, Math.floor(part / 0x1_0000_0000) >>> 0);
   }
-  return finalise(h);
+  return h;
 }
 
 function step(h: number, k: number): number {
@@ -108,6 +112,17 @@ export function rollsInto(out: Float64Array, a: number, b: number, c: number): F
     out[i] = mulberry(state);
   }
   return out;
+}
+
+/**
+ * The value rollsInto(…, a, b, c) writes at `i`, as a function of c: the parts a and b mixed once,
+ * for a loop that needs one draw per message of a conversation.
+ */
+export function rollOf(i: number, a: number, b: number): (c: number) => number {
+  const prefix = mixOn(0x9e3779b9, [a, b]);
+  // rollsInto adds the constant i + 1 times, mod 2^32; one multiply is the same (exact below 2^53).
+  const ahead = (i + 1) * 0x6d2b79f5;
+  return (c) => mulberry((finalise(step(step(prefix, c >>> 0), Math.floor(c / 0x1_0000_0000) >>> 0)) + ahead) >>> 0);
 }
 
 /** Stream tags, so the same index gives unrelated values in each kind of record. */

@@ -12,7 +12,7 @@ import { systemUsers } from './accounts.js';
 import type { DemoActivity } from './activity.js';
 import type { ServerGeneration } from './generation.js';
 import { GROUP_POOL, groupHead } from './groups.js';
-import { factsAt, groupTimeline, isDeleted, seqsBetween, singleTimeline, type Timeline } from './messages.js';
+import { factsAt, groupTimeline, isDeleted, senderRolls, seqsBetween, singleTimeline, type Timeline } from './messages.js';
 import { SCAN_LIMITS } from './message-search.js';
 import { isChatty, singlePeers } from './singleChats.js';
 import { SYSTEM_CREATED_MS } from './users-info.js';
@@ -196,6 +196,42 @@ function keptBetween(t: Timeline, lo: number, hi: number): number {
   return Math.max(0, n);
 }
 
+/**
+ * Adds the senders of seqs [lo, hi] (deleted ones skipped) to `counts`, as factsAt names them: below
+ * the base from the sender draw alone, tallied per party and added once per conversation and day
+ * (a string-keyed map update per message was most of a pulse's time); the latest and the
+ * activity's messages through factsAt.
+ */
+function countSenders(world: World, t: Timeline, lo: number, hi: number, counts: Map<string, number>): void {
+  const add = (sender: string, n: number) => counts.set(sender, (counts.get(sender) ?? 0) + n);
+  const p = t.parties;
+  const parties = p.kind === 'single' ? [p.lowID, p.highID] : p.kind === 'group' ? p.speakerIDs() : [];
+  let seq = lo;
+  if (parties.length > 0) {
+    const tally = new Int32Array(parties.length);
+    const below = Math.min(hi, t.base - 1);
+    const rollAt = senderRolls(t);
+    const single = p.kind === 'single';
+    // Seqs below minSeq and in holes are deleted (isDeleted): skipped by range, holes ascending.
+    let hole = 0;
+    for (seq = Math.max(seq, t.minSeq); seq <= below; seq++) {
+      while (hole < t.holes.length && t.holes[hole]![1] < seq) hole++;
+      const h = t.holes[hole];
+      if (h && seq >= h[0]) {
+        seq = h[1];
+        continue;
+      }
+      const roll = rollAt(seq);
+      tally[single ? (roll < 0.5 ? 0 : 1) : Math.floor(roll * parties.length)]!++;
+    }
+    seq = Math.max(seq, below + 1);
+    tally.forEach((n, i) => {
+      if (n > 0) add(parties[i]!, n);
+    });
+  }
+  for (; seq <= hi; seq++) if (!isDeleted(t, seq)) add(factsAt(world, t, seq).sendID, 1);
+}
+
 export interface ActiveAnswer {
   msgCount: number;
   /** Messages per UTC day (not senders: the server's per-day $group counts messages). */
@@ -226,13 +262,7 @@ export function activeCounts(world: World, scope: Scope, start: number, end: num
       dateCount[day.key] = (dateCount[day.key] ?? 0) + n;
       msgCount += n;
       if (who === 'group') counts.set(groupID, (counts.get(groupID) ?? 0) + n);
-      else {
-        for (let seq = range[0]; seq <= range[1]; seq++) {
-          if (isDeleted(t, seq)) continue;
-          const sender = factsAt(world, t, seq).sendID;
-          counts.set(sender, (counts.get(sender) ?? 0) + 1);
-        }
-      }
+      else countSenders(world, t, range[0], range[1], counts);
     }
   }
   return { msgCount, dateCount, counts };

@@ -3,6 +3,7 @@
 import { personName } from './names.js';
 import { rngFor, STREAM } from './prng.js';
 import { HOSTILE_NICKNAMES, LONG_EX_INDEX, LONG_EX_VALUE } from './hostile.js';
+import { REGISTRATION_START_MS, registrationAt } from './registrations.js';
 
 /**
  * The data set's reference "now". A world runs at its own now (World.nowMs, by default this
@@ -12,8 +13,6 @@ import { HOSTILE_NICKNAMES, LONG_EX_INDEX, LONG_EX_VALUE } from './hostile.js';
 export const DEMO_NOW_MS = Date.UTC(2026, 0, 15, 9, 30, 0);
 /** What Go's zero time.Time gives from UnixMilli(): a record with no create_time. */
 export const GO_ZERO_TIME_MS = -62_135_596_800_000;
-const REGISTRATION_START_MS = Date.UTC(2021, 2, 1);
-const REGISTRATION_SPAN_MS = DEMO_NOW_MS - 30 * 86_400_000 - REGISTRATION_START_MS;
 
 /** Index of the one user stored without a create_time. */
 export const ZERO_TIME_INDEX = 11;
@@ -73,8 +72,8 @@ const EX_SAMPLES = [
 
 export function userAt(world: World, index: number): UserRecord {
   const rng = rngFor(STREAM.user, index, 2);
-  const stride = REGISTRATION_SPAN_MS / Math.max(world.population, 1);
-  const registered = Math.floor(REGISTRATION_START_MS + (index - 1) * stride + rng.next() * stride) + worldShift(world);
+  // Weekly rhythm, growth and a spike day, monotone in the index (registrations.ts).
+  const registered = registrationAt(REGISTRATION_START_MS + worldShift(world), worldNow(world), index, world.population, rng.next());
   const faceURL = rng.chance(0.15) ? '' : `https://avatars.example.com/u/${index}.png?size=200&v=${rng.between(1, 5)}`;
   let ex = rng.chance(0.25) ? rng.pick(EX_SAMPLES) : '';
   if (index === LONG_EX_INDEX) ex = LONG_EX_VALUE;

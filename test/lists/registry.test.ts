@@ -14,6 +14,7 @@ import { IDENTIFYING } from '../../src/domain/tableLayout.js';
 import { LIST_COMMANDS, LIST_KINDS, LIST_NAMES, USER_TABS, isDrillList, needsOf, type TopList } from '../../src/lists/names.js';
 import { LISTS, fetchPage, listDef, summaryPart } from '../../src/lists/registry.js';
 import { csvFields } from '../../src/lists/csvFields.js';
+import { TRACED_LISTS } from '../../src/store/traceSlice.js';
 import { BINDINGS } from '../../src/keys/bindings.js';
 import { dispatchKey } from '../../src/keys/dispatch.js';
 import { userSummaryLine } from '../../src/layout/userSummaryLine.js';
@@ -212,10 +213,12 @@ describe('the list registry', () => {
     }
   });
 
-  it('makes a key of each list\'s own a row of the bindings, in the list\'s scope alone', () => {
+  it('makes a key of each list\'s own a row of the bindings, in the list\'s scope alone (beside `t` on the lists whose rows are messages)', () => {
     for (const kind of LIST_KINDS) {
       const own = listDef(kind).keys ?? [];
-      const rowsHere = BINDINGS.filter((b) => b.scope === kind);
+      const traced = (TRACED_LISTS as readonly string[]).includes(kind);
+      expect(BINDINGS.some((b) => b.scope === kind && b.action === 'trace'), kind).toBe(traced);
+      const rowsHere = BINDINGS.filter((b) => b.scope === kind && (b.action as string) !== 'trace');
       expect(rowsHere.map((b) => [b.action, b.keys, 'hint' in b ? b.hint?.label : undefined, b.description]), kind).toEqual(
         own.map((key) => [key.action, key.keys, key.hint, key.description]),
       );

@@ -5,10 +5,11 @@
 // its level, and the header shows a loopback token's expiry and warns in its last hour.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, startDemoServer, type DemoServer } from 'openim-demo-server';
-import { startDemoApp } from '../support/demoApp.js';
+import { demoApps } from '../support/demoApp.js';
 import { startApp, type App } from '../support/tmux.js';
 
 const TEST_MS = 40_000;
+const startDemo = demoApps();
 let loopback: DemoServer;
 const apps: App[] = [];
 beforeAll(async () => {
@@ -23,23 +24,8 @@ describe.each([
   [80, 24],
   [120, 40],
 ])('at %ix%i', (cols, rows) => {
-  // One app for the four demo tests, each going on from where the one before it ended (it goes
-  // back to the users first, by Esc or `:users`): one CLI start where there were four.
-  let shared: Promise<App> | undefined;
-  let sharedApp: App | undefined;
-  const startShared = (): Promise<App> => (shared ??= startDemoApp({ cols, rows }, (a) => (sharedApp = a)));
-  afterAll(() => sharedApp?.kill());
-  /** Back to the users' first page, the cursor on the first user, from a screen `:users` replaces. */
-  async function toUsers(a: App): Promise<void> {
-    a.send(':');
-    await a.waitFor('(Tab completes)');
-    a.type('users');
-    a.send('Enter');
-    await a.waitFor((s) => /^› ?user_000001 /m.test(s) && /page 1 of/.test(s) && !/loading/.test(s));
-  }
-
   it('the summary line says the first user is online on iOS and the web', async () => {
-    const a = await startShared();
+    const a = await startDemo({ cols, rows });
     a.send('Enter');
     const screen = await a.waitFor(`› ${DEMO.firstUserID}`);
     const summary = await a.waitFor(/online (on )?iOS, ?Web/);
@@ -48,8 +34,7 @@ describe.each([
   }, TEST_MS);
 
   it(':columns online shows who of the page on screen is online, a newer platform as its number', async () => {
-    const a = await startShared();
-    await toUsers(a);
+    const a = await startDemo({ cols, rows });
     expect(await a.waitFor(DEMO.firstUserID)).not.toContain('ONLINE');
     a.send(':');
     await a.waitFor('(Tab completes)');
@@ -61,8 +46,7 @@ describe.each([
   }, TEST_MS);
 
   it(':status ends at a full last page: the next page asks for no IDs (which the server refuses), it says the end', async () => {
-    const a = await startShared();
-    await toUsers(a);
+    const a = await startDemo({ cols, rows });
     a.type(':status');
     a.send('Enter');
     await a.waitFor('no user IDs asked about yet');
@@ -89,8 +73,7 @@ describe.each([
   }, TEST_MS);
 
   it('the picker finds a system account by its ID, with its level', async () => {
-    const a = await startShared();
-    await toUsers(a);
+    const a = await startDemo({ cols, rows });
     a.send('u');
     await a.waitFor('user ID:');
     a.type(DEMO.robotIDs[0]!);

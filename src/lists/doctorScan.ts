@@ -19,7 +19,7 @@ import { displayText } from '../terminal/settle.js';
 import { conversationFindings, finding, groupFindings, unknown, type ConversationSeqs, type Finding } from './doctorChecks.js';
 import { groups } from './groups.js';
 import { joinedGroups } from './joinedGroups.js';
-import { MEMBERS_INFO } from './memberSearch.js';
+import { MEMBERS_INFO, membersInfo } from './membersInfo.js';
 import { members } from './members.js';
 import { conversationsOperation, listedUnread, ownerConversationsOperation } from './ownerConversations.js';
 
@@ -182,8 +182,6 @@ const pulledSeqs = z.object({ Msgs: schemaParts.list(z.object({ seq: schemaParts
 const byConversation = schemaParts.or(z.record(z.string(), pulledSeqs), {} as Record<string, z.output<typeof pulledSeqs>>);
 const seqsSchema = z.object({ msgs: byConversation, notificationMsgs: byConversation });
 
-const memberRow = z.looseObject({ userID: schemaParts.str, roleLevel: schemaParts.intOr(0), muteEndTime: schemaParts.intOr(0) });
-const membersInfoSchema = z.looseObject({ members: schemaParts.list(memberRow) });
 
 /** Everything the doctor finds of one group. */
 export async function groupFindingsOf(client: OpenIMClient, groupID: string, signal: AbortSignal | undefined, now: number): Promise<Finding[]> {
@@ -212,10 +210,10 @@ export async function groupFindingsOf(client: OpenIMClient, groupID: string, sig
   }
   let ownerIsMember = ownerRow;
   if (!ownerRow && group.ownerUserID !== '') {
-    const looked = await read(limit, () => client.call(MEMBERS_INFO.name, MEMBERS_INFO.path, { groupID, userIDs: [group.ownerUserID] }, membersInfoSchema, signal), signal);
+    const looked = await read(limit, () => membersInfo(client, groupID, [group.ownerUserID], signal), signal);
     // Not known either way: said as unknown, never as a finding.
     if ('failed' in looked) out.push(unknown('group', groupID, MEMBERS_INFO.path, looked.failed));
-    ownerIsMember = 'failed' in looked || looked.ok.members.some((m) => m.userID === group.ownerUserID);
+    ownerIsMember = 'failed' in looked || looked.ok.some((m) => m.userID === group.ownerUserID);
   }
   return [...out, ...groupFindings({ groupID, ownerUserID: group.ownerUserID, memberCount: group.memberCount, total, ownerIsMember, muteEnded }, formatTime)];
 }

@@ -3,16 +3,12 @@
 // names each inviter (their user nickname, groupOwners.ts userNicknames) and says their role in the
 // group (one get_group_members_info for the page's inviters), so "who put me in this group" reads
 // `Bob (user_000017) · owner`, not an ID to look up twice.
-import * as z from 'zod/mini';
-import { schemaParts } from '../api/schemas.js';
 import { roleLevelName } from '../content/enums.js';
 import { idText } from '../terminal/sanitize.js';
 import { displayText } from '../terminal/settle.js';
 import { userNicknames } from './groupOwners.js';
-import { MEMBERS_INFO } from './memberSearch.js';
+import { membersInfo } from './membersInfo.js';
 import type { PageExtra } from './types.js';
-
-const { str, intOr, list } = schemaParts;
 
 /** What the extra says of a member's inviter. */
 export interface Inviter {
@@ -21,8 +17,6 @@ export interface Inviter {
   /** Their role level in the group; absent when they are no longer a member. */
   roleLevel?: number;
 }
-
-const rolesSchema = z.looseObject({ members: list(z.looseObject({ userID: str, roleLevel: intOr(0) })) });
 
 /** The extra, for member rows whose group, user and inviter IDs are where these say. */
 export function inviters<Row>(at: { group: (row: Row) => string; user: (row: Row) => string; inviter: (row: Row) => string }): PageExtra<Row> {
@@ -35,9 +29,9 @@ export function inviters<Row>(at: { group: (row: Row) => string; user: (row: Row
       if (ids.length === 0 || groupID === undefined) return new Map();
       const [names, roles] = await Promise.all([
         userNicknames(client, ids, signal),
-        client.call(MEMBERS_INFO.name, MEMBERS_INFO.path, { groupID, userIDs: ids }, rolesSchema, signal),
+        membersInfo(client, groupID, ids, signal),
       ]);
-      const roleOf = new Map(roles.members.map((m) => [m.userID, m.roleLevel]));
+      const roleOf = new Map(roles.map((m) => [m.userID, m.roleLevel]));
       return new Map(
         rows.flatMap((row): Array<[string, Inviter]> => {
           const id = at.inviter(row);

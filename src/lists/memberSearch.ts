@@ -6,6 +6,7 @@
 // client against each member's user ID and nickname, walking the member list a large page at a
 // time, up to a bound, saying how far it got, stopped by the operator's Esc with what it found;
 // the next page of a search goes on from the walk of the page before it.
+import { MEMBERS_INFO } from './membersInfo.js';
 import { ApiError } from '../api/errors.js';
 import type { OpenIMClient } from '../api/client.js';
 import type { PageOperation, PageProgress } from '../api/pages.js';
@@ -14,7 +15,6 @@ import { formatCount } from '../content/format.js';
 
 /** Members read at most by one search: a group bigger than this is searched in its first ones. */
 /** The exact lookup's operation (§12.7): the lookup members.ts sends, and the request a page says it sent. */
-export const MEMBERS_INFO = { name: 'getGroupMembersInfo', path: '/group/get_group_members_info' } as const;
 
 export const MEMBER_SEARCH_MAX = 10_000;
 /** Members asked for a request by the walk (the server caps no showNumber: §4). */

@@ -15,31 +15,15 @@ import { displayText } from '../terminal/settle.js';
 import { truncate } from '../terminal/width.js';
 import { code, ms } from './fieldText.js';
 import { inviterCell, inviterLine, inviters, type Inviter } from './memberInviters.js';
-import { MEMBERS_INFO, memberSearchOperation, regexProblem, type MemberSearchPlan } from './memberSearch.js';
+import { memberSearchOperation, regexProblem, type MemberSearchPlan } from './memberSearch.js';
+import { memberSchema, membersInfo } from './membersInfo.js';
 import { textSearchEmpty, textSearchQuery } from './textSearch.js';
 import { drillListOf } from './parts.js';
 import { pagination, textFlag } from './types.js';
 import { idText } from '../terminal/sanitize.js';
 
-const { str, intOr, list } = schemaParts;
+const { intOr, list } = schemaParts;
 
-const memberSchema = z.looseObject({
-  groupID: str,
-  userID: str,
-  /** 100 owner, 60 admin, 20 member. */
-  roleLevel: intOr(0),
-  /** Milliseconds. */
-  joinTime: intOr(0),
-  nickname: str,
-  faceURL: str,
-  appMangerLevel: intOr(0),
-  joinSource: intOr(0),
-  operatorUserID: str,
-  ex: str,
-  /** Milliseconds; 0 (or any time past) when the member may speak. */
-  muteEndTime: intOr(0),
-  inviterUserID: str,
-});
 /** A member with what the `inviter` extra said of their inviter, once read. */
 type Member = z.infer<typeof memberSchema> & { inviter?: Inviter };
 
@@ -60,8 +44,6 @@ const memberList = pageOperation({
   totalExact: true,
 });
 
-export const membersInfoSchema = z.looseObject({ members: list(memberSchema) });
-
 const searchQuery = textSearchQuery({
   base: { groupID: '' },
   baseFromFlags: (f) => ({ groupID: textFlag(f, 'group') ?? '' }),
@@ -78,8 +60,7 @@ const searchProblem = (text: string): string | undefined => {
 export const members = drillListOf<Member, MembersQuery>({
   wire: {
     operation: memberSearchOperation(memberList, async (client, groupID, userID, signal) => {
-      const data = await client.call(MEMBERS_INFO.name, MEMBERS_INFO.path, { groupID, userIDs: [userID] }, membersInfoSchema, signal);
-      return data.members;
+      return membersInfo(client, groupID, [userID], signal);
     }),
     body: (request): object => {
       const { groupID, search, regex } = request.query;

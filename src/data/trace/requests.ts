@@ -9,8 +9,7 @@ import {
 } from '../../api/traceReads.js';
 import { pullSchema } from '../../lists/historyPull.js';
 import type { Msg } from '../../lists/historyRows.js';
-import { membersInfoSchema } from '../../lists/members.js';
-import { MEMBERS_INFO } from '../../lists/memberSearch.js';
+import { MEMBERS_INFO, membersInfo } from '../../lists/membersInfo.js';
 
 /** What is traced: a message by its conversation and seq, and the receiver asked about. */
 export interface TraceTarget {
@@ -125,8 +124,8 @@ export const TRACE_REQUESTS = {
     needsSender: true,
     body: (k) => (isGroup(k) ? { groupID: k.groupID ?? '', userIDs: [...new Set([k.receiverID, ...(k.senderID ? [k.senderID] : [])])] } : undefined),
     send: async (client, body, signal) => {
-      const data = await client.call(MEMBERS_INFO.name, MEMBERS_INFO.path, body, membersInfoSchema, signal);
-      return new Map(data.members.map((m) => [m.userID, m]));
+      const members = await membersInfo(client, body.groupID, body.userIDs, signal);
+      return new Map(members.map((m) => [m.userID, m]));
     },
   }),
 };

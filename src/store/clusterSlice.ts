@@ -3,6 +3,7 @@
 // when it closes, so a closed screen polls nothing. Each sample adds a point to every figure's
 // series (domain/clusterRates.ts); the series start again each time the screen opens (a new
 // interval given while it is open keeps them).
+import { scrolledTo } from '../domain/scroll.js';
 import type { StateCreator } from 'zustand/vanilla';
 import { ClusterWatcher, DEFAULT_CLUSTER_INTERVAL_MS } from '../data/clusterSampler.js';
 import { realTimers } from '../data/liveRefresh.js';
@@ -51,8 +52,7 @@ export const clusterSlice =
       scrollCluster(by, lines) {
         const now = get().cluster;
         if (!now) return;
-        const last = Math.max(0, lines - 1);
-        const scroll = Math.max(0, Math.min(last, now.scroll + by));
+        const scroll = scrolledTo(now.scroll, by, lines);
         if (scroll !== now.scroll) set({ cluster: { ...now, scroll } });
       },
     };

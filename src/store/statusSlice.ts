@@ -1,5 +1,6 @@
 // The status line: its message (flash.ts: owned by its screen, kept until the next key), the log
 // of its last messages (`:log`, `L`) and how many keys wait for a page (keys/typeAhead.ts).
+import { scrolledTo } from '../domain/scroll.js';
 import type { StateCreator } from 'zustand/vanilla';
 import type { SliceServices } from './services.js';
 import type { AppState } from './types.js';
@@ -25,9 +26,7 @@ export const statusSlice =
     scrollLog(by) {
       const log = get().log;
       if (!log) return;
-      const last = Math.max(0, get().messageLog.length - 1);
-      const scroll = by === 'top' ? 0 : by === 'bottom' ? last : Math.max(0, Math.min(last, log.scroll + by));
-      set({ log: { scroll } });
+      set({ log: { scroll: scrolledTo(log.scroll, by, get().messageLog.length) } });
     },
     dismissMessage() {
       services.clearFlash();

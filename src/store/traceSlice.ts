@@ -2,6 +2,7 @@
 // store's client, shows its lines as they are whole (the verdict first), scrolls, and writes the
 // evidence folder (`E`) in the working directory. A trace is never a failure: its failed requests
 // are its unknown lines; a row that names no message is said on the status line, nothing sent.
+import { scrolledTo } from '../domain/scroll.js';
 import type { StateCreator } from 'zustand/vanilla';
 import { LocalFileError } from '../data/localFile.js';
 import { evidenceFolderName, writeEvidence } from '../data/trace/evidence.js';
@@ -82,9 +83,7 @@ export const traceSlice =
       scrollTrace(by, lines) {
         const trace = get().trace;
         if (!trace) return;
-        const last = Math.max(0, lines - 1);
-        const scroll = by === 'top' ? 0 : by === 'bottom' ? last : Math.max(0, Math.min(last, trace.scroll + by));
-        set({ trace: { ...trace, scroll } });
+        set({ trace: { ...trace, scroll: scrolledTo(trace.scroll, by, lines) } });
       },
       exportEvidence() {
         const trace = get().trace;

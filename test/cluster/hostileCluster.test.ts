@@ -139,7 +139,7 @@ describe('cluster -o json against hostile answers', () => {
   });
 
   it('a counter that went back between two samples is a restart mark, not a negative rate', async () => {
-    const config = { baseUrl: api.url, given: [], get: { timeoutMs: 3000, maxBodyBytes: 1 << 20 }, now: (() => { let t = 0; return () => (t += 60_000); })() };
+    const config = { baseUrl: api.url, given: [], get: { timeoutMs: 1000, maxBodyBytes: 1 << 20 }, now: (() => { let t = 0; return () => (t += 60_000); })() };
     reads = 0;
     const first = await sampleCluster(config);
     const second = await sampleCluster(config);

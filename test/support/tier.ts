@@ -31,7 +31,9 @@ export const FAST_ISOLATED = 'unit-isolated';
 
 /** Whether a test file's code needs modules of its own (FAST_ISOLATED). */
 export function needsOwnModules(code: string): boolean {
-  return /\bvi\.(do)?[mM]ock\(|\bawait import\(/.test(code);
+  // setFlagsFromString changes the V8 of the whole worker (and a heap measure wants no other
+  // file's caches in it): such a file has a worker of its own too.
+  return /\bvi\.(do)?[mM]ock\(|\bawait import\(|\bsetFlagsFromString\(/.test(code);
 }
 
 /** A test or a test file as vitest describes it: enough to say its tier. */

@@ -149,7 +149,7 @@ describe.each(BODY_SCREENS.map((screen) => [screen.name, screen] as const))('the
     expect(frontOverlay(s())?.name).toBe(name);
     expect(bodyScreenInFront(s())).toBe(name);
     expect(scopesInFront(s())).toEqual([name]);
-    const first = BINDINGS.find((b) => b.scope === name && !b.keys.includes('escape'))!;
+    const first = BINDINGS.find((b) => b.scope === name && !(b.keys as readonly string[]).includes('escape'))!;
     expect(DEFAULT_KEYS.bindingFor(first.keys[0]!, scopesInFront(s()))).toBe(first);
     // A page loading behind it does not hold its keys back.
     s().reload();

@@ -1,11 +1,11 @@
 // The single input path: a key reaches the first binding (bindings.ts, handlers with the rows) in
 // the scopes of what is open, in the one order of what is in front (store/overlays.ts, read by
 // keymap.scopesInFront): a question asked, then a prompt (whose unbound characters are typed),
-// a screen over the body (help, the message log, ...: store/bodyScreens.ts), else the screen's scopes. A binding that can do nothing here says why
-// on the status line instead of running (BindingSpec `disabled`). Esc gives up a load in front
-// before anything else. A key typed
-// while the page it is meant for loads waits for it (typeAhead.ts). Plain function of (key,
-// store), so every key's effect is testable without rendering.
+// a screen over the body (help, the message log, ...: store/bodyScreens.ts), else the screen's
+// scopes. A binding that can do nothing here says why on the status line instead of running
+// (BindingSpec `disabled`). Esc gives up a load in front before anything else. A key typed while
+// the page it is meant for loads waits for it (typeAhead.ts). Plain function of (key, store), so
+// every key's effect is testable without rendering.
 import { bodyScreenInFront } from '../store/bodyScreens.js';
 import { frontOverlay } from '../store/overlays.js';
 import { currentList } from '../store/selectors.js';

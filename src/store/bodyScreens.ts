@@ -3,7 +3,8 @@
 // keys' scopes, help's sections (keys/binding.ts Scope, keys/help.ts) and the keymap's checks
 // (keys/effective.ts) are made of their names; the UI draws the one in front from its view of
 // the same name (screens/bodyScreenViews.tsx, whose type asks for one per row). So a new screen
-// over the body is its own files (its slice, keys, view) and a row here.
+// over the body is its own files (its slice, keys, view), a row here, and a line where slices,
+// keys and views are gathered (docs/architecture.md counts them).
 import type { AppActions } from './actions.js';
 import type { AppState } from './types.js';
 

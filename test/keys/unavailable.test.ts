@@ -9,11 +9,12 @@ import { BINDINGS, NO_ROW } from '../../src/keys/bindings.js';
 import { dispatchKey } from '../../src/keys/dispatch.js';
 import { helpEntries } from '../../src/keys/help.js';
 import { DEFAULT_KEYS, scopesInFront } from '../../src/keys/keymap.js';
-import { BODY_SCREENS, bodyScreenInFront, type BodyScreenName } from '../../src/store/bodyScreens.js';
+import { BODY_SCREENS, bodyScreenInFront } from '../../src/store/bodyScreens.js';
 import type { StoreDeps } from '../../src/store/deps.js';
 import { frontOverlay } from '../../src/store/overlays.js';
 import { currentList } from '../../src/store/selectors.js';
 import { settled, storeFor } from '../support/demoStore.js';
+import { NO_SAMPLE, OPEN_BODY_SCREEN } from '../support/bodyScreens.js';
 
 let server: DemoServer;
 beforeAll(async () => {
@@ -117,23 +118,6 @@ describe('one order of what is in front', () => {
   });
 });
 
-type Store = Awaited<ReturnType<typeof conversations>>['store'];
-/** How each screen over the body is opened, as its key or command does: one per row, or this does not compile. */
-const OPEN: Record<BodyScreenName, (store: Store) => void> = {
-  help: (store) => store.getState().openHelp(),
-  log: (store) => {
-    store.getState().flashInfo('a message for the log');
-    store.getState().openLog();
-  },
-  trace: (store) => {
-    const row = currentList(store.getState())!.rows[0] as { conversationID: string };
-    store.getState().openTrace({ conversationID: row.conversationID, seq: 1, receiverID: DEMO.firstUserID });
-  },
-  cluster: (store) => store.getState().openCluster(),
-};
-// A sample that never comes: the cluster screen opens and waits for it, Esc stops it.
-const NO_SAMPLE: Partial<StoreDeps> = { clusterSample: () => new Promise(() => {}) };
-
 describe.each(BODY_SCREENS.map((screen) => [screen.name, screen] as const))('the screen over the body %s', (name, screen) => {
   it('has keys of its own, under its title in help', () => {
     const rows = BINDINGS.filter((b) => b.scope === name);
@@ -144,7 +128,7 @@ describe.each(BODY_SCREENS.map((screen) => [screen.name, screen] as const))('the
   it('opens in front of the list, takes every key, acts while a page loads, and Esc closes it', async () => {
     const { store, s, key } = await conversations(false, NO_SAMPLE);
     const behind = scopesInFront(s());
-    OPEN[name](store);
+    OPEN_BODY_SCREEN[name](store);
     expect(screen.open(s())).toBe(true);
     expect(frontOverlay(s())?.name).toBe(name);
     expect(bodyScreenInFront(s())).toBe(name);

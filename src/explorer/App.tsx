@@ -4,9 +4,6 @@ import { useCallback, useContext, useEffect } from 'react';
 import { Breadcrumb } from '../components/Breadcrumb.js';
 import { Footer } from '../components/Footer.js';
 import { Header, type ConnectionInfo } from '../components/Header.js';
-import { HelpOverlay } from '../components/HelpOverlay.js';
-import { MessageLog } from '../components/MessageLog.js';
-import { ClusterView } from '../components/ClusterView.js';
 import { hasNote, PromptBar, PromptNote } from '../components/PromptBar.js';
 import { StatusBar } from '../components/StatusBar.js';
 import { useKeys } from '../components/SessionContext.js';
@@ -17,12 +14,13 @@ import { useTerminalSize } from '../components/useTerminalSize.js';
 import { dispatchInput } from '../keys/dispatch.js';
 import { scopesInFront } from '../keys/keymap.js';
 import type { InputEvent } from '../keys/normalize.js';
+import { BODY_SCREEN_VIEWS } from '../screens/bodyScreenViews.js';
 import { ListScreen } from '../screens/ListScreen.js';
 import { UserScreen } from '../screens/UserScreen.js';
-import { TraceView } from '../components/TraceView.js';
 import { useShallow } from 'zustand/react/shallow';
 import { fittedPageSizes, screenGeometry } from '../layout/frame.js';
 import { currentScreen, openRegions } from '../store/selectors.js';
+import { bodyScreenInFront } from '../store/bodyScreens.js';
 import type { AppStore } from '../store/store.js';
 
 export function App({ info }: { info: ConnectionInfo }): React.JSX.Element {
@@ -33,13 +31,13 @@ export function App({ info }: { info: ConnectionInfo }): React.JSX.Element {
   const screen = useAppStore((s) => currentScreen(s));
   const open = useAppStore(useShallow(openRegions));
   const promptNote = useAppStore((s) => s.prompt !== null && hasNote(s.prompt));
-  const logOpen = useAppStore((s) => s.log !== null);
-  const traceOpen = useAppStore((s) => s.trace !== null);
-  const clusterOpen = useAppStore((s) => s.cluster !== null);
+  // The screen over the body in front (help, the message log, ...), if any, drawn in the body's place.
+  const overBody = useAppStore(bodyScreenInFront);
+  const OverBody = overBody === undefined ? undefined : BODY_SCREEN_VIEWS[overBody];
   // Every region's lines and width, computed here once and handed down: nothing below recomputes.
   const geometry = screenGeometry(size, open);
   const { width } = geometry.frame;
-  const { prompt, help } = open;
+  const { prompt } = open;
   const { columns, rows } = size;
 
   const handleInput = useCallback(
@@ -61,14 +59,8 @@ export function App({ info }: { info: ConnectionInfo }): React.JSX.Element {
       <Header info={info} width={width} />
       <Breadcrumb width={width} />
       <Box height={geometry.body.rows} flexDirection="column">
-        {help ? (
-          <HelpOverlay width={width} height={geometry.body.rows} />
-        ) : logOpen ? (
-          <MessageLog width={width} height={geometry.body.rows} />
-        ) : traceOpen ? (
-          <TraceView width={width} height={geometry.body.rows} />
-        ) : clusterOpen ? (
-          <ClusterView width={width} height={geometry.body.rows} />
+        {OverBody ? (
+          <OverBody width={width} height={geometry.body.rows} />
         ) : screen.name === 'user' ? (
           <UserScreen userID={screen.userID} tab={screen.tab} geometry={geometry} />
         ) : (

@@ -2,6 +2,7 @@
 // table of them is bindings.ts; keymap.ts looks keys up in it.
 import type { ListKind } from '../lists/names.js';
 import type { TerminalSize } from '../layout/frame.js';
+import type { BodyScreenName } from '../store/bodyScreens.js';
 import type { AppStore } from '../store/store.js';
 import type { AppState } from '../store/types.js';
 
@@ -9,9 +10,10 @@ import type { AppState } from '../store/types.js';
  * Where a binding works: a list's kind is where that list's own keys work (lists/<list>.ts `keys`);
  * `prompt` while a prompt is open (keys/promptKeys.ts), where nothing else applies; `question`
  * while the status line asks yes or no (an export's size, cancelling one), before all the others;
- * `log` while the message log is open, in front of the screen (no other key reaches the page).
+ * a screen over the body's name (store/bodyScreens.ts: help, the message log, ...) while it is in
+ * front of the screen (no other key reaches the page).
  */
-export type Scope = 'global' | 'list' | 'user' | 'detail' | 'help' | 'log' | 'trace' | 'cluster' | 'prompt' | 'question' | ListKind;
+export type Scope = 'global' | 'list' | 'user' | 'detail' | 'prompt' | 'question' | BodyScreenName | ListKind;
 
 /** What an action's handler gets: the store and the terminal's size (for keys that move within what is drawn). */
 export interface KeyContext {

@@ -7,6 +7,7 @@ import { detailScroll } from '../layout/detailScroll.js';
 import { opensDetailFull } from '../layout/frame.js';
 import { LIST_KINDS, LIST_NAMES, TOP_LISTS, USER_TABS, type TopList } from '../lists/names.js';
 import { LISTS, listDef } from '../lists/registry.js';
+import { BODY_SCREENS } from '../store/bodyScreens.js';
 import { currentList, currentScreen, selectedRow } from '../store/selectors.js';
 import type { AppState } from '../store/types.js';
 import type { BindingSpec, KeyContext } from './binding.js';
@@ -316,8 +317,7 @@ export const BINDINGS = [
     action: 'back',
     keys: ['escape', 'backspace', 'h'],
     hint: { label: 'back' },
-    description:
-      'closes what is in front, one per press: the prompt, help, the message log, a member search walking, a page still loading, the detail search, the full-screen detail, the pane, the filter; then the screen',
+    description: `closes what is in front, one per press: the prompt, ${BODY_SCREENS.map((s) => s.title.toLowerCase()).join(', ')}, a member search walking, a page still loading, the detail search, the full-screen detail, the pane, the filter; then the screen`,
     scope: 'global',
     run: (c) => state(c).escape(),
   },

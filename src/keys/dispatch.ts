@@ -1,11 +1,12 @@
 // The single input path: a key reaches the first binding (bindings.ts, handlers with the rows) in
 // the scopes of what is open, in the one order of what is in front (store/overlays.ts, read by
 // keymap.scopesInFront): a question asked, then a prompt (whose unbound characters are typed),
-// help or the message log, else the screen's scopes. A binding that can do nothing here says why
-// on the status line instead of running (BindingSpec `disabled`). Esc gives up a load in front
-// before anything else. A key typed
-// while the page it is meant for loads waits for it (typeAhead.ts). Plain function of (key,
-// store), so every key's effect is testable without rendering.
+// a screen over the body (help, the message log, ...: store/bodyScreens.ts), else the screen's
+// scopes. A binding that can do nothing here says why on the status line instead of running
+// (BindingSpec `disabled`). Esc gives up a load in front before anything else. A key typed while
+// the page it is meant for loads waits for it (typeAhead.ts). Plain function of (key, store), so
+// every key's effect is testable without rendering.
+import { bodyScreenInFront } from '../store/bodyScreens.js';
 import { frontOverlay } from '../store/overlays.js';
 import { currentList } from '../store/selectors.js';
 import type { AppActions, AppStore } from '../store/store.js';
@@ -91,7 +92,8 @@ function mustWait(state: AppState & AppActions, action: Action | undefined, wait
   if (waiting > 0) return true;
   // The user picker, its ID sent: what is typed now is for the user's screen, not the ID.
   if (state.prompt) return state.prompt.kind === 'user' && state.checkingUser;
-  if (!awaiting(state) || state.help || state.log || state.trace) return false;
+  // A screen over the body reads nothing of the page behind it: its keys act at once.
+  if (!awaiting(state) || bodyScreenInFront(state) !== undefined) return false;
   return action !== undefined && !ACT_AT_ONCE.has(action);
 }
 
@@ -102,7 +104,7 @@ function awaiting(state: AppState): boolean {
 
 const keysText = (n: number): string => (n === 1 ? '1 key' : `${n} keys`);
 
-/** One key, now: the binding it reaches in the scopes of what is open (a question, a prompt, help, the log) or of the screen. */
+/** One key, now: the binding it reaches in the scopes of what is open (a question, a prompt, a screen over the body) or of the screen. */
 function runKey(key: string, store: AppStore, ctx: DispatchContext): void {
   const state = store.getState();
   const binding = ctx.keys.bindingFor(key, scopesInFront(state));

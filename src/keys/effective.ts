@@ -7,6 +7,7 @@ import type { ActionVocabulary } from '../config/configSchema.js';
 import { UsageError } from '../config/usageError.js';
 import { quoted } from '../config/safeText.js';
 import { LIST_KINDS, isUserTab } from '../lists/names.js';
+import { BODY_SCREEN_NAMES } from '../store/bodyScreens.js';
 import type { Scope } from './binding.js';
 import { BINDINGS, type Binding } from './bindings.js';
 import { DEFAULT_KEYS, keysInForce, type KeysInForce } from './keymap.js';
@@ -21,9 +22,8 @@ const QUIT_KEY = 'ctrl+c';
 /** Scopes that apply together on some screen (keymap.scopesFor): a key may mean one action in each group. */
 const TOGETHER: readonly (readonly Scope[])[] = [
   ...LIST_KINDS.map((kind): Scope[] => [...(isUserTab(kind) ? ['user' as const] : []), kind, 'list', 'detail', 'global']),
-  ['help'],
-  ['log'],
-  ['cluster'],
+  // A screen over the body takes every key: its own scope alone.
+  ...BODY_SCREEN_NAMES.map((name): Scope[] => [name]),
   ['prompt'],
   // The question's answers come before every other scope (dispatch): they only need to differ.
   ['question'],

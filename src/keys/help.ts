@@ -5,6 +5,7 @@
 import type { ListKind } from '../lists/names.js';
 import { LIST_KINDS, LIST_NAMES, USER_TABS, isUserTab } from '../lists/names.js';
 import { helpColumns, type HelpView } from '../layout/helpColumns.js';
+import { BODY_SCREENS, BODY_SCREEN_NAMES, type BodyScreenName } from '../store/bodyScreens.js';
 import type { Scope } from './binding.js';
 import type { Binding } from './bindings.js';
 import { COMMANDS } from './commands.js';
@@ -15,18 +16,16 @@ const SCOPE_TITLES: Record<Scope, string> = {
   list: 'Lists',
   user: 'A user',
   detail: 'Detail pane open',
-  help: 'This help',
-  log: 'The message log',
-  trace: 'The delivery trace',
-  cluster: 'The cluster screen',
   // Titled with the keys that open a prompt (promptGroup), in force.
   prompt: 'In a prompt',
   question: 'A question on the status line',
+  // A screen over the body's keys, under its row's title.
+  ...(Object.fromEntries(BODY_SCREENS.map((screen) => [screen.name, screen.title])) as Record<BodyScreenName, string>),
   // A list's own keys, under its title ("Conversations tab" for one of a user's lists).
   ...(Object.fromEntries(LIST_KINDS.map((kind) => [kind, `${LIST_NAMES[kind].title}${isUserTab(kind) ? ' tab' : ''}`])) as Record<ListKind, string>),
 };
 /** The top-level lists' keys after every list's, and each tab's after the user screen's. */
-const ORDER: Scope[] = ['list', 'detail', ...LIST_KINDS.filter((kind) => !isUserTab(kind)), 'user', ...USER_TABS, 'global', 'prompt', 'question', 'help', 'log', 'trace', 'cluster'];
+const ORDER: Scope[] = ['list', 'detail', ...LIST_KINDS.filter((kind) => !isUserTab(kind)), 'user', ...USER_TABS, 'global', 'prompt', 'question', ...BODY_SCREEN_NAMES];
 
 /** Where the prompts' editing keys go in help, titled with the keys in force that open a prompt. */
 function promptGroup(keys: KeysInForce): string {

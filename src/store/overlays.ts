@@ -2,12 +2,13 @@
 // one open, one per press, each by its own rule. An overlay's own keys (the question's answers,
 // the log's scrolling) are rows of the keys' bindings in a scope of their own (`keys`), which
 // dispatch and the footer take from here (keysInFront), in this order. A new overlay is a row here, in its place, rather than a branch in a cascade
-// of ifs. An export is never cancelled by Esc alone: Esc reaching it asks, and only the answer
+// of ifs; a screen drawn over the body is a row of bodyScreens.ts, which stand here in their place. An export is never cancelled by Esc alone: Esc reaching it asks, and only the answer
 // yes (keys/promptKeys.ts) cancels.
 import { requestKey } from './scheduler.js';
 import { requestOf } from './listEdits.js';
 import { currentList } from './selectors.js';
 import { listDef } from '../lists/registry.js';
+import { BODY_SCREENS, type BodyScreenName } from './bodyScreens.js';
 import type { AppActions } from './actions.js';
 import type { AppState, ListState } from './types.js';
 
@@ -17,10 +18,7 @@ type OverlayName =
   | 'question'
   | 'prompt'
   | 'exportQuestion'
-  | 'help'
-  | 'log'
-  | 'trace'
-  | 'cluster'
+  | BodyScreenName
   | 'walk'
   | 'load'
   | 'detailSearch'
@@ -31,7 +29,7 @@ type OverlayName =
   | 'narrowed';
 
 /** The scope of the keys' bindings an overlay's own keys are (keys/binding.ts Scope). */
-type KeyLayer = 'question' | 'prompt' | 'help' | 'log' | 'trace' | 'cluster';
+type KeyLayer = 'question' | 'prompt' | BodyScreenName;
 
 interface Overlay {
   name: OverlayName;
@@ -71,13 +69,10 @@ const OVERLAYS: readonly Overlay[] = [
     // Its answers are rows of the keys' bindings (keys/promptKeys.ts, the `question` scope).
     escape: (s) => s.keepExporting(),
   },
-  { name: 'help', open: (s) => s.help, keys: { scope: 'help', alone: true }, escape: (s) => s.toggleHelp() },
-  // Read-only and in front of the page: its keys are the `log` scope's rows, and only they reach it.
-  { name: 'log', open: (s) => s.log !== null, keys: { scope: 'log', alone: true }, escape: (s) => s.closeLog() },
-  // The delivery trace, over the page: its keys are the `trace` scope's rows.
-  { name: 'trace', open: (s) => s.trace !== null, keys: { scope: 'trace', alone: true }, escape: (s) => s.closeTrace() },
-  // The cluster screen, over the body: only its own keys reach it (`:` among them), Esc closes it and its sampling.
-  { name: 'cluster', open: (s) => s.cluster !== null, keys: { scope: 'cluster', alone: true }, escape: (s) => s.closeCluster() },
+  // The screens over the body (bodyScreens.ts), each with its keys' scope of its name.
+  ...BODY_SCREENS.map(
+    (screen): Overlay => ({ name: screen.name, open: screen.open, keys: { scope: screen.name, alone: screen.alone }, escape: screen.escape }),
+  ),
   // A load that walks (a member search on the client): Esc stops it, and what it found shows.
   {
     name: 'walk',

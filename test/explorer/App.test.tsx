@@ -10,6 +10,8 @@ import { DEMO, startDemoServer, type DemoServer } from 'openim-demo-server';
 import { createAppStore } from '../../src/store/store.js';
 import { COMMAND_LINE } from '../../src/keys/commands.js';
 import { cursorLine } from '../support/screenText.js';
+import { BODY_SCREEN_NAMES } from '../../src/store/bodyScreens.js';
+import { NO_SAMPLE, OPEN_BODY_SCREEN } from '../support/bodyScreens.js';
 
 let demo: DemoServer;
 beforeAll(async () => {
@@ -31,7 +33,7 @@ function mount(options: { color?: boolean } = {}) {
   let quit = false;
   const client = demoClient(demo);
   // A chosen size: it does not follow the test terminal's height.
-  const store = createAppStore({ client, pageSize: 20, pageSizeFixed: true, commandLine: COMMAND_LINE, copy: (t) => copied.push(t), quit: () => (quit = true) });
+  const store = createAppStore({ client, pageSize: 20, pageSizeFixed: true, commandLine: COMMAND_LINE, ...NO_SAMPLE, copy: (t) => copied.push(t), quit: () => (quit = true) });
   const info = { host: new URL(demo.url).host, identity: 'imAdmin', wire: client.wire, demo: true };
   const app = render(
     <StoreContext.Provider value={store}>
@@ -218,6 +220,16 @@ describe('App', () => {
     await waitForFrame((f) => f.includes('Keys  (? or Esc closes)') && f.includes('filter the rows of this page'));
     await press(KEYS.esc);
     await waitForFrame((f) => !f.includes('Keys  (?') && LOADED(f));
+  });
+
+  it.each(BODY_SCREEN_NAMES)('draws the screen over the body %s in the list\'s place, and Esc gives the list back', async (name) => {
+    const { store, press, waitForFrame } = mount();
+    const listRow = (f: string): boolean => f.includes('user_000005');
+    await waitForFrame((f) => LOADED(f) && listRow(f));
+    OPEN_BODY_SCREEN[name](store);
+    await waitForFrame((f) => !listRow(f));
+    await press(KEYS.esc);
+    await waitForFrame((f) => LOADED(f) && listRow(f));
   });
 
   it('copies the row as JSON with y', async () => {

@@ -6,6 +6,7 @@ import { effectiveBindings, type KeyOverrides } from '../../src/keys/effective.j
 import { DEFAULT_KEYS, scopesFor, type KeysInForce } from '../../src/keys/keymap.js';
 import { DEFAULT_SESSION, makeSession } from '../../src/keys/session.js';
 import { LISTS } from '../../src/lists/registry.js';
+import { BODY_SCREEN_NAMES } from '../../src/store/bodyScreens.js';
 import { helpEntries } from '../../src/keys/help.js';
 import { keysTableMarkdown } from '../../scripts/keysTable.js';
 import { isBindableKey } from '../../src/keys/normalize.js';
@@ -75,6 +76,13 @@ describe('effectiveBindings', () => {
     expect(effectiveBindings({ reload: ['q'] }).problems).toEqual(['key "q" is bound to both quit and reload']);
     // Help's keys apply alone: j in help and on a list is no clash.
     expect(effectiveBindings({ helpDown: ['x'], reload: ['x'] }).problems).toEqual([]);
+  });
+
+  it.each(BODY_SCREEN_NAMES)('refuses a key bound to two actions of the screen over the body %s', (name) => {
+    const [first, second] = table.filter((b) => b.scope === name);
+    const key = first!.keys[0]!;
+    const pair = [first!.action, second!.action].sort();
+    expect(effectiveBindings({ [second!.action]: [key] }).problems).toEqual([`key ${JSON.stringify(key)} is bound to both ${pair[0]} and ${pair[1]}`]);
   });
 
   it("checks a list's own keys against the keys of its screen: a tab's against the user screen's", () => {

@@ -1,16 +1,20 @@
 // A binding that can do nothing here says why (BindingSpec `disabled`, as lazygit's disabled
 // reasons): dispatch says the reason instead of running it, the footer leaves its hint out, help
 // writes the reason beside it. And what is in front has one order (store/overlays.ts), which
-// both dispatch and the footer read (keymap.scopesInFront). Against the demo server on loopback.
+// both dispatch and the footer read (keymap.scopesInFront), the screens over the body among it
+// (store/bodyScreens.ts). Against the demo server on loopback.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, startDemoServer, type DemoServer } from 'openim-demo-server';
-import { NO_ROW } from '../../src/keys/bindings.js';
+import { BINDINGS, NO_ROW } from '../../src/keys/bindings.js';
 import { dispatchKey } from '../../src/keys/dispatch.js';
 import { helpEntries } from '../../src/keys/help.js';
 import { DEFAULT_KEYS, scopesInFront } from '../../src/keys/keymap.js';
+import { BODY_SCREENS, bodyScreenInFront } from '../../src/store/bodyScreens.js';
+import type { StoreDeps } from '../../src/store/deps.js';
 import { frontOverlay } from '../../src/store/overlays.js';
 import { currentList } from '../../src/store/selectors.js';
 import { settled, storeFor } from '../support/demoStore.js';
+import { NO_SAMPLE, OPEN_BODY_SCREEN } from '../support/bodyScreens.js';
 
 let server: DemoServer;
 beforeAll(async () => {
@@ -23,8 +27,8 @@ afterAll(async () => {
 const ctx = { terminal: { columns: 120, rows: 40 }, color: false, keys: DEFAULT_KEYS };
 
 /** A user's conversations tab: with its rows, or narrowed to a conversation no one has (no rows). */
-async function conversations(empty: boolean) {
-  const store = storeFor(server);
+async function conversations(empty: boolean, deps: Partial<StoreDeps> = {}) {
+  const store = storeFor(server, deps);
   const s = () => store.getState();
   s().start();
   await settled(store);
@@ -111,5 +115,35 @@ describe('one order of what is in front', () => {
     s().openPrompt('filter');
     expect(scopesInFront(s())).toEqual(['prompt']);
     expect(frontOverlay(s())?.name).toBe('prompt');
+  });
+});
+
+describe.each(BODY_SCREENS.map((screen) => [screen.name, screen] as const))('the screen over the body %s', (name, screen) => {
+  it('has keys of its own, under its title in help', () => {
+    const rows = BINDINGS.filter((b) => b.scope === name);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(helpEntries().filter((e) => e.group === screen.title).map((e) => e.action)).toEqual(rows.map((b) => b.action));
+  });
+
+  it('opens in front of the list, takes every key, acts while a page loads, and Esc closes it', async () => {
+    const { store, s, key } = await conversations(false, NO_SAMPLE);
+    const behind = scopesInFront(s());
+    OPEN_BODY_SCREEN[name](store);
+    expect(screen.open(s())).toBe(true);
+    expect(frontOverlay(s())?.name).toBe(name);
+    expect(bodyScreenInFront(s())).toBe(name);
+    expect(scopesInFront(s())).toEqual([name]);
+    const first = BINDINGS.find((b) => b.scope === name && !(b.keys as readonly string[]).includes('escape'))!;
+    expect(DEFAULT_KEYS.bindingFor(first.keys[0]!, scopesInFront(s()))).toBe(first);
+    // A page loading behind it does not hold its keys back.
+    s().reload();
+    expect(currentList(s())!.loading).toBe(true);
+    key(first.keys[0]!);
+    expect(s().typedAhead).toBe(0);
+    expect(screen.open(s())).toBe(true);
+    key('escape');
+    expect(screen.open(s())).toBe(false);
+    expect(scopesInFront(s())).toEqual(behind);
+    await settled(store);
   });
 });

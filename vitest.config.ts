@@ -40,11 +40,11 @@ const OWN_MODULES = ['test', ...readdirSync('packages').map((name) => `packages/
   .filter((path) => /\.test\.tsx?$/.test(path) && !isSlowFile(path) && needsOwnModules(readFileSync(path, 'utf8')));
 
 /**
- * Workers per tier, measured on the 2-core machine (docs/development.md, the suite): the fast files wait on their
- * loopback servers and timers about a third of the time, so 3 workers finish the tier in 57 s where 2
- * took 76 s; the tmux files wait on terminals far more than they compute. The slow project runs
- * after the fast ones (its own groupOrder, as vitest requires for a worker count of its own), so
- * the two counts never add up.
+ * Workers per tier, measured on the 2-core machine (docs/development.md, Two tiers): with two
+ * workers the fast tier kept the cores busy about half its time (77 s of CPU in 76 s of wall),
+ * waiting on its loopback servers and timers the rest, so three finish it in 57 s; the tmux files
+ * wait on terminals far more than they compute. The slow project runs after the fast ones (its own
+ * groupOrder, as vitest requires for a worker count of its own), so the counts never add up.
  */
 const FAST_WORKERS = 3;
 const SLOW_WORKERS = 3;

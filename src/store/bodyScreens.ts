@@ -9,25 +9,26 @@ import type { AppActions } from './actions.js';
 import type { AppState } from './types.js';
 
 export interface BodyScreenRow {
-  /** Its name, which is also the scope of its keys' bindings (keys/binding.ts Scope). */
+  /**
+   * Its name, which is also the scope of its keys' bindings (keys/binding.ts Scope). Drawn in the
+   * body's place, it takes every key: nothing behind it is on screen to take one.
+   */
   name: string;
   /** Whether it is open, from the state. */
   open(state: AppState): boolean;
   /** What Esc does to it: closes it. */
   escape(state: AppState & AppActions): void;
-  /** No key reaches what is behind it: only its own scope's bindings. */
-  alone: boolean;
   /** Its keys' section title in help (and the Keys table, docs/keys.md). */
   title: string;
 }
 
 const ROWS = [
-  { name: 'help', title: 'This help', alone: true, open: (s) => s.help, escape: (s) => s.toggleHelp() },
+  { name: 'help', title: 'This help', open: (s) => s.help, escape: (s) => s.toggleHelp() },
   // Read-only: its keys scroll it, none reaches the page.
-  { name: 'log', title: 'The message log', alone: true, open: (s) => s.log !== null, escape: (s) => s.closeLog() },
-  { name: 'trace', title: 'The delivery trace', alone: true, open: (s) => s.trace !== null, escape: (s) => s.closeTrace() },
+  { name: 'log', title: 'The message log', open: (s) => s.log !== null, escape: (s) => s.closeLog() },
+  { name: 'trace', title: 'The delivery trace', open: (s) => s.trace !== null, escape: (s) => s.closeTrace() },
   // Its own keys include `:`; closing it stops its sampling.
-  { name: 'cluster', title: 'The cluster screen', alone: true, open: (s) => s.cluster !== null, escape: (s) => s.closeCluster() },
+  { name: 'cluster', title: 'The cluster screen', open: (s) => s.cluster !== null, escape: (s) => s.closeCluster() },
 ] as const satisfies readonly BodyScreenRow[];
 
 export type BodyScreenName = (typeof ROWS)[number]['name'];

@@ -1,9 +1,10 @@
 // What is in front of the operator, innermost first: the one order of it. Esc closes the first
 // one open, one per press, each by its own rule. An overlay's own keys (the question's answers,
 // the log's scrolling) are rows of the keys' bindings in a scope of their own (`keys`), which
-// dispatch and the footer take from here (keysInFront), in this order. A new overlay is a row here, in its place, rather than a branch in a cascade
-// of ifs; a screen drawn over the body is a row of bodyScreens.ts, which stand here in their place. An export is never cancelled by Esc alone: Esc reaching it asks, and only the answer
-// yes (keys/promptKeys.ts) cancels.
+// dispatch and the footer take from here (keysInFront), in this order. A new overlay is a row
+// here, in its place, rather than a branch in a cascade of ifs; a screen drawn over the body is a
+// row of bodyScreens.ts, and those rows stand here in their place. An export is never cancelled by
+// Esc alone: Esc reaching it asks, and only the answer yes (keys/promptKeys.ts) cancels.
 import { requestKey } from './scheduler.js';
 import { requestOf } from './listEdits.js';
 import { currentList } from './selectors.js';
@@ -71,7 +72,7 @@ const OVERLAYS: readonly Overlay[] = [
   },
   // The screens over the body (bodyScreens.ts), each with its keys' scope of its name.
   ...BODY_SCREENS.map(
-    (screen): Overlay => ({ name: screen.name, open: screen.open, keys: { scope: screen.name, alone: screen.alone }, escape: screen.escape }),
+    (screen): Overlay => ({ name: screen.name, open: screen.open, keys: { scope: screen.name, alone: true }, escape: screen.escape }),
   ),
   // A load that walks (a member search on the client): Esc stops it, and what it found shows.
   {

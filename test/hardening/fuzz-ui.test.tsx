@@ -47,15 +47,16 @@ describe('fuzzed replies', () => {
       let steps: string[] = [];
       let presses = 0;
       while ((count.replies < UI_REPLIES || (!reached() && count.replies < 3 * UI_REPLIES)) && presses++ < 20 * UI_REPLIES) {
-        if (count.replies >= UI_REPLIES && steps.length === 0) steps = steer();
-        const key = count.replies >= UI_REPLIES ? steps.shift()! : keys[Math.floor(random() * keys.length)]!;
+        const steered = count.replies >= UI_REPLIES;
+        if (steered && steps.length === 0) steps = steer();
+        const key = steered ? steps.shift()! : keys[Math.floor(random() * keys.length)]!;
         await m.press(key);
         // Wait for the request the key started, if any, to end.
         const deadline = Date.now() + 15_000;
         while (currentList(m.store.getState())?.loading && Date.now() < deadline) await new Promise((r) => setTimeout(r, 2));
         // Steered, each key must land on the screen the one before it opened: a longer quiet, so a
         // frame drawn late on a busy machine is not taken for the end of the step.
-        await m.settle(count.replies >= UI_REPLIES ? 80 : 12);
+        await m.settle(steered ? 80 : 12);
         const state = m.store.getState();
         const list = currentList(state);
         if (list) kinds.add(list.kind);

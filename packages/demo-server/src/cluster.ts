@@ -56,7 +56,10 @@ export async function startDemoCluster(options: ClusterOptions): Promise<DemoClu
   const instances: Instance[] = [];
   for (const name of DISCOVERY_NAMES) for (let index = 0; index < LAYOUT[name]; index++) instances.push({ name, index, port: 0 });
   for (const instance of instances) {
-    const down = instance.name === DOWN.name && instance.index === DOWN.index;
+    if (instance.name === DOWN.name && instance.index === DOWN.index) {
+      instance.port = await refusingPort(options.host);
+      continue;
+    }
     const server = createServer((req, res) => {
       const path = new URL(req.url ?? '/', 'http://demo').pathname;
       if (req.method !== 'GET' || path !== '/metrics') {
@@ -71,9 +74,7 @@ export async function startDemoCluster(options: ClusterOptions): Promise<DemoClu
       server.listen(0, options.host, () => resolve());
     });
     instance.port = (server.address() as AddressInfo).port;
-    // Down: its port was free a moment ago and nothing listens on it now (connection refused).
-    if (down) await new Promise<void>((resolve) => server.close(() => resolve()));
-    else instance.server = server;
+    instance.server = server;
   }
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
   const address = (i: Instance): string => `${host}:${i.port}`;
@@ -220,4 +221,21 @@ function page(instance: Instance, options: ClusterOptions, sinceStartMs: number)
     lines.push(`${metric} ${value}`);
   }
   return lines.join('\n') + '\n';
+}
+
+/**
+ * A port nothing listens on (connection refused), for the down gateway. Below the ports the system
+ * hands out by itself (32768 and up on Linux): a freed port of that range is soon another
+ * process's listener (another demo's, in a test run), and the dead instance would answer.
+ */
+async function refusingPort(host: string): Promise<number> {
+  for (let port = 29_999; port > 20_000; port--) {
+    const free = await new Promise<boolean>((resolve) => {
+      const probe = createServer();
+      probe.once('error', () => resolve(false));
+      probe.listen(port, host, () => probe.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
+  throw new Error('no free port below 30000 for the down gateway');
 }
